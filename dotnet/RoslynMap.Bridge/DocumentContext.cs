@@ -1,0 +1,32 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Text;
+
+namespace RoslynMap.Bridge;
+
+/// <summary>What every extractor of one document needs: model, tree, file name and the output.</summary>
+internal sealed class DocumentContext
+{
+    public required ProjectEntry Project;
+    public required SemanticModel Model;
+    public required SyntaxTree Tree;
+    public required SourceText Text;
+    public required string File;               // repo-relative
+    public required DocumentResult Result;
+
+    public int ProjectIndex => Project.Index;
+
+    /// <summary>1-based line and 1-based UTF-16 column of a text offset.</summary>
+    public (int Line, int Col) Position(int offset)
+    {
+        var lp = Text.Lines.GetLinePosition(offset);
+        return (lp.Line + 1, lp.Character + 1);
+    }
+
+    /// <summary>True when a declaring syntax reference lies in a document this project indexes
+    /// (not obj/, not generator output).</summary>
+    public bool IsIndexed(SyntaxReference reference) =>
+        reference.SyntaxTree.FilePath is { } path && Project.DocumentPaths.Contains(path);
+
+    public bool IsThisDeclaration(SyntaxReference reference, SyntaxNode decl) =>
+        reference.Span == decl.Span && string.Equals(reference.SyntaxTree.FilePath, Tree.FilePath, StringComparison.Ordinal);
+}

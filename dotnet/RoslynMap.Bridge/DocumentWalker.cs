@@ -1,0 +1,131 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge;
+
+/// <summary>
+/// The single walk over one document: declarations go to the SymbolExtractor, names and
+/// creations to the ReferenceClassifier, and the innermost enclosing indexed symbol is carried
+/// along as the "from" of every reference.
+/// </summary>
+internal sealed class DocumentWalker : CSharpSyntaxWalker
+{
+    private readonly DocumentContext _ctx;
+    private readonly SymbolExtractor _symbols;
+    private readonly ReferenceClassifier _refs;
+    private readonly Dictionary<ParameterListSyntax, string> _primaryConstructors = new();
+    private string? _from;
+    private string? _mainId;
+    private bool _mainSeen;
+
+    public DocumentWalker(DocumentContext ctx) : base(SyntaxWalkerDepth.Node)
+    {
+        _ctx = ctx;
+        _symbols = new SymbolExtractor(ctx);
+        _refs = new ReferenceClassifier(ctx);
+    }
+
+    public override void Visit(SyntaxNode? node)
+    {
+        switch (node)
+        {
+            case null:
+                return;
+            case BaseTypeDeclarationSyntax type:
+                VisitType(type);
+                return;
+            case DelegateDeclarationSyntax or BaseMethodDeclarationSyntax or BasePropertyDeclarationSyntax or EnumMemberDeclarationSyntax:
+                WithFrom(_symbols.DeclareNode(node), node);
+                return;
+            case BaseFieldDeclarationSyntax field:
+                VisitField(field);
+                return;
+            case GlobalStatementSyntax global:
+                VisitGlobal(global);
+                return;
+            case ParameterListSyntax list when _primaryConstructors.TryGetValue(list, out var ctorId):
+                WithFrom(ctorId, node);
+                return;
+            case SimpleNameSyntax name:
+                _refs.Name(name, _from);
+                break;
+            case BaseObjectCreationExpressionSyntax creation:
+                _refs.ObjectCreation(creation, _from);
+                break;
+            case ConstructorInitializerSyntax init:
+                _refs.ConstructorCall(init, init.ThisOrBaseKeyword, _from);
+                break;
+            case PrimaryConstructorBaseTypeSyntax primaryBase:
+                _refs.ConstructorCall(primaryBase, AnchorOf(primaryBase.Type), _from);
+                break;
+        }
+        base.Visit(node);
+    }
+
+    private void WithFrom(string? id, SyntaxNode node)
+    {
+        var saved = _from;
+        _from = id ?? saved;
+        base.Visit(node);
+        _from = saved;
+    }
+
+    private void VisitType(BaseTypeDeclarationSyntax type)
+    {
+        var id = _symbols.DeclareNode(type);
+        if (type is TypeDeclarationSyntax { ParameterList: { } list } td
+            && _ctx.Model.GetDeclaredSymbol(type) is INamedTypeSymbol typeSymbol)
+        {
+            var ctorId = _symbols.DeclarePrimaryConstructor(td, typeSymbol);
+            if (ctorId is not null) _primaryConstructors[list] = ctorId;
+            if (typeSymbol.IsRecord) _symbols.DeclarePositionalProperties(td, typeSymbol);
+        }
+        WithFrom(id, type);
+    }
+
+    /// <summary>Each declarator is its own symbol; the shared type and attributes are referenced
+    /// from the first one.</summary>
+    private void VisitField(BaseFieldDeclarationSyntax field)
+    {
+        var saved = _from;
+        var ids = field.Declaration.Variables.Select(v => _symbols.DeclareVariable(v, field)).ToList();
+        var first = ids.FirstOrDefault(i => i is not null) ?? saved;
+        _from = first;
+        foreach (var attributes in field.AttributeLists) Visit(attributes);
+        Visit(field.Declaration.Type);
+        for (var i = 0; i < ids.Count; i++)
+        {
+            _from = ids[i] ?? first;
+            Visit(field.Declaration.Variables[i]);
+        }
+        _from = saved;
+    }
+
+    /// <summary>Top-level statements belong to the synthesized `&lt;Main&gt;$`, declared once at the
+    /// first global statement.</summary>
+    private void VisitGlobal(GlobalStatementSyntax global)
+    {
+        if (!_mainSeen)
+        {
+            _mainSeen = true;
+            var enclosing = _ctx.Model.GetEnclosingSymbol(global.Statement.SpanStart);
+            while (enclosing is not null and not IMethodSymbol { Name: WellKnownMemberNames.TopLevelStatementsEntryPointMethodName })
+                enclosing = enclosing.ContainingSymbol;
+            if (enclosing is IMethodSymbol main)
+            {
+                var unit = (CompilationUnitSyntax)global.Parent!;
+                var last = unit.Members.OfType<GlobalStatementSyntax>().Last();
+                _mainId = _symbols.DeclareTopLevelMain(main, global, last);
+            }
+        }
+        WithFrom(_mainId, global);
+    }
+
+    private static SyntaxToken AnchorOf(TypeSyntax type) => type switch
+    {
+        SimpleNameSyntax s => s.Identifier,
+        QualifiedNameSyntax q => q.Right.Identifier,
+        _ => type.GetFirstToken(),
+    };
+}

@@ -1,0 +1,107 @@
+using Microsoft.CodeAnalysis;
+
+namespace RoslynMap.Bridge;
+
+/// <summary>
+/// Inheritance facts of declared symbols: type relations (base type, declared interfaces) and the
+/// Override / Implementation references from a member to the member it overrides or implements.
+/// </summary>
+internal sealed class MemberRelations
+{
+    private readonly DocumentContext _ctx;
+
+    // Per containing type: implementing member → interface members it implements (implicitly).
+    private readonly Dictionary<INamedTypeSymbol, Dictionary<ISymbol, List<ISymbol>>> _implementations =
+        new(SymbolEqualityComparer.Default);
+
+    public MemberRelations(DocumentContext ctx)
+    {
+        _ctx = ctx;
+    }
+
+    public void TypeRelations(INamedTypeSymbol type, string typeId)
+    {
+        if (type.TypeKind is TypeKind.Class && type.BaseType is { } baseType && !IsImplicitBase(baseType))
+            AddRelation(typeId, baseType, "base");
+        foreach (var iface in type.Interfaces)
+        {
+            // Records implement IEquatable<Self> without saying so.
+            if (type.IsRecord && IsSelfEquatable(type, iface)) continue;
+            AddRelation(typeId, iface, "interface");
+        }
+    }
+
+    public void MemberRefs(ISymbol member, string memberId, int idStart, int idEnd)
+    {
+        var overridden = member switch
+        {
+            IMethodSymbol { IsOverride: true } m => m.OverriddenMethod,
+            IPropertySymbol { IsOverride: true } p => p.OverriddenProperty,
+            IEventSymbol { IsOverride: true } e => (ISymbol?)e.OverriddenEvent,
+            _ => null,
+        };
+        if (overridden is not null) AddRef(overridden, memberId, idStart, idEnd, RefKinds.Override);
+        foreach (var implemented in ImplementedMembers(member))
+            AddRef(implemented, memberId, idStart, idEnd, RefKinds.Implementation);
+    }
+
+    private IEnumerable<ISymbol> ImplementedMembers(ISymbol member)
+    {
+        var explicitOnes = member switch
+        {
+            IMethodSymbol m => m.ExplicitInterfaceImplementations.CastArray<ISymbol>(),
+            IPropertySymbol p => p.ExplicitInterfaceImplementations.CastArray<ISymbol>(),
+            IEventSymbol e => e.ExplicitInterfaceImplementations.CastArray<ISymbol>(),
+            _ => [],
+        };
+        if (explicitOnes.Length > 0) return explicitOnes;
+        if (member is not (IMethodSymbol or IPropertySymbol or IEventSymbol)) return [];
+        if (member.ContainingType is not { TypeKind: not TypeKind.Interface } type) return [];
+        return ImplementationMap(type).TryGetValue(member, out var list) ? list : [];
+    }
+
+    private Dictionary<ISymbol, List<ISymbol>> ImplementationMap(INamedTypeSymbol type)
+    {
+        if (_implementations.TryGetValue(type, out var map)) return map;
+        map = new Dictionary<ISymbol, List<ISymbol>>(SymbolEqualityComparer.Default);
+        foreach (var iface in type.AllInterfaces)
+        {
+            foreach (var ifaceMember in iface.GetMembers())
+            {
+                if (ifaceMember is IMethodSymbol { MethodKind: not MethodKind.Ordinary }) continue;
+                if (ifaceMember is not (IMethodSymbol or IPropertySymbol or IEventSymbol)) continue;
+                var impl = type.FindImplementationForInterfaceMember(ifaceMember);
+                // Only members declared in this type; inherited implementations belong to the base.
+                if (impl is null || !SymbolEqualityComparer.Default.Equals(impl.ContainingType, type)) continue;
+                impl = impl is IMethodSymbol { PartialDefinitionPart: { } def } ? def : impl;
+                if (!map.TryGetValue(impl, out var list)) map[impl] = list = new List<ISymbol>();
+                list.Add(ifaceMember);
+            }
+        }
+        _implementations[type] = map;
+        return map;
+    }
+
+    private void AddRef(ISymbol target, string fromId, int idStart, int idEnd, string kind)
+    {
+        var def = SymbolFacts.Definition(target);
+        var (line, col) = _ctx.Position(idStart);
+        var (_, endCol) = _ctx.Position(idEnd);
+        _ctx.Result.Refs.Add(new RefRow(SymbolFacts.DocId(def), SymbolFacts.Name(def), SymbolFacts.KindOf(def), fromId,
+            _ctx.ProjectIndex, _ctx.File, line, col, endCol, kind, null));
+    }
+
+    private void AddRelation(string typeId, INamedTypeSymbol related, string kind)
+    {
+        var def = related.OriginalDefinition;
+        var id = def.TypeKind == TypeKind.Error ? null : SymbolFacts.DocId(def);
+        _ctx.Result.Relations.Add(new RelationRow(typeId, id, def.Name, kind, _ctx.ProjectIndex));
+    }
+
+    private static bool IsImplicitBase(INamedTypeSymbol t) => t.SpecialType is SpecialType.System_Object
+        or SpecialType.System_ValueType or SpecialType.System_Enum or SpecialType.System_MulticastDelegate;
+
+    private static bool IsSelfEquatable(INamedTypeSymbol type, INamedTypeSymbol iface) =>
+        iface is { Name: "IEquatable", Arity: 1, ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } }
+        && SymbolEqualityComparer.Default.Equals(iface.TypeArguments[0], type);
+}

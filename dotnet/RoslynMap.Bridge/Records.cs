@@ -1,0 +1,45 @@
+namespace RoslynMap.Bridge;
+
+// Row types of one batch; field order is the positional order of the JSON arrays
+// (docs/architecture.md, "Bridge batch format").
+
+internal sealed record FileRow(string Path, int ProjectIndex, int LineCount);
+
+internal sealed record SymbolRow(
+    string SymbolId, string StableId, int ProjectIndex, string Name, string Kind, string Fqn,
+    string Signature, string DocSummary, string Namespace, string? ContainerSymbolId,
+    string File, int Line, int Col, int EndLine, int EndCol,
+    string Visibility, bool IsStatic, int Arity);
+
+internal sealed record LocationRow(string SymbolId, int ProjectIndex, string File, int Line, int Col, int EndLine);
+
+internal sealed record RefRow(
+    string? TargetSymbolId, string TargetName, string? TargetKind, string? FromSymbolId,
+    int ProjectIndex, string File, int Line, int Col, int EndCol, string Kind, string? Receiver);
+
+internal sealed record RelationRow(string TypeSymbolId, string? RelatedSymbolId, string RelatedName, string Kind, int ProjectIndex);
+
+internal sealed record DiagnosticRow(int ProjectIndex, string File, int Line, int Col, string Severity, string Code, string Message);
+
+/// <summary>Everything extracted from one document; documents of a batch are merged in order.</summary>
+internal sealed class DocumentResult
+{
+    public FileRow? File;
+    public readonly List<SymbolRow> Symbols = new();
+    public readonly List<LocationRow> Locations = new();
+    public readonly List<RefRow> Refs = new();
+    public readonly List<RelationRow> Relations = new();
+    public readonly List<DiagnosticRow> Diagnostics = new();
+}
+
+/// <summary>Reference kinds of the contract.</summary>
+internal static class RefKinds
+{
+    public const string Call = "Call";
+    public const string Read = "Read";
+    public const string Write = "Write";
+    public const string Instantiate = "Instantiate";
+    public const string Override = "Override";
+    public const string Implementation = "Implementation";
+    public const string TypeRef = "TypeRef";
+}

@@ -1,0 +1,236 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge;
+
+/// <summary>
+/// Classifies names, object creations and constructor initializers of one document into
+/// reference rows (Call, Read, Write, Instantiate, TypeRef, Implementation). Binding comes from
+/// the document's SemanticModel only.
+/// </summary>
+internal sealed class ReferenceClassifier
+{
+    private const int MaxReceiverLength = 200;
+    private readonly DocumentContext _ctx;
+
+    public ReferenceClassifier(DocumentContext ctx)
+    {
+        _ctx = ctx;
+    }
+
+    public void Name(SimpleNameSyntax name, string? from)
+    {
+        var expr = ExpressionFor(name);
+        if (expr.Parent is ObjectCreationExpressionSyntax oc && oc.Type == expr) return; // see ObjectCreation
+        if (name.Parent is AliasQualifiedNameSyntax aq && aq.Alias == name) return;      // global::
+        if (name.Parent is NameEqualsSyntax { Parent: UsingDirectiveSyntax }) return;    // alias being declared
+
+        var info = _ctx.Model.GetSymbolInfo(name);
+        var symbol = info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null);
+        if (symbol is IErrorTypeSymbol error)
+            symbol = error.CandidateSymbols.Length > 0 ? error.CandidateSymbols[0] : null;
+        if (symbol is IAliasSymbol alias) symbol = alias.Target;
+
+        if (symbol is null)
+        {
+            if (IsUnresolved(name, expr)) AddUnresolved(name.Identifier, expr, from, UnresolvedKind(expr));
+            return;
+        }
+        // Contextual keywords (var, nint, dynamic...) bind to the inferred type: not a reference.
+        if (name is IdentifierNameSyntax { IsVar: true } or IdentifierNameSyntax { IsNint: true } or IdentifierNameSyntax { IsNuint: true }
+            && symbol.Name != name.Identifier.ValueText) return;
+        if (!SymbolFacts.IsReferenceable(symbol)) return;
+
+        var target = SymbolFacts.Definition(symbol);
+        string kind;
+        switch (target)
+        {
+            case INamedTypeSymbol type:
+                kind = IsBaseListEntry(expr) && type.TypeKind == TypeKind.Interface ? RefKinds.Implementation : RefKinds.TypeRef;
+                break;
+            case IMethodSymbol method when expr.Parent is AttributeSyntax:
+                // An attribute name binds to the attribute's constructor; record it as the type.
+                target = method.ContainingType.OriginalDefinition;
+                kind = RefKinds.TypeRef;
+                break;
+            case IMethodSymbol:
+                kind = IsInvoked(expr) ? RefKinds.Call : RefKinds.Read; // uninvoked: a method group
+                break;
+            default:
+                kind = IsWritten(expr) ? RefKinds.Write : RefKinds.Read;
+                break;
+        }
+        Add(target, name.Identifier, from, kind, Receiver(expr));
+    }
+
+    /// <summary>`new T(...)` and `new(...)`: one Instantiate to the constructor and one to the type,
+    /// at the type name (or at `new` when the type is implicit).</summary>
+    public void ObjectCreation(BaseObjectCreationExpressionSyntax creation, string? from)
+    {
+        var anchor = creation is ObjectCreationExpressionSyntax oc ? RightmostIdentifier(oc.Type) ?? creation.NewKeyword : creation.NewKeyword;
+        var info = _ctx.Model.GetSymbolInfo(creation);
+        var ctor = (info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null)) as IMethodSymbol;
+        var created = ctor?.ContainingType ?? _ctx.Model.GetTypeInfo(creation).Type;
+
+        var ctorOk = ctor is not null && SymbolFacts.IsReferenceable(ctor);
+        var typeOk = created is INamedTypeSymbol && SymbolFacts.IsReferenceable(created);
+        if (ctorOk) Add(SymbolFacts.Definition(ctor!), anchor, from, RefKinds.Instantiate, null);
+        if (typeOk) Add(created!.OriginalDefinition, anchor, from, RefKinds.Instantiate, null);
+        // `new T()` of a type parameter is neither indexed nor unresolved.
+        if (!ctorOk && !typeOk && created is null or { TypeKind: TypeKind.Error })
+            AddUnresolved(anchor, creation, from, RefKinds.Instantiate);
+    }
+
+    /// <summary>`: base(...)` / `: this(...)` and a primary-constructor base `: Base(x)` are calls.</summary>
+    public void ConstructorCall(SyntaxNode call, SyntaxToken anchor, string? from)
+    {
+        var info = _ctx.Model.GetSymbolInfo(call);
+        var ctor = info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null);
+        if (ctor is IMethodSymbol && SymbolFacts.IsReferenceable(ctor)) Add(SymbolFacts.Definition(ctor), anchor, from, RefKinds.Call, null);
+        else if (ctor is null) AddUnresolved(anchor, call, from, RefKinds.Call);
+    }
+
+    private void Add(ISymbol target, SyntaxToken anchor, string? from, string kind, string? receiver)
+    {
+        var id = SymbolFacts.DocId(target);
+        if (id is null) return;
+        var (line, col) = _ctx.Position(anchor.SpanStart);
+        var (_, endCol) = _ctx.Position(anchor.Span.End);
+        _ctx.Result.Refs.Add(new RefRow(id, SymbolFacts.Name(target), SymbolFacts.KindOf(target), from,
+            _ctx.ProjectIndex, _ctx.File, line, col, endCol, kind, receiver));
+    }
+
+    private void AddUnresolved(SyntaxToken anchor, SyntaxNode expr, string? from, string kind)
+    {
+        var (line, col) = _ctx.Position(anchor.SpanStart);
+        var (_, endCol) = _ctx.Position(anchor.Span.End);
+        var receiver = expr is ExpressionSyntax e ? Receiver(e) : null;
+        _ctx.Result.Refs.Add(new RefRow(null, anchor.ValueText, null, from,
+            _ctx.ProjectIndex, _ctx.File, line, col, endCol, kind, receiver));
+    }
+
+    /// <summary>A name that bound to nothing is an unresolved reference only when the compiler
+    /// could not type it either: dynamic member accesses and nameof() bind to no symbol legitimately.</summary>
+    private bool IsUnresolved(SimpleNameSyntax name, ExpressionSyntax expr)
+    {
+        if (name.Parent is NameColonSyntax or NameEqualsSyntax or ExpressionColonSyntax) return false;
+        SyntaxNode probe = IsInvoked(expr) ? expr.Parent! : expr;
+        var type = _ctx.Model.GetTypeInfo(probe).Type;
+        return type is null || type.TypeKind == TypeKind.Error;
+    }
+
+    private static string UnresolvedKind(ExpressionSyntax expr)
+    {
+        if (IsInvoked(expr)) return RefKinds.Call;
+        if (SyntaxFacts.IsInTypeOnlyContext(expr)) return RefKinds.TypeRef;
+        return IsWritten(expr) ? RefKinds.Write : RefKinds.Read;
+    }
+
+    /// <summary>The expression a name stands for: `a.B` for B, `a?.B` binding, `N.T` for T.</summary>
+    private static ExpressionSyntax ExpressionFor(SimpleNameSyntax name) => name.Parent switch
+    {
+        MemberAccessExpressionSyntax ma when ma.Name == name => ma,
+        MemberBindingExpressionSyntax mb when mb.Name == name => mb,
+        QualifiedNameSyntax q when q.Right == name => q,
+        AliasQualifiedNameSyntax aq when aq.Name == name => aq,
+        _ => name,
+    };
+
+    private static bool IsInvoked(ExpressionSyntax expr) =>
+        expr.Parent is InvocationExpressionSyntax inv && inv.Expression == expr;
+
+    private static bool IsBaseListEntry(ExpressionSyntax expr) => expr.Parent is BaseTypeSyntax bt && bt.Type == expr;
+
+    /// <summary>Assignment target (incl. compound and deconstruction), ++/--, or a ref/out argument.</summary>
+    private static bool IsWritten(ExpressionSyntax expr)
+    {
+        SyntaxNode node = expr;
+        while (true)
+        {
+            if (node.Parent is ParenthesizedExpressionSyntax p) { node = p; continue; }
+            if (node.Parent is ArgumentSyntax { RefKindKeyword.RawKind: 0, Parent: TupleExpressionSyntax tuple }) { node = tuple; continue; }
+            break;
+        }
+        return node.Parent switch
+        {
+            AssignmentExpressionSyntax a => a.Left == node,
+            PostfixUnaryExpressionSyntax u => u.IsKind(SyntaxKind.PostIncrementExpression) || u.IsKind(SyntaxKind.PostDecrementExpression),
+            PrefixUnaryExpressionSyntax u => u.IsKind(SyntaxKind.PreIncrementExpression) || u.IsKind(SyntaxKind.PreDecrementExpression),
+            ArgumentSyntax arg => arg.RefKindKeyword.IsKind(SyntaxKind.RefKeyword) || arg.RefKindKeyword.IsKind(SyntaxKind.OutKeyword),
+            _ => false,
+        };
+    }
+
+    /// <summary>Source text of the receiver of a member access: `_repo` in `_repo.Save(x)`,
+    /// `a?.b` in `a?.b?.c`, `a?.b` in `a?.b.c`; null for simple names and type names.</summary>
+    private string? Receiver(ExpressionSyntax expr)
+    {
+        SyntaxNode receiverEnd;
+        switch (expr)
+        {
+            case MemberAccessExpressionSyntax ma:
+                // Inside a conditional chain the receiver text starts at the chain's root.
+                if (LeftmostOf(ma.Expression) is not MemberBindingExpressionSyntax and not ElementBindingExpressionSyntax)
+                    return Collapse(ma.Expression.ToString());
+                receiverEnd = ma.Expression;
+                break;
+            case MemberBindingExpressionSyntax mb:
+                receiverEnd = mb;
+                break;
+            default:
+                return null;
+        }
+        var binding = receiverEnd is MemberBindingExpressionSyntax b ? b : LeftmostOf(((ExpressionSyntax)receiverEnd));
+        ConditionalAccessExpressionSyntax? access = null;
+        for (var n = binding.Parent; n is not null; n = n.Parent)
+        {
+            if (n is ConditionalAccessExpressionSyntax ca && ca.WhenNotNull.Span.Contains(binding.Span)) { access = ca; break; }
+        }
+        if (access is null) return null;
+        var root = access;
+        while (root.Parent is ConditionalAccessExpressionSyntax outer && outer.WhenNotNull == root) root = outer;
+        // For `a?.b` the receiver of b ends before `?.`; for `a?.b.c` the receiver of c ends after `.b`.
+        var end = receiverEnd is MemberBindingExpressionSyntax ? access.OperatorToken.SpanStart : receiverEnd.Span.End;
+        return Collapse(_ctx.Text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(root.SpanStart, end)));
+    }
+
+    /// <summary>The innermost receiver of a chain `x.y().z[0]!` (x).</summary>
+    private static ExpressionSyntax LeftmostOf(ExpressionSyntax expr)
+    {
+        while (true)
+        {
+            switch (expr)
+            {
+                case MemberAccessExpressionSyntax m: expr = m.Expression; continue;
+                case InvocationExpressionSyntax i: expr = i.Expression; continue;
+                case ElementAccessExpressionSyntax e: expr = e.Expression; continue;
+                case PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression } p: expr = p.Operand; continue;
+                default: return expr;
+            }
+        }
+    }
+
+    private static string Collapse(string text)
+    {
+        var sb = new System.Text.StringBuilder(Math.Min(text.Length, MaxReceiverLength));
+        var space = false;
+        foreach (var c in text)
+        {
+            if (char.IsWhiteSpace(c)) { space = sb.Length > 0; continue; }
+            if (space) { sb.Append(' '); space = false; }
+            sb.Append(c);
+            if (sb.Length >= MaxReceiverLength) break;
+        }
+        return sb.ToString();
+    }
+
+    private static SyntaxToken? RightmostIdentifier(TypeSyntax type) => type switch
+    {
+        SimpleNameSyntax s => s.Identifier,
+        QualifiedNameSyntax q => q.Right.Identifier,
+        AliasQualifiedNameSyntax aq => aq.Name.Identifier,
+        NullableTypeSyntax n => RightmostIdentifier(n.ElementType),
+        _ => null,
+    };
+}

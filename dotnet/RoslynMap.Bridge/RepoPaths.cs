@@ -1,0 +1,29 @@
+namespace RoslynMap.Bridge;
+
+/// <summary>Repo-relative, forward-slash paths (the only form that leaves the bridge).</summary>
+internal sealed class RepoPaths
+{
+    private readonly string _root;
+
+    public RepoPaths(string repoRoot)
+    {
+        _root = Path.GetFullPath(repoRoot);
+    }
+
+    public string Root => _root;
+
+    public string Absolute(string path) => Path.GetFullPath(Path.IsPathRooted(path) ? path : Path.Combine(_root, path));
+
+    public string Relative(string? absolute)
+    {
+        if (string.IsNullOrEmpty(absolute)) return "";
+        return Path.GetRelativePath(_root, absolute).Replace('\\', '/');
+    }
+
+    /// <summary>True for files under a project's obj/ folder (generated AssemblyInfo, GlobalUsings...).</summary>
+    public static bool IsUnderObj(string filePath, string projectDir)
+    {
+        var rel = Path.GetRelativePath(projectDir, filePath).Replace('\\', '/');
+        return rel.StartsWith("obj/", StringComparison.OrdinalIgnoreCase);
+    }
+}

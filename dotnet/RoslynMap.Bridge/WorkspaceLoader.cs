@@ -1,0 +1,138 @@
+using System.Diagnostics;
+using System.Text.RegularExpressions;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.MSBuild;
+
+namespace RoslynMap.Bridge;
+
+/// <summary>The opened solution and what loading it said.</summary>
+internal sealed class LoadedWorkspace
+{
+    public required MSBuildWorkspace Workspace;
+    public required Solution Solution;
+    public required string SolutionPath;          // repo-relative
+    public required List<ProjectEntry> Projects;
+    public required List<string> WorkspaceDiagnostics;
+    public required long LoadMs;
+}
+
+/// <summary>
+/// Opens a .slnx/.sln/.csproj with MSBuildWorkspace. Every workspace diagnostic is kept: it goes to
+/// the project whose file it names, otherwise to the workspace list.
+/// </summary>
+internal static partial class WorkspaceLoader
+{
+    public static LoadedWorkspace Load(RepoPaths paths, string solutionOrProject)
+    {
+        var full = paths.Absolute(solutionOrProject);
+        if (!File.Exists(full)) throw new FileNotFoundException("solution or project not found", full);
+
+        var clock = Stopwatch.StartNew();
+        var workspace = MSBuildWorkspace.Create();
+        var failures = new List<WorkspaceDiagnostic>();
+        using var registration = workspace.RegisterWorkspaceFailedHandler(e =>
+        {
+            lock (failures) failures.Add(e.Diagnostic);
+        });
+
+        var ext = Path.GetExtension(full).ToLowerInvariant();
+        var solution = ext is ".sln" or ".slnx" or ".slnf"
+            ? workspace.OpenSolutionAsync(full).GetAwaiter().GetResult()
+            : workspace.OpenProjectAsync(full).GetAwaiter().GetResult().Solution;
+
+        var workspaceDiagnostics = new List<string>();
+        var projects = CollectProjects(solution, workspaceDiagnostics);
+        List<WorkspaceDiagnostic> snapshot;
+        lock (failures) snapshot = failures.ToList();
+        Attribute(snapshot, projects, workspaceDiagnostics);
+
+        return new LoadedWorkspace
+        {
+            Workspace = workspace,
+            Solution = solution,
+            SolutionPath = paths.Relative(full),
+            Projects = projects,
+            WorkspaceDiagnostics = workspaceDiagnostics,
+            LoadMs = clock.ElapsedMilliseconds,
+        };
+    }
+
+    private static List<ProjectEntry> CollectProjects(Solution solution, List<string> workspaceDiagnostics)
+    {
+        var byFile = new Dictionary<string, ProjectEntry>(StringComparer.OrdinalIgnoreCase);
+        var entries = new List<ProjectEntry>();
+        foreach (var project in solution.Projects)
+        {
+            if (project.FilePath is null) continue;
+            var (name, tfm) = SplitName(project);
+            if (project.Language != LanguageNames.CSharp)
+            {
+                workspaceDiagnostics.Add($"Skipped non-C# project {name} ({project.Language}): {project.FilePath}");
+                continue;
+            }
+            // Multi-targeting loads one project per target framework: index the first only.
+            if (byFile.TryGetValue(project.FilePath, out var existing))
+            {
+                if (tfm.Length > 0 && !existing.TargetFrameworks.Contains(tfm)) existing.TargetFrameworks.Add(tfm);
+                continue;
+            }
+            var dir = Path.GetDirectoryName(project.FilePath) ?? "";
+            var documents = new List<DocumentId>();
+            var documentPaths = new HashSet<string>(StringComparer.Ordinal);
+            foreach (var doc in project.Documents)
+            {
+                if (doc.FilePath is null || doc.SourceCodeKind != SourceCodeKind.Regular) continue;
+                if (RepoPaths.IsUnderObj(doc.FilePath, dir)) continue;
+                if (!documentPaths.Add(doc.FilePath)) continue;
+                documents.Add(doc.Id);
+            }
+            var entry = new ProjectEntry
+            {
+                Index = entries.Count,
+                Id = project.Id,
+                Name = name,
+                FilePath = project.FilePath,
+                TargetFrameworks = tfm.Length > 0 ? [tfm] : [],
+                Restored = File.Exists(Path.Combine(dir, "obj", "project.assets.json")),
+                Documents = documents,
+                DocumentPaths = documentPaths,
+                HasMetadataReferences = project.MetadataReferences.Count > 0,
+            };
+            byFile[project.FilePath] = entry;
+            entries.Add(entry);
+        }
+        return entries;
+    }
+
+    /// <summary>"Shop.Api(net8.0)" → ("Shop.Api", "net8.0"); otherwise the TFM is read from the
+    /// output path (bin/Debug/net10.0/Shop.Api.dll).</summary>
+    private static (string Name, string Tfm) SplitName(Project project)
+    {
+        var m = NameWithTfm().Match(project.Name);
+        if (m.Success) return (m.Groups[1].Value, m.Groups[2].Value);
+        var outputDir = Path.GetFileName(Path.GetDirectoryName(project.OutputFilePath ?? "") ?? "");
+        return (project.Name, LooksLikeTfm().IsMatch(outputDir) ? outputDir : "");
+    }
+
+    private static void Attribute(List<WorkspaceDiagnostic> diagnostics, List<ProjectEntry> projects, List<string> workspaceDiagnostics)
+    {
+        foreach (var d in diagnostics)
+        {
+            var text = d.Kind == WorkspaceDiagnosticKind.Failure ? d.Message : "warning: " + d.Message;
+            var owner = projects.FirstOrDefault(p => d.Message.Contains(p.FilePath, StringComparison.OrdinalIgnoreCase));
+            if (owner is null)
+            {
+                workspaceDiagnostics.Add(text);
+                continue;
+            }
+            owner.LoadErrors.Add(text);
+            if (d.Kind == WorkspaceDiagnosticKind.Failure) owner.LoadFailed = true;
+        }
+    }
+
+    [GeneratedRegex(@"^(.*)\(([^()]+)\)$")]
+    private static partial Regex NameWithTfm();
+
+    [GeneratedRegex(@"^(net\d|netstandard|netcoreapp)", RegexOptions.IgnoreCase)]
+    private static partial Regex LooksLikeTfm();
+}

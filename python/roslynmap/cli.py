@@ -1,0 +1,131 @@
+"""`roslynmap index | serve | call`: the terminal and CI face of the same tools the agent calls."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from roslynmap import __version__
+from roslynmap.model.errors import RoslynMapError
+
+EXIT_OK, EXIT_FAILED, EXIT_DEGRADED = 0, 1, 2
+
+
+class Progress:
+    """A one-line bar on a terminal; plain periodic lines in CI logs (no carriage returns)."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stderr.isatty()
+        self.last_plain = 0.0
+        self.phase = ""
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        if event.get("event") != "progress":
+            return
+        phase, done, total = event["phase"], event.get("done", 0), max(event.get("total", 1), 1)
+        if self.tty:
+            filled = int(30 * done / total)
+            sys.stderr.write(f"\r{phase:<8} [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} ")
+            sys.stderr.flush()
+        elif phase != self.phase or time.monotonic() - self.last_plain > 5 or done == total:
+            sys.stderr.write(f"roslynmap: {phase} {done}/{total}\n")
+            self.last_plain = time.monotonic()
+        self.phase = phase
+
+    def end(self) -> None:
+        if self.tty:
+            sys.stderr.write("\n")
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    from roslynmap.mcp.tools_index import project_diagnostics
+    from roslynmap.workspace.baselines import ensure_baseline
+
+    progress = Progress()
+    try:
+        result = ensure_baseline(args.path, args.solution, force=args.force, restore=args.restore,
+                                 on_event=progress)
+    except RoslynMapError as exc:
+        progress.end()
+        out = {"ok": False, "error": exc.to_dict()}
+        print(json.dumps(out, indent=2) if args.json else f"error {exc.code}: {exc.message}\nhint: {exc.hint}")
+        return EXIT_FAILED
+    progress.end()
+    meta = result.meta
+    level = meta.get("semantic_level", "syntax_only")
+    projects = project_diagnostics(result.projects)
+    if args.json:
+        print(json.dumps({"ok": True, "built": result.built, "commit": result.repo.commit, "path": str(result.path),
+                          "semantic_level": level, "counts": meta.get("counts"),
+                          "index_seconds": meta.get("index_seconds"), "projects": projects}, indent=2))
+    else:
+        counts = meta.get("counts", {})
+        verb = "built" if result.built else "exists"
+        print(f"baseline {verb}: {result.path}")
+        print(f"  commit {result.repo.commit}  semantic level {level}  "
+              f"{counts.get('symbols')} symbols, {counts.get('references')} references, "
+              f"{counts.get('files')} files, {meta.get('index_seconds')} s")
+        for p in projects:
+            flag = "ok " if p["semantic_level"] == "full" else "!! "
+            print(f"  {flag}{p['name']:<30} {p['semantic_level']:<11} errors={p['error_count']:<4} "
+                  f"symbols={p['symbol_count']:<6} refs={p['reference_count']}")
+            for err in p["first_errors"][:3]:
+                print(f"       {err}")
+            if "hint" in p:
+                print(f"       hint: {p['hint']}")
+    return EXIT_OK if level == "full" else EXIT_DEGRADED
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from roslynmap.mcp.server import run_stdio
+
+    run_stdio(args.repo)
+    return EXIT_OK
+
+
+def cmd_call(args: argparse.Namespace) -> int:
+    from roslynmap.mcp import dispatch
+
+    try:
+        tool_args = json.loads(args.json_args) if args.json_args else {}
+    except json.JSONDecodeError as exc:
+        print(json.dumps({"ok": False, "error": {"code": "INVALID_ARGUMENT", "message": f"bad JSON: {exc}",
+                                                 "hint": "Quote the JSON: '{\"query\": \"Order\"}'"}}))
+        return EXIT_FAILED
+    env, _ = dispatch.run(args.tool, tool_args, args.repo)
+    print(json.dumps(env, indent=2, ensure_ascii=False))
+    return EXIT_OK if env["ok"] else EXIT_FAILED
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="roslynmap", description=__doc__)
+    parser.add_argument("--version", action="version", version=__version__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    index = sub.add_parser("index", help="compile a repository into a baseline for HEAD")
+    index.add_argument("path", nargs="?", default=".")
+    index.add_argument("--solution", help="repo-relative .slnx/.sln/.csproj (auto-discovered otherwise)")
+    index.add_argument("--restore", action="store_true", help="run `dotnet restore` first")
+    index.add_argument("--force", action="store_true", help="rebuild even if the baseline exists")
+    index.add_argument("--json", action="store_true", help="print a JSON summary on stdout")
+    index.set_defaults(func=cmd_index)
+    serve = sub.add_parser("serve", help="run the MCP server on stdio")
+    serve.add_argument("--repo", help="default repository for tools called without repo_path")
+    serve.set_defaults(func=cmd_serve)
+    call = sub.add_parser("call", help="call one tool and print its envelope")
+    call.add_argument("tool")
+    call.add_argument("json_args", nargs="?", default="{}")
+    call.add_argument("--repo", default=".")
+    call.set_defaults(func=cmd_call)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
+    sys.exit(args.func(args))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""Calls a tool by name with raw JSON arguments and always returns an envelope (handlers never raise)."""
+
+from __future__ import annotations
+
+import difflib
+import logging
+import time
+from typing import Any
+
+from pydantic import ValidationError
+
+from roslynmap.mcp import envelope
+from roslynmap.mcp import tools_index as _tools_index  # noqa: F401  (registers tools)
+from roslynmap.mcp import tools_nav as _tools_nav  # noqa: F401
+from roslynmap.mcp import tools_symbols as _tools_symbols  # noqa: F401
+from roslynmap.mcp.registry import TOOLS, Tool
+from roslynmap.model.errors import ErrorCode, RoslynMapError
+
+log = logging.getLogger("roslynmap")
+
+
+def _budget_of(args: dict[str, Any]) -> int | None:
+    try:
+        value = args.get("token_budget")
+        return None if value is None else int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _validation_error(tool: Tool, exc: ValidationError) -> RoslynMapError:
+    problems = []
+    for err in exc.errors()[:5]:
+        field = ".".join(str(p) for p in err["loc"]) or "(arguments)"
+        problems.append(f"{field}: {err['msg']}")
+    valid = ", ".join(tool.params.model_fields)
+    return RoslynMapError(
+        ErrorCode.INVALID_ARGUMENT,
+        f"Invalid arguments for {tool.name}: " + "; ".join(problems),
+        f"Valid parameters: {valid}.",
+    )
+
+
+def unknown_tool(name: str) -> RoslynMapError:
+    close = difflib.get_close_matches(name.replace(".", "_"), list(TOOLS), n=3, cutoff=0.5)
+    return RoslynMapError(
+        ErrorCode.INVALID_ARGUMENT,
+        f"Unknown tool '{name}'.",
+        f"Did you mean {' or '.join(close)}?" if close else "Call roslynmap_guide for the list of tools.",
+        candidates=[{"tool": c} for c in close],
+    )
+
+
+def prepare(name: str, args: dict[str, Any] | None, default_repo: str | None) -> tuple[Tool, Any, str]:
+    """Validates a call; raises RoslynMapError for an unknown tool, bad arguments or no repository."""
+    tool = TOOLS.get(name)
+    if tool is None:
+        raise unknown_tool(name)
+    try:
+        params = tool.params.model_validate(args or {})
+    except ValidationError as exc:
+        raise _validation_error(tool, exc) from exc
+    repo_path = params.repo_path or default_repo
+    if not repo_path:
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            "No repository: pass repo_path (the server was started without --repo).",
+            "Pass repo_path=\"/absolute/path/to/repo\".",
+        )
+    return tool, params, repo_path
+
+
+def run(
+    name: str, args: dict[str, Any] | None, default_repo: str | None, previews: list[str] | None = None
+) -> tuple[dict[str, Any], bool]:
+    """(envelope, is_internal_error). Only INTERNAL sets MCP isError (DESIGN §9).
+
+    `previews` receives the handler's human-readable lines for the text content.
+    """
+    started = time.perf_counter()
+    args = dict(args or {})
+    meta: dict[str, Any] = {"timing_ms": {}, "baseline_commit": None, "workspace_id": None,
+                            "overlay_revision": 0, "semantic_level": None}
+    try:
+        tool, params, repo_path = prepare(name, args, default_repo)
+        output = tool.handler(params, repo_path)
+        if previews is not None:
+            previews.extend(output.preview)
+        meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
+        return envelope.success(name, output, args, meta, params.token_budget), False
+    except RoslynMapError as exc:
+        meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
+        return envelope.failure(exc, meta, _budget_of(args)), False
+    except Exception as exc:  # a bug: reported as a result, never a traceback in the agent's context
+        log.exception("tool %s failed", name)
+        meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
+        error = RoslynMapError(ErrorCode.INTERNAL, f"{type(exc).__name__}: {exc}"[:500],
+                               "This is a roslynmap bug; the server log has the trace.")
+        return envelope.failure(error, meta, _budget_of(args)), True
+
+
+def is_slow(name: str) -> bool:
+    tool = TOOLS.get(name)
+    return bool(tool and tool.slow)

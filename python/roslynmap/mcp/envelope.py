@@ -1,0 +1,156 @@
+"""DESIGN §9: one envelope for every tool, kept inside the token budget by construction.
+
+Tools never truncate: they declare one ranked list and this module keeps the largest prefix that
+fits (binary search over the serialized size), then elides snippets as a last resort.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import orjson
+
+from roslynmap.mcp.output import RankedList, ToolOutput
+from roslynmap.model.errors import RoslynMapError
+
+DEFAULT_BUDGET = 3000
+MIN_BUDGET, MAX_BUDGET = 100, 10000
+CHARS_PER_TOKEN = 4
+
+
+def estimate_tokens(payload: Any) -> int:
+    return -(-len(orjson.dumps(payload)) // CHARS_PER_TOKEN)
+
+
+def clamp_budget(requested: int | None) -> tuple[int, int]:
+    """(requested as recorded, budget applied)."""
+    asked = DEFAULT_BUDGET if requested is None else int(requested)
+    return asked, max(MIN_BUDGET, min(MAX_BUDGET, asked))
+
+
+def _overflow(ranked: RankedList, shown: int, args: dict[str, Any], tool: str) -> dict[str, Any]:
+    next_offset = ranked.offset + shown
+    steps: list[str] = []
+    if ranked.narrow:
+        steps.append("Narrow: " + ", ".join(ranked.narrow[:3]))
+    if ranked.scope_param and ranked.by_file and not args.get(ranked.scope_param):
+        top = ranked.by_file[0]
+        steps.append(f"scope: {ranked.scope_param}=\"{top['file']}\" ({top['count']} there)")
+    steps.append(f"page: {ranked.page_param}={next_offset + ranked.page_base}")
+    return {
+        "shown": shown,
+        "total": ranked.total,
+        "by_file": ranked.by_file[:15],
+        "next_offset": next_offset + ranked.page_base,
+        "hint": f"Showing {shown} of {ranked.total} ({tool}). " + "; or ".join(steps),
+    }
+
+
+def _elide(items: list[dict[str, Any]], keys: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in item.items() if k not in keys} for item in items]
+
+
+def success(
+    tool: str, output: ToolOutput, args: dict[str, Any], meta: dict[str, Any], budget_requested: int | None
+) -> dict[str, Any]:
+    asked, budget = clamp_budget(budget_requested)
+    if asked != budget:
+        meta.setdefault("limits_applied", {})["token_budget"] = {"requested": asked, "applied": budget}
+    if output.limits_applied:
+        meta.setdefault("limits_applied", {}).update(output.limits_applied)
+    meta["semantic_level"] = output.semantic_level or meta.get("semantic_level")
+    if output.baseline_commit:
+        meta["baseline_commit"] = output.baseline_commit
+    ranked = output.ranked
+
+    def render(count: int, elide: bool) -> dict[str, Any]:
+        data = dict(output.data)
+        truncated = False
+        overflow = None
+        if ranked is not None:
+            items = ranked.items[:count]
+            data[ranked.key] = _elide(items, ranked.elidable) if elide else items
+            truncated = ranked.offset + count < ranked.total
+            if truncated:
+                overflow = _overflow(ranked, count, args, tool)
+        env: dict[str, Any] = {"ok": True, "answer": output.answer, "data": data, "truncated": truncated}
+        if overflow:
+            env["overflow"] = overflow
+        if output.next_actions:
+            env["next_actions"] = output.next_actions[:3]
+        if output.warnings:
+            env["warnings"] = output.warnings
+        if output.guidance:
+            env[output.guidance.severity] = output.guidance.text
+        if elide:
+            env.setdefault("warnings", []).append("Snippets and signatures elided to fit token_budget.")
+        env["meta"] = {**meta, "token_budget": {"requested": asked, "used": 0, "max": MAX_BUDGET}}
+        return env
+
+    def fits(env: dict[str, Any]) -> bool:
+        return estimate_tokens(env) + 4 <= budget  # headroom for the `used` digits
+
+    count = len(ranked.items) if ranked else 0
+    env = render(count, False)
+    if not fits(env) and ranked is not None:
+        env = _fit(render, count, False, fits) or _fit(render, count, True, fits) or render(0, True)
+    if not fits(env):
+        env = _shrink(env, budget)
+    env["meta"]["token_budget"]["used"] = estimate_tokens(env)
+    return env
+
+
+def _fit(render: Any, count: int, elide: bool, fits: Any) -> dict[str, Any] | None:
+    """Largest prefix of the ranked list that fits; None when not even one item does."""
+    low, high, best = 1, count, None
+    while low <= high:
+        mid = (low + high) // 2
+        env = render(mid, elide)
+        if fits(env):
+            best, low = env, mid + 1
+        else:
+            high = mid - 1
+    return best
+
+
+def _shrink(env: dict[str, Any], budget: int) -> dict[str, Any]:
+    """Last resort for a single large value (e.g. a long doc): cut long strings, keep the shape."""
+    out = copy.deepcopy(env)
+    limit = 400
+    while estimate_tokens(out) + 4 > budget and limit >= 20:
+        out = _cut_strings(out, limit)
+        out["truncated"] = True
+        limit //= 2
+    if estimate_tokens(out) + 4 > budget:
+        out["data"] = {}
+        out.pop("next_actions", None)
+        out.pop("overflow", None)
+        if "answer" in out:
+            out["answer"] = out["answer"][:120]
+        out["warnings"] = [f"Result omitted: it cannot fit token_budget={budget}; raise token_budget."]
+        out["truncated"] = True
+    return out
+
+
+def _cut_strings(value: Any, limit: int) -> Any:
+    if isinstance(value, str):
+        return value if len(value) <= limit else value[:limit] + "…"
+    if isinstance(value, list):
+        return [_cut_strings(v, limit) for v in value]
+    if isinstance(value, dict):
+        return {k: (v if k == "meta" else _cut_strings(v, limit)) for k, v in value.items()}
+    return value
+
+
+def failure(error: RoslynMapError, meta: dict[str, Any], budget_requested: int | None) -> dict[str, Any]:
+    asked, budget = clamp_budget(budget_requested)
+    env: dict[str, Any] = {"ok": False, "error": error.to_dict(), "meta": meta}
+    candidates = env["error"].get("candidates")
+    while candidates and estimate_tokens(env) + 20 > budget:
+        candidates.pop()
+    if estimate_tokens(env) + 20 > budget:
+        env = _shrink(env, budget)
+    env["meta"]["token_budget"] = {"requested": asked, "used": 0, "max": MAX_BUDGET}
+    env["meta"]["token_budget"]["used"] = estimate_tokens(env)
+    return env

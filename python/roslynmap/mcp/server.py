@@ -1,0 +1,85 @@
+"""`roslynmap serve`: the MCP server over stdio (default) or streamable HTTP. Pure Python, no CLR."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import anyio
+import mcp_types as types
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+
+from roslynmap import __version__
+from roslynmap.mcp import dispatch, preview
+from roslynmap.mcp.registry import TOOLS
+
+INSTRUCTIONS = (
+    "roslynmap answers questions about a C#/.NET repository from a Roslyn-compiled index: symbols, "
+    "references, source spans. Start with repo_status; if HEAD has no baseline call "
+    "index_ensure_baseline once. Find symbols with symbols_search, then symbols_get_card / "
+    "symbols_get_definition_span with the returned symbol_id. Every response has `answer`; when "
+    "`truncated` is true, `overflow.hint` is the exact next call."
+)
+
+
+def tool_list() -> list[types.Tool]:
+    out = []
+    for tool in TOOLS.values():
+        schema = tool.params.model_json_schema()
+        schema.pop("title", None)
+        out.append(
+            types.Tool(
+                name=tool.name,
+                description=tool.description,
+                input_schema=schema,
+                annotations=types.ToolAnnotations(
+                    title=tool.name.replace("_", " "),
+                    read_only_hint=tool.read_only,
+                    destructive_hint=False,
+                    idempotent_hint=tool.idempotent,
+                    open_world_hint=False,
+                ),
+            )
+        )
+    return out
+
+
+def build_server(default_repo: str | None) -> Server[Any]:
+    async def on_list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=tool_list())
+
+    async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        name, args = params.name, dict(params.arguments or {})
+        previews: list[str] = []
+
+        def call() -> tuple[dict[str, Any], bool]:
+            return dispatch.run(name, args, default_repo, previews)
+
+        if dispatch.is_slow(name):
+            env, is_error = await anyio.to_thread.run_sync(call)
+        else:
+            env, is_error = call()
+        text = preview.render(env, previews)
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=text)], structured_content=env, is_error=is_error
+        )
+
+    return Server(
+        "roslynmap",
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        on_list_tools=on_list_tools,
+        on_call_tool=on_call_tool,
+    )
+
+
+async def serve_stdio(default_repo: str | None) -> None:
+    server = build_server(default_repo)
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+def run_stdio(default_repo: str | None) -> None:
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    anyio.run(serve_stdio, default_repo)

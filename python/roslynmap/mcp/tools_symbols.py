@@ -1,0 +1,176 @@
+"""symbols_search, symbols_get_card, code_get_span, symbols_get_definition_span."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
+from roslynmap.mcp.registry import BaseParams, ListParamsMixin, tool
+from roslynmap.query import code, symbols
+from roslynmap.query.context import open_context, repo_identity
+from roslynmap.query.paths import repo_relative
+
+SEARCH_LIMIT = (20, 100)
+SPAN_LINES = (120, 400)
+
+
+def clamp(name: str, requested: int | None, default: int, maximum: int, limits: dict[str, Any]) -> int:
+    """Count caps clamp silently and are recorded in meta.limits_applied (DESIGN §9)."""
+    value = default if requested is None else requested
+    applied = max(1, min(maximum, value))
+    if requested is not None and applied != requested:
+        limits[name] = {"requested": requested, "applied": applied}
+    return applied
+
+
+class SearchParams(BaseParams, ListParamsMixin):
+    query: str | None = Field(default=None, description="Words to find in names (CamelCase parts match), "
+                              "signatures and doc summaries. Omit to browse by kinds.")
+    kinds: list[str] | None = Field(default=None, description="e.g. [\"Class\",\"Interface\"] or \"Method\".")
+    namespace: str | None = Field(default=None, description="Namespace prefix, e.g. \"Shop.Domain\".")
+    file_path: str | None = Field(default=None, description="Repo-relative path prefix, e.g. \"src/Api/\".")
+    limit: int | None = Field(default=None, description="Max results (default 20, max 100).")
+    offset: int = Field(default=0, ge=0, description="Skip this many results (paging).")
+
+
+@tool("symbols_search", SearchParams)
+def search_tool(params: SearchParams, repo_path: str) -> ToolOutput:
+    """Use to find where something is declared when you know (part of) its name or what it does:
+    full-text search over symbol names (CamelCase-aware: 'Repository' finds SqlOrderRepository),
+    signatures and doc summaries, ranked exact-name first. With no query, browse by `kinds`.
+    Filters `namespace` and `file_path` (prefixes) apply before the limit; `total` is exact.
+    Returns symbol_ids for symbols_get_card, refs_find and the graph tools."""
+    ctx = open_context(repo_path)
+    limits: dict[str, Any] = {}
+    limit = clamp("max_results", params.limit, *SEARCH_LIMIT, limits)
+    kinds = symbols.validate_kinds(params.kinds)
+    prefix = repo_relative(ctx.root, params.file_path) if params.file_path else None
+    result = symbols.search(ctx.conn, params.query, kinds, params.namespace, prefix, limit, params.offset)
+    what = f"'{params.query}'" if params.query and result.mode == "fts" else "the browse filters"
+    filters = {k: v for k, v in {"kinds": kinds, "namespace": params.namespace, "file_path": prefix}.items() if v}
+    narrow = []
+    if not kinds and len(result.by_kind) > 1:
+        top = result.by_kind[0]
+        narrow.append(f"kinds=[\"{top['kind']}\"] ({top['count']} of them)")
+    guidance = None
+    if result.total == 0:
+        answer = f"No symbols match {what}" + (f" with {filters}" if filters else "") + "."
+        guidance = Guidance("hint", "Try a shorter word or one CamelCase part (e.g. 'Order' instead of "
+                                    "'OrderServiceImpl'), drop filters, or browse with kinds=[\"Class\"].")
+    else:
+        answer = f"{result.total} symbols match {what}" + (f" with {filters}" if filters else "") + "."
+    if params.query and result.mode == "browse":
+        guidance = Guidance("hint", f"'{params.query}' has no searchable words; browsed instead.")
+    actions = []
+    if result.items:
+        first = result.items[0]
+        actions.append({"tool": "symbols_get_card", "why": f"details of {first['name']}",
+                        "args": {"symbol_id": first["symbol_id"]}})
+    return ToolOutput(
+        answer=answer,
+        data={"query": params.query, "filters": filters, "by_kind": result.by_kind},
+        ranked=RankedList("results", result.items, result.total, params.offset, result.by_file, narrow),
+        next_actions=actions,
+        guidance=guidance,
+        limits_applied=limits,
+        warnings=ctx.warnings,
+        semantic_level=ctx.semantic_level,
+        baseline_commit=ctx.commit,
+        preview=[f"{i['kind']} {i['symbol_id']}  {i['file']}:{i['line']}" for i in result.items],
+    )
+
+
+class SymbolParams(BaseParams):
+    symbol_id: str = Field(description="Doc id like 'M:Shop.OrderService.Place(Shop.Order)' or stable id "
+                           "'sym_…', from symbols_search.")
+    project: str | None = Field(default=None, description="Project name, only when the id is ambiguous.")
+
+
+@tool("symbols_get_card", SymbolParams)
+def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
+    """Use when you have a symbol_id and need to understand the symbol without reading its file:
+    signature as written, doc summary, kind, visibility, namespace, containing type, project,
+    file and lines, and the methods it calls most (top_callees). Cheaper than reading the source."""
+    ctx = open_context(repo_path)
+    row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
+    info = symbols.card(ctx.conn, row)
+    callees = info.pop("top_callees")
+    loc = info["location"]
+    return ToolOutput(
+        answer=f"{info['kind']} {info['fqn']} in {loc['file']}:{loc['line']}-{loc['end_line']} ({info['project']}).",
+        data=info,
+        ranked=RankedList("top_callees", callees, len(callees), scope_param=None),
+        next_actions=[
+            {"tool": "symbols_get_definition_span", "why": "read the source",
+             "args": {"symbol_id": info["symbol_id"]}},
+        ],
+        warnings=ctx.warnings,
+        semantic_level=ctx.semantic_level,
+        baseline_commit=ctx.commit,
+        preview=[info["signature"] or info["fqn"]],
+    )
+
+
+class SpanParams(BaseParams):
+    file_path: str = Field(description="Repo-relative file path, e.g. \"src/Api/OrdersController.cs\".")
+    start_line: int = Field(default=1, ge=1, description="First line (1-based).")
+    end_line: int | None = Field(default=None, ge=1, description="Last line (inclusive).")
+    max_lines: int | None = Field(default=None, description="Cap on lines (default 120, max 400).")
+
+
+def span_output(ctx_root: Any, rel: str, start: int, end: int | None, max_lines: int | None,
+                limits: dict[str, Any], title: str) -> ToolOutput:
+    cap = clamp("max_lines", max_lines, *SPAN_LINES, limits)
+    result = code.span(ctx_root, rel, start, end, cap)
+    shown_to = result.end_line
+    next_actions = []
+    if shown_to < result.total_lines:
+        next_actions.append({"tool": "code_get_span", "why": "continue reading",
+                             "args": {"file_path": rel, "start_line": shown_to + 1}})
+    return ToolOutput(
+        answer=f"{title}: {rel} lines {result.start_line}-{shown_to} of {result.total_lines}.",
+        data={"file": rel, "start_line": result.start_line, "end_line": shown_to, "file_lines": result.total_lines},
+        ranked=RankedList("lines", result.lines, len(result.lines), scope_param=None,
+                          page_param="start_line", page_base=start, elidable=()),
+        next_actions=next_actions,
+        limits_applied=limits,
+        preview=[f"{item['line']:>5}  {item['text']}" for item in result.lines],
+    )
+
+
+@tool("code_get_span", SpanParams)
+def span_tool(params: SpanParams, repo_path: str) -> ToolOutput:
+    """Use to read a specific range of a file (numbered lines, from the working tree), e.g. around a
+    line another tool returned. Prefer symbols_get_definition_span to read one symbol. Paths are
+    repo-relative; paths outside the repository are refused (PATH_OUTSIDE_REPO)."""
+    root = repo_identity(repo_path).root
+    rel = repo_relative(root, params.file_path, must_exist=True)
+    return span_output(root, rel, params.start_line, params.end_line, params.max_lines, {}, "Source")
+
+
+class DefinitionParams(SymbolParams):
+    max_lines: int | None = Field(default=None, description="Cap on lines (default 120, max 400).")
+
+
+@tool("symbols_get_definition_span", DefinitionParams)
+def definition_tool(params: DefinitionParams, repo_path: str) -> ToolOutput:
+    """Use to read the source of one symbol's declaration (with its doc comment and attributes) when
+    the card is not enough. Numbered lines from the working tree; long bodies are cut at max_lines
+    with a hint to continue."""
+    ctx = open_context(repo_path)
+    row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
+    lines = code.read_lines(ctx.root, row["file"])
+    start = code.declaration_start(lines, row["line"])
+    limits: dict[str, Any] = {}
+    output = span_output(ctx.root, row["file"], start, row["end_line"], params.max_lines, limits,
+                         f"{row['kind']} {row['fqn']}")
+    output.data["symbol_id"] = row["symbol_id"]
+    if row["end_line"] and row["end_line"] > len(lines):
+        output.guidance = Guidance("warning", "The file is shorter than when it was indexed; the span may "
+                                              "be stale. Re-index with index_ensure_baseline.")
+    output.warnings = ctx.warnings
+    output.semantic_level = ctx.semantic_level
+    output.baseline_commit = ctx.commit
+    return output

@@ -1,0 +1,1 @@
+"""Types shared by every layer: error codes, kinds, id formats."""

@@ -1,0 +1,50 @@
+"""Errors that become `ok:false` envelopes. Any layer may raise them; only the tool boundary catches."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+
+class ErrorCode(StrEnum):
+    INVALID_ARGUMENT = "INVALID_ARGUMENT"
+    NOT_FOUND = "NOT_FOUND"
+    AMBIGUOUS = "AMBIGUOUS"
+    INDEX_NOT_AVAILABLE = "INDEX_NOT_AVAILABLE"
+    WORKSPACE_REQUIRED = "WORKSPACE_REQUIRED"
+    WORKSPACE_NOT_FOUND = "WORKSPACE_NOT_FOUND"
+    COMPILATION_FAILED = "COMPILATION_FAILED"
+    PATH_OUTSIDE_REPO = "PATH_OUTSIDE_REPO"
+    BUSY = "BUSY"
+    INTERNAL = "INTERNAL"
+
+
+RETRYABLE = {ErrorCode.INDEX_NOT_AVAILABLE, ErrorCode.BUSY}
+
+
+class RoslynMapError(Exception):
+    """A failure the caller can act on: a stable code, a message and a hint for the next step."""
+
+    def __init__(
+        self,
+        code: ErrorCode,
+        message: str,
+        hint: str = "",
+        candidates: list[dict[str, Any]] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.hint = hint
+        self.candidates = candidates
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "code": self.code.value,
+            "message": self.message,
+            "hint": self.hint,
+            "retryable": self.code in RETRYABLE,
+        }
+        if self.candidates is not None:
+            out["candidates"] = self.candidates
+        return out

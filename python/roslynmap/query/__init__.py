@@ -1,0 +1,1 @@
+"""Read-only answers from a baseline, one module per tool family. Returns plain data; never formats."""

@@ -1,0 +1,68 @@
+"""Numbered source lines from the working tree: code_get_span and symbols_get_definition_span."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from roslynmap.model.errors import ErrorCode, RoslynMapError
+
+
+@dataclass
+class Span:
+    file: str
+    start_line: int
+    end_line: int
+    total_lines: int
+    lines: list[dict[str, object]]
+
+
+def read_lines(root: Path, rel_path: str) -> list[str]:
+    path = root / rel_path
+    try:
+        return path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+    except FileNotFoundError as exc:
+        raise RoslynMapError(
+            ErrorCode.NOT_FOUND,
+            f"'{rel_path}' does not exist in the working tree.",
+            "It may have been deleted since indexing; call symbols_search to find where the code lives now.",
+        ) from exc
+    except IsADirectoryError as exc:
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT, f"'{rel_path}' is a directory.", "Pass a file path."
+        ) from exc
+
+
+def span(root: Path, rel_path: str, start_line: int, end_line: int | None, max_lines: int) -> Span:
+    lines = read_lines(root, rel_path)
+    total = len(lines)
+    if start_line > max(total, 1):
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"start_line {start_line} is past the end of '{rel_path}' ({total} lines).",
+            f"Use start_line between 1 and {total}.",
+        )
+    last = min(end_line if end_line is not None else start_line + max_lines - 1, total)
+    if last < start_line:
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"end_line {end_line} is before start_line {start_line}.",
+            "Pass end_line >= start_line, or leave it out.",
+        )
+    last = min(last, start_line + max_lines - 1)
+    numbered: list[dict[str, object]] = [
+        {"line": n, "text": lines[n - 1]} for n in range(start_line, last + 1)
+    ]
+    return Span(rel_path, start_line, last, total, numbered)
+
+
+def declaration_start(lines: list[str], identifier_line: int) -> int:
+    """Walk up over attributes and `///` doc comments that belong to the declaration."""
+    start = identifier_line
+    while start > 1:
+        above = lines[start - 2].strip()
+        if above.startswith(("///", "[")) and not above.startswith("[assembly:"):
+            start -= 1
+        else:
+            break
+    return start

@@ -1,0 +1,205 @@
+"""symbols_search, symbols_get_card, and resolving a user-supplied id to exactly one symbol."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.model.ids import ID_FORMAT_HINT, is_doc_id, is_stable_id, name_from_doc_id
+from roslynmap.model.kinds import SYMBOL_KINDS
+from roslynmap.store.names import fts_expression
+
+SYMBOL_COLUMNS = (
+    "s.id AS row_id, s.symbol_id, s.stable_id, s.name, s.kind, s.fqn, s.signature, s.doc, s.namespace,"
+    " s.container_id, s.line, s.col, s.end_line, s.end_col, s.visibility, s.is_static, s.arity,"
+    " s.project_id, f.path AS file, p.name AS project"
+)
+SYMBOL_FROM = "symbols s LEFT JOIN files f ON f.id = s.file_id JOIN projects p ON p.id = s.project_id"
+
+
+def summary(row: sqlite3.Row) -> dict[str, Any]:
+    """The compact shape used in every list: enough to decide and to call the next tool."""
+    return {
+        "symbol_id": row["symbol_id"],
+        "name": row["name"],
+        "kind": row["kind"],
+        "signature": row["signature"],
+        "file": row["file"],
+        "line": row["line"],
+        "project": row["project"],
+    }
+
+
+def validate_kinds(kinds: list[str] | None) -> list[str]:
+    if not kinds:
+        return []
+    by_lower = {k.lower(): k for k in SYMBOL_KINDS}
+    out = []
+    for kind in kinds:
+        known = by_lower.get(kind.strip().lower())
+        if known is None:
+            raise RoslynMapError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"Unknown symbol kind '{kind}'.",
+                f"Valid kinds: {', '.join(SYMBOL_KINDS)}.",
+            )
+        out.append(known)
+    return out
+
+
+@dataclass
+class SearchResult:
+    items: list[dict[str, Any]]
+    total: int
+    by_file: list[dict[str, Any]]
+    by_kind: list[dict[str, Any]]
+    mode: str
+
+
+def search(
+    conn: sqlite3.Connection,
+    query: str | None,
+    kinds: list[str],
+    namespace: str | None,
+    file_prefix: str | None,
+    limit: int,
+    offset: int,
+) -> SearchResult:
+    where: list[str] = []
+    args: list[Any] = []
+    match = fts_expression(query or "")
+    if match is not None:
+        source = f"symbols_fts JOIN {SYMBOL_FROM} ON s.id = symbols_fts.rowid"
+        where.append("symbols_fts MATCH ?")
+        args.append(match)
+    else:
+        source = SYMBOL_FROM
+    if kinds:
+        where.append(f"s.kind IN ({','.join('?' * len(kinds))})")
+        args.extend(kinds)
+    if namespace:
+        ns = namespace.strip().strip(".")
+        where.append("(s.namespace = ? OR substr(s.namespace, 1, ?) = ?)")
+        args.extend([ns, len(ns) + 1, ns + "."])
+    if file_prefix:
+        where.append("substr(f.path, 1, ?) = ?")
+        args.extend([len(file_prefix), file_prefix])
+    clause = f"WHERE {' AND '.join(where)}" if where else ""
+    if match is not None:
+        words = (query or "").strip().lower()
+        order = "(lower(s.name) = ?) DESC, bm25(symbols_fts, 10.0, 2.0, 1.0), length(s.name), s.name"
+        order_args: list[Any] = [words]
+    else:
+        order, order_args = "s.name, s.symbol_id", []
+    rows = conn.execute(
+        f"SELECT {SYMBOL_COLUMNS} FROM {source} {clause} ORDER BY {order} LIMIT ? OFFSET ?",
+        [*args, *order_args, limit, offset],
+    ).fetchall()
+    total = conn.execute(f"SELECT count(*) FROM {source} {clause}", args).fetchone()[0]
+    by_file = [
+        {"file": r[0], "count": r[1]}
+        for r in conn.execute(
+            f"SELECT f.path, count(*) c FROM {source} {clause} GROUP BY f.path ORDER BY c DESC, f.path LIMIT 15",
+            args,
+        )
+    ]
+    by_kind = [
+        {"kind": r[0], "count": r[1]}
+        for r in conn.execute(
+            f"SELECT s.kind, count(*) c FROM {source} {clause} GROUP BY s.kind ORDER BY c DESC, s.kind", args
+        )
+    ]
+    return SearchResult([summary(r) for r in rows], total, by_file, by_kind, "fts" if match else "browse")
+
+
+def suggest(conn: sqlite3.Connection, text: str, limit: int = 3) -> list[dict[str, Any]]:
+    """Up to `limit` likely symbols for a mistyped id or name (for NOT_FOUND candidates)."""
+    name = name_from_doc_id(text) if is_doc_id(text) else text
+    if not fts_expression(name):
+        return []
+    result = search(conn, name, [], None, None, limit, 0)
+    return [{"symbol_id": i["symbol_id"], "kind": i["kind"], "file": i["file"], "line": i["line"]}
+            for i in result.items]
+
+
+def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None) -> sqlite3.Row:
+    """Exactly one symbol row for a doc id or stable id, or NOT_FOUND / AMBIGUOUS with candidates."""
+    text = symbol_id.strip()
+    if is_stable_id(text):
+        column = "s.stable_id"
+    elif is_doc_id(text):
+        column = "s.symbol_id"
+    else:
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"'{symbol_id}' is not a symbol id.",
+            ID_FORMAT_HINT,
+            candidates=suggest(conn, text) or None,
+        )
+    sql = f"SELECT {SYMBOL_COLUMNS} FROM {SYMBOL_FROM} WHERE {column} = ?"
+    args: list[Any] = [text]
+    if project:
+        sql += " AND p.name = ?"
+        args.append(project)
+    rows = conn.execute(sql + " ORDER BY p.id", args).fetchall()
+    if not rows:
+        candidates = suggest(conn, text)
+        raise RoslynMapError(
+            ErrorCode.NOT_FOUND,
+            f"No symbol '{text}'" + (f" in project '{project}'." if project else " in the index."),
+            "Did you mean one of the candidates? Otherwise search: symbols_search(query=\""
+            f"{name_from_doc_id(text) if is_doc_id(text) else text}\").",
+            candidates=candidates,
+        )
+    if len(rows) > 1:
+        raise RoslynMapError(
+            ErrorCode.AMBIGUOUS,
+            f"'{text}' is declared in {len(rows)} projects.",
+            f"Pass project, e.g. project=\"{rows[0]['project']}\".",
+            candidates=[{"symbol_id": r["symbol_id"], "project": r["project"], "file": r["file"],
+                         "line": r["line"]} for r in rows],
+        )
+    found: sqlite3.Row = rows[0]
+    return found
+
+
+def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> dict[str, Any]:
+    callees = [
+        {"symbol_id": r[0], "name": r[1], "kind": r[2], "calls": r[3]}
+        for r in conn.execute(
+            "SELECT target_id, target_name, target_kind, count(*) c FROM refs"
+            " WHERE from_id = ? AND project_id = ? AND kind IN ('Call', 'Instantiate')"
+            " AND (target_kind IS NULL OR target_kind != 'Class') GROUP BY target_id, target_name"
+            " ORDER BY c DESC, target_name LIMIT ?",
+            (row["symbol_id"], row["project_id"], max_callees),
+        )
+    ]
+    parts = [
+        {"file": r[0], "line": r[1], "end_line": r[2]}
+        for r in conn.execute(
+            "SELECT f.path, sp.line, sp.end_line FROM symbol_parts sp JOIN files f ON f.id = sp.file_id"
+            " WHERE sp.symbol_id = ? AND sp.project_id = ? ORDER BY f.path, sp.line",
+            (row["symbol_id"], row["project_id"]),
+        )
+    ]
+    out: dict[str, Any] = {
+        "symbol_id": row["symbol_id"],
+        "stable_id": row["stable_id"],
+        "fqn": row["fqn"],
+        "name": row["name"],
+        "kind": row["kind"],
+        "signature": row["signature"],
+        "doc": row["doc"] or "",
+        "namespace": row["namespace"],
+        "containing_type": row["container_id"],
+        "visibility": row["visibility"],
+        "is_static": bool(row["is_static"]),
+        "project": row["project"],
+        "location": {"file": row["file"], "line": row["line"], "col": row["col"], "end_line": row["end_line"]},
+        "top_callees": callees,
+    }
+    if parts:
+        out["other_parts"] = parts
+    return out

@@ -1,0 +1,1 @@
+"""Roslyn side: CLR hosting, the indexer worker process and the client that drives it."""

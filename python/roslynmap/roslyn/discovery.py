@@ -1,0 +1,90 @@
+"""Finds what to load: `.slnx`, then `.sln`, then a lone project (DESIGN §4). Pure file system."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from roslynmap.model.errors import ErrorCode, RoslynMapError
+
+SKIP_DIRS = {"bin", "obj", ".git", "node_modules", ".vs", ".idea", "packages"}
+MAX_DEPTH = 4
+
+
+def _candidates(root: Path) -> list[Path]:
+    found: list[Path] = []
+    frontier = [root]
+    for _ in range(MAX_DEPTH + 1):
+        next_level: list[Path] = []
+        for folder in frontier:
+            try:
+                entries = sorted(folder.iterdir())
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.is_dir():
+                    if entry.name not in SKIP_DIRS and not entry.name.startswith("."):
+                        next_level.append(entry)
+                elif entry.suffix in {".slnx", ".sln", ".csproj"}:
+                    found.append(entry)
+        frontier = next_level
+    return found
+
+
+def _rel(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def ensure_inside(root: Path, path: Path) -> Path:
+    resolved = path.resolve()
+    if resolved != root and root not in resolved.parents:
+        raise RoslynMapError(
+            ErrorCode.PATH_OUTSIDE_REPO,
+            f"'{path}' is outside the repository {root}.",
+            "Pass a path inside the repository, relative to its root (e.g. \"src/App/App.csproj\").",
+        )
+    return resolved
+
+
+def find_solution(root: Path, requested: str | None = None) -> Path:
+    """The solution or project to index; a clear error that lists what exists when none fits."""
+    if requested:
+        path = ensure_inside(root, root / requested)
+        if not path.is_file() or path.suffix not in {".slnx", ".sln", ".csproj"}:
+            listed = [_rel(p, root) for p in _candidates(root)][:10]
+            raise RoslynMapError(
+                ErrorCode.INVALID_ARGUMENT,
+                f"'{requested}' is not a .slnx, .sln or .csproj file in the repository.",
+                f"Solutions and projects found: {listed}" if listed else "No solution or project exists here.",
+            )
+        return path
+    found = _candidates(root)
+    for suffix in (".slnx", ".sln"):
+        matches = [p for p in found if p.suffix == suffix]
+        if matches:
+            shallowest = min(len(p.relative_to(root).parts) for p in matches)
+            top = [p for p in matches if len(p.relative_to(root).parts) == shallowest]
+            if len(top) == 1:
+                return top[0]
+            raise RoslynMapError(
+                ErrorCode.AMBIGUOUS,
+                f"{len(top)} {suffix} files sit at the same depth; roslynmap will not guess.",
+                f"Pass solution_path, e.g. solution_path=\"{_rel(top[0], root)}\".",
+                candidates=[{"solution_path": _rel(p, root)} for p in top],
+            )
+    projects = [p for p in found if p.suffix == ".csproj"]
+    if len(projects) == 1:
+        return projects[0]
+    if projects:
+        raise RoslynMapError(
+            ErrorCode.AMBIGUOUS,
+            f"No solution file, and {len(projects)} projects: roslynmap will not guess which to index.",
+            f"Pass solution_path, e.g. solution_path=\"{_rel(projects[0], root)}\", or add a .slnx.",
+            candidates=[{"solution_path": _rel(p, root)} for p in projects[:10]],
+        )
+    others = sorted({p.suffix for p in root.rglob("*.*proj")})
+    raise RoslynMapError(
+        ErrorCode.NOT_FOUND,
+        f"No .slnx, .sln or .csproj found under {root} (searched {MAX_DEPTH} levels deep).",
+        f"Only these project types exist: {others}." if others else
+        "Point repo_path at the root of a .NET repository, or pass solution_path.",
+    )

@@ -1,0 +1,1 @@
+"""SQLite storage: schema, the baseline writer, readers, repository identity and paths."""

@@ -1,0 +1,78 @@
+"""Read-only access to published baselines: one connection per thread, schema checked on open."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.store.schema import SCHEMA_VERSION
+
+_local = threading.local()
+
+
+def _connections() -> dict[str, sqlite3.Connection]:
+    cache: dict[str, sqlite3.Connection] | None = getattr(_local, "connections", None)
+    if cache is None:
+        cache = {}
+        _local.connections = cache
+    return cache
+
+
+def open_baseline(path: Path) -> sqlite3.Connection:
+    """A cached read-only connection; a baseline of another schema version is refused."""
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise RoslynMapError(
+            ErrorCode.INDEX_NOT_AVAILABLE, f"No baseline at {path}.", "Call index_ensure_baseline."
+        ) from exc
+    # A rebuilt baseline is a new file (atomic rename): key on the inode so no reader sees the old one.
+    key = f"{path}:{stat.st_ino}:{stat.st_mtime_ns}"
+    cache = _connections()
+    conn = cache.get(key)
+    if conn is not None:
+        return conn
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA query_only=1")
+    version = read_meta(conn).get("schema_version")
+    if version != SCHEMA_VERSION:
+        conn.close()
+        raise RoslynMapError(
+            ErrorCode.INDEX_NOT_AVAILABLE,
+            f"The baseline at {path} has schema version {version}; this roslynmap reads {SCHEMA_VERSION}.",
+            "Rebuild it: call index_ensure_baseline with force=true.",
+        )
+    cache[key] = conn
+    return conn
+
+
+def close_all() -> None:
+    for conn in _connections().values():
+        conn.close()
+    _connections().clear()
+
+
+def read_meta(conn: sqlite3.Connection) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in conn.execute("SELECT key, value FROM meta"):
+        try:
+            out[key] = json.loads(value)
+        except ValueError:
+            out[key] = value
+    return out
+
+
+def project_rows(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    rows = []
+    for row in conn.execute("SELECT * FROM projects ORDER BY id"):
+        item = dict(row)
+        for key in ("target_frameworks", "load_errors", "first_errors"):
+            item[key] = json.loads(item[key]) if item[key] else []
+        item["restored"] = bool(item["restored"])
+        rows.append(item)
+    return rows

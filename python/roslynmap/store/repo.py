@@ -1,0 +1,119 @@
+"""Repository identity: root, repo id (shared by teammates' clones), HEAD commit, branch, cleanliness."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from roslynmap.model.errors import ErrorCode, RoslynMapError
+
+
+@dataclass(frozen=True)
+class RepoInfo:
+    root: Path
+    repo_id: str
+    commit: str
+    branch: str | None
+    is_git: bool
+    dirty_files: tuple[str, ...]
+
+    @property
+    def clean(self) -> bool:
+        return not self.dirty_files
+
+
+def _git(root: Path, *args: str) -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(root), *args], capture_output=True, text=True, timeout=20, check=False
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def normalize_remote(url: str) -> str:
+    """`git@github.com:Org/Repo.git` and `https://github.com/org/repo` name the same repository."""
+    url = url.strip().lower()
+    url = re.sub(r"^[a-z+]+://", "", url)
+    url = re.sub(r"^[^@/]+@", "", url)
+    url = url.replace(":", "/").rstrip("/")
+    return url[:-4] if url.endswith(".git") else url
+
+
+def _slug(text: str) -> str:
+    tail = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[-40:].strip("-")
+    return f"{tail}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+
+
+def resolve_root(repo_path: str | Path) -> Path:
+    """The directory a user named, checked: it must exist and be a directory."""
+    path = Path(repo_path).expanduser()
+    if not path.exists():
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"repo_path '{repo_path}' does not exist.",
+            "Pass the absolute path of the repository root (the folder holding the .sln/.slnx).",
+        )
+    if not path.is_dir():
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"repo_path '{repo_path}' is a file, not a directory.",
+            f"Pass its folder instead: repo_path=\"{path.resolve().parent}\".",
+        )
+    return path.resolve()
+
+
+def _worktree_fingerprint(root: Path) -> str:
+    """Without git there is no commit: identify the tree by its C#/project files' sizes and mtimes."""
+    digest = hashlib.sha1()
+    for file in sorted(root.rglob("*")):
+        if file.suffix in {".cs", ".csproj", ".sln", ".slnx", ".props", ".targets"} and not any(
+            part in {"bin", "obj", ".git"} for part in file.parts
+        ):
+            stat = file.stat()
+            digest.update(f"{file.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return "nogit" + digest.hexdigest()[:35]
+
+
+def inspect_repo(repo_path: str | Path) -> RepoInfo:
+    root = resolve_root(repo_path)
+    commit = _git(root, "rev-parse", "HEAD")
+    if commit is None:
+        return RepoInfo(root, _slug(str(root)), _worktree_fingerprint(root), None, False, ())
+    top = Path(_git(root, "rev-parse", "--show-toplevel") or root).resolve()
+    origin = _git(top, "config", "--get", "remote.origin.url")
+    repo_id = _slug(normalize_remote(origin)) if origin else _slug(str(top))
+    branch = _git(top, "rev-parse", "--abbrev-ref", "HEAD")
+    status = _git(top, "status", "--porcelain", "--untracked-files=all") or ""
+    dirty = tuple(line[3:].strip('"') for line in status.splitlines() if line.strip())
+    return RepoInfo(top, repo_id, commit, None if branch == "HEAD" else branch, True, dirty)
+
+
+def fast_head(root: Path) -> str | None:
+    """HEAD's commit read straight from .git (no subprocess): queries check it on every call."""
+    git_dir = root / ".git"
+    if git_dir.is_file():  # worktrees and submodules point elsewhere
+        text = git_dir.read_text().strip()
+        if not text.startswith("gitdir:"):
+            return None
+        git_dir = (root / text.split(":", 1)[1].strip()).resolve()
+    try:
+        head = (git_dir / "HEAD").read_text().strip()
+    except OSError:
+        return None
+    if not head.startswith("ref:"):
+        return head
+    ref = head.split(":", 1)[1].strip()
+    ref_file = git_dir / ref
+    if ref_file.exists():
+        return ref_file.read_text().strip()
+    packed = git_dir / "packed-refs"
+    if packed.exists():
+        for line in packed.read_text().splitlines():
+            if line.endswith(" " + ref):
+                return line.split(" ", 1)[0]
+    return None

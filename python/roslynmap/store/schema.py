@@ -1,0 +1,51 @@
+"""The baseline schema. Bump SCHEMA_VERSION on any change; readers refuse other versions."""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 1
+
+TABLES = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE projects(
+  id INTEGER PRIMARY KEY, name TEXT NOT NULL, path TEXT NOT NULL, target_framework TEXT,
+  target_frameworks TEXT, documents INTEGER, restored INTEGER, load_errors TEXT,
+  error_count INTEGER DEFAULT 0, missing_reference_errors INTEGER DEFAULT 0, first_errors TEXT,
+  semantic_level TEXT, symbol_count INTEGER DEFAULT 0, ref_count INTEGER DEFAULT 0);
+CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, project_id INTEGER,
+  line_count INTEGER);
+CREATE TABLE symbols(
+  id INTEGER PRIMARY KEY, symbol_id TEXT NOT NULL, stable_id TEXT NOT NULL, project_id INTEGER NOT NULL,
+  name TEXT NOT NULL, kind TEXT NOT NULL, fqn TEXT, signature TEXT, doc TEXT, namespace TEXT,
+  container_id TEXT, file_id INTEGER, line INTEGER, col INTEGER, end_line INTEGER, end_col INTEGER,
+  visibility TEXT, is_static INTEGER, arity INTEGER);
+CREATE TABLE symbol_parts(symbol_id TEXT NOT NULL, project_id INTEGER, file_id INTEGER, line INTEGER,
+  col INTEGER, end_line INTEGER);
+CREATE TABLE refs(
+  id INTEGER PRIMARY KEY, target_id TEXT, target_name TEXT NOT NULL, target_kind TEXT, from_id TEXT,
+  project_id INTEGER, file_id INTEGER, line INTEGER, col INTEGER, end_col INTEGER, kind TEXT NOT NULL,
+  receiver TEXT);
+CREATE TABLE relations(type_id TEXT NOT NULL, related_id TEXT, related_name TEXT, kind TEXT NOT NULL,
+  project_id INTEGER);
+CREATE TABLE diagnostics(project_id INTEGER, file_id INTEGER, line INTEGER, col INTEGER,
+  severity TEXT, code TEXT, message TEXT);
+CREATE VIRTUAL TABLE symbols_fts USING fts5(name_terms, signature, doc, content='');
+"""
+
+# Built after the bulk insert: cheaper than maintaining them row by row.
+INDEXES = """
+CREATE INDEX symbols_by_id ON symbols(symbol_id);
+CREATE INDEX symbols_by_stable ON symbols(stable_id);
+CREATE INDEX symbols_by_file ON symbols(file_id, line);
+CREATE INDEX symbols_by_kind ON symbols(kind, name);
+CREATE INDEX symbols_by_name ON symbols(name);
+CREATE INDEX symbols_by_container ON symbols(container_id);
+CREATE INDEX symbols_by_namespace ON symbols(namespace);
+CREATE INDEX symbol_parts_by_id ON symbol_parts(symbol_id);
+CREATE INDEX refs_by_target ON refs(target_id, kind);
+CREATE INDEX refs_by_from ON refs(from_id, kind);
+CREATE INDEX refs_by_file ON refs(file_id, line);
+CREATE INDEX refs_unresolved ON refs(target_name) WHERE target_id IS NULL;
+CREATE INDEX relations_by_type ON relations(type_id);
+CREATE INDEX relations_by_related ON relations(related_id);
+CREATE INDEX files_by_path ON files(path);
+"""

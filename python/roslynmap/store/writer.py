@@ -1,0 +1,136 @@
+"""Writes one baseline: bulk inserts in a single transaction, indexes after, atomic publish."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from roslynmap.store.names import name_terms
+from roslynmap.store.schema import INDEXES, SCHEMA_VERSION, TABLES
+
+
+class BaselineWriter:
+    """Accumulates bridge batches into a temp database; `publish` renames it into place."""
+
+    def __init__(self, final_path: Path) -> None:
+        self.final_path = final_path
+        final_path.parent.mkdir(parents=True, exist_ok=True)
+        self.temp_path = final_path.with_name(f".{final_path.name}.{os.getpid()}.tmp")
+        self.temp_path.unlink(missing_ok=True)
+        self.db = sqlite3.connect(self.temp_path, isolation_level=None)
+        # The temp file is private until published: durability per statement buys nothing here.
+        self.db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=MEMORY;")
+        self.db.executescript(TABLES)
+        self.db.execute("BEGIN")
+        self._file_ids: dict[str, int] = {}
+        self._symbol_rows = 0
+
+    def _file_id(self, path: str | None) -> int | None:
+        if path is None:
+            return None
+        file_id = self._file_ids.get(path)
+        if file_id is None:
+            file_id = self.db.execute("INSERT INTO files(path) VALUES (?)", (path,)).lastrowid
+            assert file_id is not None
+            self._file_ids[path] = file_id
+        return file_id
+
+    def add_projects(self, projects: Iterable[dict[str, Any]]) -> None:
+        self.db.executemany(
+            "INSERT INTO projects(id, name, path, target_framework, target_frameworks, documents, restored,"
+            " load_errors) VALUES (?,?,?,?,?,?,?,?)",
+            [
+                (
+                    p["index"], p["name"], p["path"], p.get("target_framework"),
+                    json.dumps(p.get("target_frameworks") or []), p.get("documents", 0),
+                    int(bool(p.get("restored"))), json.dumps(p.get("load_errors") or []),
+                )
+                for p in projects
+            ],
+        )
+
+    def add_batch(self, batch: dict[str, Sequence[Sequence[Any]]]) -> None:
+        fid = self._file_id
+        for path, project, line_count in batch.get("files", ()):
+            self.db.execute(
+                "INSERT INTO files(path, project_id, line_count) VALUES (?,?,?) ON CONFLICT(path) DO UPDATE "
+                "SET project_id=excluded.project_id, line_count=excluded.line_count",
+                (path, project, line_count),
+            )
+            row = self.db.execute("SELECT id FROM files WHERE path=?", (path,)).fetchone()
+            self._file_ids[path] = row[0]
+        symbols = batch.get("symbols", ())
+        start = self._symbol_rows + 1
+        self.db.executemany(
+            "INSERT INTO symbols(id, symbol_id, stable_id, project_id, name, kind, fqn, signature, doc, namespace,"
+            " container_id, file_id, line, col, end_line, end_col, visibility, is_static, arity)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            [(start + i, *s[:10], fid(s[10]), *s[11:]) for i, s in enumerate(symbols)],
+        )
+        self.db.executemany(
+            "INSERT INTO symbols_fts(rowid, name_terms, signature, doc) VALUES (?,?,?,?)",
+            [(start + i, name_terms(s[3]), s[6] or "", s[7] or "") for i, s in enumerate(symbols)],
+        )
+        self._symbol_rows += len(symbols)
+        self.db.executemany(
+            "INSERT INTO symbol_parts(symbol_id, project_id, file_id, line, col, end_line) VALUES (?,?,?,?,?,?)",
+            [(sid, proj, fid(f), line, col, end) for sid, proj, f, line, col, end in batch.get("locations", ())],
+        )
+        self.db.executemany(
+            "INSERT INTO refs(target_id, target_name, target_kind, from_id, project_id, file_id, line, col,"
+            " end_col, kind, receiver) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [(*r[:5], fid(r[5]), *r[6:]) for r in batch.get("refs", ())],
+        )
+        self.db.executemany(
+            "INSERT INTO relations(type_id, related_id, related_name, kind, project_id) VALUES (?,?,?,?,?)",
+            batch.get("relations", ()),
+        )
+        self.db.executemany(
+            "INSERT INTO diagnostics(project_id, file_id, line, col, severity, code, message)"
+            " VALUES (?,?,?,?,?,?,?)",
+            [(d[0], fid(d[1]), *d[2:]) for d in batch.get("diagnostics", ())],
+        )
+
+    def set_project_results(self, results: Iterable[dict[str, Any]]) -> None:
+        self.db.executemany(
+            "UPDATE projects SET error_count=?, missing_reference_errors=?, first_errors=?, semantic_level=?"
+            " WHERE id=?",
+            [
+                (r.get("error_count", 0), r.get("missing_reference_errors", 0),
+                 json.dumps(r.get("first_errors") or []), r.get("semantic_level", "syntax_only"), r["index"])
+                for r in results
+            ],
+        )
+
+    def finish(self, meta: dict[str, Any]) -> None:
+        self.db.execute(
+            "UPDATE projects SET symbol_count=(SELECT count(*) FROM symbols s WHERE s.project_id=projects.id),"
+            " ref_count=(SELECT count(*) FROM refs r WHERE r.project_id=projects.id)"
+        )
+        meta = {**meta, "schema_version": SCHEMA_VERSION}
+        self.db.executemany(
+            "INSERT OR REPLACE INTO meta(key, value) VALUES (?,?)",
+            [(k, v if isinstance(v, str) else json.dumps(v)) for k, v in meta.items()],
+        )
+        self.db.executescript(INDEXES)
+        self.db.execute("COMMIT")
+        self.db.execute("ANALYZE")
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.close()
+
+    def publish(self) -> Path:
+        """Atomic: readers see either no baseline or a complete one, never a half-written file."""
+        with open(self.temp_path, "rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(self.temp_path, self.final_path)
+        return self.final_path
+
+    def abandon(self) -> None:
+        try:
+            self.db.close()
+        finally:
+            self.temp_path.unlink(missing_ok=True)

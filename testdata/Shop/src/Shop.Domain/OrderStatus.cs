@@ -1,0 +1,9 @@
+namespace Shop.Domain;
+
+/// <summary>The lifecycle of an order.</summary>
+public enum OrderStatus
+{
+    Pending,
+    Paid,
+    Shipped,
+}

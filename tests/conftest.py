@@ -1,0 +1,41 @@
+"""Session fixtures: the sample solution copied into a git repo, indexed once, served over MCP."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.mcp_client import McpServerProcess
+from tests.repos import TESTDATA, make_repo
+
+
+def roslynmap(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "roslynmap.cli", *args], capture_output=True, text=True,
+                          env={**os.environ, **env}, timeout=900, check=False)
+
+
+@pytest.fixture(scope="session")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("home")
+    os.environ["ROSLYNMAP_HOME"] = str(path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def shop(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
+    repo = make_repo(TESTDATA / "Shop", tmp_path_factory.mktemp("repos") / "Shop")
+    done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
+    assert done.returncode == 0, done.stdout + done.stderr
+    return repo
+
+
+@pytest.fixture(scope="session")
+def server(shop: Path, home: Path) -> Iterator[McpServerProcess]:
+    proc = McpServerProcess(shop, {"ROSLYNMAP_HOME": str(home)})
+    yield proc
+    proc.close()

@@ -1,0 +1,60 @@
+"""A synchronous handle on a real `roslynmap serve` process, spoken to over MCP stdio.
+
+pytest tests are synchronous; the MCP client is async. One event loop runs in a background
+thread for the whole session, and `call` blocks on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import threading
+from collections.abc import Coroutine
+from contextlib import AsyncExitStack
+from pathlib import Path
+from typing import Any, TypeVar
+
+from mcp.client.session import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+T = TypeVar("T")
+
+
+class McpServerProcess:
+    def __init__(self, repo: Path | None, env: dict[str, str]) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._thread.start()
+        self._stack = AsyncExitStack()
+        args = ["-m", "roslynmap.cli", "serve"] + (["--repo", str(repo)] if repo else [])
+        self._params = StdioServerParameters(command=sys.executable, args=args, env={**os.environ, **env})
+        self.session: ClientSession = self._run(self._open())
+
+    def _run(self, coro: Coroutine[Any, Any, T], timeout: float = 600) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
+
+    async def _open(self) -> ClientSession:
+        read, write = await self._stack.enter_async_context(stdio_client(self._params))
+        session = await self._stack.enter_async_context(ClientSession(read, write))
+        await session.initialize()
+        return session
+
+    def call_raw(self, name: str, args: dict[str, Any] | None = None) -> Any:
+        return self._run(self.session.call_tool(name, args or {}))
+
+    def call(self, name: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The structured envelope of one tool call."""
+        result = self.call_raw(name, args)
+        content: dict[str, Any] = result.structured_content
+        return content
+
+    def list_tools(self) -> list[Any]:
+        return list(self._run(self.session.list_tools()).tools)
+
+    def close(self) -> None:
+        try:
+            self._run(self._stack.aclose(), timeout=30)
+        finally:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout=10)
