@@ -26,7 +26,8 @@ class McpServerProcess:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._thread.start()
-        self._stack = AsyncExitStack()
+        self._stop: asyncio.Event | None = None
+        self._done: asyncio.Future[None] | None = None
         args = ["-m", "roslynmap.cli", "serve"] + (["--repo", str(repo)] if repo else [])
         self._params = StdioServerParameters(command=sys.executable, args=args, env={**os.environ, **env})
         self.session: ClientSession = self._run(self._open())
@@ -35,10 +36,25 @@ class McpServerProcess:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout)
 
     async def _open(self) -> ClientSession:
-        read, write = await self._stack.enter_async_context(stdio_client(self._params))
-        session = await self._stack.enter_async_context(ClientSession(read, write))
-        await session.initialize()
-        return session
+        """Starts the task that owns the transport (anyio scopes must exit in the task that entered them)."""
+        ready: asyncio.Future[ClientSession] = self._loop.create_future()
+        self._stop = asyncio.Event()
+        self._done = asyncio.ensure_future(self._own(ready))
+        return await ready
+
+    async def _own(self, ready: asyncio.Future[ClientSession]) -> None:
+        try:
+            async with AsyncExitStack() as stack:
+                read, write = await stack.enter_async_context(stdio_client(self._params))
+                session = await stack.enter_async_context(ClientSession(read, write))
+                await session.initialize()
+                ready.set_result(session)
+                assert self._stop is not None
+                await self._stop.wait()
+        except BaseException as exc:
+            if not ready.done():
+                ready.set_exception(exc)
+            raise
 
     def call_raw(self, name: str, args: dict[str, Any] | None = None) -> Any:
         return self._run(self.session.call_tool(name, args or {}))
@@ -52,9 +68,14 @@ class McpServerProcess:
     def list_tools(self) -> list[Any]:
         return list(self._run(self.session.list_tools()).tools)
 
+    async def _shutdown(self) -> None:
+        assert self._stop is not None and self._done is not None
+        self._stop.set()
+        await self._done
+
     def close(self) -> None:
         try:
-            self._run(self._stack.aclose(), timeout=30)
+            self._run(self._shutdown(), timeout=30)
         finally:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=10)

@@ -18,7 +18,7 @@ def make_repo(source: Path, dest: Path, restore: bool = True) -> Path:
     """A copy of a testdata folder as its own git repository with one commit (and restored)."""
     shutil.copytree(source, dest, ignore=shutil.ignore_patterns("bin", "obj"))
     # testdata shares Directory.Build.* files at its root; a copied repo needs them too.
-    for extra in TESTDATA.glob("Directory.Build.*"):
+    for extra in [*TESTDATA.glob("Directory.Build.*"), TESTDATA / ".gitignore"]:
         shutil.copy2(extra, dest / extra.name)
     env = {**os.environ, **GIT_ENV}
     for cmd in (["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-q", "-m", "init"]):

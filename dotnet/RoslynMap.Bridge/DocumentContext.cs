@@ -15,6 +15,15 @@ internal sealed class DocumentContext
 
     public int ProjectIndex => Project.Index;
 
+    // Documents reference the same few symbols over and over; ids are built once per document.
+    private readonly Dictionary<ISymbol, string?> _ids = new(SymbolEqualityComparer.Default);
+
+    public string? IdOf(ISymbol symbol)
+    {
+        if (!_ids.TryGetValue(symbol, out var id)) _ids[symbol] = id = SymbolFacts.DocId(symbol);
+        return id;
+    }
+
     /// <summary>1-based line and 1-based UTF-16 column of a text offset.</summary>
     public (int Line, int Col) Position(int offset)
     {

@@ -16,10 +16,13 @@ internal static class DocumentExtractor
             result.File = new FileRow(file, project.Index, text.Lines.Count);
             var model = compilation.GetSemanticModel(tree);
 
-            // GetDiagnostics binds every body, which also warms the model for the walk.
-            foreach (var d in model.GetDiagnostics())
+            // GetDiagnostics binds every body (and warms the compilation for the walk). Roslyn
+            // returns declaration errors before body errors; rows are put in source order.
+            var errors = model.GetDiagnostics()
+                .Where(d => d.Severity == DiagnosticSeverity.Error)
+                .OrderBy(d => d.Location.SourceSpan.Start);
+            foreach (var d in errors)
             {
-                if (d.Severity != DiagnosticSeverity.Error) continue;
                 var pos = d.Location.GetLineSpan().StartLinePosition;
                 result.Diagnostics.Add(new DiagnosticRow(project.Index, file, pos.Line + 1, pos.Character + 1, "error", d.Id, d.GetMessage()));
             }

@@ -57,7 +57,10 @@ internal sealed class DocumentWalker : CSharpSyntaxWalker
                 _refs.ConstructorCall(init, init.ThisOrBaseKeyword, _from);
                 break;
             case PrimaryConstructorBaseTypeSyntax primaryBase:
-                _refs.ConstructorCall(primaryBase, AnchorOf(primaryBase.Type), _from);
+                // `: Base(x)` is the primary constructor's initializer.
+                var caller = primaryBase.Parent?.Parent is TypeDeclarationSyntax { ParameterList: { } own }
+                    && _primaryConstructors.TryGetValue(own, out var ownCtor) ? ownCtor : _from;
+                _refs.ConstructorCall(primaryBase, AnchorOf(primaryBase.Type), caller);
                 break;
         }
         base.Visit(node);

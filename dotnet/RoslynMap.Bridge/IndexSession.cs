@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Diagnostics;
 using Microsoft.CodeAnalysis;
 
@@ -13,14 +14,16 @@ public sealed class IndexSession : IDisposable
     private readonly RepoPaths _paths;
     private readonly LoadedWorkspace _loaded;
     private readonly List<(ProjectEntry Project, DocumentId Document)> _queue;
-    private readonly Dictionary<int, Compilation> _compilations = new();
-    private int _cursor;
+    private readonly Solution _extractionSolution;
+    private readonly ConcurrentDictionary<ProjectId, Lazy<Compilation>> _compilations = new();
+    private WorkPipeline<DocumentResult>? _extraction;
 
     private IndexSession(RepoPaths paths, LoadedWorkspace loaded)
     {
         _paths = paths;
         _loaded = loaded;
         _queue = loaded.Projects.SelectMany(p => p.Documents.Select(d => (p, d))).ToList();
+        _extractionSolution = ExtractionOptions.Apply(loaded.Solution, loaded.Projects);
     }
 
     public static IndexSession Open(string repoRoot, string solutionOrProjectPath)
@@ -31,49 +34,39 @@ public sealed class IndexSession : IDisposable
 
     public string Describe() => ReportWriter.Describe(_loaded, _paths);
 
-    /// <summary>Extracts the next maxDocs documents (in parallel), or returns null when done.</summary>
+    /// <summary>The next maxDocs documents, or null when done. Extraction runs ahead on worker
+    /// threads, so the following batch is being built while the caller stores this one.</summary>
     public string? NextBatch(int maxDocs)
     {
-        if (_cursor >= _queue.Count) return null;
-        var batch = _queue.Skip(_cursor).Take(Math.Max(1, maxDocs)).ToList();
-        _cursor += batch.Count;
+        maxDocs = Math.Max(1, maxDocs);
+        _extraction ??= new WorkPipeline<DocumentResult>(_queue.Count, window: 2 * maxDocs, Workers, ExtractAt);
+        if (_extraction.Done) return null;
 
-        var compilations = batch.Select(b => CompilationFor(b.Project)).ToList();
-        var results = new DocumentResult[batch.Count];
-        Parallel.For(0, batch.Count, Parallelism, i =>
-        {
-            var (project, docId) = batch[i];
-            var document = _loaded.Solution.GetDocument(docId)!;
-            results[i] = DocumentExtractor.Extract(project, document, compilations[i], _paths);
-        });
-
+        var results = _extraction.Take(maxDocs);
         foreach (var result in results)
         foreach (var d in result.Diagnostics)
         {
             if (d.Severity == "error") _loaded.Projects[d.ProjectIndex].CountError(d.File, d.Line, d.Code, d.Message);
         }
-        ReleaseFinishedCompilations();
         return BatchWriter.Write(results);
     }
 
     public string Summary() => ReportWriter.Summary(_loaded.Projects);
 
-    /// <summary>Benchmark floor: bind every document (GetDiagnostics) with the same parallelism
-    /// as extraction, and nothing else.</summary>
+    /// <summary>Benchmark floor: bind every document (GetDiagnostics) of the solution exactly as
+    /// loaded (nullable analysis included), on the same worker setup as extraction, and nothing else.</summary>
     public string CompileFloor()
     {
         var clock = Stopwatch.StartNew();
-        var count = 0;
-        foreach (var project in _loaded.Projects)
+        var compilations = new ConcurrentDictionary<ProjectId, Lazy<Compilation>>();
+        using var floor = new WorkPipeline<object>(_queue.Count, window: _queue.Count, Workers, i =>
         {
-            var compilation = _loaded.Solution.GetProject(project.Id)!.GetCompilationAsync().GetAwaiter().GetResult()!;
-            Parallel.ForEach(project.Documents, Parallelism, docId =>
-            {
-                var tree = _loaded.Solution.GetDocument(docId)!.GetSyntaxTreeAsync().GetAwaiter().GetResult()!;
-                compilation.GetSemanticModel(tree).GetDiagnostics();
-                Interlocked.Increment(ref count);
-            });
-        }
+            var (project, docId) = _queue[i];
+            var tree = _loaded.Solution.GetDocument(docId)!.GetSyntaxTreeAsync().GetAwaiter().GetResult()!;
+            CompilationOf(_loaded.Solution, compilations, project).GetSemanticModel(tree).GetDiagnostics();
+            return project;
+        });
+        var count = floor.Take(_queue.Count).Count;
         var ms = clock.ElapsedMilliseconds;
         return Json.Write(w =>
         {
@@ -90,25 +83,22 @@ public sealed class IndexSession : IDisposable
 
     public void Dispose()
     {
+        _extraction?.Dispose();
         _compilations.Clear();
         _loaded.Workspace.Dispose();
     }
 
-    private static readonly ParallelOptions Parallelism = new() { MaxDegreeOfParallelism = Environment.ProcessorCount };
+    private static int Workers => Environment.ProcessorCount;
 
-    private Compilation CompilationFor(ProjectEntry project)
+    private DocumentResult ExtractAt(int index)
     {
-        if (_compilations.TryGetValue(project.Index, out var cached)) return cached;
-        var compilation = _loaded.Solution.GetProject(project.Id)!.GetCompilationAsync().GetAwaiter().GetResult()!;
-        _compilations[project.Index] = compilation;
-        return compilation;
+        var (project, docId) = _queue[index];
+        var document = _extractionSolution.GetDocument(docId)!;
+        return DocumentExtractor.Extract(project, document, CompilationOf(_extractionSolution, _compilations, project), _paths);
     }
 
-    // The workspace keeps its own caches; this only stops the session from pinning every
-    // compilation it has walked past.
-    private void ReleaseFinishedCompilations()
-    {
-        var current = _cursor < _queue.Count ? _queue[_cursor].Project.Index : int.MaxValue;
-        foreach (var index in _compilations.Keys.Where(i => i < current).ToList()) _compilations.Remove(index);
-    }
+    // Roslyn builds a compilation once however many threads ask; Lazy keeps us from asking twice.
+    private static Compilation CompilationOf(Solution solution, ConcurrentDictionary<ProjectId, Lazy<Compilation>> cache, ProjectEntry project) =>
+        cache.GetOrAdd(project.Id, id => new Lazy<Compilation>(() =>
+            solution.GetProject(id)!.GetCompilationAsync().GetAwaiter().GetResult()!)).Value;
 }

@@ -87,14 +87,14 @@ internal sealed class MemberRelations
         var def = SymbolFacts.Definition(target);
         var (line, col) = _ctx.Position(idStart);
         var (_, endCol) = _ctx.Position(idEnd);
-        _ctx.Result.Refs.Add(new RefRow(SymbolFacts.DocId(def), SymbolFacts.Name(def), SymbolFacts.KindOf(def), fromId,
+        _ctx.Result.Refs.Add(new RefRow(_ctx.IdOf(def), SymbolFacts.Name(def), SymbolFacts.KindOf(def), fromId,
             _ctx.ProjectIndex, _ctx.File, line, col, endCol, kind, null));
     }
 
     private void AddRelation(string typeId, INamedTypeSymbol related, string kind)
     {
         var def = related.OriginalDefinition;
-        var id = def.TypeKind == TypeKind.Error ? null : SymbolFacts.DocId(def);
+        var id = def.TypeKind == TypeKind.Error ? null : _ctx.IdOf(def);
         _ctx.Result.Relations.Add(new RelationRow(typeId, id, def.Name, kind, _ctx.ProjectIndex));
     }
 

@@ -37,7 +37,7 @@ internal sealed class ReferenceClassifier
             if (IsUnresolved(name, expr)) AddUnresolved(name.Identifier, expr, from, UnresolvedKind(expr));
             return;
         }
-        // Contextual keywords (var, nint, dynamic...) bind to the inferred type: not a reference.
+        // `var`, `nint` and `nuint` bind to the type they stand for: not a reference.
         if (name is IdentifierNameSyntax { IsVar: true } or IdentifierNameSyntax { IsNint: true } or IdentifierNameSyntax { IsNuint: true }
             && symbol.Name != name.Identifier.ValueText) return;
         if (!SymbolFacts.IsReferenceable(symbol)) return;
@@ -93,7 +93,7 @@ internal sealed class ReferenceClassifier
 
     private void Add(ISymbol target, SyntaxToken anchor, string? from, string kind, string? receiver)
     {
-        var id = SymbolFacts.DocId(target);
+        var id = _ctx.IdOf(target);
         if (id is null) return;
         var (line, col) = _ctx.Position(anchor.SpanStart);
         var (_, endCol) = _ctx.Position(anchor.Span.End);
@@ -115,6 +115,11 @@ internal sealed class ReferenceClassifier
     private bool IsUnresolved(SimpleNameSyntax name, ExpressionSyntax expr)
     {
         if (name.Parent is NameColonSyntax or NameEqualsSyntax or ExpressionColonSyntax) return false;
+        // Contextual keywords bind to nothing when the project lacks its core library.
+        if (name is IdentifierNameSyntax { IsVar: true } or IdentifierNameSyntax { IsNint: true } or IdentifierNameSyntax { IsNuint: true }
+            or IdentifierNameSyntax { IsUnmanaged: true } or IdentifierNameSyntax { IsNotNull: true }) return false;
+        var text = name.Identifier.ValueText;
+        if (text is "dynamic" or "_" || (text == "nameof" && IsInvoked(expr))) return false;
         SyntaxNode probe = IsInvoked(expr) ? expr.Parent! : expr;
         var type = _ctx.Model.GetTypeInfo(probe).Type;
         return type is null || type.TypeKind == TypeKind.Error;
@@ -166,22 +171,23 @@ internal sealed class ReferenceClassifier
     /// `a?.b` in `a?.b?.c`, `a?.b` in `a?.b.c`; null for simple names and type names.</summary>
     private string? Receiver(ExpressionSyntax expr)
     {
-        SyntaxNode receiverEnd;
+        ExpressionSyntax binding;
+        int? end = null; // null: the receiver of a binding ends before its `?.`
         switch (expr)
         {
             case MemberAccessExpressionSyntax ma:
-                // Inside a conditional chain the receiver text starts at the chain's root.
-                if (LeftmostOf(ma.Expression) is not MemberBindingExpressionSyntax and not ElementBindingExpressionSyntax)
+                binding = LeftmostOf(ma.Expression);
+                if (binding is not MemberBindingExpressionSyntax and not ElementBindingExpressionSyntax)
                     return Collapse(ma.Expression.ToString());
-                receiverEnd = ma.Expression;
+                end = ma.Expression.Span.End;
                 break;
             case MemberBindingExpressionSyntax mb:
-                receiverEnd = mb;
+                binding = mb;
                 break;
             default:
                 return null;
         }
-        var binding = receiverEnd is MemberBindingExpressionSyntax b ? b : LeftmostOf(((ExpressionSyntax)receiverEnd));
+        // Inside a conditional chain the receiver text starts at the chain's root.
         ConditionalAccessExpressionSyntax? access = null;
         for (var n = binding.Parent; n is not null; n = n.Parent)
         {
@@ -190,9 +196,8 @@ internal sealed class ReferenceClassifier
         if (access is null) return null;
         var root = access;
         while (root.Parent is ConditionalAccessExpressionSyntax outer && outer.WhenNotNull == root) root = outer;
-        // For `a?.b` the receiver of b ends before `?.`; for `a?.b.c` the receiver of c ends after `.b`.
-        var end = receiverEnd is MemberBindingExpressionSyntax ? access.OperatorToken.SpanStart : receiverEnd.Span.End;
-        return Collapse(_ctx.Text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(root.SpanStart, end)));
+        var span = Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(root.SpanStart, end ?? access.OperatorToken.SpanStart);
+        return Collapse(_ctx.Text.ToString(span));
     }
 
     /// <summary>The innermost receiver of a chain `x.y().z[0]!` (x).</summary>

@@ -1,12 +1,15 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.FindSymbols;
 
 namespace RoslynMap.Bridge;
 
 /// <summary>
 /// Test oracle: SymbolFinder's references to one symbol. "locations" are references to exactly
-/// that symbol, "implicit" the implicit ones, "cascaded" references Roslyn adds for related
-/// symbols (accessors, overrides...) with the id of the symbol they point at.
+/// that symbol in code, "doc_comments" those inside XML doc comments (crefs, which the index
+/// leaves out), "implicit" the implicit ones, and "cascaded" references Roslyn files under
+/// related symbols (constructors of a type, accessors, overrides...) with the id of the symbol
+/// they point at.
 /// </summary>
 internal static class ReferenceFinder
 {
@@ -20,6 +23,7 @@ internal static class ReferenceFinder
 
         var direct = new SortedSet<(string, int, int)>();
         var implicitOnes = new SortedSet<(string, int, int)>();
+        var docComments = new SortedSet<(string, int, int)>();
         var cascaded = new SortedSet<(string, int, int, string)>();
         if (symbol is not null)
         {
@@ -33,6 +37,7 @@ internal static class ReferenceFinder
                     var span = location.Location.GetLineSpan();
                     var key = (paths.Relative(span.Path), span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1);
                     if (location.IsImplicit) implicitOnes.Add(key);
+                    else if (IsInDocComment(location.Location)) docComments.Add(key);
                     else if (isTarget) direct.Add(key);
                     else cascaded.Add((key.Item1, key.Item2, key.Item3, definitionId));
                 }
@@ -44,10 +49,18 @@ internal static class ReferenceFinder
             w.WriteStartObject();
             w.WriteBoolean("resolved", symbol is not null);
             WriteLocations(w, "locations", direct.Select(l => (l.Item1, l.Item2, l.Item3, (string?)null)));
+            WriteLocations(w, "doc_comments", docComments.Select(l => (l.Item1, l.Item2, l.Item3, (string?)null)));
             WriteLocations(w, "implicit", implicitOnes.Select(l => (l.Item1, l.Item2, l.Item3, (string?)null)));
             WriteLocations(w, "cascaded", cascaded.Select(l => (l.Item1, l.Item2, l.Item3, (string?)l.Item4)));
             w.WriteEndObject();
         });
+    }
+
+    private static bool IsInDocComment(Location location)
+    {
+        if (location.SourceTree is not { } tree) return false;
+        var token = tree.GetRoot().FindToken(location.SourceSpan.Start, findInsideTrivia: true);
+        return token.Parent?.FirstAncestorOrSelf<DocumentationCommentTriviaSyntax>(ascendOutOfTrivia: false) is not null;
     }
 
     private static void WriteLocations(System.Text.Json.Utf8JsonWriter w, string name, IEnumerable<(string File, int Line, int Col, string? Id)> rows)

@@ -89,7 +89,7 @@ internal sealed class SymbolExtractor
             return id;
         }
 
-        var container = symbol.ContainingType is { } ct ? SymbolFacts.DocId(ct) : null;
+        var container = SymbolFacts.Container(symbol) is { } ct ? SymbolFacts.DocId(ct) : null;
         _ctx.Result.Symbols.Add(new SymbolRow(
             id, StableIds.For(symbol, kind), _ctx.ProjectIndex, SymbolFacts.Name(symbol), kind,
             SymbolFacts.Fqn(symbol), signature(), DocSummary(symbol, docNode),

@@ -116,6 +116,15 @@ internal static class SymbolFacts
         return symbol.ToDisplayString(FqnFormat);
     }
 
+    /// <summary>The indexed type that contains a member: C# 14 extension blocks are not indexed
+    /// themselves, so their members belong to the enclosing static class.</summary>
+    public static INamedTypeSymbol? Container(ISymbol symbol)
+    {
+        var type = symbol.ContainingType;
+        while (type is { TypeKind: TypeKind.Extension }) type = type.ContainingType;
+        return type;
+    }
+
     public static string Namespace(ISymbol symbol)
     {
         var ns = symbol.ContainingNamespace;

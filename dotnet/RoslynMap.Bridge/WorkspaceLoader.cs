@@ -111,7 +111,23 @@ internal static partial class WorkspaceLoader
         var m = NameWithTfm().Match(project.Name);
         if (m.Success) return (m.Groups[1].Value, m.Groups[2].Value);
         var outputDir = Path.GetFileName(Path.GetDirectoryName(project.OutputFilePath ?? "") ?? "");
-        return (project.Name, LooksLikeTfm().IsMatch(outputDir) ? outputDir : "");
+        if (LooksLikeTfm().IsMatch(outputDir)) return (project.Name, outputDir);
+        return (project.Name, DeclaredTfm(project.FilePath));
+    }
+
+    /// <summary>Last resort: the &lt;TargetFramework&gt; written in the project file itself.</summary>
+    private static string DeclaredTfm(string? projectFile)
+    {
+        try
+        {
+            if (projectFile is null || !File.Exists(projectFile)) return "";
+            var m = DeclaredTfmElement().Match(File.ReadAllText(projectFile));
+            return m.Success ? m.Groups[1].Value.Trim() : "";
+        }
+        catch (IOException)
+        {
+            return "";
+        }
     }
 
     private static void Attribute(List<WorkspaceDiagnostic> diagnostics, List<ProjectEntry> projects, List<string> workspaceDiagnostics)
@@ -132,6 +148,9 @@ internal static partial class WorkspaceLoader
 
     [GeneratedRegex(@"^(.*)\(([^()]+)\)$")]
     private static partial Regex NameWithTfm();
+
+    [GeneratedRegex(@"<TargetFramework>\s*([^<$;]+?)\s*</TargetFramework>")]
+    private static partial Regex DeclaredTfmElement();
 
     [GeneratedRegex(@"^(net\d|netstandard|netcoreapp)", RegexOptions.IgnoreCase)]
     private static partial Regex LooksLikeTfm();

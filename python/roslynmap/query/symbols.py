@@ -8,7 +8,7 @@ from typing import Any
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.ids import ID_FORMAT_HINT, is_doc_id, is_stable_id, name_from_doc_id
-from roslynmap.model.kinds import SYMBOL_KINDS
+from roslynmap.model.kinds import SYMBOL_KINDS, TYPE_KINDS
 from roslynmap.store.names import fts_expression
 
 SYMBOL_COLUMNS = (
@@ -16,7 +16,8 @@ SYMBOL_COLUMNS = (
     " s.container_id, s.line, s.col, s.end_line, s.end_col, s.visibility, s.is_static, s.arity,"
     " s.project_id, f.path AS file, p.name AS project"
 )
-SYMBOL_FROM = "symbols s LEFT JOIN files f ON f.id = s.file_id JOIN projects p ON p.id = s.project_id"
+SYMBOL_JOINS = "LEFT JOIN files f ON f.id = s.file_id JOIN projects p ON p.id = s.project_id"
+SYMBOL_FROM = f"symbols s {SYMBOL_JOINS}"
 
 
 def summary(row: sqlite3.Row) -> dict[str, Any]:
@@ -71,7 +72,7 @@ def search(
     args: list[Any] = []
     match = fts_expression(query or "")
     if match is not None:
-        source = f"symbols_fts JOIN {SYMBOL_FROM} ON s.id = symbols_fts.rowid"
+        source = f"symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid {SYMBOL_JOINS}"
         where.append("symbols_fts MATCH ?")
         args.append(match)
     else:
@@ -89,7 +90,9 @@ def search(
     clause = f"WHERE {' AND '.join(where)}" if where else ""
     if match is not None:
         words = (query or "").strip().lower()
-        order = "(lower(s.name) = ?) DESC, bm25(symbols_fts, 10.0, 2.0, 1.0), length(s.name), s.name"
+        types = ",".join(f"'{k}'" for k in TYPE_KINDS)
+        order = (f"(lower(s.name) = ?) DESC, (s.kind IN ({types})) DESC, bm25(symbols_fts, 10.0, 2.0, 1.0),"
+                 " length(s.name), s.name, s.symbol_id")
         order_args: list[Any] = [words]
     else:
         order, order_args = "s.name, s.symbol_id", []

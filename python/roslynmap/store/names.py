@@ -39,8 +39,9 @@ def fts_expression(text: str) -> str | None:
         parts = [p for p in split_identifier(word) if p]
         whole = f'"{word.lower()}"*'
         if len(parts) > 1:
+            # Parts match within the name only: across columns they would match signatures too loosely.
             joined = " AND ".join(f'"{p.lower()}"*' for p in parts)
-            clauses.append(f"({whole} OR ({joined}))")
+            clauses.append(f"({whole} OR name_terms:({joined}))")
         else:
             clauses.append(whole)
     return " AND ".join(clauses) if clauses else None

@@ -116,8 +116,8 @@ class BaselineWriter:
             "INSERT OR REPLACE INTO meta(key, value) VALUES (?,?)",
             [(k, v if isinstance(v, str) else json.dumps(v)) for k, v in meta.items()],
         )
-        self.db.executescript(INDEXES)
         self.db.execute("COMMIT")
+        self.db.executescript(INDEXES)
         self.db.execute("ANALYZE")
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.close()

@@ -1,0 +1,105 @@
+namespace RoslynMap.Bridge;
+
+/// <summary>
+/// Runs per-document work on dedicated threads, ahead of the consumer but at most `window` items
+/// beyond what it has taken, and hands results back in input order. Extraction thus continues
+/// while Python parses and stores the previous batch, with no barrier between batches.
+/// </summary>
+internal sealed class WorkPipeline<T> : IDisposable where T : class
+{
+    // Deeply nested expressions recurse deeply in the binder and in our walker.
+    private const int StackBytes = 64 * 1024 * 1024;
+
+    private readonly Func<int, T> _work;
+    private readonly T?[] _results;
+    private readonly int _window;
+    private readonly object _gate = new();
+    private readonly List<Thread> _threads = new();
+    private int _claimed;   // next index a worker will take
+    private int _taken;     // next index the consumer will take
+    private bool _stopped;
+    private Exception? _failure;
+
+    public WorkPipeline(int count, int window, int workers, Func<int, T> work)
+    {
+        _work = work;
+        _results = new T?[count];
+        _window = Math.Max(1, window);
+        for (var i = 0; i < Math.Max(1, workers); i++)
+        {
+            var thread = new Thread(Run, StackBytes) { IsBackground = true, Name = $"roslynmap-worker-{i}" };
+            _threads.Add(thread);
+            thread.Start();
+        }
+    }
+
+    public int Count => _results.Length;
+    public bool Done => _taken >= _results.Length;
+
+    /// <summary>The next up to `max` results in input order; blocks until they are ready.</summary>
+    public List<T> Take(int max)
+    {
+        lock (_gate)
+        {
+            var end = Math.Min(_results.Length, _taken + Math.Max(1, max));
+            var batch = new List<T>(end - _taken);
+            for (var i = _taken; i < end; i++)
+            {
+                while (_results[i] is null)
+                {
+                    if (_failure is not null) throw new InvalidOperationException("extraction worker failed", _failure);
+                    Monitor.Wait(_gate);
+                }
+                batch.Add(_results[i]!);
+                _results[i] = null;
+                // Advance as we go, so workers may move past the window while a large batch fills.
+                _taken = i + 1;
+                Monitor.PulseAll(_gate);
+            }
+            return batch;
+        }
+    }
+
+    private void Run()
+    {
+        while (true)
+        {
+            int index;
+            lock (_gate)
+            {
+                while (!_stopped && _claimed < _results.Length && _claimed >= _taken + _window) Monitor.Wait(_gate);
+                if (_stopped || _claimed >= _results.Length) return;
+                index = _claimed++;
+            }
+            T result;
+            try
+            {
+                result = _work(index);
+            }
+            catch (Exception ex)
+            {
+                lock (_gate)
+                {
+                    _failure ??= ex;
+                    Monitor.PulseAll(_gate);
+                }
+                return;
+            }
+            lock (_gate)
+            {
+                _results[index] = result;
+                Monitor.PulseAll(_gate);
+            }
+        }
+    }
+
+    public void Dispose()
+    {
+        lock (_gate)
+        {
+            _stopped = true;
+            Monitor.PulseAll(_gate);
+        }
+        foreach (var thread in _threads) thread.Join();
+    }
+}

@@ -1,0 +1,123 @@
+"""Indexing through the CLI and index_ensure_baseline: counts, honesty, bad input."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from tests.conftest import roslynmap
+from tests.mcp_client import McpServerProcess
+from tests.repos import TESTDATA, make_repo
+
+SHOP_PROJECTS = {
+    # name: (symbols, references)
+    "Shop.App": (1, 72),
+    "Shop.Domain": (81, 129),
+    "Shop.Infrastructure": (39, 138),
+    "Shop.Services": (14, 48),
+}
+
+
+def test_shop_index_counts_and_level(server: McpServerProcess) -> None:
+    env = server.call("index_ensure_baseline", {})
+    assert env["ok"] is True
+    data = env["data"]
+    assert data["built"] is False  # the session fixture built it through the CLI
+    assert data["semantic_level"] == "full"
+    assert data["counts"] == {"symbols": 135, "references": 387, "files": 19, "unresolved_references": 0,
+                              "projects": 4}
+    projects = {p["name"]: p for p in data["projects"]}
+    assert {n: (p["symbol_count"], p["reference_count"]) for n, p in projects.items()} == SHOP_PROJECTS
+    assert all(p["compiled"] and p["restored"] and p["target_framework"] == "net10.0" for p in projects.values())
+    assert env["meta"]["semantic_level"] == "full"
+    assert env["answer"].startswith("Baseline already exists for ")
+
+
+def test_symbol_kinds_stored(shop: Path, home: Path) -> None:
+    db = next(home.glob("repos/*/baselines/*.db"))
+    kinds = dict(sqlite3.connect(db).execute("SELECT kind, count(*) FROM symbols GROUP BY kind"))
+    assert kinds == {"Class": 18, "Constant": 4, "Constructor": 9, "Conversion": 1, "Delegate": 1, "Enum": 1,
+                     "EnumMember": 3, "Event": 3, "Field": 13, "Indexer": 1, "Interface": 2, "Method": 49,
+                     "Operator": 2, "Property": 26, "Record": 1, "RecordStruct": 1}
+    refs = dict(sqlite3.connect(db).execute("SELECT kind, count(*) FROM refs GROUP BY kind"))
+    assert refs == {"Call": 62, "Implementation": 22, "Instantiate": 56, "Override": 7, "Read": 109,
+                    "TypeRef": 112, "Write": 19}
+
+
+def test_broken_project_is_indexed_honestly(tmp_path: Path, home: Path) -> None:
+    repo = make_repo(TESTDATA / "Broken", tmp_path / "Broken")
+    done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
+    assert done.returncode == 2, done.stderr  # degraded
+    summary = json.loads(done.stdout)
+    assert summary["semantic_level"] == "partial"
+    (project,) = summary["projects"]
+    assert project["name"] == "Broken"
+    assert project["compiled"] is False
+    assert project["error_count"] == 5
+    assert project["missing_reference_errors"] == 2
+    assert [e.split(": ")[1] for e in project["first_errors"]] == ["CS0246", "CS1061", "CS0029", "CS0103", "CS0246"]
+    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    try:
+        card = server.call("symbols_get_card", {"symbol_id": "M:Broken.Survivor.Ok"})
+        assert card["ok"] and card["data"]["location"] == {"file": "Survivor.cs", "line": 6, "col": 16,
+                                                           "end_line": 6}
+        assert card["meta"]["semantic_level"] == "partial"
+        unresolved = server.call("refs_find", {"symbol_id": "M:Broken.Survivor.Ok"})
+        assert [(r["file"], r["line"], r["kind"]) for r in unresolved["data"]["references"]] == [
+            ("Wreck.cs", 23, "Call")]
+    finally:
+        server.close()
+    db = next(home.glob("repos/*broken*/baselines/*.db"))
+    missing = sqlite3.connect(db).execute(
+        "SELECT target_name, receiver, kind, line FROM refs WHERE target_id IS NULL AND target_name = 'Thing'"
+    ).fetchall()
+    assert missing == [("Thing", "Missing", "Call", 22)]
+
+
+def test_not_restored_project_says_restore(tmp_path: Path, home: Path) -> None:
+    repo = make_repo(TESTDATA / "NotRestored", tmp_path / "NotRestored", restore=False)
+    done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
+    summary = json.loads(done.stdout)
+    assert done.returncode == 2
+    (project,) = summary["projects"]
+    assert project["restored"] is False
+    assert project["semantic_level"] != "full"
+    assert "--restore" in project["hint"]
+
+
+def test_bad_repo_paths(tmp_path: Path, home: Path) -> None:
+    env = {"ROSLYNMAP_HOME": str(home)}
+    missing = roslynmap("index", str(tmp_path / "nope"), "--json", env=env)
+    assert missing.returncode == 1
+    assert json.loads(missing.stdout)["error"]["code"] == "INVALID_ARGUMENT"
+    empty = tmp_path / "empty"
+    (empty / "docs").mkdir(parents=True)
+    (empty / "docs" / "readme.md").write_text("no code here")
+    none = json.loads(roslynmap("index", str(empty), "--json", env=env).stdout)
+    assert none["error"]["code"] == "NOT_FOUND"
+    assert "No .slnx, .sln or .csproj" in none["error"]["message"]
+
+
+def test_two_solutions_at_same_depth_are_ambiguous(tmp_path: Path, home: Path) -> None:
+    repo = tmp_path / "two"
+    repo.mkdir()
+    for name in ("A.sln", "B.sln"):
+        (repo / name).write_text("")
+    out = json.loads(roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)}).stdout)
+    assert out["error"]["code"] == "AMBIGUOUS"
+    assert out["error"]["candidates"] == [{"solution_path": "A.sln"}, {"solution_path": "B.sln"}]
+
+
+def test_solution_that_fails_to_load(tmp_path: Path, home: Path) -> None:
+    repo = tmp_path / "badsln"
+    repo.mkdir()
+    (repo / "Bad.slnx").write_text("<Solution><Project Path=\"missing/Missing.csproj\" /></Solution>")
+    done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
+    out = json.loads(done.stdout)
+    assert done.returncode in (1, 2)
+    if done.returncode == 1:
+        assert out["error"]["code"] == "COMPILATION_FAILED"
+    else:
+        assert out["semantic_level"] == "syntax_only"
+        assert out["projects"][0]["load_errors"]
