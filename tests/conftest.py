@@ -39,3 +39,14 @@ def server(shop: Path, home: Path) -> Iterator[McpServerProcess]:
     proc = McpServerProcess(shop, {"ROSLYNMAP_HOME": str(home)})
     yield proc
     proc.close()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The correctness proof's agreement with Roslyn's SymbolFinder, printed after the run."""
+    from tests.test_correctness import AGREEMENT
+
+    for label, summary in AGREEMENT.items():
+        terminalreporter.write_line(
+            f"SymbolFinder agreement on {label}: {summary['agree']}/{summary['symbols']} symbols identical; "
+            f"{summary['target_typed_new']} target-typed new() instantiations recorded only by roslynmap; "
+            f"{len(summary['unexplained'])} unexplained differences")

@@ -113,6 +113,24 @@ internal static class BatchWriter
         }
         w.WriteEndArray();
 
+        w.WriteStartArray("facts");
+        foreach (var d in documents)
+        foreach (var f in d.Facts)
+        {
+            w.WriteStartArray();
+            w.WriteStringValue(f.Kind);
+            w.NullableString(f.SymbolId);
+            w.WriteNumberValue(f.ProjectIndex);
+            w.WriteStringValue(f.File);
+            w.WriteNumberValue(f.Line);
+            w.WriteNumberValue(f.Col);
+            w.WriteStringValue(f.Confidence);
+            w.WriteStringValue(f.Key);
+            w.WriteStringValue(f.Detail);
+            w.WriteEndArray();
+        }
+        w.WriteEndArray();
+
         w.WriteEndObject();
     });
 }

@@ -12,6 +12,7 @@ internal sealed class DocumentContext
     public required SourceText Text;
     public required string File;               // repo-relative
     public required DocumentResult Result;
+    public required bool Facts;                // extract architectural facts (docs/architecture.md)
 
     public int ProjectIndex => Project.Index;
 

@@ -5,7 +5,7 @@ namespace RoslynMap.Bridge;
 /// <summary>Extraction of one document: its compile errors, then the single syntax walk.</summary>
 internal static class DocumentExtractor
 {
-    public static DocumentResult Extract(ProjectEntry project, Document document, Compilation compilation, RepoPaths paths)
+    public static DocumentResult Extract(ProjectEntry project, Document document, Compilation compilation, RepoPaths paths, bool facts)
     {
         var result = new DocumentResult();
         var file = paths.Relative(document.FilePath);
@@ -29,9 +29,9 @@ internal static class DocumentExtractor
 
             var ctx = new DocumentContext
             {
-                Project = project, Model = model, Tree = tree, Text = text, File = file, Result = result,
+                Project = project, Model = model, Tree = tree, Text = text, File = file, Result = result, Facts = facts,
             };
-            new DocumentWalker(ctx).Visit(tree.GetRoot());
+            new DocumentWalker(ctx).Walk(tree.GetRoot());
         }
         catch (Exception ex) when (ex is not OutOfMemoryException)
         {

@@ -1,6 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using RoslynMap.Bridge.Facts;
 
 namespace RoslynMap.Bridge;
 
@@ -14,6 +15,7 @@ internal sealed class DocumentWalker : CSharpSyntaxWalker
     private readonly DocumentContext _ctx;
     private readonly SymbolExtractor _symbols;
     private readonly ReferenceClassifier _refs;
+    private readonly FactDispatcher? _facts;
     private readonly Dictionary<ParameterListSyntax, string> _primaryConstructors = new();
     private string? _from;
     private string? _mainId;
@@ -24,6 +26,14 @@ internal sealed class DocumentWalker : CSharpSyntaxWalker
         _ctx = ctx;
         _symbols = new SymbolExtractor(ctx);
         _refs = new ReferenceClassifier(ctx);
+        _facts = ctx.Facts ? new FactDispatcher(ctx) : null;
+    }
+
+    /// <summary>Walks the whole document, then completes the facts that need all of it.</summary>
+    public void Walk(SyntaxNode root)
+    {
+        Visit(root);
+        _facts?.Complete();
     }
 
     public override void Visit(SyntaxNode? node)
@@ -36,7 +46,9 @@ internal sealed class DocumentWalker : CSharpSyntaxWalker
                 VisitType(type);
                 return;
             case DelegateDeclarationSyntax or BaseMethodDeclarationSyntax or BasePropertyDeclarationSyntax or EnumMemberDeclarationSyntax:
-                WithFrom(_symbols.DeclareNode(node), node);
+                var memberId = _symbols.DeclareNode(node);
+                _facts?.Declaration(node, memberId);
+                WithFrom(memberId, node);
                 return;
             case BaseFieldDeclarationSyntax field:
                 VisitField(field);
@@ -52,6 +64,34 @@ internal sealed class DocumentWalker : CSharpSyntaxWalker
                 break;
             case BaseObjectCreationExpressionSyntax creation:
                 _refs.ObjectCreation(creation, _from);
+                _facts?.ObjectCreation(creation, _from);
+                break;
+            case InvocationExpressionSyntax invocation:
+                _facts?.Invocation(invocation, _from);
+                break;
+            case AssignmentExpressionSyntax assignment:
+                _facts?.Assignment(assignment, _from);
+                break;
+            case ThrowStatementSyntax or ThrowExpressionSyntax:
+                _facts?.Throw(node, _from);
+                break;
+            case ElementAccessExpressionSyntax access:
+                _refs.ElementAccess(access, _from);
+                _facts?.ElementAccess(access, _from);
+                break;
+            // Operators on user types: cheap syntax filters first, the model only for candidates.
+            case BinaryExpressionSyntax binary when !binary.IsKind(SyntaxKind.LogicalAndExpression)
+                                                   && !binary.IsKind(SyntaxKind.LogicalOrExpression)
+                                                   && !binary.IsKind(SyntaxKind.CoalesceExpression)
+                                                   && !binary.IsKind(SyntaxKind.AsExpression)
+                                                   && !binary.IsKind(SyntaxKind.IsExpression):
+                _refs.OperatorUse(binary, binary.OperatorToken, _from);
+                break;
+            case PrefixUnaryExpressionSyntax prefix:
+                _refs.OperatorUse(prefix, prefix.OperatorToken, _from);
+                break;
+            case CastExpressionSyntax cast:
+                _refs.OperatorUse(cast, cast.OpenParenToken, _from);
                 break;
             case ConstructorInitializerSyntax init:
                 _refs.ConstructorCall(init, init.ThisOrBaseKeyword, _from);
@@ -84,6 +124,7 @@ internal sealed class DocumentWalker : CSharpSyntaxWalker
             if (ctorId is not null) _primaryConstructors[list] = ctorId;
             if (typeSymbol.IsRecord) _symbols.DeclarePositionalProperties(td, typeSymbol);
         }
+        _facts?.Declaration(type, id);
         WithFrom(id, type);
     }
 

@@ -16,6 +16,8 @@ public sealed class IndexSession : IDisposable
     private readonly List<(ProjectEntry Project, DocumentId Document)> _queue;
     private readonly Solution _extractionSolution;
     private readonly ConcurrentDictionary<ProjectId, Lazy<Compilation>> _compilations = new();
+    // ROSLYNMAP_NO_FACTS=1 switches fact extraction off (to measure what it costs).
+    private readonly bool _facts = Environment.GetEnvironmentVariable("ROSLYNMAP_NO_FACTS") is not "1";
     private WorkPipeline<DocumentResult>? _extraction;
 
     private IndexSession(RepoPaths paths, LoadedWorkspace loaded)
@@ -94,7 +96,7 @@ public sealed class IndexSession : IDisposable
     {
         var (project, docId) = _queue[index];
         var document = _extractionSolution.GetDocument(docId)!;
-        return DocumentExtractor.Extract(project, document, CompilationOf(_extractionSolution, _compilations, project), _paths);
+        return DocumentExtractor.Extract(project, document, CompilationOf(_extractionSolution, _compilations, project), _paths, _facts);
     }
 
     // Roslyn builds a compilation once however many threads ask; Lazy keeps us from asking twice.

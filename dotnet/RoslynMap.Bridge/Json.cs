@@ -16,9 +16,9 @@ internal static class Json
         SkipValidation = true,
     };
 
-    public static string Write(Action<Utf8JsonWriter> body)
+    public static string Write(Action<Utf8JsonWriter> body, int capacity = 64 * 1024)
     {
-        var buffer = new ArrayBufferWriter<byte>(64 * 1024);
+        var buffer = new ArrayBufferWriter<byte>(capacity);
         using (var writer = new Utf8JsonWriter(buffer, Options))
         {
             body(writer);

@@ -21,6 +21,11 @@ internal sealed record RelationRow(string TypeSymbolId, string? RelatedSymbolId,
 
 internal sealed record DiagnosticRow(int ProjectIndex, string File, int Line, int Col, string Severity, string Code, string Message);
 
+/// <summary>An architectural surface (route, config key, table...); Detail is a JSON object string.</summary>
+internal sealed record FactRow(
+    string Kind, string? SymbolId, int ProjectIndex, string File, int Line, int Col,
+    string Confidence, string Key, string Detail);
+
 /// <summary>Everything extracted from one document; documents of a batch are merged in order.</summary>
 internal sealed class DocumentResult
 {
@@ -30,6 +35,7 @@ internal sealed class DocumentResult
     public readonly List<RefRow> Refs = new();
     public readonly List<RelationRow> Relations = new();
     public readonly List<DiagnosticRow> Diagnostics = new();
+    public readonly List<FactRow> Facts = new();
 }
 
 /// <summary>Reference kinds of the contract.</summary>

@@ -91,6 +91,26 @@ internal sealed class ReferenceClassifier
         else if (ctor is null) AddUnresolved(anchor, call, from, RefKinds.Call);
     }
 
+    /// <summary>`x[i]` on an indexer is a Read or Write of it, at the `[` (where Roslyn puts it).</summary>
+    public void ElementAccess(ElementAccessExpressionSyntax access, string? from)
+    {
+        if (_ctx.Model.GetSymbolInfo(access).Symbol is not IPropertySymbol { IsIndexer: true } indexer
+            || !SymbolFacts.IsReferenceable(indexer)) return;
+        var kind = IsWritten(access) ? RefKinds.Write : RefKinds.Read;
+        Add(SymbolFacts.Definition(indexer), access.ArgumentList.OpenBracketToken, from, kind,
+            Collapse(access.Expression.ToString()));
+    }
+
+    /// <summary>A user-defined operator or conversion is a call, at its operator token (or the
+    /// cast's open parenthesis). Built-in operators bind to no source symbol and are skipped.</summary>
+    public void OperatorUse(ExpressionSyntax expr, SyntaxToken anchor, string? from)
+    {
+        if (_ctx.Model.GetSymbolInfo(expr).Symbol is IMethodSymbol
+            { MethodKind: MethodKind.UserDefinedOperator or MethodKind.Conversion } op
+            && SymbolFacts.IsReferenceable(op))
+            Add(SymbolFacts.Definition(op), anchor, from, RefKinds.Call, null);
+    }
+
     private void Add(ISymbol target, SyntaxToken anchor, string? from, string kind, string? receiver)
     {
         var id = _ctx.IdOf(target);

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from roslynmap import __version__
-from roslynmap.model.errors import RoslynMapError
+from roslynmap.model.errors import ErrorCode, RoslynMapError
 
 EXIT_OK, EXIT_FAILED, EXIT_DEGRADED = 0, 1, 2
 
@@ -21,6 +23,7 @@ class Progress:
         self.tty = sys.stderr.isatty()
         self.last_plain = 0.0
         self.phase = ""
+        self.drawn = False
 
     def __call__(self, event: dict[str, Any]) -> None:
         if event.get("event") != "progress":
@@ -30,40 +33,83 @@ class Progress:
             filled = int(30 * done / total)
             sys.stderr.write(f"\r{phase:<8} [{'#' * filled}{'.' * (30 - filled)}] {done}/{total} ")
             sys.stderr.flush()
+            self.drawn = True
         elif phase != self.phase or time.monotonic() - self.last_plain > 5 or done == total:
             sys.stderr.write(f"roslynmap: {phase} {done}/{total}\n")
             self.last_plain = time.monotonic()
         self.phase = phase
 
     def end(self) -> None:
-        if self.tty:
+        """Ends the bar's line (once), so later messages start on a line of their own."""
+        if self.drawn:
             sys.stderr.write("\n")
+            self.drawn = False
+
+
+def _say(message: str) -> None:
+    sys.stderr.write(f"roslynmap: {message}\n")
+    sys.stderr.flush()
+
+
+def _cache_dir_for(args: argparse.Namespace) -> Path | None:
+    """--cache-dir (checked even when blank), else ROSLYNMAP_CACHE_DIR; writable and outside the repo to push."""
+    from roslynmap.store.cache import check_cache_dir, configured_cache_dir
+    from roslynmap.store.repo import inspect_repo
+
+    raw = args.cache_dir if args.cache_dir is not None else configured_cache_dir()
+    if raw is None:
+        if args.push:
+            raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "--push needs a shared cache directory.",
+                                 "Pass --cache-dir /path/to/shared/cache or set ROSLYNMAP_CACHE_DIR.")
+        return None
+    repo_root = inspect_repo(args.path).root if args.push else None
+    return check_cache_dir(raw, writable=args.push, repo_root=repo_root)
 
 
 def cmd_index(args: argparse.Namespace) -> int:
     from roslynmap.mcp.tools_index import project_diagnostics
+    from roslynmap.store.cache import publish
     from roslynmap.workspace.baselines import ensure_baseline
 
     progress = Progress()
+    push: dict[str, Any] | None = None
     try:
+        cache_dir = _cache_dir_for(args)  # before indexing: a bad cache fails in a second, not after minutes
         result = ensure_baseline(args.path, args.solution, force=args.force, restore=args.restore,
-                                 on_event=progress)
+                                 on_event=progress, cache_dir=cache_dir)
+        progress.end()
+        for warning in result.warnings:
+            _say(f"warning: {warning}")
+        if result.from_cache:
+            _say(f"pulled the baseline for {result.repo.commit[:12]} from {cache_dir} in {result.pull_seconds} s")
+        if args.push:
+            assert cache_dir is not None
+            if result.from_cache:
+                push = {"status": "already_cached", "pushed": False, "entry": None,
+                        "message": "The baseline came from the shared cache; nothing to push."}
+            else:
+                pushed = publish(cache_dir, result.repo.repo_id, result.repo.commit, result.path,
+                                 allow_degraded=args.allow_degraded)
+                push = pushed.to_dict()
+            _say(push["message"])
     except RoslynMapError as exc:
         progress.end()
         out = {"ok": False, "error": exc.to_dict()}
         print(json.dumps(out, indent=2) if args.json else f"error {exc.code}: {exc.message}\nhint: {exc.hint}")
         return EXIT_FAILED
-    progress.end()
     meta = result.meta
     level = meta.get("semantic_level", "syntax_only")
     projects = project_diagnostics(result.projects)
     if args.json:
-        print(json.dumps({"ok": True, "built": result.built, "commit": result.repo.commit, "path": str(result.path),
+        print(json.dumps({"ok": True, "built": result.built, "source": result.source,
+                          "from_cache": result.from_cache, "commit": result.repo.commit, "path": str(result.path),
                           "semantic_level": level, "counts": meta.get("counts"),
-                          "index_seconds": meta.get("index_seconds"), "projects": projects}, indent=2))
+                          "index_seconds": meta.get("index_seconds"), "pull_seconds": result.pull_seconds,
+                          "cache_dir": str(cache_dir) if cache_dir else None, "push": push,
+                          "warnings": result.warnings, "projects": projects}, indent=2))
     else:
         counts = meta.get("counts", {})
-        verb = "built" if result.built else "exists"
+        verb = {"local": "exists", "cache": "pulled from the shared cache", "built": "built"}[result.source]
         print(f"baseline {verb}: {result.path}")
         print(f"  commit {result.repo.commit}  semantic level {level}  "
               f"{counts.get('symbols')} symbols, {counts.get('references')} references, "
@@ -81,7 +127,14 @@ def cmd_index(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     from roslynmap.mcp.server import run_stdio
+    from roslynmap.store.cache import CACHE_ENV, check_cache_dir
 
+    if args.cache_dir is not None:
+        try:
+            os.environ[CACHE_ENV] = str(check_cache_dir(args.cache_dir, writable=False))
+        except RoslynMapError as exc:
+            _say(f"error {exc.code}: {exc.message}\nhint: {exc.hint}")
+            return EXIT_FAILED
     run_stdio(args.repo)
     return EXIT_OK
 
@@ -110,9 +163,16 @@ def build_parser() -> argparse.ArgumentParser:
     index.add_argument("--restore", action="store_true", help="run `dotnet restore` first")
     index.add_argument("--force", action="store_true", help="rebuild even if the baseline exists")
     index.add_argument("--json", action="store_true", help="print a JSON summary on stdout")
+    index.add_argument("--cache-dir", help="shared baseline cache (default: $ROSLYNMAP_CACHE_DIR): the baseline "
+                                           "is pulled from it when there, unless --force")
+    index.add_argument("--push", action="store_true", help="publish the baseline to the shared cache (CI)")
+    index.add_argument("--allow-degraded", action="store_true",
+                       help="with --push: publish a partial/syntax_only baseline too")
     index.set_defaults(func=cmd_index)
     serve = sub.add_parser("serve", help="run the MCP server on stdio")
     serve.add_argument("--repo", help="default repository for tools called without repo_path")
+    serve.add_argument("--cache-dir", help="shared baseline cache index_ensure_baseline pulls from "
+                                           "(default: $ROSLYNMAP_CACHE_DIR)")
     serve.set_defaults(func=cmd_serve)
     call = sub.add_parser("call", help="call one tool and print its envelope")
     call.add_argument("tool")

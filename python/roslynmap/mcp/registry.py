@@ -51,18 +51,20 @@ class Tool:
     read_only: bool = True
     idempotent: bool = True
     slow: bool = False  # runs off the event loop (compiles)
+    destructive: bool = False  # deletes something the user may want (MCP destructiveHint)
 
 
 TOOLS: dict[str, Tool] = {}
 
 
 def tool(
-    name: str, params: type[BaseParams], *, read_only: bool = True, idempotent: bool = True, slow: bool = False
+    name: str, params: type[BaseParams], *, read_only: bool = True, idempotent: bool = True, slow: bool = False,
+    destructive: bool = False,
 ) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
         description = (handler.__doc__ or "").strip()
         assert len(description.encode()) < 2048, f"{name}: description over 2 KB"
-        TOOLS[name] = Tool(name, description, params, handler, read_only, idempotent, slow)
+        TOOLS[name] = Tool(name, description, params, handler, read_only, idempotent, slow, destructive)
         return handler
 
     return register

@@ -36,7 +36,7 @@ def tool_list() -> list[types.Tool]:
                 annotations=types.ToolAnnotations(
                     title=tool.name.replace("_", " "),
                     read_only_hint=tool.read_only,
-                    destructive_hint=False,
+                    destructive_hint=tool.destructive,
                     idempotent_hint=tool.idempotent,
                     open_world_hint=False,
                 ),

@@ -1,15 +1,19 @@
-"""repo_status and index_ensure_baseline."""
+"""repo_status, index_ensure_baseline, index_list_baselines and index_cleanup."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import BaseParams, tool
+from roslynmap.mcp.tools_symbols import clamp
 from roslynmap.query.status import repo_status
-from roslynmap.workspace.baselines import ensure_baseline
+from roslynmap.store.cache import check_cache_dir, configured_cache_dir
+from roslynmap.store.repo import inspect_repo
+from roslynmap.workspace.baselines import cleanup_baselines, describe_baselines, ensure_baseline
 
 
 class RepoStatusParams(BaseParams):
@@ -39,7 +43,9 @@ class EnsureParams(BaseParams):
     solution_path: str | None = Field(
         default=None, description="Repo-relative .slnx/.sln/.csproj; auto-discovered when omitted."
     )
-    force: bool = Field(default=False, description="Rebuild even if a baseline for HEAD exists.")
+    force: bool = Field(
+        default=False, description="Rebuild locally even if a baseline for HEAD exists here or in the shared cache."
+    )
     restore: bool = Field(default=False, description="Run `dotnet restore` first (with a timeout).")
 
 
@@ -70,27 +76,37 @@ def project_diagnostics(projects: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def server_cache_dir() -> Path | None:
+    """The shared cache the server pulls from: ROSLYNMAP_CACHE_DIR (`roslynmap serve --cache-dir` sets it)."""
+    value = configured_cache_dir()
+    return check_cache_dir(value, writable=False) if value else None
+
+
 @tool("index_ensure_baseline", EnsureParams, read_only=False, slow=True)
 def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
-    """Use before any query in a repository without a baseline for HEAD (repo_status tells): compiles
-    the solution with Roslyn once (seconds to minutes) and stores every symbol and reference; returns
-    at once when the baseline exists. Reports counts, semantic_level (full / partial / syntax_only)
-    and per-project diagnostics: compiled?, target framework, errors, restore state."""
+    """Use before any query in a repository without a baseline for HEAD (repo_status tells): returns at
+    once when the baseline exists; else pulls it from the team's shared cache (ROSLYNMAP_CACHE_DIR,
+    prebuilt by CI; checksum-verified); else compiles the solution with Roslyn once (seconds to minutes).
+    data.source says which: local / cache / built. Reports counts, semantic_level (full / partial /
+    syntax_only) and per-project diagnostics: compiled?, target framework, errors, restore state."""
+    cache_dir = server_cache_dir()
     result = ensure_baseline(
-        repo_path, params.solution_path, force=params.force, restore=params.restore
+        repo_path, params.solution_path, force=params.force, restore=params.restore, cache_dir=cache_dir
     )
     meta = result.meta
     counts = meta.get("counts", {})
     diagnostics = project_diagnostics(result.projects)
     level = meta.get("semantic_level", "syntax_only")
-    verb = "Built" if result.built else "Baseline already exists"
+    verb = {"local": "Baseline already exists", "cache": "Pulled from the shared cache", "built": "Built"}
     answer = (
-        f"{verb} for {result.repo.commit[:12]}: {counts.get('symbols', 0)} symbols, "
+        f"{verb[result.source]} for {result.repo.commit[:12]}: {counts.get('symbols', 0)} symbols, "
         f"{counts.get('references', 0)} references in {counts.get('files', 0)} files, "
         f"{counts.get('projects', 0)} projects; semantic level {level}."
     )
     if result.built:
         answer += f" Took {meta.get('index_seconds')} s."
+    elif result.from_cache:
+        answer += f" Took {result.pull_seconds} s (indexed at {meta.get('created_at')})."
     degraded = [d for d in diagnostics if d["semantic_level"] != "full"]
     guidance = None
     if degraded:
@@ -103,7 +119,9 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
         )
     data = {
         "built": result.built,
-        "from_cache": False,
+        "from_cache": result.from_cache,
+        "source": result.source,
+        "cache_dir": str(cache_dir) if cache_dir else None,
         "commit": result.repo.commit,
         "solution": meta.get("solution"),
         "semantic_level": level,
@@ -119,7 +137,75 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
         ranked=RankedList("projects", diagnostics, len(diagnostics), scope_param=None,
                           elidable=("first_errors", "load_errors")),
         guidance=guidance,
+        warnings=result.warnings,
         semantic_level=level,
         baseline_commit=result.repo.commit,
         next_actions=[{"tool": "symbols_search", "why": "find a symbol by name", "args": {"query": "Service"}}],
     )
+
+
+def _mb(size: int) -> str:
+    return f"{size / 1e6:.1f} MB"
+
+
+class ListBaselinesParams(BaseParams):
+    limit: int | None = Field(default=None, description="Max baselines listed (default 20, max 100).")
+    offset: int = Field(default=0, ge=0, description="Skip this many baselines (paging).")
+
+
+@tool("index_list_baselines", ListBaselinesParams)
+def list_baselines_tool(params: ListBaselinesParams, repo_path: str) -> ToolOutput:
+    """Use to see which baselines of this repository are stored on this machine (before index_cleanup, or
+    to know what exists): per commit, newest first: size, created_at, semantic level, counts, whether it is
+    HEAD's, whether the shared cache (ROSLYNMAP_CACHE_DIR) holds it (null without a cache), and which
+    workspaces stand on it."""
+    repo = inspect_repo(repo_path)
+    cache_dir = server_cache_dir()
+    baselines, warnings = describe_baselines(repo, cache_dir)
+    total = sum(b["size_bytes"] for b in baselines)
+    head = "HEAD has one" if any(b["is_head"] for b in baselines) else "HEAD has none (call index_ensure_baseline)"
+    answer = f"{len(baselines)} local baseline(s), {_mb(total)}; {head}."
+    if cache_dir is not None:
+        answer += f" {sum(1 for b in baselines if b['in_cache'])} also in the shared cache."
+    used = sum(1 for b in baselines if b["workspaces"])
+    if used:
+        answer += f" {used} used by workspaces."
+    actions = []
+    if len(baselines) > 3:
+        actions.append({"tool": "index_cleanup", "why": "remove old baselines (HEAD's and workspaces' are kept)",
+                        "args": {"keep": 3, "dry_run": True}})
+    limits: dict[str, Any] = {}
+    limit = clamp("max_results", params.limit, 20, 100, limits)
+    page = baselines[params.offset:params.offset + limit]
+    return ToolOutput(
+        answer=answer,
+        data={"repo_id": repo.repo_id, "head_commit": repo.commit, "cache_dir": str(cache_dir) if cache_dir else None,
+              "total_bytes": total},
+        ranked=RankedList("baselines", page, len(baselines), params.offset, scope_param=None, elidable=("counts",)),
+        warnings=warnings,
+        next_actions=actions,
+        limits_applied=limits,
+    )
+
+
+class CleanupParams(BaseParams):
+    keep: int = Field(default=3, ge=0, le=1000,
+                      description="How many of the newest local baselines to keep (HEAD's and those used by "
+                                  "workspaces are kept in addition).")
+    dry_run: bool = Field(default=False, description="Report what would be removed without removing it.")
+
+
+@tool("index_cleanup", CleanupParams, read_only=False, destructive=True)
+def cleanup_tool(params: CleanupParams, repo_path: str) -> ToolOutput:
+    """Use to free disk space taken by old baselines of this repository on this machine: keeps the newest
+    `keep` baselines plus HEAD's, never removes one a live workspace uses, and deletes the rest (the shared
+    cache is never touched). Reports what was removed and the bytes freed; dry_run=true only reports."""
+    repo = inspect_repo(repo_path)
+    report = cleanup_baselines(repo, params.keep, dry_run=params.dry_run)
+    warnings = report.pop("warnings")
+    verb = "Would remove" if params.dry_run else "Removed"
+    answer = (f"{verb} {len(report['removed'])} baseline(s)"
+              + (f" and {len(report['removed_temp_files'])} abandoned temp file(s)"
+                 if report["removed_temp_files"] else "")
+              + f", {_mb(report['bytes_freed'])}; kept {len(report['kept'])}.")
+    return ToolOutput(answer=answer, data=report, warnings=warnings)

@@ -77,6 +77,13 @@ class Worker:
         emit({"event": "progress", "phase": "load", "done": 0, "total": 1})
         session = self._open(request["repo_root"], solution, fresh=True)
         described = orjson.loads(session.Describe())
+        if not described["projects"]:
+            reasons = "; ".join(described.get("workspace_diagnostics", [])[:3]) or "no C# project in it"
+            raise RoslynMapError(
+                ErrorCode.COMPILATION_FAILED,
+                f"The solution {described.get('solution') or solution} loaded no projects: {reasons}",
+                "Check that the projects it lists exist and are C# projects, or pass solution_path to a .csproj.",
+            )
         total_docs = sum(p.get("documents", 0) for p in described["projects"])
         writer = BaselineWriter(Path(request["out_path"]))
         try:

@@ -1,18 +1,23 @@
-"""Ensures a baseline exists for HEAD: reuse the local one, else build it with the worker."""
+"""Ensures a baseline exists for HEAD (the local one, else the shared cache's, else built with the worker);
+lists the local baselines and removes old ones."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import subprocess
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.roslyn.client import WorkerClient
 from roslynmap.roslyn.discovery import find_solution
-from roslynmap.store.paths import baseline_path, baselines_dir
+from roslynmap.store import cache
+from roslynmap.store.paths import baseline_path, baselines_dir, repo_dir
 from roslynmap.store.reader import open_baseline, project_rows, read_meta
 from roslynmap.store.repo import RepoInfo, inspect_repo
 
@@ -31,13 +36,26 @@ def shared_worker() -> WorkerClient:
         return _worker
 
 
+Source = Literal["local", "cache", "built"]
+
+
 @dataclass
 class EnsureResult:
     repo: RepoInfo
     path: Path
-    built: bool
+    source: Source
     meta: dict[str, Any]
     projects: list[dict[str, Any]]
+    warnings: list[str] = field(default_factory=list)
+    pull_seconds: float | None = None
+
+    @property
+    def built(self) -> bool:
+        return self.source == "built"
+
+    @property
+    def from_cache(self) -> bool:
+        return self.source == "cache"
 
 
 def sdk_version() -> str | None:
@@ -56,12 +74,25 @@ def ensure_baseline(
     restore: bool = False,
     on_event: OnEvent | None = None,
     worker: WorkerClient | None = None,
+    cache_dir: Path | None = None,
 ) -> EnsureResult:
+    """The local baseline for HEAD; else the shared cache's (verified, copied to the local store); else
+    built. `force` skips both and rebuilds. A cache entry that fails verification is reported in
+    `warnings` and the baseline is built locally."""
     repo = inspect_repo(repo_path)
     target = baseline_path(repo.repo_id, repo.commit)
     if target.exists() and not force:
         conn = open_baseline(target)
-        return EnsureResult(repo, target, False, read_meta(conn), project_rows(conn))
+        return EnsureResult(repo, target, "local", read_meta(conn), project_rows(conn))
+    warnings = []
+    if cache_dir is not None and not force:
+        pulled = cache.pull(cache_dir, repo.repo_id, repo.commit, target)
+        if pulled.status == "pulled":
+            conn = open_baseline(target)
+            return EnsureResult(repo, target, "cache", read_meta(conn), project_rows(conn),
+                                pull_seconds=pulled.seconds)
+        if pulled.message:
+            warnings.append(f"{pulled.message}; built locally.")
     solution = find_solution(repo.root, solution_path)
     request = {
         "op": "index",
@@ -79,7 +110,7 @@ def ensure_baseline(
     }
     (worker or shared_worker()).request(request, on_event)
     conn = open_baseline(target)
-    return EnsureResult(repo, target, True, read_meta(conn), project_rows(conn))
+    return EnsureResult(repo, target, "built", read_meta(conn), project_rows(conn), warnings)
 
 
 def list_baselines(repo_id: str) -> list[Path]:
@@ -106,3 +137,97 @@ def require_baseline(repo: RepoInfo, commit: str) -> tuple[Path, str | None]:
         f"No baseline exists for {repo.root} yet.",
         "Call index_ensure_baseline (it compiles the solution once, then every query is milliseconds).",
     )
+
+
+def workspace_users(repo_id: str) -> tuple[dict[str, list[str]], list[str]]:
+    """Which baseline each live workspace stands on: ({commit: [workspace ids]}, warnings).
+
+    A workspace is `repos/<repo_id>/workspaces/<workspace_id>.json` holding at least `baseline_commit`;
+    it is live while that file exists. An unreadable file is reported and ignored.
+    """
+    users: dict[str, list[str]] = {}
+    warnings = []
+    for path in sorted((repo_dir(repo_id) / "workspaces").glob("*.json")):
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            commit = record["baseline_commit"]
+            if not isinstance(commit, str):
+                raise TypeError("baseline_commit is not a string")
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            warnings.append(f"Workspace file {path.name} is unreadable ({type(exc).__name__}: {exc}); ignored.")
+            continue
+        users.setdefault(commit, []).append(str(record.get("workspace_id") or path.stem))
+    return users, warnings
+
+
+def describe_baselines(repo: RepoInfo, cache_dir: Path | None) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every local baseline of the repository, newest first: commit, size, created_at, level, counts,
+    whether the shared cache holds it (None without a cache), the workspaces using it."""
+    users, warnings = workspace_users(repo.repo_id)
+    out = []
+    for path in list_baselines(repo.repo_id):
+        commit = path.stem
+        try:
+            stat = path.stat()
+            meta = cache.database_meta(path)
+        except FileNotFoundError:  # removed meanwhile
+            continue
+        except sqlite3.Error as exc:
+            meta = {}
+            warnings.append(f"Baseline {commit[:12]} is unreadable ({exc}).")
+        out.append({
+            "commit": commit,
+            "is_head": commit == repo.commit,
+            "size_bytes": stat.st_size,
+            "created_at": meta.get("created_at"),
+            "semantic_level": meta.get("semantic_level"),
+            "counts": meta.get("counts"),
+            "schema_version": meta.get("schema_version"),
+            "in_cache": None if cache_dir is None else cache.has_entry(cache_dir, repo.repo_id, commit),
+            "workspaces": users.get(commit, []),
+        })
+    return out, warnings
+
+
+STALE_TEMP_S = 3600.0
+
+
+def cleanup_baselines(repo: RepoInfo, keep: int, *, dry_run: bool = False) -> dict[str, Any]:
+    """Removes local baselines except the newest `keep`, HEAD's and any a live workspace uses; also temp
+    files abandoned by crashed builds or pulls (untouched for an hour)."""
+    users, warnings = workspace_users(repo.repo_id)
+    kept, removed = [], []
+    freed = 0
+    for rank, path in enumerate(list_baselines(repo.repo_id)):
+        commit = path.stem
+        reasons = []
+        if rank < keep:
+            reasons.append("newest")
+        if commit == repo.commit:
+            reasons.append("head")
+        reasons += [f"workspace {w}" for w in users.get(commit, [])]
+        if reasons:
+            kept.append({"commit": commit, "reasons": reasons})
+            continue
+        siblings = [path, *(path.with_name(path.name + suffix) for suffix in ("-wal", "-shm"))]
+        size = sum(p.stat().st_size for p in siblings if p.exists())
+        if not dry_run:
+            for sibling in siblings:
+                sibling.unlink(missing_ok=True)
+        removed.append({"commit": commit, "size_bytes": size})
+        freed += size
+    temps = []
+    folder = baselines_dir(repo.repo_id)
+    now = time.time()
+    for temp in sorted(folder.glob(".*.tmp")) if folder.exists() else []:
+        try:
+            stat = temp.stat()
+        except FileNotFoundError:
+            continue
+        if now - stat.st_mtime > STALE_TEMP_S:
+            if not dry_run:
+                temp.unlink(missing_ok=True)
+            temps.append(temp.name)
+            freed += stat.st_size
+    return {"keep": keep, "dry_run": dry_run, "removed": removed, "kept": kept, "removed_temp_files": temps,
+            "bytes_freed": freed, "warnings": warnings}

@@ -1,0 +1,181 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge.Facts;
+
+/// <summary>
+/// Database tables: EF Core DbSet properties, [Table] entities, ToTable mappings, and table names in
+/// raw SQL given to EF Core, Dapper or an ADO.NET command.
+/// </summary>
+internal sealed class DbTableFacts
+{
+    private static readonly HashSet<string> EfSqlMethods = new(StringComparer.Ordinal)
+    {
+        "FromSqlRaw", "FromSqlInterpolated", "FromSql", "ExecuteSqlRaw", "ExecuteSqlRawAsync",
+        "ExecuteSqlInterpolated", "ExecuteSqlInterpolatedAsync", "ExecuteSql", "ExecuteSqlAsync", "SqlQueryRaw", "SqlQuery",
+    };
+
+    private static readonly HashSet<string> DapperMethods = new(StringComparer.Ordinal)
+    {
+        "Query", "QueryAsync", "QueryFirst", "QueryFirstAsync", "QueryFirstOrDefault", "QueryFirstOrDefaultAsync",
+        "QuerySingle", "QuerySingleAsync", "QuerySingleOrDefault", "QuerySingleOrDefaultAsync",
+        "QueryMultiple", "QueryMultipleAsync", "Execute", "ExecuteAsync", "ExecuteScalar", "ExecuteScalarAsync",
+        "ExecuteReader", "ExecuteReaderAsync",
+    };
+
+    private readonly FactSink _sink;
+
+    public DbTableFacts(FactSink sink)
+    {
+        _sink = sink;
+    }
+
+    public static IEnumerable<string> InvocationNames => EfSqlMethods.Concat(DapperMethods).Append("ToTable");
+
+    public static bool IsDbSetType(TypeSyntax type) => type switch
+    {
+        GenericNameSyntax { Identifier.ValueText: "DbSet", TypeArgumentList.Arguments.Count: 1 } => true,
+        QualifiedNameSyntax { Right: GenericNameSyntax right } => IsDbSetType(right),
+        NullableTypeSyntax n => IsDbSetType(n.ElementType),
+        _ => false,
+    };
+
+    /// <summary>`DbSet&lt;T&gt; Name` on a context: the table is the property name, unless T carries
+    /// [Table] (reported on T itself).</summary>
+    public void DbSet(PropertyDeclarationSyntax property, string? id)
+    {
+        var setType = _sink.Model.GetTypeInfo(property.Type).Type as INamedTypeSymbol;
+        string confidence;
+        if (setType is { TypeKind: not TypeKind.Error } && FrameworkApi.IsFrom(setType, FrameworkApi.EntityFramework)) confidence = Confidence.High;
+        else if (setType is null or { TypeKind: TypeKind.Error }) confidence = Confidence.Medium;
+        else return;
+        var entityType = EntityTypeSyntax(property.Type);
+        var entity = entityType is null ? null : _sink.Model.GetTypeInfo(entityType).Type;
+        if (entity is not null && entity.GetAttributes().Any(a => a.AttributeClass?.Name is "TableAttribute" or "Table")) return;
+        _sink.Add(FactKinds.DbTable, id, property.Identifier.SpanStart, confidence, property.Identifier.ValueText,
+            new FactDetail().Add("entity", _sink.IdOf(entity)).Add("source", "DbSet"));
+    }
+
+    /// <summary>`[Table("name", Schema = "s")]` on an entity class.</summary>
+    public void TableAttribute(AttributeSyntax attr, string? id)
+    {
+        var (binding, symbol) = FrameworkApi.Classify(_sink.Model, attr, FrameworkApi.EntityFramework);
+        if (binding == Binding.Other && symbol is IMethodSymbol ctor && FrameworkApi.IsIn(ctor.ContainingType, "System.ComponentModel.DataAnnotations.Schema"))
+            binding = Binding.Framework;
+        if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
+        var name = FactSyntax.ConstantString(_sink.Model, FactSyntax.PositionalArg(attr, 0)?.Expression);
+        if (name is null) return;
+        var schema = FactSyntax.ConstantString(_sink.Model, FactSyntax.NamedArg(attr, "Schema")?.Expression);
+        _sink.Add(FactKinds.DbTable, id, attr.SpanStart, confidence, name,
+            new FactDetail().Add("schema", schema).Add("entity", id).Add("source", "Table"));
+    }
+
+    public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        if (name == "ToTable") ToTable(inv, from);
+        else if (EfSqlMethods.Contains(name)) Sql(inv, FrameworkApi.EntityFramework, from, requireConnection: false);
+        else if (DapperMethods.Contains(name)) Sql(inv, FrameworkApi.Dapper, from, requireConnection: true);
+    }
+
+    /// <summary>`modelBuilder.Entity&lt;T&gt;().ToTable("name", "schema")`, also inside `Entity&lt;T&gt;(b => b.ToTable(...))`
+    /// and IEntityTypeConfiguration&lt;T&gt;.</summary>
+    private void ToTable(InvocationExpressionSyntax inv, string? from)
+    {
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.EntityFramework);
+        if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
+        var name = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "name")?.Expression);
+        if (name is null) return;
+        var schema = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 1, "schema")?.Expression);
+        _sink.Add(FactKinds.DbTable, from, FactSyntax.Name(inv)!.SpanStart, confidence, name,
+            new FactDetail().Add("schema", schema).Add("entity", _sink.IdOf(EntityOf(inv))).Add("source", "ToTable"));
+    }
+
+    private ITypeSymbol? EntityOf(InvocationExpressionSyntax toTable)
+    {
+        var receiver = FactSyntax.Receiver(toTable);
+        if (receiver is not null && _sink.Model.GetTypeInfo(receiver).Type is INamedTypeSymbol
+                { Name: "EntityTypeBuilder" or "OwnedNavigationBuilder", TypeArguments.Length: >= 1 } builder)
+            return builder.TypeArguments[^1];
+        foreach (var call in FactSyntax.ChainBelow(receiver))
+        {
+            if (EntityCall(call) is { } t) return t;
+        }
+        // `Entity<T>(b => b.ToTable(...))`: the call whose lambda argument holds this one.
+        for (var n = toTable.Parent; n is not null and not MemberDeclarationSyntax; n = n.Parent)
+        {
+            if (n is InvocationExpressionSyntax outer && EntityCall(outer) is { } t) return t;
+        }
+        return null;
+    }
+
+    private ITypeSymbol? EntityCall(InvocationExpressionSyntax call) =>
+        FactSyntax.Name(call) is GenericNameSyntax { Identifier.ValueText: "Entity", TypeArgumentList.Arguments.Count: 1 } g
+            ? _sink.Model.GetTypeInfo(g.TypeArgumentList.Arguments[0]).Type
+            : null;
+
+    /// <summary>Raw SQL handed to EF Core (FromSqlRaw...) or Dapper (Query, Execute... on a connection).</summary>
+    private void Sql(InvocationExpressionSyntax inv, string[] framework, string? from, bool requireConnection)
+    {
+        var sqlArg = FactSyntax.Arg(inv.ArgumentList, 0, "sql");
+        if (sqlArg is null) return;
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, framework);
+        if (binding == Binding.Other) return;
+        if (binding == Binding.Unbound && requireConnection && !LooksLikeConnection(FactSyntax.Receiver(inv))) return;
+        EmitSql(sqlArg.Expression, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, from);
+    }
+
+    /// <summary>`command.CommandText = "..."` (also in an object initializer) on an ADO.NET command.</summary>
+    public void CommandText(AssignmentExpressionSyntax assign, SimpleNameSyntax property, string? from)
+    {
+        var symbol = _sink.Model.GetSymbolInfo(property).Symbol;
+        string confidence;
+        if (symbol is IPropertySymbol p && IsDbCommand(p.ContainingType)) confidence = Confidence.High;
+        else if (symbol is null) confidence = Confidence.Medium;
+        else return;
+        EmitSql(assign.Right, property.SpanStart, confidence, from);
+    }
+
+    /// <summary>`new SqlCommand("...", connection)` and other DbCommand constructors.</summary>
+    public void CommandCreation(ObjectCreationExpressionSyntax creation, string? from)
+    {
+        var sqlArg = FactSyntax.Arg(creation.ArgumentList, 0, "cmdText");
+        if (sqlArg is null) return;
+        var type = _sink.Model.GetTypeInfo(creation).Type;
+        string confidence;
+        if (type is { TypeKind: not TypeKind.Error } && IsDbCommand(type)) confidence = Confidence.High;
+        else if (type is null or { TypeKind: TypeKind.Error }) confidence = Confidence.Medium;
+        else return;
+        EmitSql(sqlArg.Expression, creation.Type.SpanStart, confidence, from);
+    }
+
+    private void EmitSql(ExpressionSyntax sqlExpression, int anchor, string confidence, string? from)
+    {
+        var sql = FactSyntax.ConstantString(_sink.Model, sqlExpression, interpolated: true);
+        if (sql is null) return;
+        foreach (var (schema, table) in SqlTables.Extract(sql))
+        {
+            _sink.Add(FactKinds.DbTable, from, anchor, confidence, table,
+                new FactDetail().Add("schema", schema).Add("source", "Sql"));
+        }
+    }
+
+    private static TypeSyntax? EntityTypeSyntax(TypeSyntax type) => type switch
+    {
+        GenericNameSyntax g => g.TypeArgumentList.Arguments[0],
+        QualifiedNameSyntax { Right: GenericNameSyntax g } => g.TypeArgumentList.Arguments[0],
+        NullableTypeSyntax n => EntityTypeSyntax(n.ElementType),
+        _ => null,
+    };
+
+    private static bool IsDbCommand(ITypeSymbol? type)
+    {
+        for (var t = type; t is not null; t = t.BaseType)
+        {
+            if (t is { Name: "DbCommand" } && FrameworkApi.IsIn(t, "System.Data.Common")) return true;
+        }
+        return type?.AllInterfaces.Any(i => i.Name == "IDbCommand" && FrameworkApi.IsIn(i, "System.Data")) == true;
+    }
+
+    private static bool LooksLikeConnection(ExpressionSyntax? receiver) =>
+        FactSyntax.NameContains(receiver, "conn") || FactSyntax.NameContains(receiver, "db");
+}

@@ -1,0 +1,160 @@
+using System.Collections.Frozen;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge.Facts;
+
+/// <summary>
+/// Entry point of fact extraction from the document walk. Every hook filters on syntax kind and
+/// name strings first; the semantic model is asked only about the few nodes that pass, which keeps
+/// the cost per node to a dictionary lookup.
+/// </summary>
+internal sealed class FactDispatcher
+{
+    private enum Topic
+    {
+        Route,
+        Middleware,
+        Config,
+        DbTable,
+        Di,
+        Log,
+        Retry,
+    }
+
+    private static readonly FrozenDictionary<string, Topic> InvocationTopics = BuildTopics();
+
+    private readonly MinimalRouteFacts _routes;
+    private readonly AttributeRouteFacts _attributeRoutes;
+    private readonly MiddlewareFacts _middleware;
+    private readonly ConfigFacts _config;
+    private readonly DbTableFacts _tables;
+    private readonly DiFacts _di;
+    private readonly ExceptionFacts _exceptions;
+    private readonly LogFacts _logs;
+    private readonly RetryFacts _retries;
+    private readonly FactSink _sink;
+
+    public FactDispatcher(DocumentContext ctx)
+    {
+        var sink = _sink = new FactSink(ctx);
+        _routes = new MinimalRouteFacts(sink);
+        _attributeRoutes = new AttributeRouteFacts(sink);
+        _middleware = new MiddlewareFacts(sink, _routes);
+        _config = new ConfigFacts(sink);
+        _tables = new DbTableFacts(sink);
+        _di = new DiFacts(sink);
+        _exceptions = new ExceptionFacts(sink);
+        _logs = new LogFacts(sink);
+        _retries = new RetryFacts(sink);
+    }
+
+    private static FrozenDictionary<string, Topic> BuildTopics()
+    {
+        var topics = new Dictionary<string, Topic>(StringComparer.Ordinal);
+        foreach (var n in new[] { "MapGet", "MapPost", "MapPut", "MapDelete", "MapPatch", "MapMethods", "MapGroup",
+                     "MapControllerRoute", "MapAreaControllerRoute", "MapDefaultControllerRoute" })
+            topics[n] = Topic.Route;
+        topics["Map"] = Topic.Middleware;
+        topics["MapWhen"] = Topic.Middleware;
+        foreach (var n in new[] { "GetSection", "GetRequiredSection", "GetValue", "GetConnectionString", "Configure", "Bind", "BindConfiguration" })
+            topics[n] = Topic.Config;
+        foreach (var n in DbTableFacts.InvocationNames) topics[n] = Topic.DbTable;
+        foreach (var n in DiFacts.InvocationNames) topics[n] = Topic.Di;
+        foreach (var n in LogFacts.InvocationNames) topics[n] = Topic.Log;
+        foreach (var n in RetryFacts.InvocationNames) topics[n] = Topic.Retry;
+        return topics.ToFrozenDictionary(StringComparer.Ordinal);
+    }
+
+    public void Invocation(InvocationExpressionSyntax inv, string? from)
+    {
+        if (FactSyntax.NameText(inv) is not { } name) return;
+        if (!InvocationTopics.TryGetValue(name, out var topic))
+        {
+            if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);
+            return;
+        }
+        switch (topic)
+        {
+            case Topic.Route: _routes.Invocation(inv, name, from); break;
+            case Topic.Middleware: _middleware.Invocation(inv, name, from); break;
+            case Topic.Config: _config.Invocation(inv, name, from); break;
+            case Topic.DbTable: _tables.Invocation(inv, name, from); break;
+            case Topic.Di: _di.Invocation(inv, name, from); break;
+            case Topic.Log: _logs.Invocation(inv, name, from); break;
+            case Topic.Retry: _retries.Invocation(inv, name, from); break;
+        }
+    }
+
+    public void ElementAccess(ElementAccessExpressionSyntax access, string? from) => _config.ElementAccess(access, from);
+
+    public void ObjectCreation(BaseObjectCreationExpressionSyntax creation, string? from)
+    {
+        if (creation is not ObjectCreationExpressionSyntax { Type: var type } oc) return;
+        var name = type switch
+        {
+            SimpleNameSyntax s => s.Identifier.ValueText,
+            QualifiedNameSyntax q => q.Right.Identifier.ValueText,
+            _ => null,
+        };
+        if (name is null) return;
+        if (name == "ResiliencePipelineBuilder") _retries.PipelineBuilder(oc, from);
+        else if (name.EndsWith("Command", StringComparison.Ordinal) && oc.ArgumentList is { Arguments.Count: > 0 }) _tables.CommandCreation(oc, from);
+    }
+
+    public void Assignment(AssignmentExpressionSyntax assign, string? from)
+    {
+        var property = assign.Left switch
+        {
+            MemberAccessExpressionSyntax m => m.Name,
+            IdentifierNameSyntax i when assign.Parent is InitializerExpressionSyntax => i,
+            _ => null,
+        };
+        if (property?.Identifier.ValueText == "CommandText") _tables.CommandText(assign, property, from);
+    }
+
+    public void Throw(SyntaxNode node, string? from)
+    {
+        if (node is ThrowStatementSyntax statement) _exceptions.Throw(statement, from);
+        else if (node is ThrowExpressionSyntax expression) _exceptions.Throw(expression, from);
+    }
+
+    /// <summary>Declarations: attributes on methods and types, DbSet properties.</summary>
+    public void Declaration(SyntaxNode decl, string? id)
+    {
+        switch (decl)
+        {
+            case MethodDeclarationSyntax { AttributeLists.Count: > 0 } method:
+                var routed = false;
+                foreach (var list in method.AttributeLists)
+                foreach (var attr in list.Attributes)
+                {
+                    var name = FactSyntax.AttributeName(attr);
+                    if (name == "LoggerMessage") _logs.LoggerMessage(attr, id);
+                    else if (!routed && AttributeRouteFacts.IsRouteAttribute(name))
+                    {
+                        routed = true;
+                        _attributeRoutes.Action(method, id);
+                    }
+                }
+                break;
+            case PropertyDeclarationSyntax property when DbTableFacts.IsDbSetType(property.Type):
+                _tables.DbSet(property, id);
+                break;
+            case TypeDeclarationSyntax { AttributeLists.Count: > 0 } type:
+                foreach (var list in type.AttributeLists)
+                foreach (var attr in list.Attributes)
+                {
+                    if (FactSyntax.AttributeName(attr) == "Table") _tables.TableAttribute(attr, id);
+                }
+                break;
+        }
+    }
+
+    /// <summary>End of the document: facts that needed the whole walk.</summary>
+    public void Complete()
+    {
+        _middleware.Complete();
+        _sink.SortBySource();
+    }
+}

@@ -1,0 +1,57 @@
+using Microsoft.CodeAnalysis;
+
+namespace RoslynMap.Bridge.Facts;
+
+internal static class FactKinds
+{
+    public const string Route = "Route";
+    public const string Config = "Config";
+    public const string DbTable = "DbTable";
+    public const string DiRegistration = "DiRegistration";
+    public const string Middleware = "Middleware";
+    public const string Exception = "Exception";
+    public const string Log = "Log";
+    public const string RetryPolicy = "RetryPolicy";
+}
+
+internal static class Confidence
+{
+    public const string High = "high";     // bound to the framework API
+    public const string Medium = "medium"; // the framework assembly is missing: matched by syntax
+}
+
+/// <summary>What every fact extractor of one document shares: the model and the output.</summary>
+internal sealed class FactSink
+{
+    private readonly DocumentContext _ctx;
+
+    public FactSink(DocumentContext ctx)
+    {
+        _ctx = ctx;
+    }
+
+    public SemanticModel Model => _ctx.Model;
+
+    public void Add(string kind, string? symbolId, int offset, string confidence, string key, FactDetail detail)
+    {
+        var (line, col) = _ctx.Position(offset);
+        _ctx.Result.Facts.Add(new FactRow(kind, symbolId, _ctx.ProjectIndex, _ctx.File, line, col, confidence, key, detail.ToJson()));
+    }
+
+    /// <summary>Facts in source order; facts at the same position keep the order they were found in.</summary>
+    public void SortBySource()
+    {
+        var facts = _ctx.Result.Facts;
+        if (facts.Count < 2) return;
+        var sorted = facts.OrderBy(f => f.Line).ThenBy(f => f.Col).ToList();
+        facts.Clear();
+        facts.AddRange(sorted);
+    }
+
+    /// <summary>Doc id of a symbol's definition (generic instantiations collapse), null for error types.</summary>
+    public string? IdOf(ISymbol? symbol)
+    {
+        if (symbol is null or ITypeSymbol { TypeKind: TypeKind.Error }) return null;
+        return _ctx.IdOf(SymbolFacts.Definition(symbol));
+    }
+}

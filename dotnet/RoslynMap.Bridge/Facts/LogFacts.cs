@@ -1,0 +1,75 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge.Facts;
+
+/// <summary>Log message templates: ILogger.LogX("template", ...), logger.Log(LogLevel.X, ...)
+/// and [LoggerMessage] methods.</summary>
+internal sealed class LogFacts
+{
+    // LogLevel's values, for a level given as a constant rather than as `LogLevel.X`.
+    private static readonly string[] Levels = ["Trace", "Debug", "Information", "Warning", "Error", "Critical", "None"];
+
+    private readonly FactSink _sink;
+
+    public LogFacts(FactSink sink)
+    {
+        _sink = sink;
+    }
+
+    public static readonly string[] InvocationNames =
+        ["Log", "LogTrace", "LogDebug", "LogInformation", "LogWarning", "LogError", "LogCritical"];
+
+    public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Logging);
+        if (binding == Binding.Other) return;
+        if (binding == Binding.Unbound && !FactSyntax.NameContains(FactSyntax.Receiver(inv), "log")) return;
+
+        string? level = name == "Log" ? null : name[3..];
+        string? template = null;
+        // The template is the first string argument (after an optional level, event id or exception).
+        foreach (var arg in inv.ArgumentList.Arguments)
+        {
+            if (name == "Log" && level is null && LevelOf(arg.Expression) is { } l) { level = l; continue; }
+            if (!IsString(arg.Expression)) continue;
+            template = FactSyntax.ConstantString(_sink.Model, arg.Expression, interpolated: true);
+            break;
+        }
+        if (template is null) return;
+        _sink.Add(FactKinds.Log, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, template,
+            new FactDetail().Add("level", level).Add("source", "ILogger"));
+    }
+
+    /// <summary>`[LoggerMessage(Level = ..., Message = "...")]` or positional `(eventId, level, message)`.</summary>
+    public void LoggerMessage(AttributeSyntax attr, string? id)
+    {
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, attr, FrameworkApi.Logging);
+        if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
+        string? message = FactSyntax.ConstantString(_sink.Model, FactSyntax.NamedArg(attr, "Message")?.Expression);
+        string? level = FactSyntax.NamedArg(attr, "Level") is { } named ? LevelOf(named.Expression) : null;
+        for (var i = 0; FactSyntax.PositionalArg(attr, i) is { } arg; i++)
+        {
+            level ??= LevelOf(arg.Expression);
+            message ??= FactSyntax.ConstantString(_sink.Model, arg.Expression);
+        }
+        if (message is null) return;
+        _sink.Add(FactKinds.Log, id, attr.SpanStart, confidence, message,
+            new FactDetail().Add("level", level).Add("source", "LoggerMessage"));
+    }
+
+    private bool IsString(ExpressionSyntax e) =>
+        FactSyntax.Unwrap(e) is LiteralExpressionSyntax or InterpolatedStringExpressionSyntax
+        || _sink.Model.GetTypeInfo(e).Type?.SpecialType == SpecialType.System_String;
+
+    private string? LevelOf(ExpressionSyntax e)
+    {
+        e = FactSyntax.Unwrap(e);
+        if (e is MemberAccessExpressionSyntax { Expression: var left, Name: var member } && FactSyntax.LastName(left) == "LogLevel")
+            return member.Identifier.ValueText;
+        if (_sink.Model.GetTypeInfo(e).Type is { Name: "LogLevel" } && _sink.Model.GetConstantValue(e) is { HasValue: true, Value: int n }
+            && n >= 0 && n < Levels.Length)
+            return Levels[n];
+        return null;
+    }
+}

@@ -1,0 +1,128 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge.Facts;
+
+/// <summary>
+/// Resilience policies: Polly v7 `Policy.Handle&lt;X&gt;()...Retry/WaitAndRetry/CircuitBreaker(...)`,
+/// Polly v8 `new ResiliencePipelineBuilder()...` (retries and handled exceptions read from its
+/// AddRetry options), and the HttpClient resilience handlers.
+/// </summary>
+internal sealed class RetryFacts
+{
+    private static readonly Dictionary<string, string> PollyV7 = new(StringComparer.Ordinal)
+    {
+        ["Retry"] = "Retry", ["RetryAsync"] = "Retry", ["RetryForever"] = "Retry", ["RetryForeverAsync"] = "Retry",
+        ["WaitAndRetry"] = "WaitAndRetry", ["WaitAndRetryAsync"] = "WaitAndRetry",
+        ["WaitAndRetryForever"] = "WaitAndRetry", ["WaitAndRetryForeverAsync"] = "WaitAndRetry",
+        ["CircuitBreaker"] = "CircuitBreaker", ["CircuitBreakerAsync"] = "CircuitBreaker",
+        ["AdvancedCircuitBreaker"] = "CircuitBreaker", ["AdvancedCircuitBreakerAsync"] = "CircuitBreaker",
+    };
+
+    private readonly FactSink _sink;
+
+    public RetryFacts(FactSink sink)
+    {
+        _sink = sink;
+    }
+
+    public static IEnumerable<string> InvocationNames => PollyV7.Keys.Append("AddStandardResilienceHandler").Append("AddResilienceHandler");
+
+    public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Resilience);
+        if (binding == Binding.Other) return;
+        var anchor = FactSyntax.Name(inv)!.SpanStart;
+        switch (name)
+        {
+            case "AddStandardResilienceHandler":
+                _sink.Add(FactKinds.RetryPolicy, from, anchor, FrameworkApi.ConfidenceOf(binding)!, "StandardResilienceHandler", new FactDetail());
+                return;
+            case "AddResilienceHandler":
+                var handlerName = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "pipelineName")?.Expression);
+                _sink.Add(FactKinds.RetryPolicy, from, anchor, FrameworkApi.ConfidenceOf(binding)!, "ResilienceHandler",
+                    new FactDetail().Add("name", handlerName));
+                return;
+        }
+
+        var handles = new List<string>();
+        var policyChain = false;
+        foreach (var call in FactSyntax.ChainBelow(FactSyntax.Receiver(inv)))
+        {
+            var callName = FactSyntax.NameText(call);
+            if (callName is "Handle" or "Or" or "HandleInner" or "OrInner" or "HandleResult" or "OrResult") policyChain = true;
+            if (callName is "Handle" or "Or" or "HandleInner" or "OrInner" && FactSyntax.TypeArgs(call) is { Count: 1 } t)
+                handles.Add(FactSyntax.TypeName(_sink.Model, t[0]));
+        }
+        // Unbound, a Retry(...) is Polly's only on a policy builder chain (Policy.Handle<X>()...).
+        if (binding == Binding.Unbound && !policyChain) return;
+        handles.Reverse();
+
+        var key = PollyV7[name];
+        int? retries = null;
+        if (key != "CircuitBreaker" && !name.Contains("Forever", StringComparison.Ordinal))
+        {
+            var first = FactSyntax.Arg(inv.ArgumentList, 0)?.Expression;
+            retries = first is null && key == "Retry" ? 1 : RetryCount(first);
+        }
+        _sink.Add(FactKinds.RetryPolicy, from, anchor, FrameworkApi.ConfidenceOf(binding)!, key,
+            new FactDetail().Add("retries", retries).Add("handles", handles));
+    }
+
+    /// <summary>`new ResiliencePipelineBuilder()` and the AddRetry calls chained on it.</summary>
+    public void PipelineBuilder(ObjectCreationExpressionSyntax creation, string? from)
+    {
+        var type = _sink.Model.GetTypeInfo(creation).Type;
+        string confidence;
+        if (type is { TypeKind: not TypeKind.Error } && FrameworkApi.IsFrom(type, FrameworkApi.Resilience)) confidence = Confidence.High;
+        else if (type is null or { TypeKind: TypeKind.Error }) confidence = Confidence.Medium;
+        else return;
+
+        int? retries = null;
+        var handles = new List<string>();
+        ExpressionSyntax e = creation;
+        while (e.Parent is MemberAccessExpressionSyntax ma && ma.Expression == e && ma.Parent is InvocationExpressionSyntax call)
+        {
+            if (FactSyntax.NameText(call) == "AddRetry" && FactSyntax.Arg(call.ArgumentList, 0)?.Expression is ObjectCreationExpressionSyntax
+                    { Initializer: { } options })
+            {
+                foreach (var assign in options.Expressions.OfType<AssignmentExpressionSyntax>())
+                {
+                    var property = (assign.Left as IdentifierNameSyntax)?.Identifier.ValueText;
+                    if (property == "MaxRetryAttempts") retries = FactSyntax.ConstantInt(_sink.Model, assign.Right);
+                    else if (property == "ShouldHandle") handles.AddRange(PredicateHandles(assign.Right));
+                }
+            }
+            e = call;
+        }
+        _sink.Add(FactKinds.RetryPolicy, from, creation.Type.SpanStart, confidence, "ResiliencePipeline",
+            new FactDetail().Add("retries", retries).Add("handles", handles));
+    }
+
+    /// <summary>`new PredicateBuilder().Handle&lt;X&gt;().Handle&lt;Y&gt;()`: X, Y.</summary>
+    private IEnumerable<string> PredicateHandles(ExpressionSyntax predicate)
+    {
+        var found = new List<string>();
+        foreach (var call in FactSyntax.ChainBelow(predicate))
+        {
+            if (FactSyntax.NameText(call) is "Handle" or "HandleInner" && FactSyntax.TypeArgs(call) is { Count: 1 } t)
+                found.Add(FactSyntax.TypeName(_sink.Model, t[0]));
+        }
+        found.Reverse();
+        return found;
+    }
+
+    /// <summary>A constant count, or the length of an inline array of sleep durations.</summary>
+    private int? RetryCount(ExpressionSyntax? first)
+    {
+        if (first is null) return null;
+        if (FactSyntax.ConstantInt(_sink.Model, first) is { } n) return n;
+        return FactSyntax.Unwrap(first) switch
+        {
+            ArrayCreationExpressionSyntax { Initializer: { } i } => i.Expressions.Count,
+            ImplicitArrayCreationExpressionSyntax a => a.Initializer.Expressions.Count,
+            CollectionExpressionSyntax c => c.Elements.Count,
+            _ => null,
+        };
+    }
+}

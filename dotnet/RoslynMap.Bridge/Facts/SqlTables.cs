@@ -1,0 +1,47 @@
+using System.Text.RegularExpressions;
+
+namespace RoslynMap.Bridge.Facts;
+
+/// <summary>Table names in a SQL string: the identifier after FROM, JOIN, INTO and UPDATE, with
+/// brackets/quotes stripped and a schema prefix split off. A regex, not a SQL parser.</summary>
+internal static partial class SqlTables
+{
+    private const string Part = """(?:\[[^\]]+\]|"[^"]+"|`[^`]+`|[A-Za-z_][\w$#]*)""";
+
+    [GeneratedRegex(@"\b(?:FROM|JOIN|INTO|UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    private static partial Regex TableRegex();
+
+    [GeneratedRegex(@"^\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH|MERGE)\b", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    private static partial Regex StatementRegex();
+
+    [GeneratedRegex(Part, RegexOptions.CultureInvariant)]
+    private static partial Regex PartRegex();
+
+    // Common table expressions (`WITH recent AS (...)`, `, totals AS (...)`) are not tables.
+    [GeneratedRegex(@"(?:\bWITH(?:\s+RECURSIVE)?|,)\s*(?<name>[A-Za-z_]\w*)\s*(?:\([^)]*\)\s*)?AS\s*\(", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    private static partial Regex CteRegex();
+
+    // Words that can follow FROM/INTO/UPDATE without being a table (`DO UPDATE SET`, `FROM ONLY`).
+    private static readonly HashSet<string> NotTables = new(StringComparer.OrdinalIgnoreCase)
+    {
+        "SET", "SELECT", "WHERE", "VALUES", "ONLY", "LATERAL", "UNNEST", "DUAL",
+    };
+
+    public static bool LooksLikeSql(string text) => StatementRegex().IsMatch(text);
+
+    public static List<(string? Schema, string Table)> Extract(string sql)
+    {
+        var tables = new List<(string?, string)>();
+        if (!LooksLikeSql(sql)) return tables;
+        var ctes = CteRegex().Matches(sql).Select(m => m.Groups["name"].Value).ToHashSet(StringComparer.OrdinalIgnoreCase);
+        foreach (Match m in TableRegex().Matches(sql))
+        {
+            var parts = PartRegex().Matches(m.Groups["name"].Value).Select(p => p.Value.Trim('[', ']', '"', '`')).ToList();
+            var table = parts[^1];
+            if (NotTables.Contains(table) || (parts.Count == 1 && ctes.Contains(table))) continue;
+            var schema = parts.Count >= 2 ? parts[^2] : null;
+            if (!tables.Contains((schema, table))) tables.Add((schema, table));
+        }
+        return tables;
+    }
+}

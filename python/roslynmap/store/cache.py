@@ -1,0 +1,401 @@
+"""The shared baseline cache (DESIGN §6): CI publishes a commit's baseline once, every machine pulls it.
+
+Layout: `<cache>/<repo_id>/<commit>/baseline.db` + `manifest.json` (sha256 and size of the file,
+schema version, toolchain, semantic level, counts, created_at). An entry is complete exactly when its
+manifest exists: the database is copied to a temp file beside it, fsynced and renamed first, the
+manifest last, the same way. Publishers of one entry serialize on a lock file in the entry, so a second
+publisher of the same commit finds the first one's complete entry and skips. Pulls copy the file into
+the local store while hashing it, and check the hash, the size and the schema before renaming it into
+place; a bad entry is reported, never used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+import socket
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import quote
+
+from filelock import FileLock, Timeout
+
+from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.store.reader import read_meta
+from roslynmap.store.schema import SCHEMA_VERSION
+
+CACHE_ENV = "ROSLYNMAP_CACHE_DIR"
+BASELINE_FILE = "baseline.db"
+MANIFEST_FILE = "manifest.json"
+LOCK_FILE = ".lock"
+MANIFEST_FORMAT = 1
+LOCK_TIMEOUT_S = 300.0
+CHUNK = 1 << 20
+# Uncommitted changes to these files change what the index holds: such a baseline is not the commit's.
+INDEX_INPUTS = (".cs", ".csproj", ".sln", ".slnx", ".props", ".targets", ".editorconfig", "global.json",
+                "nuget.config", ".globalconfig")
+
+PullStatus = Literal["pulled", "missing", "rejected"]
+PushStatus = Literal["published", "replaced", "exists", "skipped_degraded", "skipped_dirty"]
+
+
+@dataclass(frozen=True)
+class PullResult:
+    status: PullStatus
+    entry: Path
+    message: str | None = None  # why an entry is missing (only when that is worth saying) or rejected
+    manifest: dict[str, Any] | None = None
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class PushResult:
+    status: PushStatus
+    entry: Path
+    message: str
+    manifest: dict[str, Any] | None = None
+
+    @property
+    def pushed(self) -> bool:
+        return self.status in ("published", "replaced")
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"status": self.status, "pushed": self.pushed, "entry": str(self.entry),
+                               "message": self.message}
+        if self.manifest is not None:
+            out["sha256"] = self.manifest["sha256"]
+            out["size_bytes"] = self.manifest["size_bytes"]
+        return out
+
+
+def configured_cache_dir() -> str | None:
+    """ROSLYNMAP_CACHE_DIR; unset and empty both mean "no shared cache" (a blank --cache-dir is an error)."""
+    value = os.environ.get(CACHE_ENV)
+    return value if value and value.strip() else None
+
+
+def check_cache_dir(value: str | Path, *, writable: bool, repo_root: Path | None = None) -> Path:
+    """The cache root as an absolute path. Blank is refused (it would mean the current directory);
+    with `writable`, the folder is created and probed, and a folder inside the repository is refused."""
+    text = str(value)
+    if not text.strip():
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            "The cache directory is blank (--cache-dir \"\").",
+            "Pass the shared folder (--cache-dir /mnt/roslynmap-cache or ROSLYNMAP_CACHE_DIR), or omit "
+            "--cache-dir to use no shared cache.",
+        )
+    root = Path(text).expanduser().resolve()
+    if not writable:
+        return root
+    if repo_root is not None and (root == repo_root or repo_root in root.parents):
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"The cache directory {root} is inside the repository {repo_root}; publishing there would write "
+            "into the working tree.",
+            "Use a folder outside the checkout: a network share, or $RUNNER_TEMP/roslynmap-cache on GitHub "
+            "Actions, $(Pipeline.Workspace)/roslynmap-cache on Azure Pipelines.",
+        )
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        probe = root / f".probe-{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        probe.unlink()
+    except OSError as exc:
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"The cache directory {root} is not writable: {exc.strerror or exc}.",
+            "Point --cache-dir (or ROSLYNMAP_CACHE_DIR) at a folder this user can create files in; on a "
+            "shared folder, give the CI account write access.",
+        ) from exc
+    return root
+
+
+def entry_dir(cache_root: Path, repo_id: str, commit: str) -> Path:
+    return cache_root / repo_id / commit
+
+
+def has_entry(cache_root: Path, repo_id: str, commit: str) -> bool:
+    """A complete entry exists (not verified: listing must stay cheap; pulls verify)."""
+    return (entry_dir(cache_root, repo_id, commit) / MANIFEST_FILE).is_file()
+
+
+def database_meta(path: Path) -> dict[str, Any]:
+    """The meta table of a baseline file, read without WAL side files (baselines are immutable)."""
+    conn = sqlite3.connect(f"file:{quote(str(path))}?immutable=1", uri=True)
+    try:
+        return read_meta(conn)
+    finally:
+        conn.close()
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # not possible on every platform or share; the renames are still atomic
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _temp_beside(final: Path) -> tuple[Path, int]:
+    """A new, uniquely named file in the final file's folder (so the rename stays on one filesystem).
+    The host name keeps publishers on different machines apart on a shared folder."""
+    temp = final.with_name(f".{final.name}.{socket.gethostname()}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    return temp, os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+
+
+def _copy_to_temp(source: Path, final: Path) -> tuple[Path, str, int]:
+    """Copies `source` to a synced temp file beside `final`, hashing it on the way: (temp, sha256, size)."""
+    temp, fd = _temp_beside(final)
+    digest = hashlib.sha256()
+    size = 0
+    try:
+        with open(source, "rb") as src, os.fdopen(fd, "wb") as dst:
+            while chunk := src.read(CHUNK):
+                digest.update(chunk)
+                dst.write(chunk)
+                size += len(chunk)
+            dst.flush()
+            os.fsync(dst.fileno())
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    return temp, digest.hexdigest(), size
+
+
+def _write_atomic(final: Path, data: bytes) -> None:
+    temp, fd = _temp_beside(final)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, final)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    _fsync_dir(final.parent)
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while chunk := handle.read(CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def read_manifest(entry: Path) -> dict[str, Any] | None:
+    """The entry's manifest; None when there is none (no entry, or one still being written)."""
+    try:
+        text = (entry / MANIFEST_FILE).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    manifest = json.loads(text)
+    if not isinstance(manifest, dict):
+        raise ValueError("the manifest is not a JSON object")
+    return manifest
+
+
+def manifest_problem(manifest: dict[str, Any], repo_id: str, commit: str) -> str | None:
+    """Why a manifest cannot describe a usable baseline for this repository and commit, else None."""
+    short = commit[:12]
+    if manifest.get("format") != MANIFEST_FORMAT:
+        return f"cache entry for {short} has manifest format {manifest.get('format')}; this roslynmap reads " \
+               f"{MANIFEST_FORMAT}"
+    if manifest.get("schema_version") != SCHEMA_VERSION:
+        return f"cache entry for {short} has schema version {manifest.get('schema_version')}; this roslynmap " \
+               f"reads {SCHEMA_VERSION}"
+    if manifest.get("repo_id") != repo_id or manifest.get("commit") != commit:
+        return f"cache entry for {short} describes {manifest.get('repo_id')}@{str(manifest.get('commit'))[:12]}"
+    if not isinstance(manifest.get("sha256"), str) or not isinstance(manifest.get("size_bytes"), int):
+        return f"cache entry for {short} has a manifest without sha256/size_bytes"
+    return None
+
+
+def _database_problem(path: Path, commit: str) -> str | None:
+    short = commit[:12]
+    try:
+        meta = database_meta(path)
+    except sqlite3.Error as exc:
+        return f"cache entry for {short} is not a readable baseline ({exc})"
+    if meta.get("schema_version") != SCHEMA_VERSION:
+        return f"cache entry for {short} holds a database of schema version {meta.get('schema_version')}; " \
+               f"this roslynmap reads {SCHEMA_VERSION}"
+    if meta.get("commit") != commit:
+        return f"cache entry for {short} holds the baseline of commit {str(meta.get('commit'))[:12]}"
+    return None
+
+
+def _checksum_problem(manifest: dict[str, Any], sha: str, size: int, commit: str) -> str | None:
+    if size != manifest["size_bytes"]:
+        return f"cache entry for {commit[:12]} failed checksum (size {size} bytes, manifest says " \
+               f"{manifest['size_bytes']})"
+    if sha != manifest["sha256"]:
+        return f"cache entry for {commit[:12]} failed checksum (sha256 {sha[:16]}, manifest says " \
+               f"{manifest['sha256'][:16]})"
+    return None
+
+
+def verify_entry(entry: Path, manifest: dict[str, Any], repo_id: str, commit: str) -> str | None:
+    """Why an entry in the cache is unusable (manifest, size, checksum, database), else None."""
+    problem = manifest_problem(manifest, repo_id, commit)
+    if problem:
+        return problem
+    database = entry / BASELINE_FILE
+    try:
+        size = database.stat().st_size
+        sha = file_sha256(database) if size == manifest["size_bytes"] else ""
+    except OSError:
+        return f"cache entry for {commit[:12]} has no {BASELINE_FILE}"
+    return _checksum_problem(manifest, sha, size, commit) or _database_problem(database, commit)
+
+
+def pull(cache_root: Path, repo_id: str, commit: str, dest: Path) -> PullResult:
+    """Copies a verified cache entry to `dest` (the local store). Never raises for a bad entry:
+    `rejected` says why, and `dest` is left untouched."""
+    started = time.perf_counter()
+    entry = entry_dir(cache_root, repo_id, commit)
+    if not cache_root.is_dir():
+        return PullResult("missing", entry, f"the cache directory {cache_root} does not exist or is not reachable")
+    try:
+        manifest = read_manifest(entry)
+    except (OSError, ValueError) as exc:
+        return PullResult("rejected", entry, f"cache entry for {commit[:12]} has an unreadable manifest ({exc})")
+    if manifest is None:
+        return PullResult("missing", entry)
+    problem = manifest_problem(manifest, repo_id, commit)
+    if problem:
+        return PullResult("rejected", entry, problem, manifest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        temp, sha, size = _copy_to_temp(entry / BASELINE_FILE, dest)
+    except FileNotFoundError:
+        return PullResult("rejected", entry, f"cache entry for {commit[:12]} has no {BASELINE_FILE}", manifest)
+    except OSError as exc:
+        return PullResult("rejected", entry, f"cache entry for {commit[:12]} could not be copied ({exc})", manifest)
+    problem = _checksum_problem(manifest, sha, size, commit) or _database_problem(temp, commit)
+    if problem:
+        temp.unlink(missing_ok=True)
+        return PullResult("rejected", entry, problem, manifest)
+    os.replace(temp, dest)
+    _fsync_dir(dest.parent)
+    return PullResult("pulled", entry, None, manifest, round(time.perf_counter() - started, 3))
+
+
+def _build_manifest(meta: dict[str, Any], repo_id: str, commit: str, sha: str, size: int) -> dict[str, Any]:
+    return {
+        "format": MANIFEST_FORMAT,
+        "repo_id": repo_id,
+        "commit": commit,
+        "file": BASELINE_FILE,
+        "sha256": sha,
+        "size_bytes": size,
+        "schema_version": meta.get("schema_version"),
+        "toolchain": {k: meta.get(k) for k in ("roslynmap_version", "roslyn_version", "sdk_version")},
+        "semantic_level": meta.get("semantic_level"),
+        "counts": meta.get("counts"),
+        "solution": meta.get("solution"),
+        "branch": meta.get("branch"),
+        "created_at": meta.get("created_at"),
+        "published_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "published_by": socket.gethostname(),
+    }
+
+
+def _dirty_inputs(meta: dict[str, Any]) -> list[str]:
+    files = meta.get("dirty_files_at_index") or []
+    return [f for f in files if isinstance(f, str) and f.lower().endswith(INDEX_INPUTS)]
+
+
+def publish(cache_root: Path, repo_id: str, commit: str, baseline: Path, *, allow_degraded: bool = False
+            ) -> PushResult:
+    """Publishes a local baseline as the cache entry of `commit`, atomically and at most once.
+
+    A complete, verified entry is left alone (`exists`), except that a full baseline replaces a degraded
+    one and any baseline replaces an entry that fails verification (`replaced`). Raises RoslynMapError when
+    the cache cannot be written or another publisher holds the entry's lock for too long.
+    """
+    entry = entry_dir(cache_root, repo_id, commit)
+    short = commit[:12]
+    meta = database_meta(baseline)
+    if meta.get("schema_version") != SCHEMA_VERSION or meta.get("commit") != commit:
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"{baseline} is not a schema-{SCHEMA_VERSION} baseline of {short}.",
+            "Rebuild it with `roslynmap index --force`, then push.",
+        )
+    level = meta.get("semantic_level")
+    if level != "full" and not allow_degraded:
+        return PushResult("skipped_degraded", entry,
+                          f"Not pushed: the baseline for {short} is {level} (not every project compiled); "
+                          "teammates would get incomplete answers. Fix the build (or --restore), or pass "
+                          "--allow-degraded to publish it anyway.")
+    dirty = _dirty_inputs(meta)
+    if dirty:
+        return PushResult("skipped_dirty", entry,
+                          f"Not pushed: the baseline for {short} was indexed with uncommitted changes to "
+                          f"{', '.join(dirty[:5])}; it is not the commit's. Index a clean checkout to publish.")
+    try:
+        entry.mkdir(parents=True, exist_ok=True)
+        with FileLock(entry / LOCK_FILE, timeout=LOCK_TIMEOUT_S):
+            return _publish_locked(entry, meta, repo_id, commit, baseline)
+    except Timeout as exc:
+        raise RoslynMapError(
+            ErrorCode.BUSY,
+            f"Another publisher has held the lock on {entry} for over {int(LOCK_TIMEOUT_S)} s.",
+            f"Retry later; if no publisher is running, delete {entry / LOCK_FILE}.",
+        ) from exc
+    except OSError as exc:
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"Could not publish to {entry}: {exc.strerror or exc}.",
+            "Check that the cache directory is writable and has free space.",
+        ) from exc
+
+
+def _publish_locked(entry: Path, meta: dict[str, Any], repo_id: str, commit: str, baseline: Path
+                    ) -> PushResult:
+    short = commit[:12]
+    try:
+        existing = read_manifest(entry)
+        problem = None if existing is None else verify_entry(entry, existing, repo_id, commit)
+    except ValueError as exc:
+        existing, problem = {}, f"unreadable manifest ({exc})"
+    replacing = None
+    if existing is not None:
+        if problem:
+            replacing = f"replaced an entry that failed verification: {problem}"
+        elif existing.get("semantic_level") != "full" and meta.get("semantic_level") == "full":
+            replacing = f"replaced a {existing.get('semantic_level')} entry with a full one"
+        else:
+            return PushResult("exists", entry,
+                              f"The cache already holds a complete baseline for {short} (published "
+                              f"{existing.get('published_at')} by {existing.get('published_by')}); skipped.",
+                              existing)
+        # Readers must never pair the old manifest with the new file: the entry is incomplete meanwhile.
+        (entry / MANIFEST_FILE).unlink(missing_ok=True)
+        _fsync_dir(entry)
+    temp, sha, size = _copy_to_temp(baseline, entry / BASELINE_FILE)
+    try:
+        os.replace(temp, entry / BASELINE_FILE)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    _fsync_dir(entry)
+    manifest = _build_manifest(meta, repo_id, commit, sha, size)
+    _write_atomic(entry / MANIFEST_FILE, json.dumps(manifest, indent=2).encode())
+    if replacing:
+        return PushResult("replaced", entry, f"Published the baseline for {short} to {entry} ({replacing}).",
+                          manifest)
+    return PushResult("published", entry, f"Published the baseline for {short} to {entry}.", manifest)

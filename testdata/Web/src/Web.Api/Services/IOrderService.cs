@@ -1,0 +1,9 @@
+using Web.Api.Data;
+
+namespace Web.Api.Services;
+
+public interface IOrderService
+{
+    Task<Order> GetOrderAsync(int id, CancellationToken cancellationToken);
+    Task<int> PlaceOrderAsync(Order order, CancellationToken cancellationToken);
+}

@@ -1,0 +1,16 @@
+using Web.NoPackages;
+
+var builder = WebApplication.CreateBuilder(args);
+
+// Microsoft.Extensions.Http binds (shared framework); the resilience handlers do not.
+builder.Services.AddHttpClient("billing").AddStandardResilienceHandler();
+builder.Services.AddHttpClient("ledger").AddResilienceHandler("ledger-pipeline", pipeline => pipeline.AddTimeout(TimeSpan.FromSeconds(5)));
+builder.Services.AddDbContext<LegacyDbContext>();
+builder.Services.AddScoped<InvoiceRepository>();
+
+var app = builder.Build();
+// The Swagger package is not referenced: the call does not bind, the receiver does.
+app.UseSwagger();
+app.UseHttpsRedirection();
+app.MapGet("/invoices/{id:int}", (int id, InvoiceRepository invoices) => invoices.Find(id));
+app.Run();
