@@ -104,19 +104,15 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     per_level = clamp("limit_per_level", params.limit_per_level, *PER_LEVEL, limits)
     build = graph.callers if direction == "callers" else graph.callees
     result = build(ctx.conn, row["symbol_id"], depth, per_level)
-    edge_key = "to" if direction == "callers" else "from"
     node_key = "from" if direction == "callers" else "to"
     fan: dict[str, int] = {}
+    by_node: dict[str, list[dict[str, Any]]] = {}
     for edge in result.edges:
         fan[edge[node_key]] = fan.get(edge[node_key], 0) + edge["count"]
+        by_node.setdefault(edge[node_key], []).append({k: v for k, v in edge.items() if k != node_key})
     nodes = sorted(result.nodes, key=lambda n: (n["depth"], -fan.get(n.get("symbol_id") or "", 0)))
     for node in nodes:
-        node_id = node.get("symbol_id") or f"?{node.get('name')}"
-        node["edges"] = [{k: v for k, v in e.items() if k != node_key} for e in result.edges
-                         if e[node_key] == node_id][:5]
-        if edge_key == "to":
-            for edge in node["edges"]:
-                edge.pop("from", None)
+        node["edges"] = by_node.get(node.get("symbol_id") or f"?{node.get('name')}", [])[:5]
     via = sum(1 for e in result.edges if e.get("via"))
     noun = "callers" if direction == "callers" else "callees"
     answer = f"{len(nodes)} {noun} of {row['fqn']} within depth {depth}"

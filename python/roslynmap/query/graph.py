@@ -3,12 +3,16 @@
 A call edge is a Call or Instantiate reference, or a Read/Write of a property, indexer or event
 (accessors are calls). Callers of a member include the callers of the interface or base member it
 implements or overrides (edge `via` that member). A callee reached through an interface or virtual
-member lists its known implementations (edge `via` the dispatched member).
+member lists its known implementations (edge kind `Dispatch`, `via` the member).
+
+Every level is answered with a constant number of set-based queries (`IN (...)`), never one
+query per node: a depth-3 walk over a hub method touches hundreds of nodes.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +20,8 @@ CALL_EDGE = (
     "(r.kind IN ('Call', 'Instantiate') OR (r.kind IN ('Read', 'Write')"
     " AND r.target_kind IN ('Property', 'Indexer', 'Event')))"
 )
+DISPATCH_KINDS = "('Implementation', 'Override')"
+CHUNK = 500
 
 
 @dataclass
@@ -27,131 +33,175 @@ class Graph:
     external_callees: int = 0
 
 
+def _chunks(values: Iterable[str]) -> Iterator[list[str]]:
+    items = list(values)
+    for start in range(0, len(items), CHUNK):
+        yield items[start:start + CHUNK]
+
+
+def _marks(values: list[str]) -> str:
+    return ",".join("?" * len(values))
+
+
+def nodes_info(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """Name, kind and location of each id declared in the solution (first project wins)."""
+    out: dict[str, dict[str, Any]] = {}
+    for chunk in _chunks(set(ids)):
+        for row in conn.execute(
+            f"SELECT s.symbol_id, s.name, s.kind, f.path, s.line FROM symbols s LEFT JOIN files f ON f.id = s.file_id"
+            f" WHERE s.symbol_id IN ({_marks(chunk)}) ORDER BY s.project_id DESC", chunk):
+            out[row[0]] = {"symbol_id": row[0], "name": row[1], "kind": row[2], "file": row[3], "line": row[4]}
+    return out
+
+
 def node_info(conn: sqlite3.Connection, symbol_id: str) -> dict[str, Any] | None:
-    row = conn.execute(
-        "SELECT s.symbol_id, s.name, s.kind, f.path, s.line, s.container_id FROM symbols s"
-        " LEFT JOIN files f ON f.id = s.file_id WHERE s.symbol_id = ? ORDER BY s.project_id LIMIT 1", (symbol_id,)
-    ).fetchone()
-    if row is None:
-        return None
-    return {"symbol_id": row[0], "name": row[1], "kind": row[2], "file": row[3], "line": row[4]}
+    return nodes_info(conn, [symbol_id]).get(symbol_id)
 
 
-def _callers_of(conn: sqlite3.Connection, symbol_id: str) -> list[tuple[str, str, int, int, str | None]]:
-    """(caller id, edge kind, count, first line, first file) of direct callers."""
-    return [(r[0], r[1], r[2], r[3], r[4]) for r in conn.execute(
-        f"SELECT r.from_id, r.kind, count(*), min(r.line), min(f.path) FROM refs r LEFT JOIN files f"
-        f" ON f.id = r.file_id WHERE r.target_id = ? AND {CALL_EDGE} AND r.from_id IS NOT NULL"
-        f" GROUP BY r.from_id, r.kind ORDER BY r.from_id", (symbol_id,))]
-
-
-def _dispatched_from(conn: sqlite3.Connection, symbol_id: str) -> list[str]:
-    """Interface/base members that `symbol_id` implements or overrides (transitively up the chain)."""
-    seen: list[str] = []
-    frontier = [symbol_id]
+def _follow(conn: sqlite3.Connection, start: Iterable[str], upward: bool) -> dict[str, list[str]]:
+    """Transitive Implementation/Override closure: for each start id, the members it implements or
+    overrides (upward) or the members implementing/overriding it (downward)."""
+    src, dst = ("from_id", "target_id") if upward else ("target_id", "from_id")
+    result: dict[str, list[str]] = {s: [] for s in start}
+    reach: dict[str, set[str]] = {s: {s} for s in result}
+    frontier = {s: s for s in result}  # reached id -> the start it belongs to
     while frontier:
-        current = frontier.pop()
-        for (target,) in conn.execute(
-            "SELECT DISTINCT target_id FROM refs WHERE from_id = ? AND kind IN ('Implementation', 'Override')"
-            " AND target_id IS NOT NULL", (current,)):
-            if target not in seen and target != symbol_id:
-                seen.append(target)
-                frontier.append(target)
-    return seen
+        next_frontier: dict[str, str] = {}
+        for chunk in _chunks(frontier):
+            for a, b in conn.execute(
+                f"SELECT DISTINCT {src}, {dst} FROM refs WHERE {src} IN ({_marks(chunk)})"
+                f" AND kind IN {DISPATCH_KINDS} AND {dst} IS NOT NULL", chunk):
+                origin = frontier[a]
+                if b not in reach[origin]:
+                    reach[origin].add(b)
+                    result[origin].append(b)
+                    next_frontier[b] = origin
+        frontier = next_frontier
+    return result
 
 
-def implementations_of(conn: sqlite3.Connection, symbol_id: str) -> list[str]:
-    """Members implementing or overriding `symbol_id`, transitively down the chain."""
-    found: list[str] = []
-    frontier = [symbol_id]
-    while frontier:
-        current = frontier.pop()
-        for (source,) in conn.execute(
-            "SELECT DISTINCT from_id FROM refs WHERE target_id = ? AND kind IN ('Implementation', 'Override')"
-            " AND from_id IS NOT NULL", (current,)):
-            if source not in found and source != symbol_id:
-                found.append(source)
-                frontier.append(source)
-    return found
+def _edges_into(conn: sqlite3.Connection, targets: Iterable[str]) -> list[tuple[str, str, str, int, int]]:
+    """(target, caller, kind, count, first ref id) for call edges into `targets`; no join, so the
+    dense case (a hub method with thousands of callers) stays an index range scan."""
+    rows: list[tuple[str, str, str, int, int]] = []
+    for chunk in _chunks(targets):
+        rows.extend(conn.execute(
+            f"SELECT r.target_id, r.from_id, r.kind, count(*), min(r.id) FROM refs r"
+            f" WHERE r.target_id IN ({_marks(chunk)}) AND {CALL_EDGE} AND r.from_id IS NOT NULL"
+            f" GROUP BY r.target_id, r.from_id, r.kind", chunk))
+    rows.sort(key=lambda r: (r[0], r[1], r[2]))
+    return rows
+
+
+def _locate(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> None:
+    """Replaces each edge's `ref` (a refs row id) with the file and line of that first reference."""
+    where: dict[int, tuple[str, int]] = {}
+    for chunk in _chunks([str(e["ref"]) for e in edges]):
+        for ref_id, path, line in conn.execute(
+            f"SELECT r.id, f.path, r.line FROM refs r LEFT JOIN files f ON f.id = r.file_id"
+            f" WHERE r.id IN ({_marks(chunk)})", [int(c) for c in chunk]):
+            where[ref_id] = (path, line)
+    for edge in edges:
+        edge["file"], edge["line"] = where.get(edge.pop("ref"), (None, None))
+
+
+def _edges_out_of(
+    conn: sqlite3.Connection, callers: Iterable[str]
+) -> list[tuple[str, str | None, str, str, int, int, str]]:
+    """(caller, target or None, target name, kind, count, first line, first file) for call edges out."""
+    rows: list[tuple[str, str | None, str, str, int, int, str]] = []
+    for chunk in _chunks(callers):
+        rows.extend(conn.execute(
+            f"SELECT r.from_id, r.target_id, r.target_name, r.kind, count(*), min(r.line), min(f.path) FROM refs r"
+            f" LEFT JOIN files f ON f.id = r.file_id WHERE r.from_id IN ({_marks(chunk)}) AND {CALL_EDGE}"
+            f" GROUP BY r.from_id, r.target_id, r.target_name, r.kind", chunk))
+    rows.sort(key=lambda r: (r[0], r[5], r[2]))
+    return rows
+
+
+class _Level:
+    """Admits new nodes into one level, up to the per-level limit, counting what it leaves out."""
+
+    def __init__(self, graph: Graph, visited: set[str], depth: int, limit: int) -> None:
+        self.graph, self.visited, self.depth, self.limit = graph, visited, depth, limit
+        self.admitted: list[str] = []
+
+    def admit(self, node_id: str) -> bool:
+        if node_id in self.visited:
+            return False
+        if len(self.admitted) >= self.limit:
+            self.graph.truncated_levels[self.depth] = self.graph.truncated_levels.get(self.depth, 0) + 1
+            return False
+        self.visited.add(node_id)
+        self.admitted.append(node_id)
+        return True
 
 
 def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int) -> Graph:
-    root = node_info(conn, symbol_id) or {"symbol_id": symbol_id}
-    graph = Graph(root)
+    graph = Graph(node_info(conn, symbol_id) or {"symbol_id": symbol_id})
     visited = {symbol_id}
     frontier = [symbol_id]
     for level in range(1, depth + 1):
-        next_frontier: list[str] = []
-        level_nodes = 0
+        dispatched = _follow(conn, frontier, upward=True)
+        # target -> (the frontier member it stands for, via)
+        targets: dict[str, list[tuple[str, str | None]]] = {}
         for callee in frontier:
-            sources = [(callee, None)] + [(base, base) for base in _dispatched_from(conn, callee)]
-            for target, via in sources:
-                for caller, kind, count, line, file in _callers_of(conn, target):
-                    edge: dict[str, Any] = {"from": caller, "to": callee, "kind": kind, "count": count,
-                                            "file": file, "line": line}
-                    if via:
-                        edge["via"] = via
-                    graph.edges.append(edge)
-                    if caller in visited:
-                        continue
-                    if level_nodes >= limit_per_level:
-                        graph.truncated_levels[level] = graph.truncated_levels.get(level, 0) + 1
-                        continue
-                    visited.add(caller)
-                    level_nodes += 1
-                    info = node_info(conn, caller) or {"symbol_id": caller}
-                    graph.nodes.append({**info, "depth": level})
-                    next_frontier.append(caller)
-        frontier = next_frontier
+            targets.setdefault(callee, []).append((callee, None))
+            for base in dispatched[callee]:
+                targets.setdefault(base, []).append((callee, base))
+        admitted = _Level(graph, visited, level, limit_per_level)
+        kept: list[dict[str, Any]] = []
+        for target, caller, kind, count, first_ref in _edges_into(conn, targets):
+            admitted.admit(caller)
+            if caller not in visited:
+                continue  # left out by the per-level limit: counted, not described
+            for callee, via in targets[target]:
+                edge: dict[str, Any] = {"from": caller, "to": callee, "kind": kind, "count": count, "ref": first_ref}
+                if via:
+                    edge["via"] = via
+                kept.append(edge)
+        _locate(conn, kept)
+        graph.edges.extend(kept)
+        info = nodes_info(conn, admitted.admitted)
+        graph.nodes.extend({**info.get(n, {"symbol_id": n}), "depth": level} for n in admitted.admitted)
+        frontier = admitted.admitted
         if not frontier:
             break
     return graph
 
 
 def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int) -> Graph:
-    root = node_info(conn, symbol_id) or {"symbol_id": symbol_id}
-    graph = Graph(root)
+    graph = Graph(node_info(conn, symbol_id) or {"symbol_id": symbol_id})
     visited = {symbol_id}
     frontier = [symbol_id]
     for level in range(1, depth + 1):
-        next_frontier: list[str] = []
-        level_nodes = 0
-        for caller in frontier:
-            rows = conn.execute(
-                f"SELECT r.target_id, r.target_name, r.kind, count(*), min(r.line), min(f.path) FROM refs r"
-                f" LEFT JOIN files f ON f.id = r.file_id WHERE r.from_id = ? AND {CALL_EDGE}"
-                f" GROUP BY r.target_id, r.target_name, r.kind ORDER BY min(r.line)", (caller,)).fetchall()
-            for target, name, kind, count, line, file in rows:
-                if kind == "Instantiate" and target and target.startswith("T:"):
-                    continue  # `new T()` is also recorded against the constructor: keep one edge
-                info = node_info(conn, target) if target else None
-                if target and info is None:
-                    graph.external_callees += 1
-                    continue
-                key = target or f"?{name}"
-                edge: dict[str, Any] = {"from": caller, "to": key, "kind": kind, "count": count,
-                                        "file": file, "line": line}
-                graph.edges.append(edge)
-                targets = [(key, info, None)]
-                if target:
-                    targets += [(impl, node_info(conn, impl), target) for impl in implementations_of(conn, target)]
-                for node_id, node, via in targets:
-                    if via:
-                        graph.edges.append({"from": caller, "to": node_id, "kind": "Dispatch", "via": via,
-                                            "count": count, "file": file, "line": line})
-                    if node_id in visited:
-                        continue
-                    if level_nodes >= limit_per_level:
-                        graph.truncated_levels[level] = graph.truncated_levels.get(level, 0) + 1
-                        continue
-                    visited.add(node_id)
-                    level_nodes += 1
-                    if node is None:
-                        graph.nodes.append({"symbol_id": None, "name": name, "unresolved": True, "depth": level})
-                        continue
-                    graph.nodes.append({**node, "depth": level})
-                    next_frontier.append(node_id)
-        frontier = next_frontier
+        rows = [r for r in _edges_out_of(conn, frontier)
+                # `new T()` is recorded against the type and the constructor: keep the constructor edge.
+                if not (r[3] == "Instantiate" and r[1] and r[1].startswith("T:"))]
+        targets = {r[1] for r in rows if r[1]}
+        info = nodes_info(conn, targets)
+        implementations = _follow(conn, [t for t in targets if t in info], upward=False)
+        info.update(nodes_info(conn, {i for impls in implementations.values() for i in impls}))
+        admitted = _Level(graph, visited, level, limit_per_level)
+        unresolved: dict[str, dict[str, Any]] = {}
+        for caller, target, name, kind, count, line, file in rows:
+            if target and target not in info:
+                graph.external_callees += 1
+                continue
+            key = target or f"?{name}"
+            graph.edges.append({"from": caller, "to": key, "kind": kind, "count": count, "file": file, "line": line})
+            if target is None:
+                if admitted.admit(key):
+                    unresolved[key] = {"symbol_id": None, "name": name, "unresolved": True}
+                continue
+            admitted.admit(target)
+            for impl in implementations.get(target, []):
+                graph.edges.append({"from": caller, "to": impl, "kind": "Dispatch", "via": target,
+                                    "count": count, "file": file, "line": line})
+                admitted.admit(impl)
+        for node_id in admitted.admitted:
+            graph.nodes.append({**(info.get(node_id) or unresolved[node_id]), "depth": level})
+        frontier = [n for n in admitted.admitted if n in info]
         if not frontier:
             break
     return graph
