@@ -153,6 +153,35 @@ def cmd_call(args: argparse.Namespace) -> int:
     return EXIT_OK if env["ok"] else EXIT_FAILED
 
 
+def cmd_stats(args: argparse.Namespace) -> int:
+    """Totals of tool calls and measured token savings for one repository."""
+    from roslynmap.store import stats
+    from roslynmap.store.repo import inspect_repo
+
+    try:
+        repo = inspect_repo(args.repo)
+    except RoslynMapError as exc:
+        print(f"error {exc.code}: {exc.message}")
+        return EXIT_FAILED
+    stats.flush()
+    totals = stats.read(repo.repo_id)
+    if args.json:
+        print(json.dumps({"repo_id": repo.repo_id, "tools": totals}, indent=2))
+        return EXIT_OK
+    if not totals:
+        print(f"No tool calls recorded yet for {repo.root}.")
+        return EXIT_OK
+    print(f"{'tool':<30} {'calls':>8} {'tokens emitted':>15} {'tokens saved (upper bound)':>27}")
+    for tool, numbers in sorted(totals.items()):
+        print(f"{tool:<30} {numbers['calls']:>8} {numbers['tokens_emitted']:>15} {numbers['tokens_saved']:>27}")
+    calls = sum(n["calls"] for n in totals.values())
+    emitted = sum(n["tokens_emitted"] for n in totals.values())
+    saved = sum(n["tokens_saved"] for n in totals.values())
+    print(f"{'total':<30} {calls:>8} {emitted:>15} {saved:>27}")
+    print("tokens saved = tokens of the whole files each answer pointed into, minus tokens emitted (upper bound).")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="roslynmap", description=__doc__)
     parser.add_argument("--version", action="version", version=__version__)
@@ -179,6 +208,10 @@ def build_parser() -> argparse.ArgumentParser:
     call.add_argument("json_args", nargs="?", default="{}")
     call.add_argument("--repo", default=".")
     call.set_defaults(func=cmd_call)
+    stats_cmd = sub.add_parser("stats", help="tool calls and measured token savings for a repository")
+    stats_cmd.add_argument("--repo", default=".")
+    stats_cmd.add_argument("--json", action="store_true")
+    stats_cmd.set_defaults(func=cmd_stats)
     return parser
 
 

@@ -5,16 +5,21 @@ from __future__ import annotations
 import difflib
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
 
 from roslynmap.mcp import envelope
-from roslynmap.mcp import tools_index as _tools_index  # noqa: F401  (registers tools)
+from roslynmap.mcp import tools_guide as _tools_guide  # noqa: F401  (registers tools)
+from roslynmap.mcp import tools_index as _tools_index  # noqa: F401
 from roslynmap.mcp import tools_nav as _tools_nav  # noqa: F401
 from roslynmap.mcp import tools_symbols as _tools_symbols  # noqa: F401
 from roslynmap.mcp.registry import TOOLS, Tool
+from roslynmap.mcp.savings import whole_file_tokens
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.query.context import repo_identity
+from roslynmap.store import stats
 
 log = logging.getLogger("roslynmap")
 
@@ -59,8 +64,8 @@ def prepare(name: str, args: dict[str, Any] | None, default_repo: str | None) ->
         params = tool.params.model_validate(args or {})
     except ValidationError as exc:
         raise _validation_error(tool, exc) from exc
-    repo_path = params.repo_path or default_repo
-    if not repo_path:
+    repo_path = params.repo_path or default_repo or ""
+    if not repo_path and tool.needs_repo:
         raise RoslynMapError(
             ErrorCode.INVALID_ARGUMENT,
             "No repository: pass repo_path (the server was started without --repo).",
@@ -86,7 +91,9 @@ def run(
         if previews is not None:
             previews.extend(output.preview)
         meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
-        return envelope.success(name, output, args, meta, params.token_budget), False
+        env = envelope.success(name, output, args, meta, params.token_budget, _saved_measure(repo_path))
+        _account(name, env, repo_path)
+        return env, False
     except RoslynMapError as exc:
         meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
         return envelope.failure(exc, meta, _budget_of(args)), False
@@ -96,6 +103,26 @@ def run(
         error = RoslynMapError(ErrorCode.INTERNAL, f"{type(exc).__name__}: {exc}"[:500],
                                "This is a roslynmap bug; the server log has the trace.")
         return envelope.failure(error, meta, _budget_of(args)), True
+
+
+def _saved_measure(repo_path: str) -> Callable[[dict[str, Any]], int] | None:
+    """Measures the whole files an envelope points into (meta.tokens_saved), or None without a repo."""
+    if not repo_path:
+        return None
+    try:
+        root = repo_identity(repo_path).root
+    except RoslynMapError:
+        return None
+    return lambda env: whole_file_tokens(env, root)
+
+
+def _account(name: str, env: dict[str, Any], repo_path: str) -> None:
+    """Accumulates emitted and saved tokens per repository for `roslynmap stats`."""
+    saved = env["meta"].get("tokens_saved")
+    if not repo_path or saved is None:
+        return
+    stats.record(repo_identity(repo_path).repo_id, name, int(env["meta"]["token_budget"]["used"]),
+                 int(saved["upper_bound"]))
 
 
 def is_slow(name: str) -> bool:

@@ -7,6 +7,7 @@ fits (binary search over the serialized size), then elides snippets as a last re
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -14,6 +15,8 @@ import orjson
 from roslynmap.mcp.output import RankedList, ToolOutput
 from roslynmap.model.errors import RoslynMapError
 
+SAVED_BASIS = "whole referenced files minus tokens emitted"
+SAVED_PLACEHOLDER = 999_999_999  # widest value: fitting with it leaves room for the real number
 DEFAULT_BUDGET = 3000
 MIN_BUDGET, MAX_BUDGET = 100, 10000
 CHARS_PER_TOKEN = 4
@@ -37,7 +40,13 @@ def _overflow(ranked: RankedList, shown: int, args: dict[str, Any], tool: str) -
     if ranked.scope_param and ranked.by_file and not args.get(ranked.scope_param):
         top = ranked.by_file[0]
         steps.append(f"scope: {ranked.scope_param}=\"{top['file']}\" ({top['count']} there)")
-    steps.append(f"page: {ranked.page_param}={next_offset + ranked.page_base}")
+    if ranked.page_tool and ranked.page_param:
+        fixed = ", ".join(f"{k}={orjson.dumps(v).decode()}" for k, v in ranked.page_args.items())
+        steps.append(f"page: {ranked.page_tool}({fixed}, {ranked.page_param}={next_offset + ranked.page_base})")
+    elif ranked.page_param:
+        steps.append(f"page: {ranked.page_param}={next_offset + ranked.page_base}")
+    else:
+        steps.append(f"raise token_budget={min(MAX_BUDGET, max(args_budget(args) * 2, DEFAULT_BUDGET))}")
     return {
         "shown": shown,
         "total": ranked.total,
@@ -47,13 +56,23 @@ def _overflow(ranked: RankedList, shown: int, args: dict[str, Any], tool: str) -
     }
 
 
+def args_budget(args: dict[str, Any]) -> int:
+    try:
+        return clamp_budget(int(args["token_budget"]))[1] if args.get("token_budget") is not None else DEFAULT_BUDGET
+    except (TypeError, ValueError):
+        return DEFAULT_BUDGET
+
+
 def _elide(items: list[dict[str, Any]], keys: tuple[str, ...]) -> list[dict[str, Any]]:
     return [{k: v for k, v in item.items() if k not in keys} for item in items]
 
 
 def success(
-    tool: str, output: ToolOutput, args: dict[str, Any], meta: dict[str, Any], budget_requested: int | None
+    tool: str, output: ToolOutput, args: dict[str, Any], meta: dict[str, Any], budget_requested: int | None,
+    saved_of: Callable[[dict[str, Any]], int] | None = None,
 ) -> dict[str, Any]:
+    """The fitted envelope. `saved_of(env)` measures meta.tokens_saved (the tokens of the whole files
+    the kept data points into); it is fitted at its widest so filling it in never exceeds the budget."""
     asked, budget = clamp_budget(budget_requested)
     if asked != budget:
         meta.setdefault("limits_applied", {})["token_budget"] = {"requested": asked, "applied": budget}
@@ -86,6 +105,8 @@ def success(
         if elide:
             env.setdefault("warnings", []).append("Snippets and signatures elided to fit token_budget.")
         env["meta"] = {**meta, "token_budget": {"requested": asked, "used": 0, "max": MAX_BUDGET}}
+        if saved_of is not None:
+            env["meta"]["tokens_saved"] = {"upper_bound": SAVED_PLACEHOLDER, "basis": SAVED_BASIS}
         return env
 
     def fits(env: dict[str, Any]) -> bool:
@@ -98,6 +119,10 @@ def success(
     if not fits(env):
         env = _shrink(env, budget)
     env["meta"]["token_budget"]["used"] = estimate_tokens(env)
+    if saved_of is not None and "tokens_saved" in env["meta"]:
+        whole = saved_of(env)
+        env["meta"]["tokens_saved"]["upper_bound"] = max(0, whole - env["meta"]["token_budget"]["used"])
+        env["meta"]["token_budget"]["used"] = estimate_tokens(env)
     return env
 
 
@@ -115,21 +140,31 @@ def _fit(render: Any, count: int, elide: bool, fits: Any) -> dict[str, Any] | No
 
 
 def _shrink(env: dict[str, Any], budget: int) -> dict[str, Any]:
-    """Last resort for a single large value (e.g. a long doc): cut long strings, keep the shape."""
+    """Last resort when even the smallest ranked prefix is too big: first drop optional meta, then
+    cut long strings, then keep only what says what happened and how to get the answer."""
     out = copy.deepcopy(env)
+    meta = out["meta"]
+    for key in ("tokens_saved", "workspace_id", "overlay_revision", "timing_ms"):
+        meta.pop(key, None)
+    if meta.get("baseline_commit"):
+        meta["baseline_commit"] = meta["baseline_commit"][:12]
     limit = 400
     while estimate_tokens(out) + 4 > budget and limit >= 20:
         out = _cut_strings(out, limit)
-        out["truncated"] = True
+        if "data" in out:
+            out["truncated"] = True
+            out["warnings"] = [f"Text cut to fit token_budget={budget}; raise it for the full answer."]
         limit //= 2
     if estimate_tokens(out) + 4 > budget:
-        out["data"] = {}
-        out.pop("next_actions", None)
-        out.pop("overflow", None)
-        if "answer" in out:
-            out["answer"] = out["answer"][:120]
-        out["warnings"] = [f"Result omitted: it cannot fit token_budget={budget}; raise token_budget."]
-        out["truncated"] = True
+        for key in ("next_actions", "overflow", "hint", "warning", "must_follow"):
+            out.pop(key, None)
+        if "data" in out:
+            out["data"] = {}
+            out["answer"] = out["answer"][:60]
+            out["truncated"] = True
+            out["warnings"] = [f"Omitted: raise token_budget={budget}"]
+        else:
+            out["error"].pop("candidates", None)
     return out
 
 
@@ -139,18 +174,21 @@ def _cut_strings(value: Any, limit: int) -> Any:
     if isinstance(value, list):
         return [_cut_strings(v, limit) for v in value]
     if isinstance(value, dict):
-        return {k: (v if k == "meta" else _cut_strings(v, limit)) for k, v in value.items()}
+        # The overflow hint and warnings are how the caller gets the rest: never cut them.
+        return {k: (v if k in {"meta", "overflow", "warnings"} else _cut_strings(v, limit)) for k, v in value.items()}
     return value
 
 
 def failure(error: RoslynMapError, meta: dict[str, Any], budget_requested: int | None) -> dict[str, Any]:
     asked, budget = clamp_budget(budget_requested)
-    env: dict[str, Any] = {"ok": False, "error": error.to_dict(), "meta": meta}
+    if asked != budget:
+        meta.setdefault("limits_applied", {})["token_budget"] = {"requested": asked, "applied": budget}
+    env: dict[str, Any] = {"ok": False, "error": error.to_dict(),
+                           "meta": {**meta, "token_budget": {"requested": asked, "used": 0, "max": MAX_BUDGET}}}
     candidates = env["error"].get("candidates")
-    while candidates and estimate_tokens(env) + 20 > budget:
+    while candidates and estimate_tokens(env) + 4 > budget:
         candidates.pop()
-    if estimate_tokens(env) + 20 > budget:
+    if estimate_tokens(env) + 4 > budget:
         env = _shrink(env, budget)
-    env["meta"]["token_budget"] = {"requested": asked, "used": 0, "max": MAX_BUDGET}
     env["meta"]["token_budget"]["used"] = estimate_tokens(env)
     return env

@@ -21,8 +21,10 @@ class RankedList:
     by_file: list[dict[str, Any]] = field(default_factory=list)
     narrow: list[str] = field(default_factory=list)
     scope_param: str | None = "file_path"
-    page_param: str = "offset"
+    page_param: str | None = "offset"  # None: the tool cannot page; the hint says to raise token_budget
     page_base: int = 0  # added to the next offset: line-paged lists continue at a line number
+    page_tool: str | None = None  # paging continues in another tool, e.g. code_get_span
+    page_args: dict[str, Any] = field(default_factory=dict)  # fixed args of that call
     elidable: tuple[str, ...] = ("snippet", "excerpt", "signature", "doc")
 
 

@@ -51,6 +51,7 @@ class Tool:
     read_only: bool = True
     idempotent: bool = True
     slow: bool = False  # runs off the event loop (compiles)
+    needs_repo: bool = True
     destructive: bool = False  # deletes something the user may want (MCP destructiveHint)
 
 
@@ -59,12 +60,13 @@ TOOLS: dict[str, Tool] = {}
 
 def tool(
     name: str, params: type[BaseParams], *, read_only: bool = True, idempotent: bool = True, slow: bool = False,
-    destructive: bool = False,
+    destructive: bool = False, needs_repo: bool = True,
 ) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
         description = (handler.__doc__ or "").strip()
         assert len(description.encode()) < 2048, f"{name}: description over 2 KB"
-        TOOLS[name] = Tool(name, description, params, handler, read_only, idempotent, slow, destructive)
+        TOOLS[name] = Tool(name, description, params, handler, read_only, idempotent, slow, destructive=destructive,
+                           needs_repo=needs_repo)
         return handler
 
     return register

@@ -134,7 +134,7 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
     return ToolOutput(
         answer=answer,
         data=data,
-        ranked=RankedList("projects", diagnostics, len(diagnostics), scope_param=None,
+        ranked=RankedList("projects", diagnostics, len(diagnostics), scope_param=None, page_param=None,
                           elidable=("first_errors", "load_errors")),
         guidance=guidance,
         warnings=result.warnings,

@@ -131,7 +131,7 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     return ToolOutput(
         answer=answer,
         data={"root": result.root, "depth": depth},
-        ranked=RankedList("nodes", nodes, len(nodes), scope_param=None),
+        ranked=RankedList("nodes", nodes, len(nodes), scope_param=None, page_param=None),
         warnings=warnings, guidance=guidance, limits_applied=limits,
         semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{'  ' * (n['depth'] - 1)}{n.get('symbol_id') or n.get('name')}" for n in nodes],
@@ -181,7 +181,7 @@ def hierarchy_tool(params: HierarchyParams, repo_path: str) -> ToolOutput:
         answer=answer,
         data={"symbol_id": row["symbol_id"], "kind": row["kind"], "bases": result["bases"],
               "interfaces": result["interfaces"], "transitive": params.transitive},
-        ranked=RankedList("descendants", descendants, len(descendants), scope_param=None),
+        ranked=RankedList("descendants", descendants, len(descendants), scope_param=None, page_param=None),
         warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{d['relation']:<10} {d['symbol_id']}" for d in descendants],
     )

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import BaseParams, ListParamsMixin, tool
+from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.query import code, symbols
 from roslynmap.query.context import open_context, repo_identity
 from roslynmap.query.paths import repo_relative
@@ -101,7 +102,7 @@ def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
     return ToolOutput(
         answer=f"{info['kind']} {info['fqn']} in {loc['file']}:{loc['line']}-{loc['end_line']} ({info['project']}).",
         data=info,
-        ranked=RankedList("top_callees", callees, len(callees), scope_param=None),
+        ranked=RankedList("top_callees", callees, len(callees), scope_param=None, page_param=None),
         next_actions=[
             {"tool": "symbols_get_definition_span", "why": "read the source",
              "args": {"symbol_id": info["symbol_id"]}},
@@ -121,7 +122,7 @@ class SpanParams(BaseParams):
 
 
 def span_output(ctx_root: Any, rel: str, start: int, end: int | None, max_lines: int | None,
-                limits: dict[str, Any], title: str) -> ToolOutput:
+                limits: dict[str, Any], title: str, page_tool: str | None = None) -> ToolOutput:
     cap = clamp("max_lines", max_lines, *SPAN_LINES, limits)
     result = code.span(ctx_root, rel, start, end, cap)
     shown_to = result.end_line
@@ -133,7 +134,8 @@ def span_output(ctx_root: Any, rel: str, start: int, end: int | None, max_lines:
         answer=f"{title}: {rel} lines {result.start_line}-{shown_to} of {result.total_lines}.",
         data={"file": rel, "start_line": result.start_line, "end_line": shown_to, "file_lines": result.total_lines},
         ranked=RankedList("lines", result.lines, len(result.lines), scope_param=None,
-                          page_param="start_line", page_base=start, elidable=()),
+                          page_param="start_line", page_base=start, elidable=(),
+                          page_tool=page_tool, page_args={"file_path": rel} if page_tool else {}),
         next_actions=next_actions,
         limits_applied=limits,
         preview=[f"{item['line']:>5}  {item['text']}" for item in result.lines],
@@ -165,7 +167,7 @@ def definition_tool(params: DefinitionParams, repo_path: str) -> ToolOutput:
     start = code.declaration_start(lines, row["line"])
     limits: dict[str, Any] = {}
     output = span_output(ctx.root, row["file"], start, row["end_line"], params.max_lines, limits,
-                         f"{row['kind']} {row['fqn']}")
+                         f"{row['kind']} {row['fqn']}", page_tool="code_get_span")
     output.data["symbol_id"] = row["symbol_id"]
     if row["end_line"] and row["end_line"] > len(lines):
         output.guidance = Guidance("warning", "The file is shorter than when it was indexed; the span may "
@@ -174,3 +176,62 @@ def definition_tool(params: DefinitionParams, repo_path: str) -> ToolOutput:
     output.semantic_level = ctx.semantic_level
     output.baseline_commit = ctx.commit
     return output
+
+
+class ResolveParams(BaseParams):
+    symbol_id: str | None = Field(default=None, description="Id to locate in the live file.")
+    project: str | None = Field(default=None, description="Project name, only when the id is ambiguous.")
+    file_path: str | None = Field(default=None, description="With line (and col): the position to resolve.")
+    line: int | None = Field(default=None, ge=1, description="1-based line in the live file.")
+    col: int = Field(default=1, ge=1, description="1-based column (UTF-16).")
+
+
+@tool("symbols_resolve", ResolveParams)
+def resolve_tool(params: ResolveParams, repo_path: str) -> ToolOutput:
+    """Use to map between the index and the files as they are now. With symbol_id: its current
+    position read from the file on disk (index_stale and the indexed range when they differ;
+    relocated when only a same-name declaration was found). With file_path + line (+ col): the
+    enclosing declarations, outermost first, with symbol_ids (in_index false for code the index
+    has not seen; nearest_indexed names the closest indexed container). Works with no baseline."""
+    from roslynmap.query import resolve
+
+    if params.symbol_id:
+        ctx = open_context(repo_path)
+        row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
+        data = resolve.live_location(ctx.conn, ctx.root, row)
+        guidance: Guidance | None
+        if not data["found"]:
+            answer = f"{row['symbol_id']} is no longer declared in {row['file']} (indexed at line {row['line']})."
+            guidance = Guidance("warning", "The index is stale for this symbol: it was moved or deleted. Search "
+                                           f"for it: symbols_search(query=\"{row['name']}\"), or re-index.")
+        else:
+            loc = data["location"]
+            state = "moved since indexing" if data["index_stale"] else "verified"
+            answer = f"{row['symbol_id']} is at {loc['file']}:{loc['line']}:{loc['col']} ({state})."
+            guidance = Guidance("warning", "Only a same-name declaration was found; check it is the same "
+                                           "symbol.") if data["relocated"] else None
+        return ToolOutput(answer=answer, data=data, guidance=guidance, warnings=ctx.warnings,
+                          semantic_level=ctx.semantic_level, baseline_commit=ctx.commit)
+    if not params.file_path or params.line is None:
+        raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "Pass symbol_id, or file_path and line.",
+                             "e.g. symbols_resolve(file_path=\"src/App/Program.cs\", line=12, col=5)")
+    identity = repo_identity(repo_path)
+    rel = repo_relative(identity.root, params.file_path, must_exist=True)
+    warnings: list[str] = []
+    try:
+        ctx = open_context(repo_path)
+        conn, level, commit, warnings = ctx.conn, ctx.semantic_level, ctx.commit, ctx.warnings
+    except RoslynMapError as exc:
+        if exc.code != ErrorCode.INDEX_NOT_AVAILABLE:
+            raise
+        conn, level, commit = None, "syntax_only", None
+        warnings = ["No baseline: symbol ids come from a syntax-only parse (method parameter types as written)."]
+    data = resolve.at_position(conn, identity.root, rel, params.line, params.col)
+    inner = data["chain"][-1] if data["chain"] else None
+    if inner is None:
+        answer = f"{rel}:{params.line} is outside any declaration (usings, namespace or top-level code)."
+    else:
+        where = "in the index" if inner["in_index"] else "not in the index yet"
+        answer = f"{rel}:{params.line} is inside {inner['kind']} {inner['fqn']} ({where})."
+    return ToolOutput(answer=answer, data=data, warnings=warnings, semantic_level=level, baseline_commit=commit,
+                      preview=[f"{c['kind']} {c['symbol_id']}" for c in data["chain"]])

@@ -1,0 +1,192 @@
+"""The agent contract (DESIGN §9): budgets by construction, overflow that names real parameters,
+errors as results, guidance, measured savings, and symbols_resolve across edits."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from roslynmap.mcp.dispatch import TOOLS
+
+from tests.conftest import roslynmap
+from tests.mcp_client import McpServerProcess
+from tests.repos import TESTDATA, make_repo
+
+IDS = ["T:Shop.Domain.Order", "M:Shop.Domain.IOrderRepository.Save(Shop.Domain.Order)",
+       "M:Shop.Services.OrderService.Place(Shop.Domain.Order,System.Threading.CancellationToken)",
+       "P:Shop.Domain.Customer.Item(System.Int32)", "T:Shop.Domain.Discount", "T:Shop.Domain.IOrderRepository",
+       "M:Program.<Main>$(System.String[])", "T:Nope.Missing", "garbage id"]
+TYPES = ["T:Shop.Domain.Discount", "T:Shop.Domain.IOrderRepository", "T:Shop.Domain.IRepository`1"]
+FILES = ["src/Shop.App/Program.cs", "src/Shop.Domain/Customer.cs", "src/Shop.Infrastructure/SqlOrderRepository.cs"]
+budgets = st.one_of(st.integers(1, 20000), st.sampled_from([100, 101, 150, 300, 1000, 3000, 10000, 10001]))
+
+CALLS: dict[str, Any] = {
+    "symbols_search": st.fixed_dictionaries({}, optional={
+        "query": st.one_of(st.text(max_size=12), st.sampled_from(["Order", "Repository", "Save", "o", "*"])),
+        "kinds": st.lists(st.sampled_from(["Class", "Method", "Property", "Field"]), max_size=2),
+        "limit": st.integers(1, 150), "offset": st.integers(0, 40)}),
+    "symbols_get_card": st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)}),
+    "symbols_get_definition_span": st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)},
+                                                         optional={"max_lines": st.integers(1, 500)}),
+    "code_get_span": st.fixed_dictionaries({"file_path": st.sampled_from(FILES)}, optional={
+        "start_line": st.integers(1, 40), "max_lines": st.integers(1, 500)}),
+    "refs_find": st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)}, optional={
+        "limit": st.integers(1, 600), "offset": st.integers(0, 30),
+        "kind": st.sampled_from(["Call", "TypeRef", "Write"])}),
+    "graph_callers": st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)}, optional={
+        "depth": st.integers(0, 9), "limit_per_level": st.integers(1, 300)}),
+    "graph_callees": st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)}, optional={
+        "depth": st.integers(0, 9)}),
+    "types_hierarchy": st.fixed_dictionaries({"symbol_id": st.sampled_from(TYPES + IDS[:2])},
+                                             optional={"transitive": st.booleans()}),
+    "symbols_resolve": st.one_of(
+        st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)}),
+        st.fixed_dictionaries({"file_path": st.sampled_from(FILES), "line": st.integers(1, 40)})),
+    "repo_status": st.just({}),
+    "index_ensure_baseline": st.just({}),
+    "roslynmap_guide": st.fixed_dictionaries({}, optional={
+        "topic": st.sampled_from(["overview", "tasks", "ids", "narrowing", "errors", "tools"])}),
+}
+
+
+def test_every_tool_is_covered_by_the_property_test() -> None:
+    cache_tools = {"index_list_baselines", "index_cleanup"}
+    assert set(TOOLS) - cache_tools <= set(CALLS)
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), budget=budgets)
+def test_budget_is_never_exceeded_and_truncation_teaches(server: McpServerProcess, data: st.DataObject,
+                                                         budget: int) -> None:
+    tool = data.draw(st.sampled_from(sorted(CALLS)))
+    args = {**data.draw(CALLS[tool]), "token_budget": budget}
+    env = server.call(tool, args)
+    applied = max(100, min(10000, budget))
+    used = env["meta"]["token_budget"]["used"]
+    assert used <= applied, (tool, args, used)
+    if budget != applied:
+        assert env["meta"]["limits_applied"]["token_budget"] == {"requested": budget, "applied": applied}
+    if env["ok"] and env["truncated"]:
+        text = env["overflow"]["hint"] if "overflow" in env else " ".join(env.get("warnings", []))
+        other = re.search(r"(\w+)\(", text)  # a hint may continue in another tool: name its parameters
+        params = set(TOOLS[other.group(1) if other and other.group(1) in TOOLS else tool].params.model_fields)
+        named = set(re.findall(r"(\w+)=", text))
+        assert named and named <= params, (tool, text)
+    guidance = [k for k in ("hint", "warning", "must_follow") if k in env]
+    assert len(guidance) <= 1
+
+
+def test_budget_floor_keeps_shape(server: McpServerProcess) -> None:
+    env = server.call("refs_find", {"symbol_id": "T:Shop.Domain.Order", "token_budget": 100})
+    assert env["ok"] is True and env["truncated"] is True
+    assert env["meta"]["token_budget"]["used"] <= 100
+
+
+def test_golden_search_hint(server: McpServerProcess) -> None:
+    env = server.call("symbols_search", {"query": "Order", "limit": 2})
+    total = env["overflow"]["total"]
+    top_kind = env["data"]["by_kind"][0]
+    top_file = env["overflow"]["by_file"][0]
+    assert env["overflow"]["hint"] == (
+        f"Showing 2 of {total} (symbols_search). Narrow: kinds=[\"{top_kind['kind']}\"] ({top_kind['count']} of "
+        f"them); or scope: file_path=\"{top_file['file']}\" ({top_file['count']} there); or page: offset=2")
+
+
+def test_errors_are_results_and_only_internal_sets_is_error(server: McpServerProcess) -> None:
+    result = server.call_raw("symbols_get_card", {"symbol_id": "T:Nope"})
+    assert result.is_error is False and result.structured_content["error"]["code"] == "NOT_FOUND"
+    assert "NOT_FOUND" in result.content[0].text
+
+
+def test_text_preview_is_compact(server: McpServerProcess) -> None:
+    result = server.call_raw("symbols_search", {"kinds": "Method", "limit": 30})
+    lines = result.content[0].text.splitlines()
+    assert lines[0] == result.structured_content["answer"]
+    assert len(lines) <= 10 and lines[7].strip() == "… +43 more"
+
+
+def test_guide_without_repo_and_topics() -> None:
+    from roslynmap.mcp import dispatch
+
+    env, _ = dispatch.run("roslynmap_guide", {"topic": "ids"}, None)
+    assert env["ok"] and "M:Ns.Type.#ctor" in env["answer"]
+    tools, _ = dispatch.run("roslynmap_guide", {"topic": "tools"}, None)
+    assert all(name in tools["answer"] for name in TOOLS)
+
+
+def test_tokens_saved_is_measured(server: McpServerProcess, shop: Path) -> None:
+    env = server.call("symbols_get_card", {"symbol_id": "T:Shop.Domain.Order"})
+    size = (shop / "src/Shop.Domain/Order.cs").stat().st_size
+    expected = max(0, -(-size // 4) - env["meta"]["token_budget"]["used"])
+    assert env["meta"]["tokens_saved"]["upper_bound"] == expected
+
+
+def test_stats_command_totals(shop: Path, home: Path) -> None:
+    roslynmap("call", "symbols_search", '{"query": "Order"}', "--repo", str(shop), env={"ROSLYNMAP_HOME": str(home)})
+    done = roslynmap("stats", "--repo", str(shop), "--json", env={"ROSLYNMAP_HOME": str(home)})
+    totals = json.loads(done.stdout)["tools"]
+    assert totals["symbols_search"]["calls"] >= 1 and totals["symbols_search"]["tokens_emitted"] > 0
+
+
+@pytest.fixture(scope="module")
+def editable(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
+    repo = make_repo(TESTDATA / "Shop", tmp_path_factory.mktemp("edits") / "Shop")
+    done = roslynmap("index", str(repo), env={"ROSLYNMAP_HOME": str(home)})
+    assert done.returncode == 0, done.stderr
+    return repo
+
+
+PAY = "M:Shop.Services.OrderService.Pay(System.Guid)"
+
+
+def test_resolve_across_edits_moves_and_deletions(editable: Path, home: Path) -> None:
+    service = editable / "src/Shop.Services/OrderService.cs"
+    original = service.read_text()
+    server = McpServerProcess(editable, {"ROSLYNMAP_HOME": str(home)})
+    try:
+        verified = server.call("symbols_resolve", {"symbol_id": PAY})["data"]
+        assert (verified["found"], verified["index_stale"], verified["location"]["line"]) == (True, False, 30)
+        # Three lines inserted above: the live position moves, the index is stale.
+        service.write_text(original.replace("    public Order? Pay(", "    // a\n    // b\n    // c\n"
+                                            "    public Order? Pay(", 1))
+        moved = server.call("symbols_resolve", {"symbol_id": PAY})["data"]
+        assert (moved["location"]["line"], moved["index_stale"], moved["relocated"]) == (33, True, False)
+        assert moved["indexed"]["line"] == 30
+        # A brand-new method: not in the index; its class is the nearest indexed container.
+        service.write_text(original.replace("    public bool Cancel(", "    public int Fresh() => 1;\n\n"
+                                            "    public bool Cancel(", 1))
+        line = service.read_text().splitlines().index("    public int Fresh() => 1;") + 1
+        fresh = server.call("symbols_resolve", {"file_path": "src/Shop.Services/OrderService.cs", "line": line})
+        assert fresh["data"]["in_index"] is False
+        assert fresh["data"]["symbol_id"] == "M:Shop.Services.OrderService.Fresh"
+        assert fresh["data"]["nearest_indexed"] == "T:Shop.Services.OrderService"
+        # Deleted: not found, stale.
+        start = original.index("    public Order? Pay(")
+        end = original.index("    public bool Cancel(")
+        service.write_text(original[:start] + original[end:])
+        gone = server.call("symbols_resolve", {"symbol_id": PAY})
+        assert gone["data"]["found"] is False and gone["data"]["index_stale"] is True
+        assert "symbols_search" in gone["warning"]
+    finally:
+        service.write_text(original)
+        server.close()
+
+
+def test_resolve_without_baseline_is_syntax_only(tmp_path: Path) -> None:
+    repo = tmp_path / "plain"
+    shutil.copytree(TESTDATA / "Shop" / "src" / "Shop.Domain", repo)
+    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(tmp_path / "nohome")})
+    try:
+        env = server.call("symbols_resolve", {"file_path": "Customer.Address.cs", "line": 28})
+        assert env["ok"] and env["meta"]["semantic_level"] == "syntax_only"
+        assert [c["symbol_id"] for c in env["data"]["chain"]] == [
+            "T:Shop.Domain.Customer", "T:Shop.Domain.Customer.Address", "P:Shop.Domain.Customer.Address.Street"]
+        assert all(c["in_index"] is False for c in env["data"]["chain"])
+    finally:
+        server.close()
