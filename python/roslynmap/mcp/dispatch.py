@@ -14,6 +14,7 @@ from roslynmap.mcp import envelope
 from roslynmap.mcp import tools_guide as _tools_guide  # noqa: F401  (registers tools)
 from roslynmap.mcp import tools_index as _tools_index  # noqa: F401
 from roslynmap.mcp import tools_nav as _tools_nav  # noqa: F401
+from roslynmap.mcp import tools_surfaces as _tools_surfaces  # noqa: F401
 from roslynmap.mcp import tools_symbols as _tools_symbols  # noqa: F401
 from roslynmap.mcp.registry import TOOLS, Tool
 from roslynmap.mcp.savings import whole_file_tokens

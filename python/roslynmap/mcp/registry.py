@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -21,6 +21,21 @@ class BaseParams(BaseModel):
     )
     token_budget: int | None = Field(
         default=None, description="Max tokens of the response (default 3000, clamped to 100..10000)."
+    )
+
+
+class WorkspaceParams(BaseParams):
+    """Query tools answer from a workspace overlay (an agent's uncommitted edits) when given one."""
+
+    workspace_id: str | None = Field(
+        default=None, description="Answer from this workspace's overlay over the baseline (workspace_create)."
+    )
+    consistency: Literal["committed", "workspace", "ephemeral"] | None = Field(
+        default=None, description="committed: baseline only; workspace (default with workspace_id): overlay; "
+        "ephemeral: overlay plus virtual_files for span reads.",
+    )
+    virtual_files: dict[str, str] | None = Field(
+        default=None, description="ephemeral only: {repo-relative path: content} read instead of disk.",
     )
 
 

@@ -49,7 +49,7 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     referencing symbol and a one-line excerpt. Filters (kind, file_path, resolution_state) apply
     before the limit; total and by_file cover the full set. For callers through an interface or base
     member, follow `must_follow`, or use graph_callers which includes them."""
-    ctx = open_context(repo_path)
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
     row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
     limits: dict[str, Any] = {}
     limit = clamp("max_references", params.limit, *REFS_LIMIT, limits)
@@ -94,7 +94,7 @@ class GraphParams(SymbolParams):
 
 
 def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOutput:
-    ctx = open_context(repo_path)
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
     row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
     limits: dict[str, Any] = {}
     requested_depth = 1 if params.depth is None else params.depth
@@ -164,7 +164,7 @@ def hierarchy_tool(params: HierarchyParams, repo_path: str) -> ToolOutput:
     """Use to see a type's place in the hierarchy: base type (System.Object left out), implemented
     interfaces, and derived types / implementations within the solution (direct by default;
     transitive=true follows the whole chain, each entry with its depth)."""
-    ctx = open_context(repo_path)
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
     row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
     if row["kind"] not in TYPE_KINDS:
         container = row["container_id"]

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import Field
 
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
-from roslynmap.mcp.registry import BaseParams, ListParamsMixin, tool
+from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.query import code, symbols
 from roslynmap.query.context import open_context, repo_identity
@@ -26,7 +26,7 @@ def clamp(name: str, requested: int | None, default: int, maximum: int, limits: 
     return applied
 
 
-class SearchParams(BaseParams, ListParamsMixin):
+class SearchParams(WorkspaceParams, ListParamsMixin):
     query: str | None = Field(default=None, description="Words to find in names (CamelCase parts match), "
                               "signatures and doc summaries. Omit to browse by kinds.")
     kinds: list[str] | None = Field(default=None, description="e.g. [\"Class\",\"Interface\"] or \"Method\".")
@@ -43,7 +43,7 @@ def search_tool(params: SearchParams, repo_path: str) -> ToolOutput:
     signatures and doc summaries, ranked exact-name first. With no query, browse by `kinds`.
     Filters `namespace` and `file_path` (prefixes) apply before the limit; `total` is exact.
     Returns symbol_ids for symbols_get_card, refs_find and the graph tools."""
-    ctx = open_context(repo_path)
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     limit = clamp("max_results", params.limit, *SEARCH_LIMIT, limits)
     kinds = symbols.validate_kinds(params.kinds)
@@ -83,7 +83,7 @@ def search_tool(params: SearchParams, repo_path: str) -> ToolOutput:
     )
 
 
-class SymbolParams(BaseParams):
+class SymbolParams(WorkspaceParams):
     symbol_id: str = Field(description="Doc id like 'M:Shop.OrderService.Place(Shop.Order)' or stable id "
                            "'sym_…', from symbols_search.")
     project: str | None = Field(default=None, description="Project name, only when the id is ambiguous.")
@@ -94,7 +94,7 @@ def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
     """Use when you have a symbol_id and need to understand the symbol without reading its file:
     signature as written, doc summary, kind, visibility, namespace, containing type, project,
     file and lines, and the methods it calls most (top_callees). Cheaper than reading the source."""
-    ctx = open_context(repo_path)
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
     row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
     info = symbols.card(ctx.conn, row)
     callees = info.pop("top_callees")
@@ -114,7 +114,7 @@ def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
     )
 
 
-class SpanParams(BaseParams):
+class SpanParams(WorkspaceParams):
     file_path: str = Field(description="Repo-relative file path, e.g. \"src/Api/OrdersController.cs\".")
     start_line: int = Field(default=1, ge=1, description="First line (1-based).")
     end_line: int | None = Field(default=None, ge=1, description="Last line (inclusive).")
@@ -161,7 +161,7 @@ def definition_tool(params: DefinitionParams, repo_path: str) -> ToolOutput:
     """Use to read the source of one symbol's declaration (with its doc comment and attributes) when
     the card is not enough. Numbered lines from the working tree; long bodies are cut at max_lines
     with a hint to continue."""
-    ctx = open_context(repo_path)
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
     row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
     lines = code.read_lines(ctx.root, row["file"])
     start = code.declaration_start(lines, row["line"])
@@ -178,7 +178,7 @@ def definition_tool(params: DefinitionParams, repo_path: str) -> ToolOutput:
     return output
 
 
-class ResolveParams(BaseParams):
+class ResolveParams(WorkspaceParams):
     symbol_id: str | None = Field(default=None, description="Id to locate in the live file.")
     project: str | None = Field(default=None, description="Project name, only when the id is ambiguous.")
     file_path: str | None = Field(default=None, description="With line (and col): the position to resolve.")
@@ -196,7 +196,7 @@ def resolve_tool(params: ResolveParams, repo_path: str) -> ToolOutput:
     from roslynmap.query import resolve
 
     if params.symbol_id:
-        ctx = open_context(repo_path)
+        ctx = open_context(repo_path, params.workspace_id, params.consistency)
         row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
         data = resolve.live_location(ctx.conn, ctx.root, row)
         guidance: Guidance | None
@@ -219,7 +219,7 @@ def resolve_tool(params: ResolveParams, repo_path: str) -> ToolOutput:
     rel = repo_relative(identity.root, params.file_path, must_exist=True)
     warnings: list[str] = []
     try:
-        ctx = open_context(repo_path)
+        ctx = open_context(repo_path, params.workspace_id, params.consistency)
         conn, level, commit, warnings = ctx.conn, ctx.semantic_level, ctx.commit, ctx.warnings
     except RoslynMapError as exc:
         if exc.code != ErrorCode.INDEX_NOT_AVAILABLE:

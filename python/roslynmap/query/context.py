@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.store.reader import open_baseline, read_meta
 from roslynmap.store.repo import RepoInfo, fast_head, inspect_repo
 from roslynmap.workspace.baselines import require_baseline
@@ -51,7 +52,11 @@ def repo_identity(repo_path: str) -> RepoInfo:
     return info
 
 
-def open_context(repo_path: str) -> QueryContext:
+def open_context(repo_path: str, workspace_id: str | None = None, consistency: str | None = None) -> QueryContext:
+    """The baseline for HEAD (or the newest one, with a warning); with a workspace, its overlay on top."""
+    if workspace_id:
+        raise RoslynMapError(ErrorCode.WORKSPACE_NOT_FOUND, f"No workspace '{workspace_id}'.",
+                             "Create it with workspace_create.")
     repo = repo_identity(repo_path)
     head = (fast_head(repo.root) if repo.is_git else None) or repo.commit
     path, warning = require_baseline(repo, head)

@@ -9,6 +9,7 @@ from typing import Any
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.ids import ID_FORMAT_HINT, is_doc_id, is_stable_id, name_from_doc_id
 from roslynmap.model.kinds import SYMBOL_KINDS, TYPE_KINDS
+from roslynmap.query.surfaces import facts_of_symbol
 from roslynmap.store.names import fts_expression
 
 SYMBOL_COLUMNS = (
@@ -205,4 +206,8 @@ def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> d
     }
     if parts:
         out["other_parts"] = parts
+    facts = facts_of_symbol(conn, row["symbol_id"])
+    out["thrown_exceptions"] = sorted({f["key"] for f in facts if f["kind"] == "Exception"})
+    out["facts"] = [{k: v for k, v in f.items() if k not in {"symbol_id", "col"} and v is not None}
+                    for f in facts if f["kind"] != "Exception"]
     return out

@@ -23,6 +23,7 @@ import orjson
 from roslynmap import __version__
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import merge_semantic_levels
+from roslynmap.roslyn.appsettings import definition_facts
 from roslynmap.roslyn.hosting import load_bridge
 from roslynmap.roslyn.protocol import read_frame, write_frame
 from roslynmap.store.writer import BaselineWriter
@@ -89,7 +90,7 @@ class Worker:
         try:
             writer.add_projects(described["projects"])
             done = 0
-            counts = {"symbols": 0, "references": 0, "files": 0, "unresolved_references": 0}
+            counts = {"symbols": 0, "references": 0, "files": 0, "unresolved_references": 0, "facts": 0}
             emit({"event": "progress", "phase": "extract", "done": 0, "total": total_docs})
             while (raw := session.NextBatch(BATCH_DOCUMENTS)) is not None:
                 batch = orjson.loads(str(raw))
@@ -99,7 +100,11 @@ class Worker:
                 counts["references"] += len(batch.get("refs", ()))
                 counts["unresolved_references"] += sum(1 for r in batch.get("refs", ()) if r[0] is None)
                 counts["files"] += len(batch.get("files", ()))
+                counts["facts"] += len(batch.get("facts", ()))
                 emit({"event": "progress", "phase": "extract", "done": done, "total": total_docs})
+            definitions = definition_facts(Path(request["repo_root"]))
+            writer.add_batch({"facts": definitions})
+            counts["facts"] += len(definitions)
             results = orjson.loads(session.Summary())["projects"]
             writer.set_project_results(results)
             level = merge_semantic_levels([r["semantic_level"] for r in results])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 TABLES = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -25,7 +25,9 @@ CREATE TABLE refs(
   project_id INTEGER, file_id INTEGER, line INTEGER, col INTEGER, end_col INTEGER, kind TEXT NOT NULL,
   receiver TEXT);
 CREATE TABLE relations(type_id TEXT NOT NULL, related_id TEXT, related_name TEXT, kind TEXT NOT NULL,
-  project_id INTEGER);
+  project_id INTEGER, file_id INTEGER);
+CREATE TABLE facts(id INTEGER PRIMARY KEY, kind TEXT NOT NULL, symbol_id TEXT, project_id INTEGER,
+  file_id INTEGER, line INTEGER, col INTEGER, confidence TEXT, key TEXT NOT NULL, detail TEXT);
 CREATE TABLE diagnostics(project_id INTEGER, file_id INTEGER, line INTEGER, col INTEGER,
   severity TEXT, code TEXT, message TEXT);
 CREATE VIRTUAL TABLE symbols_fts USING fts5(name_terms, signature, doc, content='');
@@ -48,4 +50,8 @@ CREATE INDEX refs_unresolved ON refs(target_name) WHERE target_id IS NULL;
 CREATE INDEX relations_by_type ON relations(type_id);
 CREATE INDEX relations_by_related ON relations(related_id);
 CREATE INDEX files_by_path ON files(path);
+CREATE INDEX relations_by_file ON relations(file_id);
+CREATE INDEX facts_by_kind ON facts(kind, key);
+CREATE INDEX facts_by_symbol ON facts(symbol_id);
+CREATE INDEX facts_by_file ON facts(file_id, line);
 """

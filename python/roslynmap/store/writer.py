@@ -90,6 +90,11 @@ class BaselineWriter:
             batch.get("relations", ()),
         )
         self.db.executemany(
+            "INSERT INTO facts(kind, symbol_id, project_id, file_id, line, col, confidence, key, detail)"
+            " VALUES (?,?,?,?,?,?,?,?,?)",
+            [(f[0], f[1], f[2], fid(f[3]), *f[4:]) for f in batch.get("facts", ())],
+        )
+        self.db.executemany(
             "INSERT INTO diagnostics(project_id, file_id, line, col, severity, code, message)"
             " VALUES (?,?,?,?,?,?,?)",
             [(d[0], fid(d[1]), *d[2:]) for d in batch.get("diagnostics", ())],
@@ -111,6 +116,7 @@ class BaselineWriter:
             "UPDATE projects SET symbol_count=(SELECT count(*) FROM symbols s WHERE s.project_id=projects.id),"
             " ref_count=(SELECT count(*) FROM refs r WHERE r.project_id=projects.id)"
         )
+
         meta = {**meta, "schema_version": SCHEMA_VERSION}
         self.db.executemany(
             "INSERT OR REPLACE INTO meta(key, value) VALUES (?,?)",
@@ -118,6 +124,10 @@ class BaselineWriter:
         )
         self.db.execute("COMMIT")
         self.db.executescript(INDEXES)
+        # A relation belongs to the file declaring its type, so an overlay can replace it per file.
+        self.db.execute(
+            "UPDATE relations SET file_id = (SELECT s.file_id FROM symbols s WHERE s.symbol_id = relations.type_id"
+            " AND s.project_id = relations.project_id LIMIT 1)")
         self.db.execute("ANALYZE")
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.close()

@@ -1,0 +1,214 @@
+"""surfaces_list_endpoints, surfaces_list_config_keys, surfaces_list_db_tables, graph_trace_feature."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
+from roslynmap.mcp.registry import WorkspaceParams, tool
+from roslynmap.mcp.tools_symbols import clamp
+from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.model.ids import is_doc_id, is_stable_id
+from roslynmap.query import graph, surfaces, symbols
+from roslynmap.query.context import QueryContext, open_context
+
+LIST_LIMIT = (50, 500)
+TRACE_DEPTH = (3, 6)
+
+
+class ListParams(WorkspaceParams):
+    limit: int | None = Field(default=None, description="Max items (default 50, max 500).")
+    offset: int = Field(default=0, ge=0, description="Skip this many (paging).")
+
+
+def _page(listing: surfaces.Listing, params: ListParams, limits: dict[str, Any]) -> list[dict[str, Any]]:
+    limit = clamp("max_results", params.limit, *LIST_LIMIT, limits)
+    return listing.items[params.offset:params.offset + limit]
+
+
+def _no_facts_hint(ctx: QueryContext, what: str) -> Guidance:
+    level = ctx.semantic_level
+    return Guidance("hint", f"No {what} found in the index (semantic level {level}). roslynmap finds "
+                    "framework patterns by binding and, when packages are missing, by syntax; check "
+                    "symbols_search for the handler or key by name.")
+
+
+class EndpointParams(ListParams):
+    path_filter: str | None = Field(default=None, description="Substring of the route, e.g. \"orders\".")
+    http_method: str | None = Field(default=None, description="GET, POST, PUT, DELETE, PATCH, ANY…")
+
+
+@tool("surfaces_list_endpoints", EndpointParams)
+def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
+    """Use to see the HTTP surface of a service: every endpoint (controller attribute routes with
+    [controller]/[action] tokens replaced, minimal APIs incl. MapGroup prefixes, conventional
+    MapControllerRoute patterns) with method, route template, handler symbol_id and file:line.
+    Filters apply before the limit. Follow a handler with graph_trace_feature."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    listing = surfaces.endpoints(ctx.conn, params.path_filter, params.http_method)
+    items = _page(listing, params, limits)
+    by_method = ", ".join(f"{c['count']} {c['method']}" for c in listing.counts)
+    answer = f"{listing.total} endpoints" + (f" ({by_method})" if by_method else "") + (
+        f" match '{params.path_filter}'" if params.path_filter else "") + "."
+    narrow = [f"http_method=\"{c['method']}\" ({c['count']} of them)" for c in listing.counts[:2]] \
+        if not params.http_method and len(listing.counts) > 1 else []
+    actions = [{"tool": "graph_trace_feature", "why": "follow the first endpoint through the code",
+                "args": {"entry_point": f"{items[0]['method']} {items[0]['route']}"}}] if items else []
+    return ToolOutput(
+        answer=answer, data={"by_method": listing.counts},
+        ranked=RankedList("endpoints", items, listing.total, params.offset, listing.by_file, narrow,
+                          scope_param=None),
+        guidance=None if listing.total else _no_facts_hint(ctx, "endpoints"), next_actions=actions,
+        limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
+        baseline_commit=ctx.commit,
+        preview=[f"{i['method']:<6} {i['route']}  -> {i['handler']}" for i in items])
+
+
+class ConfigParams(ListParams):
+    key_filter: str | None = Field(default=None, description="Substring of the key, e.g. \"ConnectionStrings\".")
+
+
+@tool("surfaces_list_config_keys", ConfigParams)
+def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
+    """Use to see which configuration a service reads: every key used in code (IConfiguration
+    indexer, GetValue, GetSection chains, GetConnectionString, Configure<T>/Bind options) with the
+    using symbol and file:line, merged with the keys defined in appsettings*.json; status says
+    used, defined_but_unused or used_but_undefined."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    listing = surfaces.config_keys(ctx.conn, params.key_filter)
+    items = _page(listing, params, limits)
+    status = ", ".join(f"{c['count']} {c['status']}" for c in listing.counts)
+    answer = f"{listing.total} configuration keys" + (f" ({status})" if status else "") + "."
+    return ToolOutput(
+        answer=answer, data={"by_status": listing.counts},
+        ranked=RankedList("keys", items, listing.total, params.offset, listing.by_file, scope_param=None),
+        guidance=None if listing.total else _no_facts_hint(ctx, "configuration keys"),
+        limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
+        baseline_commit=ctx.commit, preview=[f"{i['key']}  [{i['status']}]" for i in items])
+
+
+class TableParams(ListParams):
+    table_filter: str | None = Field(default=None, description="Substring of the table name.")
+
+
+@tool("surfaces_list_db_tables", TableParams)
+def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
+    """Use to see which database tables the code touches: EF Core DbSet<T> (conventional names),
+    [Table] attributes, ToTable(...), and tables named in raw SQL (FromSqlRaw, ExecuteSqlRaw,
+    Dapper Query/Execute, CommandText), each with schema, entity, sources and referencing symbols."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    listing = surfaces.db_tables(ctx.conn, params.table_filter)
+    items = _page(listing, params, limits)
+    return ToolOutput(
+        answer=f"{listing.total} database tables" + (f" match '{params.table_filter}'" if params.table_filter
+                                                      else "") + ".",
+        data={}, ranked=RankedList("tables", items, listing.total, params.offset, listing.by_file, scope_param=None),
+        guidance=None if listing.total else _no_facts_hint(ctx, "database tables"),
+        limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
+        baseline_commit=ctx.commit, preview=[f"{i['table']}  {i['entities']}" for i in items])
+
+
+class TraceParams(WorkspaceParams):
+    entry_point: str = Field(description="A symbol_id, a stable_id, or a route like \"GET /api/orders/{id}\" "
+                             "(a concrete path such as \"GET /api/orders/5\" also matches).")
+    depth: int | None = Field(default=None, description="Levels of callees (default 3, max 6).")
+    limit: int | None = Field(default=None, description="Max new nodes per level (default 50, max 200).")
+
+
+def _entry_symbol(ctx: QueryContext, entry: str) -> tuple[str, dict[str, Any] | None]:
+    text = entry.strip()
+    if is_doc_id(text) or is_stable_id(text):
+        return symbols.resolve(ctx.conn, text)["symbol_id"], None
+    routes = surfaces.route_handlers(ctx.conn, text)
+    if routes is None:
+        raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"'{entry}' is neither a symbol id nor a route.",
+                             "Pass a symbol_id from symbols_search, or a route like \"GET /api/orders/{id}\" "
+                             "from surfaces_list_endpoints.")
+    handlers = {r["handler"] for r in routes if r["handler"]}
+    if not handlers:
+        raise RoslynMapError(ErrorCode.NOT_FOUND, f"No endpoint matches '{entry}'.",
+                             "List them with surfaces_list_endpoints(path_filter=...).",
+                             candidates=[{"entry_point": f"{r['method']} {r['route']}"} for r in
+                                         surfaces.endpoints(ctx.conn, None, None).items[:3]])
+    if len(handlers) > 1:
+        raise RoslynMapError(ErrorCode.AMBIGUOUS, f"'{entry}' matches {len(handlers)} endpoints.",
+                             "Pass the exact route template or the handler's symbol_id.",
+                             candidates=[{"entry_point": f"{r['method']} {r['route']}", "handler": r["handler"]}
+                                         for r in routes])
+    return handlers.pop(), routes[0]
+
+
+@tool("graph_trace_feature", TraceParams)
+def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
+    """Use to understand a feature end to end: the call tree from an entry point (symbol_id,
+    stable_id or an HTTP route) down to `depth` levels, each node annotated with its facts (routes,
+    config keys, tables, thrown exceptions, log templates, retry policies). Interface calls continue
+    into the implementations registered in DI when known (else every implementation)."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    requested = TRACE_DEPTH[0] if params.depth is None else params.depth
+    depth = max(1, min(TRACE_DEPTH[1], requested))
+    if depth != requested:
+        limits["max_depth"] = {"requested": requested, "applied": depth}
+    per_level = clamp("limit_per_level", params.limit, 50, 200, limits)
+    root_id, route = _entry_symbol(ctx, params.entry_point)
+    tree = graph.callees(ctx.conn, root_id, depth, per_level)
+    registered = surfaces.di_implementations(ctx.conn)
+    nodes = _prefer_registered(ctx, tree, registered)
+    annotated = surfaces.facts_of_symbols(ctx.conn, [root_id] + [n["symbol_id"] for n in nodes if n.get("symbol_id")])
+    parents: dict[str, dict[str, Any]] = {}
+    for edge in tree.edges:
+        parents.setdefault(edge["to"], {"from": edge["from"], "kind": edge["kind"], **(
+            {"via": edge["via"]} if edge.get("via") else {})})
+    for node in nodes:
+        node["facts"] = [_compact(f) for f in annotated.get(node.get("symbol_id") or "", [])]
+        node["from"] = parents.get(node.get("symbol_id") or f"?{node.get('name')}")
+    root = {**tree.root, "facts": [_compact(f) for f in annotated.get(root_id, [])]}
+    fact_count = sum(len(n["facts"]) for n in nodes) + len(root["facts"])
+    answer = f"{len(nodes)} nodes under {root.get('symbol_id')} within depth {depth}, {fact_count} facts."
+    warnings = list(ctx.warnings)
+    if tree.external_callees:
+        warnings.append(f"{tree.external_callees} calls into framework/package code are not expanded.")
+    return ToolOutput(
+        answer=answer, data={"root": root, "route": route, "depth": depth},
+        ranked=RankedList("nodes", nodes, len(nodes), scope_param=None, page_param=None,
+                          elidable=("facts",)),
+        warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        preview=[f"{'  ' * n['depth']}{n.get('symbol_id') or n.get('name')}  {len(n['facts'])} facts" for n in nodes])
+
+
+def _compact(fact: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in fact.items() if k not in {"symbol_id", "col", "file"} and v is not None}
+
+
+def _containers(ctx: QueryContext, ids: set[str]) -> dict[str, str]:
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    return {r[0]: r[1] for r in ctx.conn.execute(
+        f"SELECT symbol_id, container_id FROM symbols WHERE symbol_id IN ({marks})", sorted(ids))}
+
+
+def _prefer_registered(ctx: QueryContext, tree: graph.Graph, registered: dict[str, list[str]]) -> list[dict[str, Any]]:
+    """Through an interface, keep the implementations whose type is registered in DI for it (when
+    the interface has registrations); mark them `di_registered`."""
+    if not registered:
+        return tree.nodes
+    dispatch_via = {e["to"]: e["via"] for e in tree.edges if e["kind"] == "Dispatch"}
+    containers = _containers(ctx, {n["symbol_id"] for n in tree.nodes if n.get("symbol_id")}
+                             | set(dispatch_via.values()))
+    kept = []
+    for node in tree.nodes:
+        via = dispatch_via.get(node.get("symbol_id") or "")
+        impls = registered.get(containers.get(via, "")) if via else None
+        if impls:
+            if containers.get(node["symbol_id"]) not in impls:
+                continue
+            node["di_registered"] = True
+        kept.append(node)
+    return kept

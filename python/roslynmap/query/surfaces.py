@@ -1,0 +1,186 @@
+"""Architectural facts: endpoints, configuration keys, database tables, and the facts of a symbol."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+FACT_COLUMNS = "fa.kind, fa.symbol_id, fa.line, fa.col, fa.confidence, fa.key, fa.detail, f.path"
+FACT_FROM = "facts fa LEFT JOIN files f ON f.id = fa.file_id"
+HTTP_METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "ANY")
+
+
+def _detail(raw: str | None) -> dict[str, Any]:
+    if not raw:
+        return {}
+    try:
+        value = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _fact(row: sqlite3.Row | tuple[Any, ...]) -> dict[str, Any]:
+    kind, symbol_id, line, col, confidence, key, detail, path = row
+    return {"kind": kind, "key": key, "symbol_id": symbol_id, "file": path, "line": line, "col": col,
+            "confidence": confidence, **_detail(detail)}
+
+
+@dataclass
+class Listing:
+    items: list[dict[str, Any]]
+    total: int
+    by_file: list[dict[str, Any]]
+    counts: list[dict[str, Any]]
+
+
+def _by_file(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    counts: dict[str, int] = {}
+    for item in items:
+        if item.get("file"):
+            counts[item["file"]] = counts.get(item["file"], 0) + 1
+    return [{"file": f, "count": c} for f, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))][:15]
+
+
+def facts_of_kind(conn: sqlite3.Connection, kind: str) -> list[dict[str, Any]]:
+    rows = conn.execute(f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE fa.kind = ? ORDER BY f.path, fa.line, fa.col",
+                        (kind,)).fetchall()
+    return [_fact(r) for r in rows]
+
+
+def endpoints(conn: sqlite3.Connection, path_filter: str | None, method: str | None) -> Listing:
+    routes = []
+    for fact in facts_of_kind(conn, "Route"):
+        item = {"method": fact.get("method", "ANY"), "route": fact["key"], "handler": fact.get("handler")
+                or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
+                "confidence": fact["confidence"]}
+        routes.append(item)
+    if path_filter:
+        needle = path_filter.strip().lower()
+        routes = [r for r in routes if needle in r["route"].lower()]
+    if method:
+        routes = [r for r in routes if r["method"].upper() == method.upper()]
+    routes.sort(key=lambda r: (r["route"].lower(), HTTP_METHODS.index(r["method"]) if r["method"] in HTTP_METHODS
+                               else 99, r["file"] or "", r["line"] or 0))
+    counts: dict[str, int] = {}
+    for r in routes:
+        counts[r["method"]] = counts.get(r["method"], 0) + 1
+    return Listing(routes, len(routes), _by_file(routes),
+                   [{"method": m, "count": c} for m, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
+
+
+def _covers(section: str, key: str) -> bool:
+    """`GetSection("Orders")` uses every key under Orders; keys compare case-insensitively."""
+    return key == section or key.startswith(section + ":")
+
+
+def config_keys(conn: sqlite3.Connection, key_filter: str | None) -> Listing:
+    usages = facts_of_kind(conn, "Config")
+    definitions = [d for d in facts_of_kind(conn, "ConfigDefinition") if d["key"]]
+    keys: dict[str, dict[str, Any]] = {}
+    for use in usages:
+        entry = keys.setdefault(use["key"].lower(), {"key": use["key"], "usages": [], "defined_in": []})
+        entry["usages"].append({"pattern": use.get("pattern"), "symbol_id": use["symbol_id"], "file": use["file"],
+                                "line": use["line"], "confidence": use["confidence"],
+                                **({"type": use["type"]} if use.get("type") else {})})
+    for definition in definitions:
+        entry = keys.setdefault(definition["key"].lower(), {"key": definition["key"], "usages": [], "defined_in": []})
+        entry["defined_in"].append({"file": definition["file"], "line": definition["line"]})
+    used = [k for k, v in keys.items() if v["usages"]]
+    defined = [k for k, v in keys.items() if v["defined_in"]]
+    for lower, entry in keys.items():
+        if entry["usages"]:
+            is_defined = any(_covers(lower, d) for d in defined)
+            entry["status"] = "used" if is_defined else "used_but_undefined"
+        else:
+            is_used = any(_covers(u, lower) for u in used)
+            entry["status"] = "used" if is_used else "defined_but_unused"
+    items = sorted(keys.values(), key=lambda e: e["key"].lower())
+    if key_filter:
+        needle = key_filter.strip().lower()
+        items = [e for e in items if needle in e["key"].lower()]
+    for entry in items:
+        first = (entry["usages"] or entry["defined_in"])[0]
+        entry["file"], entry["line"] = first["file"], first["line"]
+    counts: dict[str, int] = {}
+    for e in items:
+        counts[e["status"]] = counts.get(e["status"], 0) + 1
+    return Listing(items, len(items), _by_file(items),
+                   [{"status": s, "count": c} for s, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
+
+
+def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
+    tables: dict[str, dict[str, Any]] = {}
+    for fact in facts_of_kind(conn, "DbTable"):
+        entry = tables.setdefault(fact["key"].lower(), {"table": fact["key"], "schema": None, "entities": [],
+                                                        "sources": [], "symbols": [], "file": fact["file"],
+                                                        "line": fact["line"], "confidence": fact["confidence"]})
+        if fact.get("schema") and not entry["schema"]:
+            entry["schema"] = fact["schema"]
+        if fact.get("entity") and fact["entity"] not in entry["entities"]:
+            entry["entities"].append(fact["entity"])
+        source = {"source": fact.get("source"), "file": fact["file"], "line": fact["line"]}
+        entry["sources"].append(source)
+        if fact["symbol_id"] and fact["symbol_id"] not in entry["symbols"]:
+            entry["symbols"].append(fact["symbol_id"])
+        if fact["confidence"] == "high":
+            entry["confidence"] = "high"
+    items = sorted(tables.values(), key=lambda t: t["table"].lower())
+    if table_filter:
+        needle = table_filter.strip().lower()
+        items = [t for t in items if needle in t["table"].lower()]
+    return Listing(items, len(items), _by_file(items), [])
+
+
+def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str) -> list[dict[str, Any]]:
+    rows = conn.execute(f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE fa.symbol_id = ? ORDER BY fa.line, fa.col",
+                        (symbol_id,)).fetchall()
+    return [_fact(r) for r in rows]
+
+
+def facts_of_symbols(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+    out: dict[str, list[dict[str, Any]]] = {}
+    for start in range(0, len(ids), 500):
+        chunk = ids[start:start + 500]
+        rows = conn.execute(f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE fa.symbol_id IN "
+                            f"({','.join('?' * len(chunk))}) ORDER BY fa.line", chunk).fetchall()
+        for row in rows:
+            fact = _fact(row)
+            out.setdefault(fact["symbol_id"], []).append(fact)
+    return out
+
+
+_ROUTE = re.compile(r"^\s*([A-Za-z]+)\s+(/\S*)\s*$")
+
+
+def _template_regex(template: str) -> re.Pattern[str]:
+    parts = re.split(r"(\{[^}]*\})", template.strip("/"))
+    body = "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
+    return re.compile(f"^/?{body}/?$", re.I)
+
+
+def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]] | None:
+    """Route facts matching `GET /api/orders/{id}` (the template) or `GET /api/orders/5` (a concrete
+    path); None when `entry` is not shaped like a route."""
+    match = _ROUTE.match(entry)
+    if not match:
+        return None
+    method, path = match.group(1).upper(), match.group(2)
+    routes = endpoints(conn, None, None).items
+    exact = [r for r in routes if r["route"].lower().rstrip("/") == path.lower().rstrip("/")]
+    candidates = exact or [r for r in routes if _template_regex(r["route"]).match(path)]
+    return [r for r in candidates if r["method"] in (method, "ANY")]
+
+
+def di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Service type id -> implementation ids registered in DI (when the bridge bound them)."""
+    out: dict[str, list[str]] = {}
+    for fact in facts_of_kind(conn, "DiRegistration"):
+        service, impl = fact.get("service_id"), fact.get("implementation_id")
+        if service and impl and impl not in out.setdefault(service, []):
+            out[service].append(impl)
+    return out

@@ -1,0 +1,61 @@
+"""Configuration keys defined in `appsettings*.json`, as facts (kind `ConfigDefinition`).
+
+Read at index time beside the compile, so surfaces_list_config_keys can say which keys are
+defined but unused and which are used but undefined. JSON with comments and trailing commas
+(which ASP.NET accepts) is tolerated.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+SKIP = {"bin", "obj", ".git", "node_modules"}
+_COMMENTS = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', re.S)
+_TRAILING_COMMAS = re.compile(r",(\s*[}\]])")
+
+
+def _loads(text: str) -> Any:
+    stripped = _COMMENTS.sub(lambda m: m.group(1) or "", text)
+    return json.loads(_TRAILING_COMMAS.sub(r"\1", stripped))
+
+
+def _flatten(value: Any, prefix: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _flatten(item, f"{prefix}:{key}" if prefix else str(key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _flatten(item, f"{prefix}:{index}")
+    elif prefix:
+        yield prefix, value
+
+
+def _files(root: Path) -> Iterator[Path]:
+    for path in sorted(root.rglob("appsettings*.json")):
+        if not SKIP.intersection(path.relative_to(root).parts):
+            yield path
+
+
+def definition_facts(root: Path) -> list[list[Any]]:
+    """Rows in the bridge's facts shape: [kind, symbol_id, project, file, line, col, confidence, key, detail]."""
+    rows: list[list[Any]] = []
+    for path in _files(root):
+        rel = path.relative_to(root).as_posix()
+        text = path.read_text(encoding="utf-8-sig", errors="replace")
+        try:
+            data = _loads(text)
+        except ValueError as exc:
+            rows.append(["ConfigDefinition", None, None, rel, 1, 1, "low", "", json.dumps({"error": str(exc)})])
+            continue
+        lines = text.splitlines()
+        for key, value in _flatten(data, ""):
+            leaf = key.rsplit(":", 1)[-1]
+            line = next((n for n, t in enumerate(lines, 1) if f'"{leaf}"' in t), 1)
+            shown = value if isinstance(value, (int, float, bool)) or value is None else str(value)[:80]
+            rows.append(["ConfigDefinition", None, None, rel, line, 1, "high", key,
+                         json.dumps({"value": shown})])
+    return rows
