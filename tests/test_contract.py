@@ -48,6 +48,13 @@ CALLS: dict[str, Any] = {
     "symbols_resolve": st.one_of(
         st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)}),
         st.fixed_dictionaries({"file_path": st.sampled_from(FILES), "line": st.integers(1, 40)})),
+    "surfaces_list_endpoints": st.fixed_dictionaries({}, optional={
+        "path_filter": st.text(max_size=5), "http_method": st.sampled_from(["GET", "POST"]),
+        "limit": st.integers(1, 600)}),
+    "surfaces_list_config_keys": st.fixed_dictionaries({}, optional={"key_filter": st.text(max_size=5)}),
+    "surfaces_list_db_tables": st.fixed_dictionaries({}, optional={"table_filter": st.text(max_size=5)}),
+    "graph_trace_feature": st.fixed_dictionaries({"entry_point": st.sampled_from(
+        [*IDS, "GET /api/orders/{id}", "nonsense"])}, optional={"depth": st.integers(0, 9)}),
     "repo_status": st.just({}),
     "index_ensure_baseline": st.just({}),
     "roslynmap_guide": st.fixed_dictionaries({}, optional={
@@ -55,9 +62,12 @@ CALLS: dict[str, Any] = {
 }
 
 
-def test_every_tool_is_covered_by_the_property_test() -> None:
+def test_every_tool_is_covered_by_the_property_test_and_documented() -> None:
     cache_tools = {"index_list_baselines", "index_cleanup"}
-    assert set(TOOLS) - cache_tools <= set(CALLS)
+    workspace_tools = {name for name in TOOLS if name.startswith("workspace_") or name == "index_refresh_overlay"}
+    assert set(TOOLS) - cache_tools - workspace_tools <= set(CALLS)
+    reference = (Path(__file__).resolve().parents[1] / "docs" / "tools.md").read_text()
+    assert [name for name in TOOLS if f"`{name}`" not in reference] == []
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

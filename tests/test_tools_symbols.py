@@ -206,3 +206,14 @@ def test_no_baseline_is_index_not_available(tmp_path: Path, home: Path) -> None:
         assert "index_ensure_baseline" in env["error"]["hint"]
     finally:
         server.close()
+
+
+def test_card_lists_thrown_exceptions(server: McpServerProcess) -> None:
+    add = server.call("symbols_get_card", {"symbol_id": "M:Shop.Domain.Money.op_Addition(Shop.Domain.Money,"
+                                                        "Shop.Domain.Money)"})["data"]
+    assert add["thrown_exceptions"] == ["T:System.InvalidOperationException"]
+    best = server.call("symbols_get_card", {"symbol_id": "M:Shop.Services.PricingService.Best``1("
+                                                         "System.Collections.Generic.IEnumerable{``0},"
+                                                         "System.Func{``0,System.Decimal})"})["data"]
+    assert best["thrown_exceptions"] == ["T:System.ArgumentException"]
+    assert server.call("symbols_get_card", {"symbol_id": PLACE})["data"]["thrown_exceptions"] == []
