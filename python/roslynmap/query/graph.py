@@ -33,25 +33,25 @@ class Graph:
     external_callees: int = 0
 
 
-def _chunks(values: Iterable[str]) -> Iterator[list[str]]:
+def _chunks(values: Iterable[Any]) -> Iterator[list[Any]]:
     items = list(values)
     for start in range(0, len(items), CHUNK):
         yield items[start:start + CHUNK]
 
 
-def _marks(values: list[str]) -> str:
-    return ",".join("?" * len(values))
+def _in_chunks(conn: sqlite3.Connection, sql: str, ids: Iterable[Any]) -> list[Any]:
+    """Runs `sql` (with a `{marks}` placeholder inside `IN (...)`) over ids, 500 at a time."""
+    rows: list[Any] = []
+    for chunk in _chunks(ids):
+        rows.extend(conn.execute(sql.format(marks=",".join("?" * len(chunk))), chunk))
+    return rows
 
 
 def nodes_info(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
     """Name, kind and location of each id declared in the solution (first project wins)."""
-    out: dict[str, dict[str, Any]] = {}
-    for chunk in _chunks(set(ids)):
-        for row in conn.execute(
-            f"SELECT s.symbol_id, s.name, s.kind, f.path, s.line FROM symbols s LEFT JOIN files f ON f.id = s.file_id"
-            f" WHERE s.symbol_id IN ({_marks(chunk)}) ORDER BY s.project_id DESC", chunk):
-            out[row[0]] = {"symbol_id": row[0], "name": row[1], "kind": row[2], "file": row[3], "line": row[4]}
-    return out
+    rows = _in_chunks(conn, "SELECT s.symbol_id, s.name, s.kind, f.path, s.line FROM symbols s LEFT JOIN files f"
+                      " ON f.id = s.file_id WHERE s.symbol_id IN ({marks}) ORDER BY s.project_id DESC", set(ids))
+    return {r[0]: {"symbol_id": r[0], "name": r[1], "kind": r[2], "file": r[3], "line": r[4]} for r in rows}
 
 
 def node_info(conn: sqlite3.Connection, symbol_id: str) -> dict[str, Any] | None:
@@ -67,15 +67,13 @@ def _follow(conn: sqlite3.Connection, start: Iterable[str], upward: bool) -> dic
     frontier = {s: s for s in result}  # reached id -> the start it belongs to
     while frontier:
         next_frontier: dict[str, str] = {}
-        for chunk in _chunks(frontier):
-            for a, b in conn.execute(
-                f"SELECT DISTINCT {src}, {dst} FROM refs WHERE {src} IN ({_marks(chunk)})"
-                f" AND kind IN {DISPATCH_KINDS} AND {dst} IS NOT NULL", chunk):
-                origin = frontier[a]
-                if b not in reach[origin]:
-                    reach[origin].add(b)
-                    result[origin].append(b)
-                    next_frontier[b] = origin
+        for a, b in _in_chunks(conn, f"SELECT DISTINCT {src}, {dst} FROM refs WHERE {src} IN ({{marks}})"
+                               f" AND kind IN {DISPATCH_KINDS} AND {dst} IS NOT NULL", frontier):
+            origin = frontier[a]
+            if b not in reach[origin]:
+                reach[origin].add(b)
+                result[origin].append(b)
+                next_frontier[b] = origin
         frontier = next_frontier
     return result
 
@@ -83,24 +81,18 @@ def _follow(conn: sqlite3.Connection, start: Iterable[str], upward: bool) -> dic
 def _edges_into(conn: sqlite3.Connection, targets: Iterable[str]) -> list[tuple[str, str, str, int, int]]:
     """(target, caller, kind, count, first ref id) for call edges into `targets`; no join, so the
     dense case (a hub method with thousands of callers) stays an index range scan."""
-    rows: list[tuple[str, str, str, int, int]] = []
-    for chunk in _chunks(targets):
-        rows.extend(conn.execute(
-            f"SELECT r.target_id, r.from_id, r.kind, count(*), min(r.id) FROM refs r"
-            f" WHERE r.target_id IN ({_marks(chunk)}) AND {CALL_EDGE} AND r.from_id IS NOT NULL"
-            f" GROUP BY r.target_id, r.from_id, r.kind", chunk))
+    rows: list[tuple[str, str, str, int, int]] = _in_chunks(
+        conn, f"SELECT r.target_id, r.from_id, r.kind, count(*), min(r.id) FROM refs r WHERE r.target_id IN"
+        f" ({{marks}}) AND {CALL_EDGE} AND r.from_id IS NOT NULL GROUP BY r.target_id, r.from_id, r.kind", targets)
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     return rows
 
 
 def _locate(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> None:
     """Replaces each edge's `ref` (a refs row id) with the file and line of that first reference."""
-    where: dict[int, tuple[str, int]] = {}
-    for chunk in _chunks([str(e["ref"]) for e in edges]):
-        for ref_id, path, line in conn.execute(
-            f"SELECT r.id, f.path, r.line FROM refs r LEFT JOIN files f ON f.id = r.file_id"
-            f" WHERE r.id IN ({_marks(chunk)})", [int(c) for c in chunk]):
-            where[ref_id] = (path, line)
+    rows = _in_chunks(conn, "SELECT r.id, f.path, r.line FROM refs r LEFT JOIN files f ON f.id = r.file_id"
+                      " WHERE r.id IN ({marks})", [e["ref"] for e in edges])
+    where: dict[int, tuple[str, int]] = {r[0]: (r[1], r[2]) for r in rows}
     for edge in edges:
         edge["file"], edge["line"] = where.get(edge.pop("ref"), (None, None))
 
@@ -109,12 +101,10 @@ def _edges_out_of(
     conn: sqlite3.Connection, callers: Iterable[str]
 ) -> list[tuple[str, str | None, str, str, int, int, str]]:
     """(caller, target or None, target name, kind, count, first line, first file) for call edges out."""
-    rows: list[tuple[str, str | None, str, str, int, int, str]] = []
-    for chunk in _chunks(callers):
-        rows.extend(conn.execute(
-            f"SELECT r.from_id, r.target_id, r.target_name, r.kind, count(*), min(r.line), min(f.path) FROM refs r"
-            f" LEFT JOIN files f ON f.id = r.file_id WHERE r.from_id IN ({_marks(chunk)}) AND {CALL_EDGE}"
-            f" GROUP BY r.from_id, r.target_id, r.target_name, r.kind", chunk))
+    rows: list[tuple[str, str | None, str, str, int, int, str]] = _in_chunks(
+        conn, f"SELECT r.from_id, r.target_id, r.target_name, r.kind, count(*), min(r.line), min(f.path) FROM refs r"
+        f" LEFT JOIN files f ON f.id = r.file_id WHERE r.from_id IN ({{marks}}) AND {CALL_EDGE}"
+        f" GROUP BY r.from_id, r.target_id, r.target_name, r.kind", callers)
     rows.sort(key=lambda r: (r[0], r[5], r[2]))
     return rows
 
