@@ -21,6 +21,7 @@ from typing import Any
 from filelock import FileLock
 from roslynmap.store import cache
 from roslynmap.store.repo import RepoInfo, inspect_repo
+from roslynmap.store.schema import SCHEMA_VERSION
 
 from tests.conftest import roslynmap
 from tests.mcp_client import McpServerProcess
@@ -75,7 +76,7 @@ def test_push_then_a_fresh_home_pulls(shop: Path, home: Path, tmp_path: Path) ->
     assert {k: manifest[k] for k in ("format", "repo_id", "commit", "file", "sha256", "size_bytes",
                                      "schema_version", "semantic_level", "counts", "created_at")} == {
         "format": 1, "repo_id": info.repo_id, "commit": info.commit, "file": "baseline.db",
-        "sha256": sha256(local), "size_bytes": local.stat().st_size, "schema_version": 1,
+        "sha256": sha256(local), "size_bytes": local.stat().st_size, "schema_version": SCHEMA_VERSION,
         "semantic_level": "full", "counts": meta["counts"], "created_at": meta["created_at"]}
     assert manifest["toolchain"] == {"roslynmap_version": "0.1.0", "roslyn_version": meta["roslyn_version"],
                                      "sdk_version": meta["sdk_version"]}
@@ -201,14 +202,14 @@ def test_entries_of_another_schema_are_refused(shop: Path, home: Path, tmp_path:
     (entry / "manifest.json").write_text(json.dumps({**manifest, "schema_version": 999}))
     refused = cache.pull(store, info.repo_id, info.commit, dest)
     assert (refused.status, refused.message) == (
-        "rejected", f"cache entry for {short} has schema version 999; this roslynmap reads 1")
+        "rejected", f"cache entry for {short} has schema version 999; this roslynmap reads {SCHEMA_VERSION}")
     assert not dest.exists()
 
     # A manifest that claims schema 1 over a database of another schema: the database is checked too.
     old = tmp_path / "old.db"
     shutil.copyfile(local, old)
     conn = sqlite3.connect(old)
-    conn.execute("UPDATE meta SET value='2' WHERE key='schema_version'")
+    conn.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(SCHEMA_VERSION + 1),))
     conn.commit()
     conn.close()
     shutil.copyfile(old, entry / "baseline.db")
@@ -216,7 +217,8 @@ def test_entries_of_another_schema_are_refused(shop: Path, home: Path, tmp_path:
                                                      "size_bytes": old.stat().st_size}))
     refused = cache.pull(store, info.repo_id, info.commit, dest)
     assert (refused.status, refused.message) == (
-        "rejected", f"cache entry for {short} holds a database of schema version 2; this roslynmap reads 1")
+        "rejected", f"cache entry for {short} holds a database of schema version {SCHEMA_VERSION + 1}; "
+        f"this roslynmap reads {SCHEMA_VERSION}")
     assert not dest.exists() and temp_files(dest.parent) == []
 
     missing = cache.pull(store, info.repo_id, "0" * 40, dest)
@@ -345,7 +347,7 @@ def test_list_baselines_and_cleanup_over_mcp(shop: Path, home: Path, tmp_path: P
         assert listed["data"]["total_bytes"] == 5 * size
         assert listed["data"]["head_commit"] == info.commit and listed["data"]["cache_dir"] == str(store)
         common = {"size_bytes": size, "created_at": meta["created_at"], "semantic_level": "full",
-                  "counts": meta["counts"], "schema_version": 1}
+                  "counts": meta["counts"], "schema_version": SCHEMA_VERSION}
         assert listed["data"]["baselines"] == [
             {"commit": "d" * 40, "is_head": False, **common, "in_cache": False, "workspaces": []},
             {"commit": "c" * 40, "is_head": False, **common, "in_cache": False, "workspaces": []},

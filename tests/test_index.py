@@ -6,6 +6,9 @@ import json
 import sqlite3
 from pathlib import Path
 
+from roslynmap.store.paths import baseline_path
+from roslynmap.store.repo import inspect_repo
+
 from tests.conftest import roslynmap
 from tests.mcp_client import McpServerProcess
 from tests.repos import TESTDATA, make_repo
@@ -35,7 +38,8 @@ def test_shop_index_counts_and_level(server: McpServerProcess) -> None:
 
 
 def test_symbol_kinds_stored(shop: Path, home: Path) -> None:
-    db = next(home.glob("repos/*/baselines/*.db"))
+    info = inspect_repo(shop)
+    db = baseline_path(info.repo_id, info.commit)
     kinds = dict(sqlite3.connect(db).execute("SELECT kind, count(*) FROM symbols GROUP BY kind"))
     assert kinds == {"Class": 18, "Constant": 4, "Constructor": 9, "Conversion": 1, "Delegate": 1, "Enum": 1,
                      "EnumMember": 3, "Event": 3, "Field": 13, "Indexer": 1, "Interface": 2, "Method": 49,
