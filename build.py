@@ -127,28 +127,30 @@ def test(extra: list[str]) -> None:
 def demo() -> None:
     setup()
     work = Path(tempfile.mkdtemp(prefix="roslynmap-demo-"))
-    repo = work / "Shop"
-    shutil.copytree(ROOT / "testdata" / "Shop", repo, ignore=shutil.ignore_patterns("bin", "obj"))
-    env = {**os.environ, "ROSLYNMAP_HOME": str(work / "home"), "GIT_AUTHOR_NAME": "demo",
-           "GIT_AUTHOR_EMAIL": "demo@example.com", "GIT_COMMITTER_NAME": "demo",
-           "GIT_COMMITTER_EMAIL": "demo@example.com"}
-    for cmd in (["git", "init", "-q"], ["git", "add", "."], ["git", "commit", "-q", "-m", "sample"]):
-        subprocess.run(cmd, cwd=repo, check=True, env=env)
+    sys.path.insert(0, str(ROOT))
+    from tests.repos import make_repo  # the same git repository the tests build: copy, commit, restore
+
+    say("copying the sample solution into a git repository and restoring it")
+    repo = make_repo(ROOT / "testdata" / "Shop", work / "Shop")
+    env = {**os.environ, "ROSLYNMAP_HOME": str(work / "home")}
     roslynmap = str(venv_bin("roslynmap"))
-    say(f"indexing the sample solution copied to {repo}")
-    run([roslynmap, "index", str(repo), "--restore"], env=env)
+    say(f"indexing {repo}")
+    run([roslynmap, "index", str(repo)], env=env)
     calls = [
         ("repo_status", {}),
         ("symbols_search", {"query": "Repository", "limit": 5}),
         ("symbols_get_card", {"symbol_id": "T:Shop.Infrastructure.SqlOrderRepository"}),
-        ("symbols_get_definition_span", {"symbol_id": "T:Shop.Domain.IOrderRepository", "max_lines": 25}),
+        ("refs_find", {"symbol_id": "M:Shop.Domain.IOrderRepository.Save(Shop.Domain.Order)"}),
+        ("graph_callers", {"symbol_id": "M:Shop.Infrastructure.SqlOrderRepository.Save(Shop.Domain.Order)",
+                           "depth": 2}),
+        ("types_hierarchy", {"symbol_id": "T:Shop.Domain.Discount"}),
+        ("symbols_get_definition_span", {"symbol_id": "T:Shop.Domain.IOrderRepository", "max_lines": 12}),
     ]
     for tool, args in calls:
-        print(f"\n$ roslynmap call {tool} '{json.dumps(args)}'", flush=True)
-        out = subprocess.run([roslynmap, "call", tool, json.dumps(args), "--repo", str(repo)],
-                             env=env, capture_output=True, text=True, check=False).stdout
-        env_json = json.loads(out)
-        print(json.dumps({k: env_json[k] for k in ("ok", "answer", "data") if k in env_json}, indent=2)[:2500])
+        print(f"\n$ roslynmap call {tool} '{json.dumps(args)}' --text", flush=True)
+        subprocess.run([roslynmap, "call", tool, json.dumps(args), "--repo", str(repo), "--text"], env=env,
+                       check=False)
+    print("\nEvery call above also returns a JSON envelope for agents: drop --text to see it.", flush=True)
     say(f"done. Try: {roslynmap} serve --repo {repo}   (ROSLYNMAP_HOME={work / 'home'})")
 
 

@@ -148,8 +148,14 @@ def cmd_call(args: argparse.Namespace) -> int:
         print(json.dumps({"ok": False, "error": {"code": "INVALID_ARGUMENT", "message": f"bad JSON: {exc}",
                                                  "hint": "Quote the JSON: '{\"query\": \"Order\"}'"}}))
         return EXIT_FAILED
-    env, _ = dispatch.run(args.tool, tool_args, args.repo)
-    print(json.dumps(env, indent=2, ensure_ascii=False))
+    previews: list[str] = []
+    env, _ = dispatch.run(args.tool, tool_args, args.repo, previews)
+    if args.text:
+        from roslynmap.mcp.preview import render
+
+        print(render(env, previews))
+    else:
+        print(json.dumps(env, indent=2, ensure_ascii=False))
     return EXIT_OK if env["ok"] else EXIT_FAILED
 
 
@@ -207,6 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     call.add_argument("tool")
     call.add_argument("json_args", nargs="?", default="{}")
     call.add_argument("--repo", default=".")
+    call.add_argument("--text", action="store_true", help="print the short human preview instead of JSON")
     call.set_defaults(func=cmd_call)
     stats_cmd = sub.add_parser("stats", help="tool calls and measured token savings for a repository")
     stats_cmd.add_argument("--repo", default=".")
