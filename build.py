@@ -150,6 +150,15 @@ def demo() -> None:
         print(f"\n$ roslynmap call {tool} '{json.dumps(args)}' --text", flush=True)
         subprocess.run([roslynmap, "call", tool, json.dumps(args), "--repo", str(repo), "--text"], env=env,
                        check=False)
+    web = make_repo(ROOT / "testdata" / "Web", work / "Web")
+    say(f"indexing the ASP.NET Core sample {web} (one project deliberately lacks its packages: partial)")
+    subprocess.run([roslynmap, "index", str(web)], env=env, check=False)
+    for tool, args in [("surfaces_list_endpoints", {"path_filter": "orders"}),
+                       ("surfaces_list_config_keys", {"key_filter": "Features"}),
+                       ("graph_trace_feature", {"entry_point": "GET /api/Orders/{id:int}", "depth": 4})]:
+        print(f"\n$ roslynmap call {tool} '{json.dumps(args)}' --text", flush=True)
+        subprocess.run([roslynmap, "call", tool, json.dumps(args), "--repo", str(web), "--text"], env=env,
+                       check=False)
     print("\nEvery call above also returns a JSON envelope for agents: drop --text to see it.", flush=True)
     say(f"done. Try: {roslynmap} serve --repo {repo}   (ROSLYNMAP_HOME={work / 'home'})")
 

@@ -115,7 +115,12 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None) -> Listing:
 
 def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
     tables: dict[str, dict[str, Any]] = {}
-    for fact in facts_of_kind(conn, "DbTable"):
+    facts = facts_of_kind(conn, "DbTable")
+    # [Table] and ToTable() override the DbSet's conventional name: that table does not exist.
+    renamed = {f.get("entity") for f in facts if f.get("source") in ("Table", "ToTable") and f.get("entity")}
+    for fact in facts:
+        if fact.get("source") == "DbSet" and fact.get("entity") in renamed:
+            continue
         entry = tables.setdefault(fact["key"].lower(), {"table": fact["key"], "schema": None, "entities": [],
                                                         "sources": [], "symbols": [], "file": fact["file"],
                                                         "line": fact["line"], "confidence": fact["confidence"]})
@@ -170,10 +175,24 @@ def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]]
     if not match:
         return None
     method, path = match.group(1).upper(), match.group(2)
-    routes = endpoints(conn, None, None).items
-    exact = [r for r in routes if r["route"].lower().rstrip("/") == path.lower().rstrip("/")]
-    candidates = exact or [r for r in routes if _template_regex(r["route"]).match(path)]
-    return [r for r in candidates if r["method"] in (method, "ANY")]
+    routes = [r for r in endpoints(conn, None, None).items if r["method"] in (method, "ANY")]
+    wanted = path.rstrip("/") or "/"
+    exact = [r for r in routes if (r["route"].rstrip("/") or "/") == wanted]
+    if exact:
+        return exact
+    folded = [r for r in routes if (r["route"].rstrip("/") or "/").lower() == wanted.lower()]
+    if folded:
+        return folded
+    # A concrete path: the most specific templates win (most literal segments), as ASP.NET routing does.
+    matching = [r for r in routes if _template_regex(r["route"]).match(path)]
+    if not matching:
+        return []
+    best = max(_literal_segments(r["route"]) for r in matching)
+    return [r for r in matching if _literal_segments(r["route"]) == best]
+
+
+def _literal_segments(template: str) -> int:
+    return sum(1 for segment in template.strip("/").split("/") if segment and not segment.startswith("{"))
 
 
 def di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:

@@ -40,6 +40,19 @@ def _files(root: Path) -> Iterator[Path]:
             yield path
 
 
+def _line_of(lines: list[str], key: str) -> int:
+    """The line of a flattened key: each segment searched after the line of its parent."""
+    line = 0
+    for segment in key.split(":"):
+        if segment.isdigit():
+            continue  # array index: no name in the text
+        found = next((n for n in range(line, len(lines)) if f'"{segment}"' in lines[n]), None)
+        if found is None:
+            break
+        line = found
+    return line + 1
+
+
 def definition_facts(root: Path) -> list[list[Any]]:
     """Rows in the bridge's facts shape: [kind, symbol_id, project, file, line, col, confidence, key, detail]."""
     rows: list[list[Any]] = []
@@ -53,8 +66,7 @@ def definition_facts(root: Path) -> list[list[Any]]:
             continue
         lines = text.splitlines()
         for key, value in _flatten(data, ""):
-            leaf = key.rsplit(":", 1)[-1]
-            line = next((n for n, t in enumerate(lines, 1) if f'"{leaf}"' in t), 1)
+            line = _line_of(lines, key)
             shown = value if isinstance(value, (int, float, bool)) or value is None else str(value)[:80]
             rows.append(["ConfigDefinition", None, None, rel, line, 1, "high", key,
                          json.dumps({"value": shown})])

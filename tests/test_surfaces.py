@@ -1,0 +1,130 @@
+"""Architectural facts over MCP on testdata/Web: endpoints, config keys, tables, cards, traces.
+
+Web.Api restores its packages (EF Core, Dapper, Polly): facts there bind (confidence high).
+Web.NoPackages uses the same APIs without package references: matched by syntax (medium).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import roslynmap
+from tests.mcp_client import McpServerProcess
+from tests.repos import TESTDATA, make_repo
+
+MAIN = "M:Program.<Main>$(System.String[])"
+GET = "M:Web.Api.Controllers.OrdersController.Get(System.Int32,System.Threading.CancellationToken)"
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    repo = make_repo(TESTDATA / "Web", tmp_path_factory.mktemp("web") / "Web")
+    done = roslynmap("index", str(repo), env={"ROSLYNMAP_HOME": str(home)})
+    assert done.returncode == 2, done.stdout + done.stderr  # Web.NoPackages is partial by design
+    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    yield server
+    server.close()
+
+
+def test_endpoints(web: McpServerProcess) -> None:
+    env = web.call("surfaces_list_endpoints", {"limit": 100})
+    assert env["answer"] == "19 endpoints (7 GET, 3 POST, 2 ANY, 2 DELETE, 2 PATCH, 2 PUT, 1 HEAD)."
+    got = [(e["method"], e["route"], e["source"]) for e in env["data"]["endpoints"]]
+    assert got == [  # by route (case-folded), then method
+        ("POST", "/admin/flags", "attribute"), ("PATCH", "/admin/flags", "attribute"),
+        ("GET", "/admin/Stats/{page?}", "attribute"), ("PUT", "/admin/users/{id:guid}", "attribute"),
+        ("POST", "/api/Orders", "attribute"), ("POST", "/api/orders", "minimal"),
+        ("ANY", "/api/Orders/search/{term}", "attribute"), ("GET", "/api/Orders/Summary", "attribute"),
+        ("GET", "/api/Orders/{id:int}", "attribute"), ("GET", "/api/orders/{id:int}", "minimal"),
+        ("PUT", "/api/orders/{id:int}", "minimal"), ("DELETE", "/api/orders/{id:int}", "minimal"),
+        ("PATCH", "/api/orders/{id:int}/status", "minimal"), ("GET", "/api/reports/daily", "minimal"),
+        ("HEAD", "/api/reports/daily", "minimal"), ("GET", "/invoices/{id:int}", "minimal"),
+        ("GET", "/ping", "minimal"), ("DELETE", "/purge/{days:int}", "attribute"),
+        ("ANY", "/{controller=Home}/{action=Index}/{id?}", "conventional"),
+    ]
+    first = next(e for e in env["data"]["endpoints"] if e["route"] == "/api/Orders/{id:int}")
+    assert (first["handler"], first["file"], first["line"], first["confidence"]) == (
+        GET, "src/Web.Api/Controllers/OrdersController.cs", 18, "high")
+
+
+def test_endpoint_filters_apply_before_limit(web: McpServerProcess) -> None:
+    env = web.call("surfaces_list_endpoints", {"http_method": "get", "path_filter": "orders", "limit": 1})
+    assert env["overflow"]["total"] == 3 and env["overflow"]["shown"] == 1
+    assert env["data"]["endpoints"][0]["route"] == "/api/Orders/Summary"
+
+
+def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
+    env = web.call("surfaces_list_config_keys", {"limit": 100})
+    assert env["answer"] == "17 configuration keys (13 used, 3 defined_but_unused, 1 used_but_undefined)."
+    status = {k["key"]: k["status"] for k in env["data"]["keys"]}
+    assert status["Features:MaxPageSize"] == "used_but_undefined"
+    assert {k for k, s in status.items() if s == "defined_but_unused"} == {
+        "Legacy:Endpoint", "Logging:LogLevel:Default", "Unused:Flag"}
+    assert status["Payments:Provider"] == "used"  # covered by Configure<PaymentOptions>(GetSection("Payments"))
+    conn = next(k for k in env["data"]["keys"] if k["key"] == "ConnectionStrings:Main")
+    assert conn["usages"] == [{"pattern": "GetConnectionString", "symbol_id": MAIN,
+                               "file": "src/Web.Api/Program.cs", "line": 11, "confidence": "high"}]
+    assert conn["defined_in"] == [{"file": "src/Web.Api/appsettings.json", "line": 8}]
+    default = next(k for k in env["data"]["keys"] if k["key"] == "Logging:LogLevel:Default")
+    assert default["defined_in"][-1] == {"file": "src/Web.Api/appsettings.json", "line": 4}
+    chained = next(k for k in env["data"]["keys"] if k["key"] == "Jobs:Cleanup:IntervalSeconds")
+    assert [u["pattern"] for u in chained["usages"]] == ["indexer"]
+
+
+def test_db_tables_with_overrides_and_medium_confidence(web: McpServerProcess) -> None:
+    env = web.call("surfaces_list_db_tables", {})
+    tables = {t["table"].lower(): t for t in env["data"]["tables"]}
+    assert set(tables) == {"audit_log", "customers", "invoices", "orders", "payments"}
+    assert (tables["audit_log"]["schema"], tables["audit_log"]["entities"]) == ("ops", ["T:Web.Api.Data.AuditEntry"])
+    assert tables["customers"]["schema"] == "crm"
+    assert sorted(s["source"] for s in tables["orders"]["sources"]) == ["Sql", "Sql", "Sql", "Sql", "ToTable"]
+    assert tables["invoices"]["confidence"] == "medium" and tables["invoices"]["schema"] == "billing"
+    assert "M:Web.Api.Services.SqlOrderStore.FindAsync(System.Int32,System.Threading.CancellationToken)" in \
+        tables["orders"]["symbols"]
+
+
+def test_card_facts_and_thrown_exceptions(web: McpServerProcess) -> None:
+    card = web.call("symbols_get_card", {"symbol_id": "M:Web.Api.Services.OrderService.PlaceOrderAsync("
+                                                      "Web.Api.Data.Order,System.Threading.CancellationToken)"})
+    data = card["data"]
+    assert data["thrown_exceptions"] == ["T:System.InvalidOperationException", "T:System.TimeoutException",
+                                         "rethrow"]
+    assert [(f["kind"], f["key"], f["level"]) for f in data["facts"]] == [
+        ("Log", "Placed order {OrderId}", "Information"), ("Log", "Saving order for {Customer} timed out", "Error"),
+        ("Log", "Unexpected failure", "Critical")]
+
+
+def test_trace_from_route_through_di(web: McpServerProcess) -> None:
+    env = web.call("graph_trace_feature", {"entry_point": "GET /api/Orders/{id:int}", "depth": 4})
+    assert env["data"]["root"]["symbol_id"] == GET
+    assert [f["kind"] for f in env["data"]["root"]["facts"]] == ["Route"]
+    nodes = [(n["depth"], n["symbol_id"], n.get("di_registered", False)) for n in env["data"]["nodes"]]
+    assert nodes == [
+        (1, "M:Web.Api.Services.IOrderService.GetOrderAsync(System.Int32,System.Threading.CancellationToken)", False),
+        (1, "M:Web.Api.Services.OrderService.GetOrderAsync(System.Int32,System.Threading.CancellationToken)", True),
+        (2, "M:Web.Api.Services.IOrderStore.FindAsync(System.Int32,System.Threading.CancellationToken)", False),
+        (2, "M:Web.Api.Services.SqlOrderStore.FindAsync(System.Int32,System.Threading.CancellationToken)", True),
+        (3, "P:Web.Api.Data.ShopDbContext.Orders", False),
+    ]
+    service = env["data"]["nodes"][1]
+    assert [(f["kind"], f["key"]) for f in service["facts"]] == [
+        ("Log", "Loading order {OrderId}"), ("Log", "Order {OrderId} not found"),
+        ("Exception", "T:System.Collections.Generic.KeyNotFoundException")]
+    store = env["data"]["nodes"][3]
+    assert [(f["kind"], f["key"]) for f in store["facts"]] == [("DbTable", "orders")]
+
+
+def test_trace_route_errors(web: McpServerProcess) -> None:
+    ambiguous = web.call("graph_trace_feature", {"entry_point": "GET /api/Orders/5"})
+    assert ambiguous["error"]["code"] == "AMBIGUOUS"
+    assert [c["entry_point"] for c in ambiguous["error"]["candidates"]] == [
+        "GET /api/Orders/{id:int}", "GET /api/orders/{id:int}"]
+    concrete = web.call("graph_trace_feature", {"entry_point": "GET /invoices/7", "depth": 1})
+    assert concrete["data"]["root"]["symbol_id"] == MAIN
+    missing = web.call("graph_trace_feature", {"entry_point": "GET /nothing/here"})
+    assert missing["error"]["code"] == "NOT_FOUND"
+    bad = web.call("graph_trace_feature", {"entry_point": "OrdersController"})
+    assert bad["error"]["code"] == "INVALID_ARGUMENT"
