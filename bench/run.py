@@ -233,8 +233,54 @@ def machine() -> str:
             f"{platform.release()}, Python {platform.python_version()}, .NET SDK {sdk}")
 
 
+def measure_facts_overhead(repo: Path, runs: int) -> dict[str, Any]:
+    """Index time with fact extraction and without it (ROSLYNMAP_NO_FACTS=1, read by the bridge)."""
+    info = inspect_repo(repo)
+    target = baseline_path(info.repo_id, info.commit)
+    timings: dict[str, list[float]] = {"with": [], "without": []}
+    facts = 0
+    for _ in range(runs):
+        for label in ("without", "with"):
+            if label == "without":
+                os.environ["ROSLYNMAP_NO_FACTS"] = "1"
+            try:
+                seconds, result, _ = timed_request(repo, "index", {"out_path": str(target), "meta": {
+                    "repo_id": info.repo_id, "commit": info.commit}})
+            finally:
+                os.environ.pop("ROSLYNMAP_NO_FACTS", None)
+            timings[label].append(seconds)
+            if label == "with":
+                facts = result["meta"]["counts"]["facts"]
+    best_with, best_without = min(timings["with"]), min(timings["without"])
+    return {"with_s": round(best_with, 2), "without_s": round(best_without, 2), "facts": facts, "runs": runs,
+            "overhead_pct": round((best_with / best_without - 1) * 100, 1)}
+
+
+def facts_section(name: str, f: dict[str, Any]) -> list[str]:
+    return ["", "## Fact extraction overhead", "",
+            "The same index run with fact extraction and without it (`ROSLYNMAP_NO_FACTS=1`), fresh worker each,",
+            f"best of {f['runs']}. Target: ≤ 10%. Differences of a few percent are within run-to-run noise here.", "",
+            "| input | facts | index with facts s | index without facts s | overhead |",
+            "|---|---|---|---|---|",
+            f"| {name} | {f['facts']} | {f['with_s']} | {f['without_s']} | {f['overhead_pct']}% |"]
+
+
+def cache_section(c: dict[str, Any]) -> list[str]:
+    return ["", "## Shared cache", "",
+            "A baseline of about 50 MB (the schema and meta of the Shop baseline, its symbols and references",
+            "replicated) published to a cache folder on local disk, then pulled into a fresh local store:",
+            "copy while hashing, size/sha256/schema checks, fsync, rename; then opened as index_ensure_baseline",
+            "does (schema check, meta, projects, one indexed lookup). Target: pull + open ≤ 1 s. A network share",
+            "adds its transfer time (50 MB at 1 Gbit/s is about 0.4 s).", "",
+            "| baseline MB | symbols | references | runs | pull s (median) | open ms (median) |"
+            " pull + open s (median) | pull + open s (max) |",
+            "|---|---|---|---|---|---|---|---|",
+            f"| {c['size_mb']} | {c['symbols']} | {c['refs']} | {c['runs']} | {c['pull_s']} | {c['open_ms']} | "
+            f"{c['total_s']} | {c['total_max_s']} |"]
+
+
 def render(results: dict[str, Any], machine_text: str, args: argparse.Namespace,
-           cache_pull: dict[str, Any] | None = None) -> str:
+           sections: list[list[str]] | None = None) -> str:
     lines = [
         "# Benchmarks", "",
         "Measured by `python build.py bench` (bench/run.py). Numbers are from the last run on the machine below;",
@@ -267,19 +313,8 @@ def render(results: dict[str, Any], machine_text: str, args: argparse.Namespace,
         cells = " | ".join(f"{results[n]['queries'][tool]['p50']} | {results[n]['queries'][tool]['p95']}"
                            for n in names)
         lines.append(f"| {tool} | {cells} |")
-    if cache_pull is not None:
-        c = cache_pull
-        lines += ["", "## Shared cache", "",
-                  "A baseline of about 50 MB (the schema and meta of the Shop baseline, its symbols and references",
-                  "replicated) published to a cache folder on local disk, then pulled into a fresh local store:",
-                  "copy while hashing, size/sha256/schema checks, fsync, rename; then opened as index_ensure_baseline",
-                  "does (schema check, meta, projects, one indexed lookup). Target: pull + open ≤ 1 s. A network share",
-                  "adds its transfer time (50 MB at 1 Gbit/s is about 0.4 s).", "",
-                  "| baseline MB | symbols | references | runs | pull s (median) | open ms (median) |"
-                  " pull + open s (median) | pull + open s (max) |",
-                  "|---|---|---|---|---|---|---|---|",
-                  f"| {c['size_mb']} | {c['symbols']} | {c['refs']} | {c['runs']} | {c['pull_s']} | {c['open_ms']} | "
-                  f"{c['total_s']} | {c['total_max_s']} |"]
+    for section in sections or []:
+        lines += section
     return "\n".join(lines) + "\n"
 
 
@@ -310,7 +345,12 @@ def main() -> None:
     print("[bench] shared cache: pull + open of a ~50 MB baseline", flush=True)
     cache_pull = measure_cache_pull(baseline_path(shop.repo_id, shop.commit), work)
     print(f"[bench] shared cache: {cache_pull}", flush=True)
-    Path(args.out).write_text(render(results, machine(), args, cache_pull))
+    generated_name = f"generated {args.lines // 1000}k"
+    print("[bench] fact extraction overhead", flush=True)
+    facts = measure_facts_overhead(inputs[generated_name], max(args.runs, 2))
+    print(f"[bench] facts: {facts}", flush=True)
+    sections = [facts_section(generated_name, facts), cache_section(cache_pull)]
+    Path(args.out).write_text(render(results, machine(), args, sections))
     print(f"[bench] wrote {args.out}")
     shutil.rmtree(work, ignore_errors=True)
 

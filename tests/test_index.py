@@ -123,3 +123,25 @@ def test_solution_that_fails_to_load(tmp_path: Path, home: Path) -> None:
     assert out["error"]["code"] == "COMPILATION_FAILED"
     assert "loaded no projects" in out["error"]["message"] and "Missing.csproj" in out["error"]["message"]
     assert not list(home.glob("repos/*badsln*/baselines/*.db"))  # nothing half-built is published
+
+
+def test_index_over_mcp_keeps_stdio_clean(tmp_path: Path) -> None:
+    """The server spawns the worker; MSBuild, Roslyn and .NET console output go to the worker log,
+    so the JSON-RPC stream stays parseable through a full build and after it."""
+    repo = make_repo(TESTDATA / "Broken", tmp_path / "Broken")
+    home = tmp_path / "home"
+    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    try:
+        before = server.call("symbols_search", {"query": "Survivor"})
+        assert before["error"]["code"] == "INDEX_NOT_AVAILABLE"
+        built = server.call("index_ensure_baseline", {})
+        assert built["ok"] and built["data"]["built"] is True
+        assert built["data"]["semantic_level"] == "partial" and "warning" in built
+        again = server.call("index_ensure_baseline", {})
+        assert again["data"]["built"] is False
+        found = server.call("symbols_search", {"query": "Survivor", "kinds": "Class"})
+        assert [r["symbol_id"] for r in found["data"]["results"]] == ["T:Broken.Survivor"]
+    finally:
+        server.close()
+    logs = list((home / "logs").glob("worker-*.log"))
+    assert len(logs) == 1
