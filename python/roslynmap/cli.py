@@ -126,7 +126,7 @@ def cmd_index(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from roslynmap.mcp.server import run_stdio
+    from roslynmap.mcp.server import run_http, run_stdio
     from roslynmap.store.cache import CACHE_ENV, check_cache_dir
 
     if args.cache_dir is not None:
@@ -135,7 +135,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except RoslynMapError as exc:
             _say(f"error {exc.code}: {exc.message}\nhint: {exc.hint}")
             return EXIT_FAILED
-    run_stdio(args.repo)
+    if args.http is not None:
+        run_http(args.repo, args.http)
+    else:
+        run_stdio(args.repo)
     return EXIT_OK
 
 
@@ -206,6 +209,8 @@ def build_parser() -> argparse.ArgumentParser:
     index.set_defaults(func=cmd_index)
     serve = sub.add_parser("serve", help="run the MCP server on stdio")
     serve.add_argument("--repo", help="default repository for tools called without repo_path")
+    serve.add_argument("--http", type=int, metavar="PORT", help="streamable HTTP on 127.0.0.1:PORT (path /mcp) "
+                       "instead of stdio")
     serve.add_argument("--cache-dir", help="shared baseline cache index_ensure_baseline pulls from "
                                            "(default: $ROSLYNMAP_CACHE_DIR)")
     serve.set_defaults(func=cmd_serve)

@@ -80,6 +80,19 @@ async def serve_stdio(default_repo: str | None) -> None:
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
+async def serve_http(default_repo: str | None, port: int) -> None:
+    """Streamable HTTP on 127.0.0.1 only: the server reads the user's code, so it is never exposed."""
+    import uvicorn
+
+    app = build_server(default_repo).streamable_http_app(host="127.0.0.1")
+    await uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")).serve()
+
+
+def run_http(default_repo: str | None, port: int) -> None:
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    anyio.run(serve_http, default_repo, port)
+
+
 def run_stdio(default_repo: str | None) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     anyio.run(serve_stdio, default_repo)

@@ -1,0 +1,49 @@
+"""`roslynmap serve --http PORT`: the same tools over streamable HTTP, bound to 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from mcp.client.session import ClientSession
+from mcp.client.streamable_http import streamable_http_client
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def call_over_http(url: str, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    async with streamable_http_client(url) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        result = await session.call_tool(tool, args)
+        content: dict[str, Any] = result.structured_content
+        return content
+
+
+def test_tools_over_streamable_http(shop: Path, home: Path) -> None:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "roslynmap.cli", "serve", "--repo", str(shop), "--http", str(port)],
+                            env={**os.environ, "ROSLYNMAP_HOME": str(home)}, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        env = asyncio.run(call_over_http(f"http://127.0.0.1:{port}/mcp", "symbols_search",
+                                         {"query": "SqlOrderRepository", "limit": 1}))
+        assert env["ok"] and env["data"]["results"][0]["symbol_id"] == "T:Shop.Infrastructure.SqlOrderRepository"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
