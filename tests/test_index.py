@@ -145,3 +145,19 @@ def test_index_over_mcp_keeps_stdio_clean(tmp_path: Path) -> None:
         server.close()
     logs = list((home / "logs").glob("worker-*.log"))
     assert len(logs) == 1
+
+
+def test_baseline_of_an_older_schema_is_rebuilt(tmp_path: Path) -> None:
+    repo = make_repo(TESTDATA / "Broken", tmp_path / "Broken")
+    env = {"ROSLYNMAP_HOME": str(tmp_path / "home")}
+    assert roslynmap("index", str(repo), env=env).returncode == 2
+    info = inspect_repo(repo)
+    db = Path(env["ROSLYNMAP_HOME"]) / "repos" / info.repo_id / "baselines" / f"{info.commit}.db"
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")  # as an older roslynmap wrote it
+    conn.commit()
+    conn.close()
+    done = roslynmap("index", str(repo), "--json", env=env)
+    summary = json.loads(done.stdout)
+    assert summary["built"] is True and summary["source"] == "built"
+    assert any("schema version 1" in w and w.endswith("Rebuilt.") for w in summary["warnings"])

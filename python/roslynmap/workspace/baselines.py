@@ -81,10 +81,13 @@ def ensure_baseline(
     `warnings` and the baseline is built locally."""
     repo = inspect_repo(repo_path)
     target = baseline_path(repo.repo_id, repo.commit)
+    warnings: list[str] = []
     if target.exists() and not force:
-        conn = open_baseline(target)
-        return EnsureResult(repo, target, "local", read_meta(conn), project_rows(conn))
-    warnings = []
+        try:
+            conn = open_baseline(target)
+            return EnsureResult(repo, target, "local", read_meta(conn), project_rows(conn))
+        except RoslynMapError as exc:  # another schema version (roslynmap was upgraded): rebuild it
+            warnings.append(f"{exc.message} Rebuilt.")
     if cache_dir is not None and not force:
         pulled = cache.pull(cache_dir, repo.repo_id, repo.commit, target)
         if pulled.status == "pulled":
