@@ -9,7 +9,7 @@ namespace RoslynMap.Bridge;
 /// until NextBatch returns null. All methods are synchronous and return JSON strings
 /// (docs/architecture.md, "Bridge batch format").
 /// </summary>
-public sealed class IndexSession : IDisposable
+public sealed partial class IndexSession : IDisposable
 {
     private readonly RepoPaths _paths;
     private readonly LoadedWorkspace _loaded;

@@ -16,9 +16,11 @@ from roslynmap.mcp import tools_index as _tools_index  # noqa: F401
 from roslynmap.mcp import tools_nav as _tools_nav  # noqa: F401
 from roslynmap.mcp import tools_surfaces as _tools_surfaces  # noqa: F401
 from roslynmap.mcp import tools_symbols as _tools_symbols  # noqa: F401
-from roslynmap.mcp.registry import TOOLS, Tool
+from roslynmap.mcp import tools_workspace as _tools_workspace  # noqa: F401
+from roslynmap.mcp.registry import TOOLS, Tool, WorkspaceParams
 from roslynmap.mcp.savings import whole_file_tokens
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.query import context
 from roslynmap.query.context import repo_identity
 from roslynmap.store import stats
 
@@ -65,6 +67,8 @@ def prepare(name: str, args: dict[str, Any] | None, default_repo: str | None) ->
         params = tool.params.model_validate(args or {})
     except ValidationError as exc:
         raise _validation_error(tool, exc) from exc
+    if isinstance(params, WorkspaceParams):  # WORKSPACE_REQUIRED before any work, for every query tool
+        context.check_consistency(params.workspace_id, params.consistency, params.virtual_files)
     repo_path = params.repo_path or default_repo or ""
     if not repo_path and tool.needs_repo:
         raise RoslynMapError(
@@ -86,24 +90,35 @@ def run(
     args = dict(args or {})
     meta: dict[str, Any] = {"timing_ms": {}, "baseline_commit": None, "workspace_id": None,
                             "overlay_revision": 0, "semantic_level": None}
+    context.begin_call()
     try:
         tool, params, repo_path = prepare(name, args, default_repo)
         output = tool.handler(params, repo_path)
         if previews is not None:
             previews.extend(output.preview)
+        _workspace_meta(meta)
         meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
         env = envelope.success(name, output, args, meta, params.token_budget, _saved_measure(repo_path))
         _account(name, env, repo_path)
         return env, False
     except RoslynMapError as exc:
+        _workspace_meta(meta)
         meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
         return envelope.failure(exc, meta, _budget_of(args)), False
     except Exception as exc:  # a bug: reported as a result, never a traceback in the agent's context
         log.exception("tool %s failed", name)
+        _workspace_meta(meta)
         meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
         error = RoslynMapError(ErrorCode.INTERNAL, f"{type(exc).__name__}: {exc}"[:500],
                                "This is a roslynmap bug; the server log has the trace.")
         return envelope.failure(error, meta, _budget_of(args)), True
+
+
+def _workspace_meta(meta: dict[str, Any]) -> None:
+    """meta.workspace_id / overlay_revision (and consistency) of a call answered in a workspace."""
+    answered = context.answered_from()
+    if answered is not None:
+        meta.update(answered)
 
 
 def _saved_measure(repo_path: str) -> Callable[[dict[str, Any]], int] | None:

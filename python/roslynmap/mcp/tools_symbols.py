@@ -122,9 +122,10 @@ class SpanParams(WorkspaceParams):
 
 
 def span_output(ctx_root: Any, rel: str, start: int, end: int | None, max_lines: int | None,
-                limits: dict[str, Any], title: str, page_tool: str | None = None) -> ToolOutput:
+                limits: dict[str, Any], title: str, page_tool: str | None = None,
+                virtual: dict[str, str] | None = None) -> ToolOutput:
     cap = clamp("max_lines", max_lines, *SPAN_LINES, limits)
-    result = code.span(ctx_root, rel, start, end, cap)
+    result = code.span(ctx_root, rel, start, end, cap, virtual)
     shown_to = result.end_line
     next_actions = []
     if shown_to < result.total_lines:
@@ -147,9 +148,18 @@ def span_tool(params: SpanParams, repo_path: str) -> ToolOutput:
     """Use to read a specific range of a file (numbered lines, from the working tree), e.g. around a
     line another tool returned. Prefer symbols_get_definition_span to read one symbol. Paths are
     repo-relative; paths outside the repository are refused (PATH_OUTSIDE_REPO)."""
-    root = repo_identity(repo_path).root
-    rel = repo_relative(root, params.file_path, must_exist=True)
-    return span_output(root, rel, params.start_line, params.end_line, params.max_lines, {}, "Source")
+    if params.workspace_id is None and params.consistency is None and not params.virtual_files:
+        root = repo_identity(repo_path).root
+        rel = repo_relative(root, params.file_path, must_exist=True)
+        return span_output(root, rel, params.start_line, params.end_line, params.max_lines, {}, "Source")
+    ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
+    rel = repo_relative(ctx.root, params.file_path)
+    if rel not in ctx.virtual_files:
+        repo_relative(ctx.root, params.file_path, must_exist=True)
+    output = span_output(ctx.root, rel, params.start_line, params.end_line, params.max_lines, {},
+                         "Source (virtual)" if rel in ctx.virtual_files else "Source", virtual=ctx.virtual_files)
+    output.warnings = ctx.warnings
+    return output
 
 
 class DefinitionParams(SymbolParams):
@@ -161,13 +171,13 @@ def definition_tool(params: DefinitionParams, repo_path: str) -> ToolOutput:
     """Use to read the source of one symbol's declaration (with its doc comment and attributes) when
     the card is not enough. Numbered lines from the working tree; long bodies are cut at max_lines
     with a hint to continue."""
-    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
     row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
-    lines = code.read_lines(ctx.root, row["file"])
+    lines = code.read_lines(ctx.root, row["file"], ctx.virtual_files)
     start = code.declaration_start(lines, row["line"])
     limits: dict[str, Any] = {}
     output = span_output(ctx.root, row["file"], start, row["end_line"], params.max_lines, limits,
-                         f"{row['kind']} {row['fqn']}", page_tool="code_get_span")
+                         f"{row['kind']} {row['fqn']}", page_tool="code_get_span", virtual=ctx.virtual_files)
     output.data["symbol_id"] = row["symbol_id"]
     if row["end_line"] and row["end_line"] > len(lines):
         output.guidance = Guidance("warning", "The file is shorter than when it was indexed; the span may "
@@ -196,9 +206,9 @@ def resolve_tool(params: ResolveParams, repo_path: str) -> ToolOutput:
     from roslynmap.query import resolve
 
     if params.symbol_id:
-        ctx = open_context(repo_path, params.workspace_id, params.consistency)
+        ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
         row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
-        data = resolve.live_location(ctx.conn, ctx.root, row)
+        data = resolve.live_location(ctx.conn, ctx.root, row, ctx.virtual_files)
         guidance: Guidance | None
         if not data["found"]:
             answer = f"{row['symbol_id']} is no longer declared in {row['file']} (indexed at line {row['line']})."
@@ -216,17 +226,21 @@ def resolve_tool(params: ResolveParams, repo_path: str) -> ToolOutput:
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "Pass symbol_id, or file_path and line.",
                              "e.g. symbols_resolve(file_path=\"src/App/Program.cs\", line=12, col=5)")
     identity = repo_identity(repo_path)
-    rel = repo_relative(identity.root, params.file_path, must_exist=True)
     warnings: list[str] = []
+    virtual: dict[str, str] = {}
     try:
-        ctx = open_context(repo_path, params.workspace_id, params.consistency)
-        conn, level, commit, warnings = ctx.conn, ctx.semantic_level, ctx.commit, ctx.warnings
+        ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
+        conn, level, commit, warnings, virtual = ctx.conn, ctx.semantic_level, ctx.commit, ctx.warnings, \
+            ctx.virtual_files
     except RoslynMapError as exc:
         if exc.code != ErrorCode.INDEX_NOT_AVAILABLE:
             raise
         conn, level, commit = None, "syntax_only", None
         warnings = ["No baseline: symbol ids come from a syntax-only parse (method parameter types as written)."]
-    data = resolve.at_position(conn, identity.root, rel, params.line, params.col)
+    rel = repo_relative(identity.root, params.file_path)
+    if rel not in virtual:
+        repo_relative(identity.root, params.file_path, must_exist=True)
+    data = resolve.at_position(conn, identity.root, rel, params.line, params.col, virtual)
     inner = data["chain"][-1] if data["chain"] else None
     if inner is None:
         answer = f"{rel}:{params.line} is outside any declaration (usings, namespace or top-level code)."

@@ -17,7 +17,10 @@ class Span:
     lines: list[dict[str, object]]
 
 
-def read_lines(root: Path, rel_path: str) -> list[str]:
+def read_lines(root: Path, rel_path: str, virtual: dict[str, str] | None = None) -> list[str]:
+    """The file's lines from the working tree, or from `virtual` (ephemeral workspaces) when it has the path."""
+    if virtual and rel_path in virtual:
+        return virtual[rel_path].removeprefix("\ufeff").splitlines()
     path = root / rel_path
     try:
         return path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
@@ -33,8 +36,9 @@ def read_lines(root: Path, rel_path: str) -> list[str]:
         ) from exc
 
 
-def span(root: Path, rel_path: str, start_line: int, end_line: int | None, max_lines: int) -> Span:
-    lines = read_lines(root, rel_path)
+def span(root: Path, rel_path: str, start_line: int, end_line: int | None, max_lines: int,
+         virtual: dict[str, str] | None = None) -> Span:
+    lines = read_lines(root, rel_path, virtual)
     total = len(lines)
     if start_line > max(total, 1):
         raise RoslynMapError(

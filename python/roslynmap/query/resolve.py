@@ -15,7 +15,9 @@ from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.query.syntax import Declaration, declarations, enclosing
 
 
-def _read(root: Path, rel: str) -> bytes | None:
+def _read(root: Path, rel: str, virtual: dict[str, str] | None = None) -> bytes | None:
+    if virtual and rel in virtual:  # an ephemeral workspace's unsaved content
+        return virtual[rel].encode("utf-8")
     try:
         return (root / rel).read_bytes()
     except OSError:
@@ -30,7 +32,7 @@ def _indexed(conn: sqlite3.Connection, rel: str, decl: Declaration) -> sqlite3.R
         " WHERE f.path = ? AND s.name = ? AND s.kind = ?", (rel, decl.name, decl.kind)).fetchall()
     rows += conn.execute(
         "SELECT sp.symbol_id, sp.line, sp.end_line FROM symbol_parts sp JOIN files f ON f.id = sp.file_id"
-        " JOIN symbols s ON s.symbol_id = sp.symbol_id WHERE f.path = ? AND s.name = ? AND s.kind = ?",
+        " WHERE f.path = ? AND sp.symbol_id IN (SELECT symbol_id FROM symbols WHERE name = ? AND kind = ?)",
         (rel, decl.name, decl.kind)).fetchall()
     matching = [r for r in rows if _fqn_of(conn, r[0]) == decl.fqn]
     if not matching:
@@ -44,8 +46,9 @@ def _fqn_of(conn: sqlite3.Connection, symbol_id: str) -> str | None:
     return row[0] if row else None
 
 
-def at_position(conn: sqlite3.Connection | None, root: Path, rel: str, line: int, col: int) -> dict[str, Any]:
-    source = _read(root, rel)
+def at_position(conn: sqlite3.Connection | None, root: Path, rel: str, line: int, col: int,
+                virtual: dict[str, str] | None = None) -> dict[str, Any]:
+    source = _read(root, rel, virtual)
     if source is None:
         raise RoslynMapError(ErrorCode.NOT_FOUND, f"No file '{rel}' in the working tree.",
                              "Check the path (repo-relative, e.g. \"src/Api/OrdersController.cs\").")
@@ -70,12 +73,13 @@ def at_position(conn: sqlite3.Connection | None, root: Path, rel: str, line: int
             "nearest_indexed": nearest["symbol_id"] if nearest else None}
 
 
-def live_location(conn: sqlite3.Connection, root: Path, row: sqlite3.Row) -> dict[str, Any]:
+def live_location(conn: sqlite3.Connection, root: Path, row: sqlite3.Row,
+                  virtual: dict[str, str] | None = None) -> dict[str, Any]:
     """Where an indexed symbol is now. `index_stale` when the file moved it; `relocated` when only
     a same-name declaration in the same file was found (its container or kind changed)."""
     indexed = {"file": row["file"], "line": row["line"], "col": row["col"], "end_line": row["end_line"]}
     out: dict[str, Any] = {"symbol_id": row["symbol_id"], "kind": row["kind"], "indexed": indexed}
-    source = _read(root, row["file"])
+    source = _read(root, row["file"], virtual)
     if source is None:
         return {**out, "found": False, "index_stale": True, "relocated": False}
     decls = declarations(source)

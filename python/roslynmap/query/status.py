@@ -6,6 +6,7 @@ from typing import Any
 
 from roslynmap.store.paths import baseline_path
 from roslynmap.store.repo import inspect_repo
+from roslynmap.workspace import overlays
 from roslynmap.workspace.baselines import list_baselines
 
 
@@ -23,5 +24,8 @@ def repo_status(repo_path: str) -> dict[str, Any]:
         "dirty_file_count": len(repo.dirty_files),
         "baseline_for_head": baseline_path(repo.repo_id, repo.commit).exists(),
         "baselines": [{"commit": p.stem, "size_bytes": p.stat().st_size} for p in baselines[:20]],
-        "workspaces": [],
+        "workspaces": [
+            {k: w[k] for k in ("workspace_id", "baseline_commit", "stale", "overlay_revision", "semantic_level")}
+            | {"changed_files": len(w["changed_files"])} for w in overlays.summaries(repo)
+        ],
     }

@@ -11,6 +11,7 @@ from roslynmap.model.ids import ID_FORMAT_HINT, is_doc_id, is_stable_id, name_fr
 from roslynmap.model.kinds import SYMBOL_KINDS, TYPE_KINDS
 from roslynmap.query.surfaces import facts_of_symbol
 from roslynmap.store.names import fts_expression
+from roslynmap.store.overlay import fts_symbols_sql, is_overlay
 
 SYMBOL_COLUMNS = (
     "s.id AS row_id, s.symbol_id, s.stable_id, s.name, s.kind, s.fqn, s.signature, s.doc, s.namespace,"
@@ -72,7 +73,12 @@ def search(
     where: list[str] = []
     args: list[Any] = []
     match = fts_expression(query or "")
-    if match is not None:
+    score = "bm25(symbols_fts, 10.0, 2.0, 1.0)"
+    if match is not None and is_overlay(conn):  # a workspace: baseline and overlay FTS hits
+        source = f"({fts_symbols_sql()}) s {SYMBOL_JOINS}"
+        args.extend([match, match])
+        score = "s.score"
+    elif match is not None:
         source = f"symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid {SYMBOL_JOINS}"
         where.append("symbols_fts MATCH ?")
         args.append(match)
@@ -92,7 +98,7 @@ def search(
     if match is not None:
         words = (query or "").strip().lower()
         types = ",".join(f"'{k}'" for k in TYPE_KINDS)
-        order = (f"(lower(s.name) = ?) DESC, (s.kind IN ({types})) DESC, bm25(symbols_fts, 10.0, 2.0, 1.0),"
+        order = (f"(lower(s.name) = ?) DESC, (s.kind IN ({types})) DESC, {score},"
                  " length(s.name), s.name, s.symbol_id")
         order_args: list[Any] = [words]
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import select
+import sqlite3
 import subprocess
 import sys
 import time
@@ -26,6 +27,7 @@ from roslynmap.model.kinds import merge_semantic_levels
 from roslynmap.roslyn.appsettings import definition_facts
 from roslynmap.roslyn.hosting import load_bridge
 from roslynmap.roslyn.protocol import read_frame, write_frame
+from roslynmap.store import overlay as overlay_store
 from roslynmap.store.writer import BaselineWriter
 
 Emit = Callable[[dict[str, Any]], None]
@@ -37,6 +39,7 @@ class Worker:
     def __init__(self) -> None:
         self._session_type: Any = None
         self._sessions: dict[str, Any] = {}
+        self._overlays: dict[str, OverlaySession] = {}
 
     def _bridge(self) -> Any:
         if self._session_type is None:
@@ -65,6 +68,8 @@ class Worker:
         if op == "find_references":
             session = self._open(request["repo_root"], request["solution"], fresh=False)
             return dict(orjson.loads(session.FindReferences(request["symbol_id"], request["project"])))
+        if op == "overlay_refresh":
+            return self.overlay_refresh(request)
         if op == "ping":
             return {"pong": True}
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"unknown worker op {op!r}")
@@ -127,6 +132,249 @@ class Worker:
             writer.abandon()
             raise
         return {"meta": meta}
+
+    def _overlay_session(self, repo_root: str, solution: str) -> tuple[OverlaySession, bool]:
+        """The warm session overlays are extracted from: separate from index runs (which consume theirs),
+        loaded once per (repo, solution) and kept until the worker's idle timeout."""
+        key = f"{repo_root}|{solution}"
+        found = self._overlays.get(key)
+        if found is not None:
+            if found.stamp == _project_files_stamp(repo_root, solution, found.described):
+                return found, False
+            # A project or solution file changed: its documents, references or options may have too.
+            del self._overlays[key]
+            found.session.Dispose()
+        started = time.perf_counter()
+        head, dirty = _git_state(Path(repo_root))
+        session = self._bridge().Open(repo_root, solution)
+        try:
+            described = orjson.loads(session.Describe())
+            session.WarmOverlay()
+            # JIT the extraction path now, so the first refresh pays for loading only once.
+            session.ExtractDocuments(orjson.dumps(_first_documents(described, repo_root)).decode())
+        except BaseException:
+            session.Dispose()
+            raise
+        found = OverlaySession(session, described, round(time.perf_counter() - started, 3), head, dirty)
+        found.stamp = _project_files_stamp(repo_root, solution, described)
+        self._overlays[key] = found
+        return found, True
+
+    def overlay_refresh(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Re-extracts the changed documents of one workspace, and the documents whose references depend
+        on symbols whose declaration changed, into a new overlay database at request["out"].
+
+        request: repo_root, solution, base_commit, baseline (path), previous (overlay path or null), out,
+        state {"texts": {path: text}, "deleted": [path]} (the workspace's whole overlay: changed and added
+        files' texts, deleted files), extract (paths whose text changed since the previous overlay),
+        deleted_now, dropped (paths leaving the overlay: back to the baseline), states {path: changed|added|
+        deleted}, meta.
+        """
+        started = time.perf_counter()
+        timing: dict[str, float] = {}
+
+        def lap(name: str, since: float) -> float:
+            now = time.perf_counter()
+            timing[name] = round((now - since) * 1000, 2)
+            return now
+
+        ov, cold = self._overlay_session(request["repo_root"], request["solution"])
+        mark = lap("load", started)
+        baseline = Path(request["baseline"])
+        previous = Path(request["previous"]) if request.get("previous") else None
+        if previous is not None and not previous.exists():
+            previous = None
+        state = request["state"]
+        texts: dict[str, str] = state.get("texts", {})
+        fixups = ov.fixups_for(request["repo_root"], request["base_commit"], baseline)
+        full = {
+            "changed": {p: t for p, t in fixups["changed"].items() if p not in texts},
+            "added": {**fixups["added"], **texts},
+            "deleted": sorted((set(fixups["deleted"]) | set(state.get("deleted", ()))) - set(texts)),
+        }
+        payload = orjson.dumps(full, option=orjson.OPT_SORT_KEYS)
+        update: dict[str, Any] = {"ignored": [], "added": []}
+        if payload != ov.state:
+            update = orjson.loads(str(ov.session.UpdateDocuments(payload.decode())))
+            ov.state = payload
+        mark = lap("update", mark)
+
+        conn: sqlite3.Connection = (overlay_store.open_merged(baseline, previous) if previous is not None
+                                    else overlay_store.open_readonly(baseline))
+        try:
+            project_map = _project_map(conn, ov.described["projects"])
+            states: dict[str, str] = dict(request.get("states", {}))
+            extract = sorted(set(request.get("extract", ())))
+            handled = set(extract) | set(request.get("deleted_now", ())) | set(request.get("dropped", ()))
+            batches = []
+            batch = self._extract(ov, extract)
+            batches.append(batch)
+            mark = lap("extract", mark)
+            old = overlay_store.declared_in(conn, handled)
+            new = overlay_store.declared_in_batch(batch, project_map)
+            new.update(overlay_store.declared_in(conn, request.get("dropped", ()), schema="main."))
+            rebound: list[str] = []
+            deleted = {p for p, s in states.items() if s == "deleted"}
+            for _round in range(3):
+                changed = overlay_store.changed_symbols(old, new)
+                added_names = {key[0] for key in new.keys() - old.keys()}
+                names = {_simple_name(symbol_id) for symbol_id in added_names}
+                dependents = sorted(overlay_store.dependent_files(conn, changed, names) - handled - deleted)
+                if not dependents:
+                    break
+                handled |= set(dependents)
+                rebound += dependents
+                batch = self._extract(ov, dependents)
+                batches.append(batch)
+                old = overlay_store.declared_in(conn, dependents)
+                new = overlay_store.declared_in_batch(batch, project_map)
+            mark = lap("dependents", mark)
+            previous_paths = [row[0] for row in conn.execute("SELECT path FROM ov.overlay_files")] \
+                if previous is not None else []
+        finally:
+            conn.close()
+
+        writer = overlay_store.OverlayWriter(Path(request["out"]), baseline, previous)
+        try:
+            writer.carry(set(previous_paths) - handled)
+            writer.add_projects(ov.described["projects"], project_map)
+            for path in request.get("deleted_now", ()):
+                writer.mark(path, "deleted")
+            for batch in batches:
+                writer.add_batch(batch, states, project_map)
+            extracted = {f[0] for b in batches for f in b.get("files", ())}
+            # Edited files the overlay does not hold: no project of the solution compiles them.
+            missing = sorted(p for p, state in states.items() if state != "deleted" and p not in writer.states)
+            every_rebound = sorted(p for p, state in writer.states.items() if state == "rebound")
+            meta = writer.finish({**request.get("meta", {}), "not_in_solution": missing, "rebound": every_rebound})
+        except BaseException:
+            writer.abandon()
+            raise
+        lap("write", mark)
+        timing["total"] = round((time.perf_counter() - started) * 1000, 2)
+        return {"meta": meta, "cold": cold, "load_seconds": ov.load_seconds if cold else 0.0,
+                "extracted": sorted(extracted), "rebound": rebound, "not_in_solution": missing,
+                "ignored": update.get("ignored", []), "timing_ms": timing,
+                "counts": {k: sum(len(b.get(k, ())) for b in batches) for k in ("symbols", "refs", "facts")}}
+
+    @staticmethod
+    def _extract(ov: OverlaySession, paths: list[str]) -> dict[str, Any]:
+        if not paths:
+            return {}
+        batch: dict[str, Any] = orjson.loads(str(ov.session.ExtractDocuments(orjson.dumps(paths).decode())))
+        return batch
+
+
+class OverlaySession:
+    """A loaded solution kept for overlays, with what the disk held when it was loaded: its text of a
+    file is the working tree's at load time, which differs from a workspace's baseline commit for the
+    files dirty then (or changed between that HEAD and the baseline); `fixups_for` sends those back to
+    the baseline's text."""
+
+    def __init__(self, session: Any, described: dict[str, Any], load_seconds: float, head: str | None,
+                 dirty: set[str]) -> None:
+        self.session = session
+        self.described = described
+        self.load_seconds = load_seconds
+        self.head = head
+        self.dirty = dirty
+        self.state: bytes | None = None
+        self.stamp: tuple[tuple[str, int | None], ...] = ()
+        self._fixups: dict[str, dict[str, Any]] = {}
+
+    def fixups_for(self, repo_root: str, base: str, baseline: Path) -> dict[str, Any]:
+        found = self._fixups.get(base)
+        if found is None:
+            found = _fixups(Path(repo_root), self.head, self.dirty, base, baseline)
+            self._fixups[base] = found
+        return found
+
+
+def _first_documents(described: dict[str, Any], repo_root: str) -> list[str]:
+    """Some C# file of the solution (the JIT warm-up extracts one)."""
+    for project in described["projects"]:
+        folder = Path(repo_root) / Path(project["path"]).parent
+        for file in sorted(folder.glob("*.cs")):
+            return [file.relative_to(repo_root).as_posix()]
+    return []
+
+
+def _project_files_stamp(repo_root: str, solution: str,
+                         described: dict[str, Any]) -> tuple[tuple[str, int | None], ...]:
+    """Modification times of the files that define the loaded solution's shape."""
+    root = Path(repo_root)
+    files = [Path(solution), *(root / p["path"] for p in described["projects"])]
+    files += [root / name for name in ("Directory.Build.props", "Directory.Build.targets", "Directory.Packages.props")]
+    out = []
+    for file in files:
+        try:
+            out.append((str(file), file.stat().st_mtime_ns))
+        except OSError:
+            out.append((str(file), None))
+    return tuple(out)
+
+
+def _simple_name(symbol_id: str) -> str:
+    """`M:Ns.Type.Method(Int32)` -> `Method`; `T:Ns.List`1` -> `List`."""
+    body = symbol_id.split(":", 1)[-1].split("(", 1)[0]
+    name = body.rsplit(".", 1)[-1]
+    return name.split("`", 1)[0]
+
+
+def _project_map(conn: sqlite3.Connection, projects: list[dict[str, Any]]) -> dict[int, int]:
+    """Overlay session project index -> baseline project id (by project path; new projects get new ids)."""
+    by_path = {row[1]: int(row[0]) for row in conn.execute("SELECT id, path FROM main.projects")}
+    return {p["index"]: by_path.get(p["path"], overlay_store.OVERLAY_ID_BASE + p["index"]) for p in projects}
+
+
+def _git(root: Path, *args: str) -> bytes | None:
+    try:
+        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def _git_state(root: Path) -> tuple[str | None, set[str]]:
+    """HEAD and the C# files differing from it (tracked or not), as the solution is about to be loaded."""
+    head = _git(root, "rev-parse", "HEAD")
+    if head is None:
+        return None, set()
+    status = _git(root, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames") or b""
+    dirty = {entry[3:].decode("utf-8", "replace") for entry in status.split(b"\0") if len(entry) > 3}
+    return head.decode().strip(), {p for p in dirty if _is_source(p)}
+
+
+def _is_source(path: str) -> bool:
+    """A C# file the solution may compile as a document of its own (not build output under bin/ or obj/)."""
+    return path.endswith(".cs") and not any(part in ("bin", "obj") for part in path.split("/")[:-1])
+
+
+def _fixups(root: Path, head: str | None, dirty: set[str], base: str, baseline: Path) -> dict[str, Any]:
+    """The loaded texts that are not the baseline commit's: their text at `base` (or removal)."""
+    out: dict[str, Any] = {"changed": {}, "added": {}, "deleted": []}
+    if head is None:
+        return out
+    paths = set(dirty)
+    if head != base:
+        diff = _git(root, "diff", "--name-only", "-z", "--no-renames", head, base, "--", "*.cs") or b""
+        paths |= {p for p in (raw.decode("utf-8", "replace") for raw in diff.split(b"\0")) if _is_source(p)}
+    if not paths:
+        return out
+    conn = sqlite3.connect(f"file:{baseline}?mode=ro", uri=True)
+    try:
+        indexed = {row[0] for row in conn.execute("SELECT path FROM files")}
+    finally:
+        conn.close()
+    for path in sorted(paths):
+        blob = _git(root, "show", f"{base}:{path}")
+        if blob is None:
+            out["deleted"].append(path)
+        elif path in indexed:
+            out["added"][path] = blob.decode("utf-8-sig", "replace")
+        else:
+            out["changed"][path] = blob.decode("utf-8-sig", "replace")
+    return out
 
 
 def _restore(solution: str) -> None:

@@ -1,0 +1,150 @@
+"""workspace_create, workspace_reset, workspace_list, workspace_delete and index_refresh_overlay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
+from roslynmap.mcp.registry import BaseParams, ListParamsMixin, tool
+from roslynmap.query.context import live_repo, note_workspace
+from roslynmap.query.paths import repo_relative
+from roslynmap.store.paths import baseline_path
+from roslynmap.workspace import overlays
+
+
+class WorkspaceIdParams(BaseParams):
+    workspace_id: str = Field(pattern=overlays.ID_PATTERN.pattern,
+                              description="Your workspace's name, unique per repository: 1-64 of [A-Za-z0-9_.-].")
+
+
+class CreateParams(WorkspaceIdParams):
+    solution_path: str | None = Field(default=None, description="Repo-relative .slnx/.sln/.csproj to compile "
+                                      "edits with; defaults to the baseline's.")
+
+
+def _refresh_action(workspace_id: str) -> dict[str, Any]:
+    return {"tool": "index_refresh_overlay", "why": "index your edits into the workspace",
+            "args": {"workspace_id": workspace_id}}
+
+
+@tool("workspace_create", CreateParams, read_only=False)
+def create_tool(params: CreateParams, repo_path: str) -> ToolOutput:
+    """Use before editing code, to get answers that include your uncommitted edits: creates an isolated
+    workspace (an overlay over HEAD's baseline) under your own workspace_id. Idempotent: an existing one
+    is returned unchanged (created=false). Then, after each batch of edits, call index_refresh_overlay and
+    pass workspace_id to symbols_search, refs_find, the graph tools and the others."""
+    repo = live_repo(repo_path)
+    record, created = overlays.create(repo, params.workspace_id, params.solution_path)
+    info = overlays.summary(repo, record)
+    note_workspace(params.workspace_id, info["overlay_revision"])
+    verb = "Created" if created else "Workspace already exists:"
+    answer = f"{verb} workspace '{params.workspace_id}' on baseline {record['baseline_commit'][:12]}."
+    guidance = None
+    if not info["baseline_available"]:
+        answer += " That commit has no baseline yet."
+        guidance = Guidance("warning", "Call index_ensure_baseline before refreshing or querying this workspace.")
+    return ToolOutput(answer=answer, data={**info, "created": created}, guidance=guidance,
+                      next_actions=[_refresh_action(params.workspace_id)], baseline_commit=record["baseline_commit"])
+
+
+@tool("workspace_reset", WorkspaceIdParams, read_only=False, destructive=True)
+def reset_tool(params: WorkspaceIdParams, repo_path: str) -> ToolOutput:
+    """Use to discard what a workspace indexed of your edits (e.g. after committing them or switching
+    branches): empties its overlay and stands it on HEAD's baseline. Files on disk are not touched."""
+    repo = live_repo(repo_path)
+    record, warnings = overlays.reset(repo, params.workspace_id)
+    info = overlays.summary(repo, record)
+    note_workspace(params.workspace_id, info["overlay_revision"])
+    return ToolOutput(answer=f"Workspace '{params.workspace_id}' reset onto baseline {record['baseline_commit'][:12]}"
+                             f" (revision {info['overlay_revision']}).",
+                      data=info, warnings=warnings, next_actions=[_refresh_action(params.workspace_id)],
+                      baseline_commit=record["baseline_commit"])
+
+
+@tool("workspace_delete", WorkspaceIdParams, read_only=False, destructive=True, idempotent=False)
+def delete_tool(params: WorkspaceIdParams, repo_path: str) -> ToolOutput:
+    """Use when you are done with a workspace: deletes its overlay and record (files on disk are not
+    touched), which also lets index_cleanup remove the baseline it stood on."""
+    repo = live_repo(repo_path)
+    record = overlays.delete(repo, params.workspace_id)
+    return ToolOutput(answer=f"Deleted workspace '{params.workspace_id}'.",
+                      data={"workspace_id": params.workspace_id, "baseline_commit": record["baseline_commit"],
+                            "remaining": overlays.list_ids(repo.repo_id)})
+
+
+class ListParams(BaseParams):
+    pass
+
+
+@tool("workspace_list", ListParams)
+def list_tool(params: ListParams, repo_path: str) -> ToolOutput:
+    """Use to see the workspaces of this repository: per workspace, its baseline commit, whether it is stale
+    (HEAD moved since: workspace_reset rebases it), overlay revision, changed files, semantic level,
+    created / refreshed / last used times."""
+    repo = live_repo(repo_path)
+    items = overlays.summaries(repo)
+    stale = [w["workspace_id"] for w in items if w["stale"]]
+    answer = f"{len(items)} workspace(s)" + (f"; stale (HEAD moved): {', '.join(stale)}" if stale else "") + "."
+    return ToolOutput(answer=answer, data={"head_commit": repo.commit},
+                      ranked=RankedList("workspaces", items, len(items), scope_param=None, page_param=None,
+                                        elidable=("changed_files",)),
+                      preview=[f"{w['workspace_id']}  rev {w['overlay_revision']}  {len(w['changed_files'])} files"
+                               f"{'  STALE' if w['stale'] else ''}" for w in items])
+
+
+class RefreshParams(WorkspaceIdParams, ListParamsMixin):
+    file_paths: list[str] | None = Field(default=None, description="Only these files (repo-relative); default: "
+                                         "every changed, added, deleted or untracked .cs file per git.")
+
+
+@tool("index_refresh_overlay", RefreshParams, read_only=False, slow=True)
+def refresh_tool(params: RefreshParams, repo_path: str) -> ToolOutput:
+    """Use after editing code, before querying with workspace_id: re-indexes the changed .cs files (from
+    git against the workspace's baseline, or file_paths) into the workspace's overlay, plus the files
+    whose references depend on a changed declaration. Only those files are compiled (milliseconds with a
+    warm worker; the first call loads the solution: data.load_seconds). Increments overlay_revision."""
+    repo = live_repo(repo_path)
+    paths = [repo_relative(repo.root, p) for p in params.file_paths] if params.file_paths is not None else None
+    skipped = [p for p in paths or [] if not p.endswith(".cs") or "/obj/" in f"/{p}" or "/bin/" in f"/{p}"]
+    result = overlays.refresh(repo, params.workspace_id, paths)
+    record = result.record
+    note_workspace(params.workspace_id, result.revision)
+    changed = [{"path": p, "state": s, **({"in_solution": False} if p in result.not_in_solution else {})}
+               for p, s in sorted(result.changed.items())]
+    answer = (f"Workspace '{params.workspace_id}' at revision {result.revision}: {len(changed)} changed file(s) "
+              f"in the overlay; re-extracted {len(result.extracted)} this time"
+              + (f" ({len(result.rebound)} because a declaration they use changed)" if result.rebound else "")
+              + f", in {result.timing_ms.get('total', 0):.0f} ms.")
+    if result.cold:
+        answer += f" Loading the solution took {result.load_seconds:.1f} s (once per worker)."
+    warnings = []
+    if skipped:
+        warnings.append(f"Only C# source files are indexed; ignored: {', '.join(skipped[:5])}.")
+    if result.not_in_solution:
+        warnings.append(f"{len(result.not_in_solution)} file(s) belong to no project of the solution and were not "
+                        f"indexed: {', '.join(result.not_in_solution[:5])}.")
+    level = record.get("semantic_level")
+    guidance = None
+    if level and level != "full":
+        guidance = Guidance("warning", f"The workspace compiles at semantic level {level}: an edit may have "
+                                       "introduced errors (e.g. an unknown type); references there may be unresolved.")
+    head = repo.commit
+    if head != record["baseline_commit"]:
+        warnings.append(f"HEAD moved to {head[:12]} since the workspace was based on "
+                        f"{record['baseline_commit'][:12]}; workspace_reset rebases it.")
+    data = {
+        "workspace_id": params.workspace_id, "overlay_revision": result.revision,
+        "baseline_commit": record["baseline_commit"], "extracted": result.extracted, "rebound": result.rebound,
+        "deleted": result.deleted, "reverted": result.dropped, "semantic_level": level,
+        "cold_start": result.cold, "load_seconds": round(result.load_seconds, 3), "timing_ms": result.timing_ms,
+        "baseline_available": baseline_path(repo.repo_id, record["baseline_commit"]).exists(),
+    }
+    actions = [{"tool": "symbols_search", "why": "the symbols of an edited file, as the workspace sees them",
+                "args": {"workspace_id": params.workspace_id, "file_path": c["path"]}}
+               for c in changed[:1] if c["state"] != "deleted"]
+    return ToolOutput(answer=answer, data=data,
+                      ranked=RankedList("changed_files", changed, len(changed), scope_param=None, page_param=None),
+                      warnings=warnings, guidance=guidance, semantic_level=level,
+                      baseline_commit=record["baseline_commit"], next_actions=actions)
