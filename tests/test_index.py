@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sqlite3
+import subprocess
 from pathlib import Path
 
 from roslynmap.store.paths import baseline_path
@@ -161,3 +164,40 @@ def test_baseline_of_an_older_schema_is_rebuilt(tmp_path: Path) -> None:
     summary = json.loads(done.stdout)
     assert summary["built"] is True and summary["source"] == "built"
     assert any("schema version 1" in w and w.endswith("Rebuilt.") for w in summary["warnings"])
+
+
+def test_restore_flag_restores_first(tmp_path: Path) -> None:
+    repo = make_repo(TESTDATA / "NotRestored", tmp_path / "NotRestored", restore=False)
+    done = roslynmap("index", str(repo), "--json", "--restore", env={"ROSLYNMAP_HOME": str(tmp_path / "home")})
+    summary = json.loads(done.stdout)
+    assert done.returncode == 0 and summary["semantic_level"] == "full"
+    assert [(p["name"], p["restored"]) for p in summary["projects"]] == [("NotRestored", True)]
+
+
+def test_sln_with_a_missing_project_indexes_the_rest(tmp_path: Path) -> None:
+    """A .sln naming a project that no longer exists: restore fails for the whole solution and
+    says so, the other project is still indexed, the missing one is listed with its reason."""
+    repo = make_repo(TESTDATA / "NotRestored", tmp_path / "Mixed", restore=False)
+    ghost = repo / "ghost"
+    ghost.mkdir()
+    shutil.copy2(repo / "NotRestored.csproj", ghost / "Ghost.csproj")
+    for cmd in (["dotnet", "new", "sln", "-n", "Mixed", "--format", "sln"],
+                ["dotnet", "sln", "Mixed.sln", "add", "NotRestored.csproj", "ghost/Ghost.csproj"]):
+        subprocess.run(cmd, cwd=repo, check=True, capture_output=True, timeout=120)
+    shutil.rmtree(ghost)
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    subprocess.run(["git", "commit", "-qm", "sln"], cwd=repo, check=True, env={**os.environ, **GIT_ENV})
+    done = roslynmap("index", str(repo), "--json", "--restore", env={"ROSLYNMAP_HOME": str(tmp_path / "home")})
+    summary = json.loads(done.stdout)
+    assert done.returncode == 2, done.stdout
+    assert [(p["name"], p["restored"], p["semantic_level"]) for p in summary["projects"]] == [
+        ("NotRestored", False, "partial"), ("Ghost", False, "syntax_only")]
+    ghost_entry = summary["projects"][1]
+    assert ghost_entry["path"] == "ghost/Ghost.csproj" and "Ghost.csproj" in ghost_entry["load_errors"][0]
+    assert summary["workspace_diagnostics"][0].startswith("dotnet restore failed")
+    assert "MSB3202" in summary["workspace_diagnostics"][0]
+    assert summary["semantic_level"] == "partial"
+
+
+GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.com"}

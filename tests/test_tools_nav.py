@@ -135,3 +135,9 @@ def test_hierarchy_of_interface_and_generic_chain(server: McpServerProcess) -> N
 def test_hierarchy_of_member_is_invalid(server: McpServerProcess) -> None:
     env = server.call("types_hierarchy", {"symbol_id": ISAVE})
     assert env["error"]["code"] == "INVALID_ARGUMENT" and "T:Shop.Domain.IOrderRepository" in env["error"]["hint"]
+
+
+def test_callers_per_level_limit_counts_what_it_leaves_out(server: McpServerProcess) -> None:
+    env = server.call("graph_callers", {"symbol_id": SQL_SAVE, "limit_per_level": 1})
+    assert [n["symbol_id"] for n in env["data"]["nodes"]] == [MAIN]  # ties on call count break by id
+    assert "limit_per_level=1 left out nodes at levels {1: 2}" in env["warnings"][0]

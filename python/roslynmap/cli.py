@@ -106,7 +106,8 @@ def cmd_index(args: argparse.Namespace) -> int:
                           "semantic_level": level, "counts": meta.get("counts"),
                           "index_seconds": meta.get("index_seconds"), "pull_seconds": result.pull_seconds,
                           "cache_dir": str(cache_dir) if cache_dir else None, "push": push,
-                          "warnings": result.warnings, "projects": projects}, indent=2))
+                          "warnings": result.warnings, "projects": projects,
+                          "workspace_diagnostics": meta.get("workspace_diagnostics", [])}, indent=2))
     else:
         counts = meta.get("counts", {})
         verb = {"local": "exists", "cache": "pulled from the shared cache", "built": "built"}[result.source]

@@ -78,14 +78,50 @@ def _follow(conn: sqlite3.Connection, start: Iterable[str], upward: bool) -> dic
     return result
 
 
-def _edges_into(conn: sqlite3.Connection, targets: Iterable[str]) -> list[tuple[str, str, str, int, int]]:
-    """(target, caller, kind, count, first ref id) for call edges into `targets`; no join, so the
-    dense case (a hub method with thousands of callers) stays an index range scan."""
-    rows: list[tuple[str, str, str, int, int]] = _in_chunks(
-        conn, f"SELECT r.target_id, r.from_id, r.kind, count(*), min(r.id) FROM refs r WHERE r.target_id IN"
-        f" ({{marks}}) AND {CALL_EDGE} AND r.from_id IS NOT NULL GROUP BY r.target_id, r.from_id, r.kind", targets)
+def _edges_into(
+    conn: sqlite3.Connection, targets: Iterable[str], callers: Iterable[str]
+) -> list[tuple[str, str, str, int, int]]:
+    """(target, caller, kind, count, first ref id) for call edges from `callers` into `targets`."""
+    wanted = set(callers)
+    if not wanted:
+        return []
+    caller_marks = ",".join("?" * len(wanted))
+    rows: list[tuple[str, str, str, int, int]] = []
+    for chunk in _chunks(targets):
+        rows.extend(conn.execute(
+            f"SELECT r.target_id, r.from_id, r.kind, count(*), min(r.id) FROM refs r WHERE r.target_id IN"
+            f" ({','.join('?' * len(chunk))}) AND {CALL_EDGE} AND r.from_id IN ({caller_marks})"
+            f" GROUP BY r.target_id, r.from_id, r.kind", [*chunk, *sorted(wanted)]))
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     return rows
+
+
+def _ranked_callers(
+    conn: sqlite3.Connection, targets: list[str], visited: set[str], limit: int
+) -> tuple[list[str], int]:
+    """Up to `limit` new callers of `targets`, most calls first, and how many new callers exist in all.
+
+    Ranking and counting happen in SQLite: a hub method's thousands of callers never become Python rows."""
+    counts: dict[str, int] = {}
+    if len(targets) <= CHUNK:
+        marks = ",".join("?" * len(targets))
+        where = f"r.target_id IN ({marks}) AND {CALL_EDGE} AND r.from_id IS NOT NULL"
+        for caller, count in conn.execute(
+                f"SELECT r.from_id, count(*) c FROM refs r WHERE {where} GROUP BY r.from_id"
+                f" ORDER BY c DESC, r.from_id LIMIT ?", [*targets, limit + len(visited)]):
+            counts[caller] = count
+        fresh = [c for c in counts if c not in visited][:limit]
+        if len(counts) < limit + len(visited):
+            return fresh, len([c for c in counts if c not in visited])
+        total = conn.execute(f"SELECT count(DISTINCT r.from_id) FROM refs r WHERE {where}", targets).fetchone()[0]
+        seen = conn.execute(f"SELECT count(DISTINCT r.from_id) FROM refs r WHERE {where} AND r.from_id IN"
+                            f" ({','.join('?' * len(visited))})", [*targets, *visited]).fetchone()[0]
+        return fresh, int(total) - int(seen)
+    for caller, count in _in_chunks(conn, f"SELECT r.from_id, count(*) FROM refs r WHERE r.target_id IN ({{marks}})"
+                                          f" AND {CALL_EDGE} AND r.from_id IS NOT NULL GROUP BY r.from_id", targets):
+        counts[caller] = counts.get(caller, 0) + count
+    ranked = sorted((c for c in counts if c not in visited), key=lambda c: (-counts[c], c))
+    return ranked[:limit], len(ranked)
 
 
 def _locate(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> None:
@@ -139,12 +175,13 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
             targets.setdefault(callee, []).append((callee, None))
             for base in dispatched[callee]:
                 targets.setdefault(base, []).append((callee, base))
-        admitted = _Level(graph, visited, level, limit_per_level)
+        fresh, available = _ranked_callers(conn, list(targets), visited, limit_per_level)
+        if available > len(fresh):
+            graph.truncated_levels[level] = available - len(fresh)
+        described = set(fresh) | visited  # edges only between nodes the graph shows
+        visited.update(fresh)
         kept: list[dict[str, Any]] = []
-        for target, caller, kind, count, first_ref in _edges_into(conn, targets):
-            admitted.admit(caller)
-            if caller not in visited:
-                continue  # left out by the per-level limit: counted, not described
+        for target, caller, kind, count, first_ref in _edges_into(conn, targets, described):
             for callee, via in targets[target]:
                 edge: dict[str, Any] = {"from": caller, "to": callee, "kind": kind, "count": count, "ref": first_ref}
                 if via:
@@ -152,9 +189,9 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
                 kept.append(edge)
         _locate(conn, kept)
         graph.edges.extend(kept)
-        info = nodes_info(conn, admitted.admitted)
-        graph.nodes.extend({**info.get(n, {"symbol_id": n}), "depth": level} for n in admitted.admitted)
-        frontier = admitted.admitted
+        info = nodes_info(conn, fresh)
+        graph.nodes.extend({**info.get(n, {"symbol_id": n}), "depth": level} for n in fresh)
+        frontier = fresh
         if not frontier:
             break
     return graph

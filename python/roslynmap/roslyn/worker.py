@@ -9,6 +9,7 @@ closes the pipe or after an idle timeout.
 from __future__ import annotations
 
 import argparse
+import re
 import select
 import sqlite3
 import subprocess
@@ -77,9 +78,10 @@ class Worker:
     def index(self, request: dict[str, Any], emit: Emit) -> dict[str, Any]:
         started = time.perf_counter()
         solution = request["solution"]
+        restore_problem = None
         if request.get("restore"):
             emit({"event": "progress", "phase": "restore", "done": 0, "total": 1})
-            _restore(solution)
+            restore_problem = _restore(solution)
         emit({"event": "progress", "phase": "load", "done": 0, "total": 1})
         session = self._open(request["repo_root"], solution, fresh=True)
         described = orjson.loads(session.Describe())
@@ -90,6 +92,10 @@ class Worker:
                 f"The solution {described.get('solution') or solution} loaded no projects: {reasons}",
                 "Check that the projects it lists exist and are C# projects, or pass solution_path to a .csproj.",
             )
+        if restore_problem:
+            described.setdefault("workspace_diagnostics", []).insert(0, restore_problem)
+        unloaded = unloaded_projects(described, Path(request["repo_root"]))
+        described["projects"] += unloaded
         total_docs = sum(p.get("documents", 0) for p in described["projects"])
         writer = BaselineWriter(Path(request["out_path"]))
         try:
@@ -110,7 +116,9 @@ class Worker:
             definitions = definition_facts(Path(request["repo_root"]))
             writer.add_batch({"facts": definitions})
             counts["facts"] += len(definitions)
-            results = orjson.loads(session.Summary())["projects"]
+            results = orjson.loads(session.Summary())["projects"] + [
+                {"index": p["index"], "error_count": 0, "missing_reference_errors": 0, "first_errors": [],
+                 "semantic_level": "syntax_only"} for p in unloaded]
             writer.set_project_results(results)
             level = merge_semantic_levels([r["semantic_level"] for r in results])
             elapsed = round(time.perf_counter() - started, 3)
@@ -377,25 +385,47 @@ def _fixups(root: Path, head: str | None, dirty: set[str], base: str, baseline: 
     return out
 
 
-def _restore(solution: str) -> None:
+_PROJECT_FILE = re.compile(r"([^\s'\"]+\.(?:cs|vb|fs)proj)", re.I)
+
+
+def unloaded_projects(described: dict[str, Any], root: Path) -> list[dict[str, Any]]:
+    """Projects the solution names but MSBuildWorkspace could not load (missing file, broken XML):
+    listed like the others, with the reason and no semantics, so the baseline never claims `full`."""
+    loaded = {p["path"] for p in described["projects"]}
+    out: list[dict[str, Any]] = []
+    for message in described.get("workspace_diagnostics", []):
+        if message.startswith("warning: "):
+            continue
+        match = _PROJECT_FILE.search(message)
+        if not match:
+            continue
+        path = Path(match.group(1).replace("\\", "/"))
+        try:
+            rel = (path if path.is_absolute() else root / path).resolve().relative_to(root).as_posix()
+        except ValueError:
+            rel = path.as_posix()
+        if rel in loaded or any(p["path"] == rel for p in out):
+            continue
+        out.append({"index": len(described["projects"]) + len(out), "name": path.stem, "path": rel,
+                    "target_framework": None, "target_frameworks": [], "documents": 0, "restored": False,
+                    "load_errors": [message]})
+    return out
+
+
+def _restore(solution: str) -> str | None:
+    """Runs `dotnet restore`; a failure is reported (and indexing goes on: projects that stay
+    unrestored are marked so), a timeout too."""
     try:
         done = subprocess.run(
             ["dotnet", "restore", solution], capture_output=True, text=True, timeout=RESTORE_TIMEOUT_S, check=False
         )
-    except subprocess.TimeoutExpired as exc:
-        raise RoslynMapError(
-            ErrorCode.COMPILATION_FAILED,
-            f"`dotnet restore` did not finish within {RESTORE_TIMEOUT_S} s.",
-            "Run `dotnet restore` yourself, then index without --restore.",
-        ) from exc
+    except subprocess.TimeoutExpired:
+        return f"dotnet restore did not finish within {RESTORE_TIMEOUT_S} s; indexed without it."
     sys.stdout.write(done.stdout + done.stderr)
-    if done.returncode != 0:
-        tail = [line for line in done.stdout.splitlines() if "error" in line.lower()][:3]
-        raise RoslynMapError(
-            ErrorCode.COMPILATION_FAILED,
-            f"`dotnet restore` failed (exit {done.returncode}): {' | '.join(tail)}",
-            "Fix the restore errors (package sources, versions), then index again.",
-        )
+    if done.returncode == 0:
+        return None
+    errors = [line.strip() for line in (done.stdout + done.stderr).splitlines() if "error" in line.lower()][:3]
+    return f"dotnet restore failed (exit {done.returncode}): {' | '.join(errors)}"
 
 
 def serve(in_fd: int, out_fd: int, idle_timeout: float) -> None:
