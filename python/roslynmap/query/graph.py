@@ -104,19 +104,15 @@ def _ranked_callers(
     Ranking and counting happen in SQLite: a hub method's thousands of callers never become Python rows."""
     counts: dict[str, int] = {}
     if len(targets) <= CHUNK:
-        marks = ",".join("?" * len(targets))
-        where = f"r.target_id IN ({marks}) AND {CALL_EDGE} AND r.from_id IS NOT NULL"
-        for caller, count in conn.execute(
-                f"SELECT r.from_id, count(*) c FROM refs r WHERE {where} GROUP BY r.from_id"
-                f" ORDER BY c DESC, r.from_id LIMIT ?", [*targets, limit + len(visited)]):
-            counts[caller] = count
-        fresh = [c for c in counts if c not in visited][:limit]
-        if len(counts) < limit + len(visited):
-            return fresh, len([c for c in counts if c not in visited])
-        total = conn.execute(f"SELECT count(DISTINCT r.from_id) FROM refs r WHERE {where}", targets).fetchone()[0]
-        seen = conn.execute(f"SELECT count(DISTINCT r.from_id) FROM refs r WHERE {where} AND r.from_id IN"
-                            f" ({','.join('?' * len(visited))})", [*targets, *visited]).fetchone()[0]
-        return fresh, int(total) - int(seen)
+        # One scan: the window columns count all distinct callers and the already-visited ones.
+        seen = sorted(visited)
+        rows = conn.execute(
+            f"SELECT r.from_id, count(*) c, count(*) OVER (), sum(r.from_id IN ({','.join('?' * len(seen))})) OVER ()"
+            f" FROM refs r WHERE r.target_id IN ({','.join('?' * len(targets))}) AND {CALL_EDGE}"
+            f" AND r.from_id IS NOT NULL GROUP BY r.from_id ORDER BY c DESC, r.from_id LIMIT ?",
+            [*seen, *targets, limit + len(visited)]).fetchall()
+        fresh = [r[0] for r in rows if r[0] not in visited][:limit]
+        return fresh, int(rows[0][2]) - int(rows[0][3] or 0) if rows else 0
     for caller, count in _in_chunks(conn, f"SELECT r.from_id, count(*) FROM refs r WHERE r.target_id IN ({{marks}})"
                                           f" AND {CALL_EDGE} AND r.from_id IS NOT NULL GROUP BY r.from_id", targets):
         counts[caller] = counts.get(caller, 0) + count
