@@ -138,10 +138,23 @@ def test_tokens_saved_is_measured(server: McpServerProcess, shop: Path) -> None:
 
 
 def test_stats_command_totals(shop: Path, home: Path) -> None:
-    roslynmap("call", "symbols_search", '{"query": "Order"}', "--repo", str(shop), env={"ROSLYNMAP_HOME": str(home)})
-    done = roslynmap("stats", "--repo", str(shop), "--json", env={"ROSLYNMAP_HOME": str(home)})
-    totals = json.loads(done.stdout)["tools"]
-    assert totals["symbols_search"]["calls"] >= 1 and totals["symbols_search"]["tokens_emitted"] > 0
+    """Two CLI calls (each process flushes at exit) add exactly their own calls and tokens."""
+    env = {"ROSLYNMAP_HOME": str(home)}
+
+    def totals() -> dict[str, Any]:
+        done = roslynmap("stats", "--repo", str(shop), "--json", env=env)
+        tools: dict[str, Any] = json.loads(done.stdout)["tools"]
+        return tools.get("symbols_search", {"calls": 0, "tokens_emitted": 0, "tokens_saved": 0})
+
+    before = totals()
+    envelopes = [json.loads(roslynmap("call", "symbols_search", json.dumps({"query": q}), "--repo", str(shop),
+                                      env=env).stdout) for q in ("Order", "Repository")]
+    after = totals()
+    assert after["calls"] - before["calls"] == 2
+    assert after["tokens_emitted"] - before["tokens_emitted"] == sum(
+        e["meta"]["token_budget"]["used"] for e in envelopes)
+    assert after["tokens_saved"] - before["tokens_saved"] == sum(
+        e["meta"]["tokens_saved"]["upper_bound"] for e in envelopes)
 
 
 @pytest.fixture(scope="module")
