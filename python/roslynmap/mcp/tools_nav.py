@@ -111,8 +111,12 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         fan[edge[node_key]] = fan.get(edge[node_key], 0) + edge["count"]
         by_node.setdefault(edge[node_key], []).append({k: v for k, v in edge.items() if k != node_key})
     nodes = sorted(result.nodes, key=lambda n: (n["depth"], -fan.get(n.get("symbol_id") or "", 0)))
+    root_id = row["symbol_id"]
     for node in nodes:
-        node["edges"] = by_node.get(node.get("symbol_id") or f"?{node.get('name')}", [])[:5]
+        edges = by_node.get(node.get("symbol_id") or f"?{node.get('name')}", [])[:5]
+        # Said once, not per edge: the root as the other end, and the node's own file as the call site.
+        node["edges"] = [{k: v for k, v in e.items() if not (k in ("to", "from") and v == root_id)
+                          and not (k == "file" and v == node.get("file"))} for e in edges]
     via = sum(1 for e in result.edges if e.get("via"))
     noun = "callers" if direction == "callers" else "callees"
     answer = f"{len(nodes)} {noun} of {row['fqn']} within depth {depth}"
@@ -143,7 +147,8 @@ def callers_tool(params: GraphParams, repo_path: str) -> ToolOutput:
     """Use to find who calls a method, constructor or property (impact analysis), up to `depth`
     levels. Cycle-safe. Includes callers that reach it through the interface or base member it
     implements or overrides (edge `via`). Constructor calls, property accessors and extension
-    calls count as calls."""
+    calls count as calls. Callers come most-calls first; an edge omits `to` when it is the root and
+    `file` when it is the caller's own file."""
     return _graph_output("callers", params, repo_path)
 
 
