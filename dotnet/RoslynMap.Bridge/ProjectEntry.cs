@@ -26,7 +26,8 @@ internal sealed class ProjectEntry
 
     // Codes that mean "a type, namespace or assembly could not be found": the project is
     // analysable only in part (usually not restored or a missing reference).
-    private static readonly HashSet<string> MissingReferenceCodes =
+    // Python reads them from Describe() (stored in the baseline meta): one list, here.
+    internal static readonly HashSet<string> MissingReferenceCodes =
         ["CS0246", "CS0234", "CS0012", "CS0518", "CS0400", "CS1069", "CS0006", "CS0009"];
 
     public void CountError(string file, int line, string code, string message)

@@ -12,6 +12,7 @@ internal static class ReportWriter
         w.WriteNumber("load_ms", loaded.LoadMs);
         w.WriteString("roslyn_version", RoslynVersion);
         w.StringArray("workspace_diagnostics", loaded.WorkspaceDiagnostics);
+        w.StringArray("missing_reference_codes", ProjectEntry.MissingReferenceCodes.Order());
         w.WriteStartArray("projects");
         foreach (var p in loaded.Projects)
         {

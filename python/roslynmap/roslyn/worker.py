@@ -132,6 +132,7 @@ class Worker:
                 "load_ms": described.get("load_ms"),
                 "index_seconds": elapsed,
                 "workspace_diagnostics": described.get("workspace_diagnostics", []),
+                "missing_reference_codes": described.get("missing_reference_codes", []),
                 "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             }
             writer.finish(meta)

@@ -37,9 +37,6 @@ CREATE TABLE overlay_files(file_id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQU
 STATES = ("changed", "added", "deleted", "rebound")
 # Tables whose rows belong to one file: an overlay replaces them file by file.
 ROW_TABLES = ("symbols", "symbol_parts", "refs", "relations", "facts", "diagnostics")
-# The bridge's "a type, namespace or assembly could not be found" codes (ProjectEntry.cs): one of them
-# in a project makes it `partial`.
-MISSING_REFERENCE_CODES = ("CS0246", "CS0234", "CS0012", "CS0518", "CS0400", "CS1069", "CS0006", "CS0009")
 SymbolKey = tuple[str, int]  # (symbol_id, project_id)
 
 
@@ -349,12 +346,15 @@ class OverlayWriter:
     def semantic_levels(self) -> dict[int, str]:
         """Per project: the bridge's level rule applied to the merged diagnostics (baseline rows of files
         the overlay does not replace, plus the overlay's)."""
-        codes = ",".join(f"'{c}'" for c in MISSING_REFERENCE_CODES)
+        # The bridge's "type, namespace or assembly not found" codes, as the baseline recorded them.
+        row = self.db.execute("SELECT value FROM base.meta WHERE key = 'missing_reference_codes'").fetchone()
+        codes: list[str] = json.loads(row[0]) if row else []
         missing = dict(self.db.execute(
             "SELECT project_id, count(*) FROM (SELECT project_id, severity, code FROM base.diagnostics WHERE"
             " file_id IS NULL OR file_id NOT IN (SELECT file_id FROM main.overlay_files)"
             " UNION ALL SELECT project_id, severity, code FROM main.diagnostics)"
-            f" WHERE severity = 'error' AND code IN ({codes}) GROUP BY project_id").fetchall())
+            f" WHERE severity = 'error' AND code IN ({','.join('?' * len(codes))}) GROUP BY project_id",
+            codes).fetchall())
         levels = {}
         for pid, level, restored in self.db.execute(
                 "SELECT id, semantic_level, restored FROM base.projects UNION ALL"

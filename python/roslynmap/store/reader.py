@@ -51,12 +51,6 @@ def open_baseline(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def close_all() -> None:
-    for conn in _connections().values():
-        conn.close()
-    _connections().clear()
-
-
 def read_meta(conn: sqlite3.Connection) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in conn.execute("SELECT key, value FROM meta"):
