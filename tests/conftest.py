@@ -19,6 +19,15 @@ def roslynmap(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[st
                           env={**os.environ, **env}, timeout=900, check=False)
 
 
+def indexed_copy(sample: str, dest: Path, home: Path, exit_code: int = 0) -> Path:
+    """testdata/<sample> as its own restored git repository, indexed by the CLI with the exit code
+    the sample is built to produce (0 full, 2 degraded)."""
+    repo = make_repo(TESTDATA / sample, dest)
+    done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
+    assert done.returncode == exit_code, done.stdout + done.stderr
+    return repo
+
+
 @pytest.fixture(scope="session")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("home")
@@ -28,10 +37,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def shop(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
-    repo = make_repo(TESTDATA / "Shop", tmp_path_factory.mktemp("repos") / "Shop")
-    done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
-    assert done.returncode == 0, done.stdout + done.stderr
-    return repo
+    return indexed_copy("Shop", tmp_path_factory.mktemp("repos") / "Shop", home)
 
 
 @pytest.fixture(scope="session")

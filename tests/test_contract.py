@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from roslynmap.mcp.dispatch import TOOLS
 
-from tests.conftest import roslynmap
+from tests.conftest import indexed_copy, roslynmap
 from tests.mcp_client import McpServerProcess
-from tests.repos import TESTDATA, make_repo
+from tests.repos import TESTDATA
 
 IDS = ["T:Shop.Domain.Order", "M:Shop.Domain.IOrderRepository.Save(Shop.Domain.Order)",
        "M:Shop.Services.OrderService.Place(Shop.Domain.Order,System.Threading.CancellationToken)",
@@ -159,10 +159,7 @@ def test_stats_command_totals(shop: Path, home: Path) -> None:
 
 @pytest.fixture(scope="module")
 def editable(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
-    repo = make_repo(TESTDATA / "Shop", tmp_path_factory.mktemp("edits") / "Shop")
-    done = roslynmap("index", str(repo), env={"ROSLYNMAP_HOME": str(home)})
-    assert done.returncode == 0, done.stderr
-    return repo
+    return indexed_copy("Shop", tmp_path_factory.mktemp("edits") / "Shop", home)
 
 
 PAY = "M:Shop.Services.OrderService.Pay(System.Guid)"

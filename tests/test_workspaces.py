@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import roslynmap
+from tests.conftest import indexed_copy
 from tests.mcp_client import McpServerProcess
 from tests.repos import TESTDATA, make_repo
 
@@ -34,10 +34,7 @@ QUOTE = "M:Shop.Services.PricingService.Quote(System.Int32)"
 
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
-    path = make_repo(TESTDATA / "Shop", tmp_path_factory.mktemp("ws") / "ShopWs")
-    done = roslynmap("index", str(path), "--json", env={"ROSLYNMAP_HOME": str(home)})
-    assert done.returncode == 0, done.stdout + done.stderr
-    return path
+    return indexed_copy("Shop", tmp_path_factory.mktemp("ws") / "ShopWs", home)
 
 
 @pytest.fixture(scope="module")
