@@ -27,7 +27,7 @@ from roslynmap.roslyn.client import WorkerClient  # noqa: E402
 from roslynmap.roslyn.discovery import find_solution  # noqa: E402
 from roslynmap.store import cache  # noqa: E402
 from roslynmap.store.paths import baseline_path  # noqa: E402
-from roslynmap.store.reader import close_all, open_baseline, project_rows, read_meta  # noqa: E402
+from roslynmap.store.reader import open_baseline, project_rows, read_meta  # noqa: E402
 from roslynmap.store.repo import inspect_repo  # noqa: E402
 
 from tests.mcp_client import McpServerProcess  # noqa: E402
@@ -90,10 +90,13 @@ def pick_ids(repo: Path) -> dict[str, str]:
     """Realistic targets: the most-referenced method and type, and a name to search for."""
     info = inspect_repo(repo)
     conn = sqlite3.connect(baseline_path(info.repo_id, info.commit))
-    method = conn.execute("SELECT target_id FROM refs WHERE kind='Call' AND target_id IN (SELECT symbol_id FROM"
-                          " symbols) GROUP BY target_id ORDER BY count(*) DESC LIMIT 1").fetchone()[0]
-    type_id = conn.execute("SELECT target_id FROM refs WHERE target_id LIKE 'T:%' AND target_id IN (SELECT"
-                           " symbol_id FROM symbols) GROUP BY target_id ORDER BY count(*) DESC LIMIT 1").fetchone()[0]
+    declared = "(SELECT key FROM ids WHERE symbol_id IN (SELECT symbol_id FROM symbols))"
+    method = conn.execute("SELECT i.symbol_id FROM refs r JOIN ids i ON i.key = r.target_key WHERE r.kind = 'Call'"
+                          f" AND r.target_key IN {declared} GROUP BY i.symbol_id ORDER BY count(*) DESC LIMIT 1"
+                          ).fetchone()[0]
+    type_id = conn.execute("SELECT i.symbol_id FROM refs r JOIN ids i ON i.key = r.target_key WHERE i.symbol_id LIKE"
+                           f" 'T:%' AND r.target_key IN {declared} GROUP BY i.symbol_id ORDER BY count(*) DESC LIMIT 1"
+                           ).fetchone()[0]
     name = conn.execute("SELECT name FROM symbols WHERE kind='Class' ORDER BY id LIMIT 1").fetchone()[0]
     conn.close()
     return {"method": method, "type": type_id, "name": name}
@@ -164,8 +167,11 @@ def synthetic_baseline(source_db: Path, out: Path, target_mb: int) -> dict[str, 
                    " FROM src.symbols")
         db.execute("INSERT INTO symbols_fts(rowid, name_terms, signature, doc) SELECT id, name, "
                    "coalesce(signature, ''), coalesce(doc, '') FROM symbols WHERE id > ?", (last,))
-        db.execute(f"INSERT INTO refs(target_id, from_id, {ref_cols}) SELECT target_id || '~{copies}', "
-                   f"from_id || '~{copies}', {ref_cols} FROM src.refs")
+        # Each copy's symbol ids get their own keys: the source's, shifted by a multiple of its largest key.
+        shift = copies * db.execute("SELECT max(key) FROM src.ids").fetchone()[0]
+        db.execute(f"INSERT INTO ids(key, symbol_id) SELECT key + {shift}, symbol_id || '~{copies}' FROM src.ids")
+        db.execute(f"INSERT INTO refs(target_key, from_key, {ref_cols}) SELECT target_key + {shift}, "
+                   f"from_key + {shift}, {ref_cols} FROM src.refs")
     db.execute("COMMIT")
     db.execute("DETACH DATABASE src")
     for kind, sql in objects:
@@ -208,7 +214,7 @@ def measure_cache_pull(source_db: Path, work: Path, target_mb: int = 50, runs: i
         assert conn.execute("SELECT id FROM symbols WHERE symbol_id = ?", (symbol_id,)).fetchone() is not None
         opens.append(time.perf_counter() - pulled_at)
         pulls.append(pulled_at - started)
-        close_all()
+        conn.close()
     totals = sorted(p + o for p, o in zip(pulls, opens, strict=True))
     return {
         "size_mb": round(big.stat().st_size / 1e6, 1), "symbols": counts["symbols"], "refs": counts["refs"],

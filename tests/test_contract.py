@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from roslynmap.mcp.dispatch import TOOLS
+from roslynmap.mcp.registry import TOOLS
 
 from tests.conftest import indexed_copy, roslynmap
 from tests.mcp_client import McpServerProcess
@@ -144,7 +144,8 @@ def test_stats_command_totals(shop: Path, home: Path) -> None:
     def totals() -> dict[str, Any]:
         done = roslynmap("stats", "--repo", str(shop), "--json", env=env)
         tools: dict[str, Any] = json.loads(done.stdout)["tools"]
-        return tools.get("symbols_search", {"calls": 0, "tokens_emitted": 0, "tokens_saved": 0})
+        found: dict[str, Any] = tools.get("symbols_search", {"calls": 0, "tokens_emitted": 0, "tokens_saved": 0})
+        return found
 
     before = totals()
     envelopes = [json.loads(roslynmap("call", "symbols_search", json.dumps({"query": q}), "--repo", str(shop),

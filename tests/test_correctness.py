@@ -32,8 +32,9 @@ Location = tuple[str, int, int]
 
 def stored(conn: sqlite3.Connection, symbol_id: str) -> set[Location]:
     return {(r[0], r[1], r[2]) for r in conn.execute(
-        "SELECT f.path, r.line, r.col FROM refs r JOIN files f ON f.id = r.file_id WHERE r.target_id = ?"
-        " AND r.kind != 'Override' AND NOT (r.kind = 'Implementation' AND r.from_id NOT LIKE 'T:%')",
+        "SELECT f.path, r.line, r.col FROM refs r JOIN files f ON f.id = r.file_id JOIN ids src ON src.key = r.from_key"
+        " WHERE r.target_key = (SELECT key FROM ids WHERE symbol_id = ?)"
+        " AND r.kind != 'Override' AND NOT (r.kind = 'Implementation' AND src.symbol_id NOT LIKE 'T:%')",
         (symbol_id,))}
 
 

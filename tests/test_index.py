@@ -77,7 +77,7 @@ def test_broken_project_is_indexed_honestly(tmp_path: Path, home: Path) -> None:
         server.close()
     db = next(home.glob("repos/*broken*/baselines/*.db"))
     missing = sqlite3.connect(db).execute(
-        "SELECT target_name, receiver, kind, line FROM refs WHERE target_id IS NULL AND target_name = 'Thing'"
+        "SELECT target_name, receiver, kind, line FROM refs WHERE target_key IS NULL AND target_name = 'Thing'"
     ).fetchall()
     assert missing == [("Thing", "Missing", "Call", 22)]
 

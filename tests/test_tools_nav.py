@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.mcp_client import McpServerProcess
 
 ISAVE = "M:Shop.Domain.IOrderRepository.Save(Shop.Domain.Order)"
@@ -11,7 +13,7 @@ PAY = "M:Shop.Services.OrderService.Pay(System.Guid)"
 MAIN = "M:Program.<Main>$(System.String[])"
 
 
-def refs(env: dict) -> list[tuple[str, int, str]]:
+def refs(env: dict[str, Any]) -> list[tuple[str, int, str]]:
     return [(r["file"], r["line"], r["kind"]) for r in env["data"]["references"]]
 
 

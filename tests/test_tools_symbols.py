@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ EXPECTED_REPOSITORY_TYPES = [
 ]
 
 
-def ids(env: dict) -> list[str]:
+def ids(env: dict[str, Any]) -> list[str]:
     return [r["symbol_id"] for r in env["data"]["results"]]
 
 

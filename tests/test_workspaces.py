@@ -388,8 +388,9 @@ def test_re_extracting_unchanged_files_reproduces_the_baseline(ws: McpServerProc
                    " s.is_static, s.arity FROM symbols s LEFT JOIN files f ON f.id = s.file_id",
         "symbol_parts": "SELECT sp.symbol_id, sp.project_id, f.path, sp.line, sp.col, sp.end_line FROM symbol_parts sp"
                         " LEFT JOIN files f ON f.id = sp.file_id",
-        "refs": "SELECT r.target_id, r.target_name, r.target_kind, r.from_id, r.project_id, f.path, r.line, r.col,"
-                " r.end_col, r.kind, r.receiver FROM refs r LEFT JOIN files f ON f.id = r.file_id",
+        "refs": "SELECT t.symbol_id, r.target_name, r.target_kind, s.symbol_id, r.project_id, f.path, r.line, r.col,"
+                " r.end_col, r.kind, r.receiver FROM refs r LEFT JOIN files f ON f.id = r.file_id"
+                " LEFT JOIN ids t ON t.key = r.target_key LEFT JOIN ids s ON s.key = r.from_key",
         "relations": "SELECT x.type_id, x.related_id, x.related_name, x.kind, x.project_id, f.path FROM relations x"
                      " LEFT JOIN files f ON f.id = x.file_id",
         "facts": "SELECT x.kind, x.symbol_id, x.project_id, f.path, x.line, x.col, x.confidence, x.key, x.detail"
@@ -412,3 +413,43 @@ def test_re_extracting_unchanged_files_reproduces_the_baseline(ws: McpServerProc
 
 def test_the_baseline_file_is_never_written(baseline_file: Path, baseline_sha: str) -> None:
     assert hashlib.sha256(baseline_file.read_bytes()).hexdigest() == baseline_sha
+
+
+def test_a_rebuilt_baseline_invalidates_overlays_until_refreshed(tmp_path: Path, home: Path) -> None:
+    """Overlays hold their baseline's file ids and symbol keys: after index_ensure_baseline(force=true)
+    the workspace answers INDEX_NOT_AVAILABLE until refreshed, and the refresh starts over."""
+    repo = indexed_copy("Shop", tmp_path / "ShopRebuilt", home)
+    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    twice = "M:Shop.Services.PricingService.Twice(System.Int32)"
+
+    def add_quote() -> None:
+        edit(repo, PRICING, "    public void AddRule(", "    public decimal Quote(int quantity) => quantity * 2m;\n"
+             "    public decimal Twice(int q) => Quote(q) + Quote(q);\n\n    public void AddRule(")
+
+    try:
+        ok(server.call("workspace_create", {"workspace_id": "rebuilt"}))
+        with restored(repo):
+            add_quote()
+            assert ok(server.call("index_refresh_overlay", {"workspace_id": "rebuilt"}))["data"]["extracted"] == [
+                PRICING]
+        ok(server.call("index_ensure_baseline", {"force": True}))  # from the clean tree: a new build
+        with restored(repo):
+            add_quote()
+            stale = server.call("refs_find", {"symbol_id": QUOTE, "workspace_id": "rebuilt"})
+            assert stale["error"]["code"] == "INDEX_NOT_AVAILABLE"
+            assert "rebuilt since" in stale["error"]["message"]
+            assert stale["error"]["hint"] == 'Call index_refresh_overlay(workspace_id="rebuilt") to rebuild it.'
+            data = ok(server.call("index_refresh_overlay", {"workspace_id": "rebuilt"}))["data"]
+            assert (data["overlay_revision"], data["extracted"]) == (2, [PRICING])  # nothing carried over
+            assert refs(server.call("refs_find", {"symbol_id": QUOTE, "workspace_id": "rebuilt"})) == [
+                (PRICING, 11, "Call"), (PRICING, 11, "Call")]
+            callers = ok(server.call("graph_callers", {"symbol_id": QUOTE, "workspace_id": "rebuilt"}))["data"]
+            assert [(n["symbol_id"], n["edges"][0]["count"]) for n in callers["nodes"]] == [(twice, 2)]
+            # Baseline symbols referenced from the re-extracted file keep the baseline's keys: the
+            # workspace's references merge with the baseline's unchanged ones (Price moved down 3 lines).
+            price = "M:Shop.Services.PricingService.Price(Shop.Domain.Order,Shop.Domain.Discount)"
+            assert refs(server.call("refs_find", {"symbol_id": price, "workspace_id": "rebuilt"})) == [
+                (line_file, line + 3 if line_file == PRICING else line, kind)
+                for line_file, line, kind in refs(server.call("refs_find", {"symbol_id": price}))]
+    finally:
+        server.close()

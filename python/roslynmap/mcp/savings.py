@@ -6,44 +6,43 @@ not have read every file whole. File sizes are measured (stat), never assumed.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from roslynmap.mcp.envelope import CHARS_PER_TOKEN
 
 MAX_FILES = 200
-_sizes: dict[str, tuple[int, int]] = {}
 
 
-def referenced_files(value: Any, out: set[str]) -> set[str]:
-    if len(out) >= MAX_FILES:
-        return out
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "file" and isinstance(item, str):
-                out.add(item)
-            elif key != "meta":
-                referenced_files(item, out)
-    elif isinstance(value, list):
-        for item in value:
-            referenced_files(item, out)
-    return out
+# Every `"file": "<path>"` pair, found in the serialized data: a regex over one orjson dump is several
+# times cheaper than walking a graph of hundreds of nested dicts in Python.
+_FILE_FIELD = re.compile(rb'"file":"((?:[^"\\]|\\.)*)"')
+
+
+def referenced_files(data: Any) -> list[str]:
+    """The distinct `file` values anywhere in `data`, in order of appearance, at most MAX_FILES."""
+    found: dict[str, None] = {}
+    for raw in _FILE_FIELD.findall(orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)):
+        found[json.loads(b'"' + raw + b'"') if b"\\" in raw else raw.decode()] = None
+        if len(found) >= MAX_FILES:
+            break
+    return list(found)
 
 
 def file_tokens(root: Path, rel: str) -> int:
-    path = root / rel
+    path = os.path.join(root, rel)  # not Path: this runs for every file of every response
     try:
-        stat = os.stat(path)
+        size = os.stat(path).st_size
     except OSError:
         return 0
-    cached = _sizes.get(str(path))
-    if cached is None or cached[0] != stat.st_mtime_ns:
-        cached = (stat.st_mtime_ns, -(-stat.st_size // CHARS_PER_TOKEN))
-        _sizes[str(path)] = cached
-    return cached[1]
+    return -(-size // CHARS_PER_TOKEN)
 
 
 def whole_file_tokens(env: dict[str, Any], root: Path) -> int:
-    files = referenced_files(env.get("data"), set())
+    files = referenced_files(env.get("data"))
     return sum(file_tokens(root, rel) for rel in files)

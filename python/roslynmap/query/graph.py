@@ -6,7 +6,8 @@ implements or overrides (edge `via` that member). A callee reached through an in
 member lists its known implementations (edge kind `Dispatch`, `via` the member).
 
 Every level is answered with a constant number of set-based queries (`IN (...)`), never one
-query per node: a depth-3 walk over a hub method touches hundreds of nodes.
+query per node: a depth-3 walk over a hub method touches hundreds of nodes. The walk runs on the
+integer keys references are stored under (query/keys.py) and names its nodes once at the end.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
+
+from roslynmap.query.keys import ids_of, key_of
 
 CALL_EDGE = (
     "(r.kind IN ('Call', 'Instantiate') OR (r.kind IN ('Read', 'Write')"
@@ -58,15 +61,19 @@ def node_info(conn: sqlite3.Connection, symbol_id: str) -> dict[str, Any] | None
     return nodes_info(conn, [symbol_id]).get(symbol_id)
 
 
-def _follow(conn: sqlite3.Connection, start: Iterable[str], upward: bool) -> dict[str, list[str]]:
-    """Transitive Implementation/Override closure: for each start id, the members it implements or
+def _marks(values: list[Any]) -> str:
+    return ",".join("?" * len(values))
+
+
+def _follow(conn: sqlite3.Connection, start: Iterable[int], upward: bool) -> dict[int, list[int]]:
+    """Transitive Implementation/Override closure: for each start key, the members it implements or
     overrides (upward) or the members implementing/overriding it (downward)."""
-    src, dst = ("from_id", "target_id") if upward else ("target_id", "from_id")
-    result: dict[str, list[str]] = {s: [] for s in start}
-    reach: dict[str, set[str]] = {s: {s} for s in result}
-    frontier = {s: s for s in result}  # reached id -> the start it belongs to
+    src, dst = ("from_key", "target_key") if upward else ("target_key", "from_key")
+    result: dict[int, list[int]] = {s: [] for s in start}
+    reach: dict[int, set[int]] = {s: {s} for s in result}
+    frontier = {s: s for s in result}  # reached key -> the start it belongs to
     while frontier:
-        next_frontier: dict[str, str] = {}
+        next_frontier: dict[int, int] = {}
         for a, b in _in_chunks(conn, f"SELECT DISTINCT {src}, {dst} FROM refs WHERE {src} IN ({{marks}})"
                                f" AND kind IN {DISPATCH_KINDS} AND {dst} IS NOT NULL", frontier):
             origin = frontier[a]
@@ -79,45 +86,46 @@ def _follow(conn: sqlite3.Connection, start: Iterable[str], upward: bool) -> dic
 
 
 def _edges_into(
-    conn: sqlite3.Connection, targets: Iterable[str], callers: Iterable[str]
-) -> list[tuple[str, str, str, int, int]]:
+    conn: sqlite3.Connection, targets: Iterable[int], callers: Iterable[int]
+) -> list[tuple[int, int, str, int, int]]:
     """(target, caller, kind, count, first ref id) for call edges from `callers` into `targets`."""
-    wanted = set(callers)
+    wanted = sorted(set(callers))
     if not wanted:
         return []
-    caller_marks = ",".join("?" * len(wanted))
-    rows: list[tuple[str, str, str, int, int]] = []
+    rows: list[tuple[int, int, str, int, int]] = []
     for chunk in _chunks(targets):
         rows.extend(conn.execute(
-            f"SELECT r.target_id, r.from_id, r.kind, count(*), min(r.id) FROM refs r WHERE r.target_id IN"
-            f" ({','.join('?' * len(chunk))}) AND {CALL_EDGE} AND r.from_id IN ({caller_marks})"
-            f" GROUP BY r.target_id, r.from_id, r.kind", [*chunk, *sorted(wanted)]))
+            f"SELECT r.target_key, r.from_key, r.kind, count(*), min(r.id) FROM refs r WHERE r.target_key IN"
+            f" ({_marks(chunk)}) AND {CALL_EDGE} AND r.from_key IN ({_marks(wanted)})"
+            f" GROUP BY r.target_key, r.from_key, r.kind", [*chunk, *wanted]))
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     return rows
 
 
 def _ranked_callers(
-    conn: sqlite3.Connection, targets: list[str], visited: set[str], limit: int
-) -> tuple[list[str], int]:
-    """Up to `limit` new callers of `targets`, most calls first, and how many new callers exist in all.
+    conn: sqlite3.Connection, targets: list[int], visited: set[int], limit: int
+) -> tuple[list[tuple[int, int]], int]:
+    """Up to `limit` new callers of `targets` as (key, calls), most calls first, and how many new
+    callers exist in all.
 
-    Ranking and counting happen in SQLite: a hub method's thousands of callers never become Python rows."""
-    counts: dict[str, int] = {}
+    Ranking and counting happen in SQLite, from the index: a hub method's thousands of callers never
+    become Python rows."""
     if len(targets) <= CHUNK:
-        # One scan: the window columns count all distinct callers and the already-visited ones.
         seen = sorted(visited)
-        rows = conn.execute(
-            f"SELECT r.from_id, count(*) c, count(*) OVER (), sum(r.from_id IN ({','.join('?' * len(seen))})) OVER ()"
-            f" FROM refs r WHERE r.target_id IN ({','.join('?' * len(targets))}) AND {CALL_EDGE}"
-            f" AND r.from_id IS NOT NULL GROUP BY r.from_id ORDER BY c DESC, r.from_id LIMIT ?",
-            [*seen, *targets, limit + len(visited)]).fetchall()
-        fresh = [r[0] for r in rows if r[0] not in visited][:limit]
-        return fresh, int(rows[0][2]) - int(rows[0][3] or 0) if rows else 0
-    for caller, count in _in_chunks(conn, f"SELECT r.from_id, count(*) FROM refs r WHERE r.target_id IN ({{marks}})"
-                                          f" AND {CALL_EDGE} AND r.from_id IS NOT NULL GROUP BY r.from_id", targets):
+        where = (f"r.target_key IN ({_marks(targets)}) AND {CALL_EDGE} AND r.from_key IS NOT NULL"
+                 f" AND r.from_key NOT IN ({_marks(seen)})")
+        top = conn.execute(f"SELECT r.from_key, count(*) c FROM refs r WHERE {where} GROUP BY r.from_key"
+                           " ORDER BY c DESC, r.from_key LIMIT ?", [*targets, *seen, limit]).fetchall()
+        available = conn.execute(f"SELECT count(DISTINCT r.from_key) FROM refs r WHERE {where}",
+                                 [*targets, *seen]).fetchone()[0] if len(top) == limit else len(top)
+        return [(int(r[0]), int(r[1])) for r in top], int(available)
+    counts: dict[int, int] = {}
+    sql = (f"SELECT r.from_key, count(*) FROM refs r WHERE r.target_key IN ({{marks}}) AND {CALL_EDGE}"
+           " AND r.from_key IS NOT NULL GROUP BY r.from_key")
+    for caller, count in _in_chunks(conn, sql, targets):
         counts[caller] = counts.get(caller, 0) + count
     ranked = sorted((c for c in counts if c not in visited), key=lambda c: (-counts[c], c))
-    return ranked[:limit], len(ranked)
+    return [(c, counts[c]) for c in ranked[:limit]], len(ranked)
 
 
 def _locate(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> None:
@@ -129,15 +137,24 @@ def _locate(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> None:
         edge["file"], edge["line"] = where.get(edge.pop("ref"), (None, None))
 
 
+def _name_edges(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> dict[int, str]:
+    """Replaces the keys in edges (from, to, via) by symbol ids; returns the key -> id map used."""
+    names = ids_of(conn, (e[k] for e in edges for k in ("from", "to", "via") if k in e))
+    for edge in edges:
+        for end in ("from", "to", "via"):
+            if isinstance(edge.get(end), int):
+                edge[end] = names[edge[end]]
+    return names
+
+
 def _edges_out_of(
-    conn: sqlite3.Connection, callers: Iterable[str]
-) -> list[tuple[str, str | None, str, str, int, int, str]]:
+    conn: sqlite3.Connection, callers: Iterable[int]
+) -> list[tuple[int, int | None, str, str, int, int, str]]:
     """(caller, target or None, target name, kind, count, first line, first file) for call edges out."""
-    rows: list[tuple[str, str | None, str, str, int, int, str]] = _in_chunks(
-        conn, f"SELECT r.from_id, r.target_id, r.target_name, r.kind, count(*), min(r.line), min(f.path) FROM refs r"
-        f" LEFT JOIN files f ON f.id = r.file_id WHERE r.from_id IN ({{marks}}) AND {CALL_EDGE}"
-        f" GROUP BY r.from_id, r.target_id, r.target_name, r.kind", callers)
-    rows.sort(key=lambda r: (r[0], r[5], r[2]))
+    rows: list[tuple[int, int | None, str, str, int, int, str]] = _in_chunks(
+        conn, f"SELECT r.from_key, r.target_key, r.target_name, r.kind, count(*), min(r.line), min(f.path) FROM refs r"
+        f" LEFT JOIN files f ON f.id = r.file_id WHERE r.from_key IN ({{marks}}) AND {CALL_EDGE}"
+        f" GROUP BY r.from_key, r.target_key, r.target_name, r.kind", callers)
     return rows
 
 
@@ -161,50 +178,75 @@ class _Level:
 
 def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int) -> Graph:
     graph = Graph(node_info(conn, symbol_id) or {"symbol_id": symbol_id})
-    visited = {symbol_id}
-    frontier = [symbol_id]
+    root = key_of(conn, symbol_id)
+    if root is None:  # nothing references it
+        return graph
+    visited = {root}
+    frontier = [root]
+    levels: list[list[tuple[int, int]]] = []  # per level: (caller key, calls), ranked
+    level_ends: list[int] = []  # where each level's edges end in graph.edges
     for level in range(1, depth + 1):
         dispatched = _follow(conn, frontier, upward=True)
         # target -> (the frontier member it stands for, via)
-        targets: dict[str, list[tuple[str, str | None]]] = {}
+        targets: dict[int, list[tuple[int, int | None]]] = {}
         for callee in frontier:
             targets.setdefault(callee, []).append((callee, None))
             for base in dispatched[callee]:
                 targets.setdefault(base, []).append((callee, base))
-        fresh, available = _ranked_callers(conn, list(targets), visited, limit_per_level)
+        ranked, available = _ranked_callers(conn, list(targets), visited, limit_per_level)
+        fresh = [key for key, _ in ranked]
         if available > len(fresh):
             graph.truncated_levels[level] = available - len(fresh)
         described = set(fresh) | visited  # edges only between nodes the graph shows
         visited.update(fresh)
-        kept: list[dict[str, Any]] = []
         for target, caller, kind, count, first_ref in _edges_into(conn, targets, described):
             for callee, via in targets[target]:
                 edge: dict[str, Any] = {"from": caller, "to": callee, "kind": kind, "count": count, "ref": first_ref}
                 if via:
                     edge["via"] = via
-                kept.append(edge)
-        _locate(conn, kept)
-        graph.edges.extend(kept)
-        info = nodes_info(conn, fresh)
-        graph.nodes.extend({**info.get(n, {"symbol_id": n}), "depth": level} for n in fresh)
+                graph.edges.append(edge)
+        levels.append(ranked)
+        level_ends.append(len(graph.edges))
         frontier = fresh
         if not frontier:
             break
+    _locate(conn, graph.edges)
+    names = _name_edges(conn, graph.edges)
+    names.update(ids_of(conn, (key for ranked in levels for key, _ in ranked if key not in names)))
+    start = 0
+    for end in level_ends:  # readable order: per level, by callee, then caller
+        graph.edges[start:end] = sorted(graph.edges[start:end],
+                                        key=lambda e: (e["to"], e["from"], e["kind"], e.get("via", "")))
+        start = end
+    info = nodes_info(conn, [names[key] for ranked in levels for key, _ in ranked])
+    for level, ranked in enumerate(levels, start=1):
+        for key, _ in sorted(ranked, key=lambda kc: (-kc[1], names[kc[0]])):
+            graph.nodes.append({**info.get(names[key], {"symbol_id": names[key]}), "depth": level})
     return graph
 
 
 def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int) -> Graph:
     graph = Graph(node_info(conn, symbol_id) or {"symbol_id": symbol_id})
+    root = key_of(conn, symbol_id)
+    if root is None:  # it references nothing
+        return graph
     visited = {symbol_id}
-    frontier = [symbol_id]
+    frontier = [root]
     for level in range(1, depth + 1):
-        rows = [r for r in _edges_out_of(conn, frontier)
-                # `new T()` is recorded against the type and the constructor: keep the constructor edge.
-                if not (r[3] == "Instantiate" and r[1] and r[1].startswith("T:"))]
+        raw = _edges_out_of(conn, frontier)
+        names = ids_of(conn, (k for r in raw for k in r[:2]))
+        keys = {name: key for key, name in names.items()}
+        rows = [(names[r[0]], None if r[1] is None else names[r[1]], *r[2:]) for r in raw]
+        # `new T()` is recorded against the type and the constructor: keep the constructor edge.
+        rows = [r for r in rows if not (r[3] == "Instantiate" and r[1] and r[1].startswith("T:"))]
+        rows.sort(key=lambda r: (r[0], r[5], r[2]))
         targets = {r[1] for r in rows if r[1]}
         info = nodes_info(conn, targets)
-        implementations = _follow(conn, [t for t in targets if t in info], upward=False)
-        info.update(nodes_info(conn, {i for impls in implementations.values() for i in impls}))
+        dispatch = _follow(conn, [keys[t] for t in targets if t in info], upward=False)
+        impl_names = ids_of(conn, (i for impls in dispatch.values() for i in impls))
+        keys.update({name: key for key, name in impl_names.items()})
+        implementations = {names[k]: [impl_names[i] for i in impls] for k, impls in dispatch.items()}
+        info.update(nodes_info(conn, impl_names.values()))
         admitted = _Level(graph, visited, level, limit_per_level)
         unresolved: dict[str, dict[str, Any]] = {}
         for caller, target, name, kind, count, line, file in rows:
@@ -224,7 +266,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
                 admitted.admit(impl)
         for node_id in admitted.admitted:
             graph.nodes.append({**(info.get(node_id) or unresolved[node_id]), "depth": level})
-        frontier = [n for n in admitted.admitted if n in info]
+        frontier = [keys[n] for n in admitted.admitted if n in info]
         if not frontier:
             break
     return graph

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.query.excerpts import ExcerptReader
+from roslynmap.query.keys import ids_of, key_of
 
 REF_FROM = "refs r LEFT JOIN files f ON f.id = r.file_id"
 
@@ -22,13 +23,13 @@ class RefsResult:
 
 
 def _where(
-    target_id: str, name: str, kinds: list[str], resolution: str | None, file_prefix: str | None
+    target_key: int | None, name: str, kinds: list[str], resolution: str | None, file_prefix: str | None
 ) -> tuple[str, list[Any]]:
     args: list[Any]
     if resolution == "unresolved":
-        clauses, args = ["r.target_id IS NULL AND r.target_name = ?"], [name]
-    else:
-        clauses, args = ["r.target_id = ?"], [target_id]
+        clauses, args = ["r.target_key IS NULL AND r.target_name = ?"], [name]
+    else:  # a symbol no reference names has no key: `= NULL` matches nothing, as it should
+        clauses, args = ["r.target_key = ?"], [target_key]
     if kinds:
         clauses.append(f"r.kind IN ({','.join('?' * len(kinds))})")
         args.extend(kinds)
@@ -49,29 +50,37 @@ def find(
     limit: int,
     offset: int,
 ) -> RefsResult:
-    where, args = _where(target_id, name, kinds, resolution, file_prefix)
+    where, args = _where(key_of(conn, target_id), name, kinds, resolution, file_prefix)
     rows = conn.execute(
-        f"SELECT r.kind, r.from_id, r.line, r.col, r.receiver, r.target_id, r.target_name, f.path"
+        f"SELECT r.kind, r.from_key, r.line, r.col, r.receiver, r.target_key, r.target_name, f.path"
         f" FROM {REF_FROM} WHERE {where} ORDER BY f.path, r.line, r.col, r.kind LIMIT ? OFFSET ?",
         [*args, limit, offset],
     ).fetchall()
-    total = conn.execute(f"SELECT count(*) FROM {REF_FROM} WHERE {where}", args).fetchone()[0]
-    by_file = [{"file": r[0], "count": r[1]} for r in conn.execute(
-        f"SELECT f.path, count(*) c FROM {REF_FROM} WHERE {where} GROUP BY f.path ORDER BY c DESC, f.path LIMIT 15",
-        args)]
-    by_kind = [{"kind": r[0], "count": r[1]} for r in conn.execute(
-        f"SELECT r.kind, count(*) c FROM {REF_FROM} WHERE {where} GROUP BY r.kind ORDER BY c DESC, r.kind", args)]
+    # Totals in one pass: (file, kind) groups of the whole filtered set; files named after grouping.
+    groups = conn.execute(f"SELECT f.path, r.kind, count(*) FROM {REF_FROM} WHERE {where} GROUP BY r.file_id, r.kind",
+                          args).fetchall()
+    total = sum(g[2] for g in groups)
+    per_file: dict[str, int] = {}
+    per_kind: dict[str, int] = {}
+    for path, kind, count in groups:
+        if path is not None:
+            per_file[path] = per_file.get(path, 0) + count
+        per_kind[kind] = per_kind.get(kind, 0) + count
+    by_file = [{"file": f, "count": c} for f, c in sorted(per_file.items(), key=lambda fc: (-fc[1], fc[0]))[:15]]
+    by_kind = [{"kind": k, "count": c} for k, c in sorted(per_kind.items(), key=lambda kc: (-kc[1], kc[0]))]
     unresolved = 0
     if resolution != "unresolved":
         unresolved = conn.execute(
-            "SELECT count(*) FROM refs WHERE target_id IS NULL AND target_name = ?", (name,)
+            "SELECT count(*) FROM refs WHERE target_key IS NULL AND target_name = ?", (name,)
         ).fetchone()[0]
     excerpts = ExcerptReader(root)
+    names = ids_of(conn, (r[1] for r in rows))
     items = []
-    for kind, from_id, line, col, receiver, resolved_id, target_name, path in rows:
-        item: dict[str, Any] = {"file": path, "line": line, "col": col, "kind": kind, "from_symbol_id": from_id,
+    for kind, from_key, line, col, receiver, resolved_key, target_name, path in rows:
+        item: dict[str, Any] = {"file": path, "line": line, "col": col, "kind": kind,
+                                "from_symbol_id": names.get(from_key),
                                 "excerpt": excerpts.line(path, line)}
-        if resolved_id is None:
+        if resolved_key is None:
             item["unresolved"] = True
             item["name"] = target_name
             if receiver:
@@ -82,6 +91,8 @@ def find(
 
 def dispatch_targets(conn: sqlite3.Connection, symbol_id: str) -> list[tuple[str, str]]:
     """Members this one implements or overrides: (target id, "Implementation" | "Override")."""
-    return [(r[0], r[1]) for r in conn.execute(
-        "SELECT DISTINCT target_id, kind FROM refs WHERE from_id = ? AND kind IN ('Implementation', 'Override')"
-        " AND target_id IS NOT NULL ORDER BY target_id", (symbol_id,))]
+    rows = conn.execute("SELECT DISTINCT target_key, kind FROM refs WHERE from_key = ? AND kind IN"
+                        " ('Implementation', 'Override') AND target_key IS NOT NULL",
+                        (key_of(conn, symbol_id),)).fetchall()
+    names = ids_of(conn, (r[0] for r in rows))
+    return sorted((names[r[0]], r[1]) for r in rows)

@@ -9,6 +9,7 @@ from typing import Any
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.ids import ID_FORMAT_HINT, is_doc_id, is_stable_id, name_from_doc_id
 from roslynmap.model.kinds import SYMBOL_KINDS, TYPE_KINDS
+from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.surfaces import facts_of_symbol
 from roslynmap.store.names import fts_expression
 from roslynmap.store.overlay import fts_symbols_sql, is_overlay
@@ -176,16 +177,15 @@ def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None
 
 
 def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> dict[str, Any]:
-    callees = [
-        {"symbol_id": r[0], "name": r[1], "kind": r[2], "calls": r[3]}
-        for r in conn.execute(
-            "SELECT target_id, target_name, target_kind, count(*) c FROM refs"
-            " WHERE from_id = ? AND project_id = ? AND kind IN ('Call', 'Instantiate')"
-            " AND (target_kind IS NULL OR target_kind != 'Class') GROUP BY target_id, target_name"
-            " ORDER BY c DESC, target_name LIMIT ?",
-            (row["symbol_id"], row["project_id"], max_callees),
-        )
-    ]
+    rows = conn.execute(
+        "SELECT target_key, target_name, target_kind, count(*) c FROM refs"
+        " WHERE from_key = ? AND project_id = ? AND kind IN ('Call', 'Instantiate')"
+        " AND (target_kind IS NULL OR target_kind != 'Class') GROUP BY target_key, target_name"
+        " ORDER BY c DESC, target_name LIMIT ?",
+        (key_of(conn, row["symbol_id"]), row["project_id"], max_callees),
+    ).fetchall()
+    names = ids_of(conn, (r[0] for r in rows))
+    callees = [{"symbol_id": names.get(r[0]), "name": r[1], "kind": r[2], "calls": r[3]} for r in rows]
     parts = [
         {"file": r[0], "line": r[1], "end_line": r[2]}
         for r in conn.execute(

@@ -4,14 +4,17 @@ An overlay (`repos/<repo_id>/workspaces/<workspace_id>.db`) has the baseline's s
 `overlay_files(file_id, path, state)`, the files it replaces: `changed`, `added` and `deleted` (the
 agent's edits) and `rebound` (unchanged files re-extracted because a symbol they reference changed).
 Its rows use the baseline's file id for a path the baseline has, and ids >= OVERLAY_ID_BASE for
-new files, symbols, references and facts, so merged rows never collide.
+new files, symbols, references and facts, so merged rows never collide. Interned symbol ids work the
+same way: a symbol id the baseline has keeps the baseline's key; the overlay's `ids` table holds only
+the new ones, keyed from OVERLAY_ID_BASE.
 
 Reading: `open_merged` opens the baseline read-only, attaches the overlay, and creates TEMP objects
 named like the tables; temp objects shadow main ones for unqualified names, so every query runs
 unchanged. Each row table becomes a view (baseline rows of files the overlay does not replace,
 UNION ALL the overlay's rows). `files` and `projects` become small temp tables instead: they are
 joined on the right-hand side of nearly every query, where SQLite would materialize a compound view
-on every execution. Full-text search needs both FTS tables: `fts_symbols_sql` merges their hits.
+on every execution. `ids` is a view of both dictionaries (their keys never overlap); read it by key
+or by symbol id, never join it. Full-text search needs both FTS tables: `fts_symbols_sql` merges their hits.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import merge_semantic_levels
 from roslynmap.store.names import name_terms
 from roslynmap.store.schema import INDEXES, SCHEMA_VERSION, TABLES
+from roslynmap.store.writer import INSERT_REFS, SymbolKeys, ref_rows
 
 OVERLAY_ID_BASE = 1_000_000_000
 OVERLAY_SCHEMA = TABLES + """
@@ -79,6 +83,16 @@ def _read_meta(conn: sqlite3.Connection, schema: str) -> dict[str, Any]:
     return out
 
 
+def baseline_build_id(baseline: Path) -> str | None:
+    """The build id of a baseline file; an overlay is valid only on the build it was made against."""
+    conn = sqlite3.connect(_uri(baseline, mode="ro"), uri=True)
+    try:
+        row = conn.execute("SELECT value FROM meta WHERE key = 'build_id'").fetchone()
+        return None if row is None else str(row[0])
+    finally:
+        conn.close()
+
+
 def read_overlay_meta(path: Path) -> dict[str, Any]:
     conn = sqlite3.connect(_uri(path, mode="ro", immutable="1"), uri=True)
     try:
@@ -122,6 +136,8 @@ def open_merged(baseline: Path, overlay: Path, project_levels: dict[int, str] | 
             conn.execute(f"CREATE TEMP VIEW {table} AS SELECT {columns} FROM main.{table}"
                          f" WHERE file_id IS NULL OR file_id NOT IN {replaced}"
                          f" UNION ALL SELECT {columns} FROM ov.{table}")
+        conn.execute("CREATE TEMP VIEW ids AS SELECT key, symbol_id FROM main.ids"
+                     " UNION ALL SELECT key, symbol_id FROM ov.ids")
         conn.execute(_temp_table_ddl(conn, "files"))
         columns = ", ".join(_columns(conn, "main", "files"))
         conn.execute(f"INSERT INTO temp.files({columns}) SELECT {columns} FROM main.files WHERE id NOT IN {replaced}"
@@ -178,15 +194,15 @@ def dependent_files(conn: sqlite3.Connection, changed_ids: set[str], added_names
     out: set[str] = set()
     if changed_ids:
         ids = json.dumps(sorted(changed_ids))
-        for sql in ("SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id"
-                    " WHERE r.target_id IN (SELECT value FROM json_each(?))",
+        for sql in ("SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.target_key IN"
+                    " (SELECT key FROM ids WHERE symbol_id IN (SELECT value FROM json_each(?)))",
                     "SELECT DISTINCT f.path FROM symbol_parts sp JOIN files f ON f.id = sp.file_id"
                     " WHERE sp.symbol_id IN (SELECT value FROM json_each(?))"):
             out.update(row[0] for row in conn.execute(sql, (ids,)))
     if added_names:
         out.update(row[0] for row in conn.execute(
             "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id"
-            " WHERE r.target_id IS NULL AND r.target_name IN (SELECT value FROM json_each(?))",
+            " WHERE r.target_key IS NULL AND r.target_name IN (SELECT value FROM json_each(?))",
             (json.dumps(sorted(added_names)),)))
     return out
 
@@ -222,6 +238,14 @@ class OverlayWriter:
         self._next_file = self._max_id("files", "id", "overlay_files", "file_id")
         self._next = {t: self._max_id(t, "id") for t in ("symbols", "refs", "facts")}
         self.states: dict[str, str] = {}
+        self.keys = SymbolKeys(self.db, self._max_id("ids", "key") + 1, self._baseline_keys)
+        if self.has_previous:  # every key the previous overlay allocated stays valid for rows carried over
+            self.db.execute("INSERT INTO ids SELECT key, symbol_id FROM prev.ids")
+            self.keys.keys.update(self.db.execute("SELECT symbol_id, key FROM ids"))
+
+    def _baseline_keys(self, symbol_ids: list[str]) -> list[tuple[str, int]]:
+        return self.db.execute("SELECT symbol_id, key FROM base.ids WHERE symbol_id IN"
+                               " (SELECT value FROM json_each(?))", (json.dumps(symbol_ids),)).fetchall()
 
     def _max_id(self, table: str, column: str, *more: str) -> int:
         best = OVERLAY_ID_BASE - 1
@@ -325,11 +349,7 @@ class OverlayWriter:
             "INSERT INTO symbol_parts(symbol_id, project_id, file_id, line, col, end_line) VALUES (?,?,?,?,?,?)",
             [(sid, pid(proj), fid(f), line, col, end) for sid, proj, f, line, col, end in batch.get("locations", ())])
         refs = batch.get("refs", ())
-        start = self._alloc("refs", len(refs))
-        self.db.executemany(
-            "INSERT INTO refs(id, target_id, target_name, target_kind, from_id, project_id, file_id, line, col,"
-            " end_col, kind, receiver) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(start + i, *r[:4], pid(r[4]), fid(r[5]), *r[6:]) for i, r in enumerate(refs)])
+        self.db.executemany(INSERT_REFS, ref_rows(refs, self.keys, fid, pid, self._alloc("refs", len(refs))))
         self.db.executemany(
             "INSERT INTO relations(type_id, related_id, related_name, kind, project_id) VALUES (?,?,?,?,?)",
             [(*r[:4], pid(r[4])) for r in batch.get("relations", ())])
@@ -372,7 +392,9 @@ class OverlayWriter:
         counts = {state: 0 for state in STATES}
         for state in self.states.values():
             counts[state] += 1
-        meta = {**meta, "schema_version": SCHEMA_VERSION, "project_levels": {str(k): v for k, v in levels.items()},
+        build = self.db.execute("SELECT value FROM base.meta WHERE key = 'build_id'").fetchone()
+        meta = {**meta, "schema_version": SCHEMA_VERSION, "baseline_build_id": build[0] if build else None,
+                "project_levels": {str(k): v for k, v in levels.items()},
                 "semantic_level": merge_semantic_levels(list(levels.values())), "file_counts": counts,
                 "written_at": time.time()}
         self.db.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?,?)",

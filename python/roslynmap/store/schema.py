@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 TABLES = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -20,8 +20,11 @@ CREATE TABLE symbols(
   visibility TEXT, is_static INTEGER, arity INTEGER);
 CREATE TABLE symbol_parts(symbol_id TEXT NOT NULL, project_id INTEGER, file_id INTEGER, line INTEGER,
   col INTEGER, end_line INTEGER);
+-- Every symbol id a reference names, interned: refs hold integer keys (smaller rows, and grouping
+-- thousands of callers compares integers, not 60-byte strings). Overlays add keys >= OVERLAY_ID_BASE.
+CREATE TABLE ids(key INTEGER PRIMARY KEY, symbol_id TEXT NOT NULL UNIQUE);
 CREATE TABLE refs(
-  id INTEGER PRIMARY KEY, target_id TEXT, target_name TEXT NOT NULL, target_kind TEXT, from_id TEXT,
+  id INTEGER PRIMARY KEY, target_key INTEGER, target_name TEXT NOT NULL, target_kind TEXT, from_key INTEGER,
   project_id INTEGER, file_id INTEGER, line INTEGER, col INTEGER, end_col INTEGER, kind TEXT NOT NULL,
   receiver TEXT);
 CREATE TABLE relations(type_id TEXT NOT NULL, related_id TEXT, related_name TEXT, kind TEXT NOT NULL,
@@ -43,10 +46,11 @@ CREATE INDEX symbols_by_name ON symbols(name);
 CREATE INDEX symbols_by_container ON symbols(container_id);
 CREATE INDEX symbols_by_namespace ON symbols(namespace);
 CREATE INDEX symbol_parts_by_id ON symbol_parts(symbol_id);
-CREATE INDEX refs_by_target ON refs(target_id, kind);
-CREATE INDEX refs_by_from ON refs(from_id, kind);
+-- from_key in the target index: callers of a method are counted and ranked from the index alone.
+CREATE INDEX refs_by_target ON refs(target_key, kind, from_key);
+CREATE INDEX refs_by_from ON refs(from_key, kind);
 CREATE INDEX refs_by_file ON refs(file_id, line);
-CREATE INDEX refs_unresolved ON refs(target_name) WHERE target_id IS NULL;
+CREATE INDEX refs_unresolved ON refs(target_name) WHERE target_key IS NULL;
 CREATE INDEX relations_by_type ON relations(type_id);
 CREATE INDEX relations_by_related ON relations(related_id);
 CREATE INDEX files_by_path ON files(path);

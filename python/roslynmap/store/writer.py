@@ -5,12 +5,50 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
+import uuid
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from roslynmap.store.names import name_terms
 from roslynmap.store.schema import INDEXES, SCHEMA_VERSION, TABLES
+
+KnownKeys = Callable[[list[str]], Iterable[tuple[str, int]]]
+
+
+class SymbolKeys:
+    """Interns symbol ids into the `ids` table: each id gets one integer key, new keys count up from
+    `first_key`. `known` finds keys allocated elsewhere (an overlay reuses its baseline's keys)."""
+
+    def __init__(self, db: sqlite3.Connection, first_key: int, known: KnownKeys | None = None) -> None:
+        self.db, self._next, self._known = db, first_key, known
+        self.keys: dict[str, int] = {}
+
+    def intern(self, symbol_ids: Iterable[str | None]) -> dict[str, int]:
+        """Keys for these ids (allocating what is new); returns the whole id -> key map."""
+        missing = {s for s in symbol_ids if s is not None and s not in self.keys}
+        if missing and self._known is not None:
+            for symbol_id, key in self._known(sorted(missing)):
+                self.keys[symbol_id] = key
+                missing.discard(symbol_id)
+        rows = [(self._next + i, s) for i, s in enumerate(sorted(missing))]
+        self.db.executemany("INSERT INTO ids(key, symbol_id) VALUES (?,?)", rows)
+        self.keys.update((s, k) for k, s in rows)
+        self._next += len(rows)
+        return self.keys
+
+
+INSERT_REFS = ("INSERT INTO refs(id, target_key, target_name, target_kind, from_key, project_id, file_id, line,"
+               " col, end_col, kind, receiver) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
+
+
+def ref_rows(refs: Sequence[Sequence[Any]], keys: SymbolKeys, file_id: Callable[[Any], int | None],
+             project_id: Callable[[int], int], first_id: int | None = None) -> list[tuple[Any, ...]]:
+    """Bridge ref records (target id, name, kind, from id, project, path, line, col, end col, kind,
+    receiver) as INSERT_REFS rows with interned keys; row ids count from `first_id` (None: SQLite's)."""
+    key = keys.intern(x for r in refs for x in (r[0], r[3])).get
+    return [(None if first_id is None else first_id + i, key(r[0]), r[1], r[2], key(r[3]), project_id(r[4]),
+             file_id(r[5]), *r[6:]) for i, r in enumerate(refs)]
 
 
 class BaselineWriter:
@@ -28,6 +66,7 @@ class BaselineWriter:
         self.db.execute("BEGIN")
         self._file_ids: dict[str, int] = {}
         self._symbol_rows = 0
+        self.keys = SymbolKeys(self.db, first_key=1)
 
     def _file_id(self, path: str | None) -> int | None:
         if path is None:
@@ -80,11 +119,7 @@ class BaselineWriter:
             "INSERT INTO symbol_parts(symbol_id, project_id, file_id, line, col, end_line) VALUES (?,?,?,?,?,?)",
             [(sid, proj, fid(f), line, col, end) for sid, proj, f, line, col, end in batch.get("locations", ())],
         )
-        self.db.executemany(
-            "INSERT INTO refs(target_id, target_name, target_kind, from_id, project_id, file_id, line, col,"
-            " end_col, kind, receiver) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            [(*r[:5], fid(r[5]), *r[6:]) for r in batch.get("refs", ())],
-        )
+        self.db.executemany(INSERT_REFS, ref_rows(batch.get("refs", ()), self.keys, fid, int))
         self.db.executemany(
             "INSERT INTO relations(type_id, related_id, related_name, kind, project_id) VALUES (?,?,?,?,?)",
             batch.get("relations", ()),
@@ -117,7 +152,8 @@ class BaselineWriter:
             " ref_count=(SELECT count(*) FROM refs r WHERE r.project_id=projects.id)"
         )
 
-        meta = {**meta, "schema_version": SCHEMA_VERSION}
+        # Overlays hold this baseline's file ids and symbol keys: a rebuild (a new build_id) invalidates them.
+        meta = {**meta, "schema_version": SCHEMA_VERSION, "build_id": f"build-{uuid.uuid4().hex}"}
         self.db.executemany(
             "INSERT OR REPLACE INTO meta(key, value) VALUES (?,?)",
             [(k, v if isinstance(v, str) else json.dumps(v)) for k, v in meta.items()],

@@ -362,16 +362,19 @@ def _clean_temps(folder: Path) -> None:
                 temp.unlink()
 
 
-def _previous_overlay(path: Path) -> tuple[Path | None, dict[str, Any]]:
-    """The current overlay (if it is one this roslynmap can build on) and its meta. The overlay, not the
-    record, says what it holds: a refresh interrupted between the two cannot leave rows behind."""
+def _previous_overlay(path: Path, baseline: Path) -> tuple[Path | None, dict[str, Any]]:
+    """The current overlay (if it is one this roslynmap can build on: same schema, made against this
+    build of the baseline) and its meta. The overlay, not the record, says what it holds: a refresh
+    interrupted between the two cannot leave rows behind."""
     if not path.exists():
         return None, {}
     try:
         meta = overlay_store.read_overlay_meta(path)
     except sqlite3.Error:
         return None, {}
-    return (path, meta) if meta.get("schema_version") == SCHEMA_VERSION else (None, {})
+    usable = meta.get("schema_version") == SCHEMA_VERSION and \
+        meta.get("baseline_build_id") == overlay_store.baseline_build_id(baseline)
+    return (path, meta) if usable else (None, {})
 
 
 def refresh(repo: RepoInfo, workspace_id: str, file_paths: list[str] | None = None,
@@ -390,7 +393,7 @@ def refresh(repo: RepoInfo, workspace_id: str, file_paths: list[str] | None = No
                                  "Call index_ensure_baseline (for HEAD), then workspace_reset to stand the "
                                  "workspace on it, then index_refresh_overlay.")
         final = overlay_path(repo.repo_id, workspace_id)
-        previous, previous_meta = _previous_overlay(final)
+        previous, previous_meta = _previous_overlay(final, baseline)
         before: dict[str, dict[str, Any]] = {
             path: {"state": f[0], "sha1": f[1]} for path, f in (previous_meta.get("fingerprints") or {}).items()}
         indexed = indexed_paths(baseline)
@@ -484,10 +487,9 @@ def _rewrite_meta(baseline: Path, previous: Path | None, temp: Path, meta: dict[
     try:
         conn.executemany("INSERT OR REPLACE INTO meta(key, value) VALUES (?,?)",
                          [(k, json.dumps(v)) for k, v in meta.items()])
-        rows = dict(conn.execute("SELECT key, value FROM meta").fetchall())
     finally:
         conn.close()
-    return {k: json.loads(v) for k, v in rows.items()}
+    return overlay_store.read_overlay_meta(temp)
 
 
 # ---------------------------------------------------------------- reading
@@ -541,6 +543,11 @@ def _overlay_connection(repo_id: str, workspace_id: str, baseline: Path,
     if meta.get("schema_version") != SCHEMA_VERSION:
         raise RoslynMapError(ErrorCode.INDEX_NOT_AVAILABLE,
                              f"Workspace '{workspace_id}' was refreshed by another roslynmap version.",
+                             f"Call index_refresh_overlay(workspace_id=\"{workspace_id}\") to rebuild it.")
+    if meta.get("baseline_build_id") != overlay_store.baseline_build_id(baseline):
+        raise RoslynMapError(ErrorCode.INDEX_NOT_AVAILABLE,
+                             f"Workspace '{workspace_id}' was refreshed against an earlier build of its baseline"
+                             " (the baseline has been rebuilt since).",
                              f"Call index_refresh_overlay(workspace_id=\"{workspace_id}\") to rebuild it.")
     counts = meta.get("file_counts") or {}
     conn: sqlite3.Connection
