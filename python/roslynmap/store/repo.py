@@ -35,13 +35,29 @@ def _git(root: Path, *args: str) -> str | None:
     return done.stdout.strip() if done.returncode == 0 else None
 
 
+# Azure DevOps names one repository four ways; all become dev.azure.com/<org>/<project>/<repo>.
+_AZURE_FORMS = (
+    re.compile(r"^(?:ssh\.dev\.azure\.com|vs-ssh\.visualstudio\.com)/v3/([^/]+)/([^/]+)/([^/]+)$"),
+    re.compile(r"^dev\.azure\.com/([^/]+)/([^/]+)/_git/([^/]+)$"),
+    re.compile(r"^([^/.]+)\.visualstudio\.com/(?:defaultcollection/)?([^/]+)/_git/([^/]+)$"),
+)
+
+
 def normalize_remote(url: str) -> str:
-    """`git@github.com:Org/Repo.git` and `https://github.com/org/repo` name the same repository."""
+    """One name per repository, whatever the remote's form: `git@github.com:Org/Repo.git`,
+    `ssh://git@github.com:22/org/repo` and `https://github.com/org/repo` are the same repository,
+    and so are Azure DevOps's SSH, HTTPS and visualstudio.com URLs of one repository."""
     url = url.strip().lower()
     url = re.sub(r"^[a-z+]+://", "", url)
     url = re.sub(r"^[^@/]+@", "", url)
+    url = re.sub(r"^([^/:]+):\d+/", r"\1/", url)  # an explicit port
     url = url.replace(":", "/").rstrip("/")
-    return url[:-4] if url.endswith(".git") else url
+    url = url[:-4] if url.endswith(".git") else url
+    for form in _AZURE_FORMS:
+        match = form.match(url)
+        if match:
+            return "dev.azure.com/" + "/".join(match.groups())
+    return url
 
 
 def _slug(text: str) -> str:
