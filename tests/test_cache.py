@@ -387,3 +387,63 @@ def test_list_baselines_and_cleanup_over_mcp(shop: Path, home: Path, tmp_path: P
         assert bad["ok"] is False and bad["error"]["code"] == "INVALID_ARGUMENT"
     finally:
         server.close()
+
+
+def test_cache_prune_keeps_the_newest_and_removes_old_and_abandoned_entries(
+        shop: Path, home: Path, tmp_path: Path) -> None:
+    """`roslynmap cache list | prune` on a cache of one real entry copied to five more commits, their
+    manifests dated 1, 10, 40, 50 and 60 days back, plus an abandoned half-written entry."""
+    info, local = shop_baseline(shop, home)
+    store = tmp_path / "cache"
+    entry = cache.publish(store, info.repo_id, info.commit, local).entry
+    manifest = json.loads((entry / "manifest.json").read_text())
+    now = time.time()
+    for days in (1, 10, 40, 50, 60):
+        commit = f"{days:02d}" * 20
+        copy = shutil.copytree(entry, store / info.repo_id / commit)
+        published = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now - days * 86400))
+        (copy / "manifest.json").write_text(json.dumps({**manifest, "commit": commit, "published_at": published}))
+    abandoned = store / info.repo_id / ("a" * 40)
+    abandoned.mkdir()
+    (abandoned / ".baseline.db.1234.tmp").write_bytes(b"partial")
+    os.utime(abandoned, (now - 3 * 86400, now - 3 * 86400))
+    fresh = store / info.repo_id / ("b" * 40)  # a publish in progress right now
+    fresh.mkdir()
+    env = {"ROSLYNMAP_CACHE_DIR": str(store)}
+
+    done = roslynmap("cache", "list", "--json", env=env)
+    assert done.returncode == 0, done.stderr
+    listed = json.loads(done.stdout)["entries"]
+    assert [(e["commit"], e["state"]) for e in listed] == [  # newest first
+        ("b" * 40, "incomplete"), (info.commit, "complete"), ("01" * 20, "complete"), ("a" * 40, "incomplete"),
+        ("10" * 20, "complete"), ("40" * 20, "complete"), ("50" * 20, "complete"), ("60" * 20, "complete")]
+    assert listed[1]["size_bytes"] == local.stat().st_size + (entry / "manifest.json").stat().st_size
+    assert (listed[1]["semantic_level"], listed[4]["age_days"]) == ("full", 10.0)
+
+    dry = json.loads(roslynmap("cache", "prune", "--older-than", "30", "--keep", "3", "--dry-run", "--json",
+                               env=env).stdout)["entries"]
+    expected = {info.commit: "kept", "b" * 40: "kept", "01" * 20: "kept", "a" * 40: "would_remove",
+                "10" * 20: "kept", "40" * 20: "would_remove", "50" * 20: "would_remove", "60" * 20: "would_remove"}
+    assert {e["commit"]: e["action"] for e in dry} == expected
+    assert len(list((store / info.repo_id).iterdir())) == 8  # a dry run removes nothing
+    reasons = {e["commit"]: e["reason"] for e in dry}
+    assert (reasons["10" * 20], reasons["40" * 20], reasons["a" * 40], reasons["b" * 40]) == (
+        "one of the newest 3", "older than 30 days and not one of the newest 3",
+        "incomplete for over a day (an interrupted publish)", "incomplete, may still be publishing")
+
+    done = roslynmap("cache", "prune", "--older-than", "30", "--keep", "3", env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].startswith("removed 4 of 8 entries (")
+    assert sorted(p.name for p in (store / info.repo_id).iterdir()) == sorted(
+        [info.commit, "b" * 40, "01" * 20, "10" * 20])
+    # What stays still pulls.
+    pulled = cache.pull(store, info.repo_id, info.commit, tmp_path / "local" / f"{info.commit}.db")
+    assert pulled.status == "pulled"
+
+    missing = roslynmap("cache", "prune", "--cache-dir", str(tmp_path / "nope"), env=env)
+    assert (missing.returncode, missing.stderr) == (
+        1, f"error INVALID_ARGUMENT: The cache directory {tmp_path / 'nope'} does not exist.\n"
+           "hint: Pass the folder CI publishes to (--cache-dir or ROSLYNMAP_CACHE_DIR).\n")
+    unknown = roslynmap("cache", "list", "--repo-id", "nope", env=env)
+    assert (unknown.returncode, unknown.stderr) == (
+        1, f"error NOT_FOUND: The cache holds no repository 'nope'.\nhint: Repositories in {store}: {info.repo_id}.\n")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from roslynmap.store.repo import normalize_remote
 
 SAME_REPOSITORY = [

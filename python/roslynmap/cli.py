@@ -192,6 +192,49 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _print_entries(entries: list[Any], with_action: bool) -> None:
+    print(f"{'repository':<40} {'commit':<12} {'state':<10} {'level':<11} {'MB':>7} {'age d':>7}"
+          + ("  action" if with_action else ""))
+    for e in entries:
+        line = (f"{e.repo_id[-40:]:<40} {e.commit[:12]:<12} {e.state:<10} {e.semantic_level or '-':<11} "
+                f"{e.size_bytes / 1e6:>7.1f} {e.age_days:>7.1f}")
+        print(line + (f"  {e.action} ({e.reason})" if with_action else ""))
+
+
+def cmd_cache(args: argparse.Namespace) -> int:
+    """`cache list` / `cache prune`: look after the shared folder CI publishes to."""
+    from roslynmap.store import cache_admin
+    from roslynmap.store.cache import check_cache_dir, configured_cache_dir
+
+    try:
+        raw = args.cache_dir if args.cache_dir is not None else configured_cache_dir()
+        if raw is None:
+            raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "No shared cache directory.",
+                                 "Pass --cache-dir /path/to/shared/cache or set ROSLYNMAP_CACHE_DIR.")
+        root = check_cache_dir(raw, writable=False)
+        if args.cache_command == "list":
+            entries = cache_admin.list_entries(root, args.repo_id)
+        else:
+            entries = cache_admin.prune(root, older_than_days=args.older_than, keep=args.keep,
+                                        repo_id=args.repo_id, dry_run=args.dry_run)
+    except RoslynMapError as exc:
+        print(f"error {exc.code}: {exc.message}\nhint: {exc.hint}", file=sys.stderr)
+        return EXIT_FAILED
+    if args.json:
+        print(json.dumps({"cache_dir": str(root), "entries": [e.to_dict() for e in entries]}, indent=2))
+        return EXIT_OK
+    if not entries:
+        print(f"The cache at {root} holds no entries.")
+        return EXIT_OK
+    _print_entries(entries, with_action=args.cache_command == "prune")
+    if args.cache_command == "prune":
+        gone = [e for e in entries if e.action in ("removed", "would_remove")]
+        freed = sum(e.size_bytes for e in gone) / 1e6
+        verb = "would remove" if args.dry_run else "removed"
+        print(f"{verb} {len(gone)} of {len(entries)} entries ({freed:.1f} MB).")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="roslynmap", description=__doc__)
     parser.add_argument("--version", action="version", version=__version__)
@@ -225,6 +268,20 @@ def build_parser() -> argparse.ArgumentParser:
     stats_cmd.add_argument("--repo", default=".")
     stats_cmd.add_argument("--json", action="store_true")
     stats_cmd.set_defaults(func=cmd_stats)
+    cache_cmd = sub.add_parser("cache", help="list or prune the shared baseline cache")
+    cache_sub = cache_cmd.add_subparsers(dest="cache_command", required=True)
+    cache_list = cache_sub.add_parser("list", help="every entry: repository, commit, level, size, age")
+    prune = cache_sub.add_parser("prune", help="remove old entries (keeps the newest --keep per repository)")
+    for sub_cmd in (cache_list, prune):
+        sub_cmd.add_argument("--cache-dir", help="the shared cache (default: $ROSLYNMAP_CACHE_DIR)")
+        sub_cmd.add_argument("--repo-id", help="only this repository (as repo_status reports it)")
+        sub_cmd.add_argument("--json", action="store_true")
+        sub_cmd.set_defaults(func=cmd_cache)
+    prune.add_argument("--older-than", type=float, default=30.0, metavar="DAYS",
+                       help="remove complete entries published more than DAYS ago (default 30)")
+    prune.add_argument("--keep", type=int, default=10, metavar="N",
+                       help="always keep the newest N complete entries per repository (default 10)")
+    prune.add_argument("--dry-run", action="store_true", help="report what would go; remove nothing")
     return parser
 
 
