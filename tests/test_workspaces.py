@@ -186,6 +186,24 @@ def test_signature_change_rebinds_references_in_other_files(ws: McpServerProcess
         assert refs(ws.call("refs_find", {"symbol_id": threshold})) == [(EXTENSIONS, 7, "Read")]
 
 
+def test_a_more_specific_overload_rebinds_calls_in_other_files(ws: McpServerProcess, repo: Path) -> None:
+    """Program.cs:15 passes a PercentageDiscount to WithDiscount(Order, Discount); a new overload taking a
+    PercentageDiscount wins overload resolution there, though no referenced declaration changed."""
+    ok(ws.call("workspace_create", {"workspace_id": "overload"}))
+    general = "M:Shop.Domain.OrderExtensions.WithDiscount(Shop.Domain.Order,Shop.Domain.Discount)"
+    specific = "M:Shop.Domain.OrderExtensions.WithDiscount(Shop.Domain.Order,Shop.Domain.PercentageDiscount)"
+    with restored(repo):
+        edit(repo, EXTENSIONS, "    /// <summary>Sums the totals",
+             "    public static Order WithDiscount(this Order o, PercentageDiscount discount) => o;\n\n"
+             "    /// <summary>Sums the totals")
+        data = ok(ws.call("index_refresh_overlay", {"workspace_id": "overload"}))["data"]
+        assert (data["extracted"], data["rebound"]) == ([PROGRAM, EXTENSIONS], [PROGRAM])
+        assert refs(ws.call("refs_find", {"symbol_id": specific, "workspace_id": "overload"})) == [
+            (PROGRAM, 15, "Call")]
+        assert refs(ws.call("refs_find", {"symbol_id": general, "workspace_id": "overload"})) == []
+        assert refs(ws.call("refs_find", {"symbol_id": general})) == [(PROGRAM, 15, "Call")]
+
+
 def test_added_file_then_removed_again(ws: McpServerProcess, repo: Path) -> None:
     ok(ws.call("workspace_create", {"workspace_id": "added"}))
     coupon = "src/Shop.Domain/Coupon.cs"

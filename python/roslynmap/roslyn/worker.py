@@ -226,9 +226,12 @@ class Worker:
             deleted = {p for p, s in states.items() if s == "deleted"}
             for _round in range(3):
                 changed = overlay_store.changed_symbols(old, new)
-                added_names = {key[0] for key in new.keys() - old.keys()}
-                names = {_simple_name(symbol_id) for symbol_id in added_names}
-                dependents = sorted(overlay_store.dependent_files(conn, changed, names) - handled - deleted)
+                added_ids = {key[0] for key in new.keys() - old.keys()}
+                names = {_simple_name(symbol_id) for symbol_id in added_ids}
+                members = overlay_store.added_members(batch, added_ids)
+                found = overlay_store.dependent_files(conn, changed, names) | \
+                    overlay_store.overload_dependents(conn, members)
+                dependents = sorted(found - handled - deleted)
                 if not dependents:
                     break
                 handled |= set(dependents)

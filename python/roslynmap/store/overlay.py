@@ -207,6 +207,49 @@ def dependent_files(conn: sqlite3.Connection, changed_ids: set[str], added_names
     return out
 
 
+# A member added here may win overload resolution or name lookup for calls that already bind elsewhere.
+Member = tuple[str, str, bool]  # container id, name, is an extension method
+TYPE_ID_PREFIX = "T:"
+HIERARCHY_DEPTH = 4
+
+
+def added_members(batch: dict[str, Any], added_ids: set[str]) -> set[Member]:
+    """Container, name and extension-ness of the members (not types) among `added_ids`."""
+    return {(s[9], s[3], "(this " in (s[6] or "")) for s in batch.get("symbols", ())
+            if s[0] in added_ids and s[9] and not s[0].startswith(TYPE_ID_PREFIX)}
+
+
+def _hierarchy(conn: sqlite3.Connection, type_id: str) -> set[str]:
+    """The type, its base types and interfaces, and the types deriving from it (HIERARCHY_DEPTH levels each)."""
+    out = {type_id}
+    for src, dst in (("type_id", "related_id"), ("related_id", "type_id")):
+        frontier = {type_id}
+        for _ in range(HIERARCHY_DEPTH):
+            rows = conn.execute(f"SELECT DISTINCT {dst} FROM relations WHERE {src} IN (SELECT value FROM json_each(?))"
+                                f" AND {dst} IS NOT NULL", (json.dumps(sorted(frontier)),)).fetchall()
+            frontier = {r[0] for r in rows} - out
+            if not frontier:
+                break
+            out |= frontier
+    return out
+
+
+def overload_dependents(conn: sqlite3.Connection, members: set[Member]) -> set[str]:
+    """Files referencing a member named like an added one in the same type hierarchy (or, for an extension
+    method, any extension method of that name): a new overload or a hiding member may bind there now."""
+    out: set[str] = set()
+    for container, name, extension in sorted(members):
+        siblings = "s.container_id IN (SELECT value FROM json_each(?))"
+        args: list[Any] = [name, json.dumps(sorted(_hierarchy(conn, container)))]
+        if extension:
+            siblings = f"({siblings} OR s.signature LIKE '%(this %')"
+        out.update(row[0] for row in conn.execute(
+            "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.target_key IN"
+            " (SELECT key FROM ids WHERE symbol_id IN"
+            f" (SELECT s.symbol_id FROM symbols s WHERE s.name = ? AND {siblings}))", args))
+    return out
+
+
 def project_level(base_level: str | None, restored: bool, missing_reference_errors: int) -> str:
     """The bridge's rule (ProjectEntry.SemanticLevel) over the merged diagnostics."""
     if base_level == "syntax_only":
