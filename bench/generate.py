@@ -17,8 +17,11 @@ The output is a ``Bench.slnx`` solution of plain ``Microsoft.NET.Sdk`` class lib
   decorator), and a ``XService : IXService`` with constructor injection of its repository, the
   clock and zero to two other services (possibly from a lower Services project), calling through
   the interfaces.
-* ``src/Bench.ApiNN`` (about 20%): ``XController : ControllerBase`` classes with constructor
-  injection of ``IXService``, and a ``CompositionRoot`` wiring every controller's dependencies.
+* ``src/Bench.ApiNN`` (about 20%, ASP.NET Core through its shared framework, no NuGet):
+  ``XController : ControllerBase`` classes with constructor injection of ``IXService``, a
+  ``CompositionRoot`` wiring every controller's dependencies, and per feature an ``XEndpoints``
+  class (DI registration, a MapGroup of minimal-API routes, a configuration key, a log template)
+  that ``WebHost`` composes with middleware: the architectural facts at scale.
 
 Project references only point downwards (Domain01 <- DomainNN <- ServicesNN <- ApiNN, and a
 Services project may reference a lower-numbered one), so the graph is acyclic.
@@ -748,6 +751,40 @@ __ACTIONS__}
 """
 
 
+ENDPOINTS = """using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+__USINGS__namespace __NS__;
+
+/// <summary>Minimal-API endpoints and service registration for <see cref="__F__Dto"/>.</summary>
+public static class __F__Endpoints
+{
+    public static IServiceCollection Add__F__(this IServiceCollection services, CompositionRoot root)
+    {
+        services.AddSingleton<I__F__Service>(_ => root.Resolve__F__Service());
+        return services;
+    }
+
+    public static IEndpointRouteBuilder Map__F__Endpoints(this IEndpointRouteBuilder app)
+    {
+        var group = app.MapGroup("/api/__ROUTE__");
+        group.MapGet("/", (I__F__Service service) => service.Total());
+        group.MapGet("/{id:guid}", (Guid id, I__F__Service service, ILogger<__F__Controller> logger) =>
+        {
+            logger.LogInformation("Fetching __F__ {Id}", id);
+            return service.Find(id) is { } found ? Results.Ok(found.Name) : Results.NotFound();
+        });
+        group.MapDelete("/{id:guid}", (Guid id, IConfiguration config) =>
+            config["__F__:AllowDelete"] == "true" ? Results.NoContent() : Results.Forbid());
+        return app;
+    }
+}
+"""
+
+
 def render_props(props: list[tuple[str, str, str]]) -> str:
     out = ""
     for type_, name, init in props:
@@ -879,6 +916,10 @@ def render_feature(f: Feature, previous: list[Feature], layout: Layout, out: Out
     )
 
     lines += out.add(
+        f"{aproj}/Endpoints/{f.name}Endpoints.cs",
+        fill(ENDPOINTS, USINGS=usings([KERNEL_NS, dns, sns], ans), F=f.name, NS=ans, ROUTE=kebab(f.name)),
+    )
+    lines += out.add(
         f"{aproj}/Controllers/{f.name}Controller.cs",
         fill(
             CONTROLLER,
@@ -949,10 +990,20 @@ def render_composition_root(
         + "}\n"
     )
     out.add(f"src/{ans}/CompositionRoot.cs", text)
+    registrations = "".join(f"\n            .Add{features[i].name}(root)" for i in own)
+    maps = "".join(f"        app.Map{features[i].name}Endpoints();\n" for i in own)
+    out.add(f"src/{ans}/WebHost.cs", (
+        "using Microsoft.AspNetCore.Builder;\nusing Microsoft.Extensions.DependencyInjection;\n\n"
+        f"namespace {ans};\n\n/// <summary>The web application of this project: services, middleware, endpoints."
+        "</summary>\npublic static class WebHost\n{\n    public static WebApplication Build(string[] args)\n    {\n"
+        "        var builder = WebApplication.CreateBuilder(args);\n        var root = new CompositionRoot();\n"
+        f"        builder.Services{registrations or '.AddRouting()'};\n"
+        "        var app = builder.Build();\n        app.UseRouting();\n" + maps
+        + "        return app;\n    }\n}\n"))
     return domains, services
 
 
-def csproj(references: list[str]) -> str:
+def csproj(references: list[str], web: bool = False) -> str:
     text = (
         '<Project Sdk="Microsoft.NET.Sdk">\n\n'
         "  <PropertyGroup>\n"
@@ -961,6 +1012,8 @@ def csproj(references: list[str]) -> str:
         "    <Nullable>enable</Nullable>\n"
         "  </PropertyGroup>\n"
     )
+    if web:  # the shared framework ships with the SDK: no package restore needed
+        text += '\n  <ItemGroup>\n    <FrameworkReference Include="Microsoft.AspNetCore.App" />\n  </ItemGroup>\n'
     if references:
         text += "\n  <ItemGroup>\n"
         for ref in sorted(set(references)):
@@ -1000,7 +1053,8 @@ def generate(out_dir: Path, lines: int, seed: int, projects: int | None) -> tupl
         refs[layout.api_ns(a)] = [KERNEL_NS, *domains, *services]
 
     for name, references in refs.items():
-        out.add(f"src/{name}/{name}.csproj", csproj([r for r in references if r != name]))
+        out.add(f"src/{name}/{name}.csproj", csproj([r for r in references if r != name],
+                                                    web=name.startswith("Bench.Api")))
 
     solution = '<Solution>\n  <Folder Name="/src/">\n'
     for name in sorted(refs):
