@@ -100,11 +100,18 @@ def pick_ids(repo: Path) -> dict[str, str]:
     name = conn.execute("SELECT name FROM symbols WHERE kind='Class' ORDER BY id LIMIT 1").fetchone()[0]
     route = conn.execute("SELECT json_extract(detail, '$.method') || ' ' || key FROM facts WHERE kind = 'Route'"
                          " ORDER BY id LIMIT 1").fetchone()
+    key_of = "(SELECT key FROM ids WHERE symbol_id = ?)"
+    callers = conn.execute(f"SELECT count(DISTINCT from_key) FROM refs WHERE target_key = {key_of} AND kind = 'Call'",
+                           (method,)).fetchone()[0]
+    references = conn.execute(f"SELECT count(*) FROM refs WHERE target_key = {key_of}", (type_id,)).fetchone()[0]
     conn.close()
-    return {"method": method, "type": type_id, "name": name, **({"route": route[0]} if route else {})}
+    return {"method": method, "type": type_id, "name": name, **({"route": route[0]} if route else {}),
+            "targets": f"graph_* on `{method}` ({callers} distinct callers), refs_find and types_hierarchy on "
+                       f"`{type_id}` ({references} references)" + (f", graph_trace_feature from `{route[0]}`"
+                                                                    if route else "")}
 
 
-def measure_queries(repo: Path, home: Path, iterations: int) -> dict[str, dict[str, float]]:
+def measure_queries(repo: Path, home: Path, iterations: int) -> dict[str, Any]:
     ids = pick_ids(repo)
     first_file = sqlite3.connect(baseline_path(inspect_repo(repo).repo_id, inspect_repo(repo).commit)).execute(
         "SELECT path FROM files ORDER BY id LIMIT 1").fetchone()[0]
@@ -124,7 +131,7 @@ def measure_queries(repo: Path, home: Path, iterations: int) -> dict[str, dict[s
         calls["surfaces_list_config_keys"] = {}
         calls["graph_trace_feature (route)"] = {"entry_point": ids["route"]}
     server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
-    out: dict[str, dict[str, float]] = {}
+    out: dict[str, Any] = {"targets": ids["targets"]}
     try:
         for label, args in calls.items():
             tool = label.split(" ")[0]
@@ -305,13 +312,13 @@ NOTES = """
 ## Notes
 
 - The machine is a 2-core VM shared with other work: repeated runs of the same query differ by
-  a few milliseconds. In process (no MCP transport), on the generated solution's busiest method
-  (1,462 callers), `graph_callers` depth 3 takes about 3 ms and `refs_find` on its most referenced
-  type (1,643 references) about 3.5 ms; the rest of the round trip (4-5 ms for these answers, which
-  fill the default 3,000-token budget, about 2 ms for small ones) is the MCP SDK's stdio transport
-  and JSON-RPC handling in the server and the client.
-- Schema 3 stores references under integer symbol keys: on the same input the baseline went from
-  45.8 MB to 30.1 MB and `graph_callers` depth 3 from 11.0 ms to 7.9 ms p50 over MCP.
+  a few milliseconds. Query targets are picked by the benchmark: the most called method and the
+  most referenced type (listed under the latency table). Of a round trip, answers that fill the
+  default 3,000-token budget spend 4-5 ms in the MCP SDK's stdio transport and JSON-RPC handling
+  (server and client), small answers about 1.5 ms; the rest is the query.
+- Schema 3 stores references under integer symbol keys. On the generator's previous revision (no
+  web code; a method with 1,462 distinct callers) it took the baseline from 45.8 to 30.1 MB and
+  `graph_callers` depth 3 from 11.0 to 7.9 ms p50 over MCP (3 ms of it in process).
 - The index run disables nullable analysis (it only yields warnings); the floor binds the
   solution as loaded, nullable analysis included. Extraction runs on the bridge's worker threads,
   like the floor.
@@ -398,11 +405,13 @@ def render(results: dict[str, Any], machine_text: str, args: argparse.Namespace,
     names = list(results)
     lines.append("| tool | " + " | ".join(f"{n} p50 ms | {n} p95 ms" for n in names) + " |")
     lines.append("|---|" + "---|---|" * len(names))
-    tools = list(dict.fromkeys(tool for n in names for tool in results[n]["queries"]))
+    tools = list(dict.fromkeys(tool for n in names for tool in results[n]["queries"] if tool != "targets"))
     for tool in tools:  # "-": the input has nothing to ask that tool about (no web code in Shop)
         cells = " | ".join(f"{q[tool]['p50']} | {q[tool]['p95']}" if tool in q else "- | -"
                            for q in (results[n]["queries"] for n in names))
         lines.append(f"| {tool} | {cells} |")
+    lines.append("")
+    lines += [f"- {n}: {results[n]['queries']['targets']}." for n in names]
     for section in sections or []:
         lines += section
     lines += NOTES.rstrip("\n").split("\n")

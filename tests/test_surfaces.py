@@ -29,23 +29,49 @@ def web(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpSer
 
 def test_endpoints(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_endpoints", {"limit": 100})
-    assert env["answer"] == "19 endpoints (7 GET, 3 POST, 2 ANY, 2 DELETE, 2 PATCH, 2 PUT, 1 HEAD)."
+    assert env["answer"] == "24 endpoints (11 GET, 3 DELETE, 3 POST, 2 ANY, 2 PATCH, 2 PUT, 1 HEAD)."
     got = [(e["method"], e["route"], e["source"]) for e in env["data"]["endpoints"]]
     assert got == [  # by route (case-folded), then method
+        ("DELETE", "/admin/catalog/cache", "minimal"),
         ("POST", "/admin/flags", "attribute"), ("PATCH", "/admin/flags", "attribute"),
         ("GET", "/admin/Stats/{page?}", "attribute"), ("PUT", "/admin/users/{id:guid}", "attribute"),
+        ("GET", "/api/catalog/items", "minimal"), ("GET", "/api/catalog/reviews/{id:int}", "minimal"),
         ("POST", "/api/Orders", "attribute"), ("POST", "/api/orders", "minimal"),
         ("ANY", "/api/Orders/search/{term}", "attribute"), ("GET", "/api/Orders/Summary", "attribute"),
         ("GET", "/api/Orders/{id:int}", "attribute"), ("GET", "/api/orders/{id:int}", "minimal"),
         ("PUT", "/api/orders/{id:int}", "minimal"), ("DELETE", "/api/orders/{id:int}", "minimal"),
-        ("PATCH", "/api/orders/{id:int}/status", "minimal"), ("GET", "/api/reports/daily", "minimal"),
+        ("PATCH", "/api/orders/{id:int}/status", "minimal"), ("GET", "/api/promotions", "minimal"),
+        ("GET", "/api/reports/daily", "minimal"),
         ("HEAD", "/api/reports/daily", "minimal"), ("GET", "/invoices/{id:int}", "minimal"),
         ("GET", "/ping", "minimal"), ("DELETE", "/purge/{days:int}", "attribute"),
-        ("ANY", "/{controller=Home}/{action=Index}/{id?}", "conventional"),
+        ("GET", "/unused", "minimal"), ("ANY", "/{controller=Home}/{action=Index}/{id?}", "conventional"),
     ]
     first = next(e for e in env["data"]["endpoints"] if e["route"] == "/api/Orders/{id:int}")
     assert (first["handler"], first["file"], first["line"], first["confidence"]) == (
         GET, "src/Web.Api/Controllers/OrdersController.cs", 18, "high")
+
+
+def test_group_prefixes_follow_groups_handed_to_other_methods(web: McpServerProcess) -> None:
+    """CatalogEndpoints.cs maps routes on route-builder parameters; Program.cs hands them groups:
+    `api.MapGroup("/catalog").MapCatalog()` (an extension receiver), MapCatalog passes its own group on
+    to MapReviews, `MapCatalogAdmin(app.MapGroup("/admin"))` (an argument), and `api.MapPromotions()`
+    whose routes hang off a group local made from its parameter."""
+    catalog = "M:Web.Api.Endpoints.CatalogEndpoints."
+    env = web.call("surfaces_list_endpoints", {"path_filter": "catalog"})
+    got = [(e["method"], e["route"], e["handler"], e["file"], e["line"]) for e in env["data"]["endpoints"]]
+    file = "src/Web.Api/Endpoints/CatalogEndpoints.cs"
+    assert got == [
+        ("DELETE", "/admin/catalog/cache",
+         catalog + "MapCatalogAdmin(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", file, 17),
+        ("GET", "/api/catalog/items", catalog + "MapCatalog(Microsoft.AspNetCore.Routing.RouteGroupBuilder)", file, 8),
+        ("GET", "/api/catalog/reviews/{id:int}", catalog + "MapReviews(Microsoft.AspNetCore.Routing.RouteGroupBuilder)",
+         file, 14),
+    ]
+    promotions = web.call("surfaces_list_endpoints", {"path_filter": "promotions"})["data"]["endpoints"]
+    assert [(e["route"], e["line"]) for e in promotions] == [("/api/promotions", 22)]
+    trace = web.call("graph_trace_feature", {"entry_point": "GET /api/catalog/reviews/5"})
+    assert trace["data"]["root"]["symbol_id"] == catalog + "MapReviews(Microsoft.AspNetCore.Routing.RouteGroupBuilder)"
+    assert trace["data"]["route"]["route"] == "/api/catalog/reviews/{id:int}"
 
 
 def test_endpoint_filters_apply_before_limit(web: McpServerProcess) -> None:

@@ -12,6 +12,9 @@ internal static class FactKinds
     public const string Exception = "Exception";
     public const string Log = "Log";
     public const string RetryPolicy = "RetryPolicy";
+    /// <summary>A route group handed to a method of the solution (receiver or argument): the routes that
+    /// method maps on that parameter get the group's prefix (expanded when endpoints are listed).</summary>
+    public const string RouteGroupCall = "RouteGroupCall";
 }
 
 internal static class Confidence

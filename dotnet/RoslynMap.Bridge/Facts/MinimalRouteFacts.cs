@@ -6,12 +6,18 @@ namespace RoslynMap.Bridge.Facts;
 /// <summary>
 /// Minimal APIs (MapGet/MapPost/.../MapMethods, prefixed by MapGroup chains and by locals assigned
 /// from MapGroup earlier in the same member) and conventional MapControllerRoute patterns.
+/// A route mapped on a route-builder parameter records `group_parameter` (its ordinal) and
+/// `group_member`; a group handed to a method of the solution records a RouteGroupCall fact. The
+/// query layer joins the two across methods and files (`app.MapGroup("/api").MapOrders()`).
 /// </summary>
 internal sealed class MinimalRouteFacts
 {
     private const string DefaultConventionalPattern = "{controller=Home}/{action=Index}/{id?}";
     private readonly FactSink _sink;
-    private readonly Dictionary<(string?, string), string> _groups = new(); // (member, local) -> prefix
+    // (member, local) -> the group's prefix, and the route-builder parameter it was made from (if any)
+    private readonly Dictionary<(string?, string), (string Prefix, int? Parameter)> _groups = new();
+    // Per method declaration: its parameters typed as route builders, name -> ordinal.
+    private readonly Dictionary<SyntaxNode, Dictionary<string, int>> _routeParameters = new();
 
     public MinimalRouteFacts(FactSink sink)
     {
@@ -63,15 +69,16 @@ internal sealed class MinimalRouteFacts
         if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
         var pattern = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "pattern")?.Expression);
         if (pattern is null) return;
-        var prefix = GroupPrefix(FactSyntax.Receiver(inv), from);
+        var prefix = GroupPrefix(FactSyntax.Receiver(inv), from, out var parameter);
         if (prefix is null) return;
         var key = RouteTemplates.Join(prefix, pattern);
         var handler = Handler(FactSyntax.Arg(inv.ArgumentList, handlerIndex, "handler"), from);
         var anchor = FactSyntax.Name(inv)!.SpanStart;
         foreach (var verb in verbs)
         {
-            _sink.Add(FactKinds.Route, handler, anchor, confidence, key,
-                new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "minimal"));
+            var detail = new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "minimal");
+            if (parameter is { } ordinal) detail.Add("group_parameter", ordinal).Add("group_member", from);
+            _sink.Add(FactKinds.Route, handler, anchor, confidence, key, detail);
         }
     }
 
@@ -107,16 +114,18 @@ internal sealed class MinimalRouteFacts
             _ => null,
         };
         if (local is null) return;
-        var prefix = GroupPrefix(top, from);
+        var prefix = GroupPrefix(top, from, out var parameter);
         if (prefix is null) _groups.Remove((from, local));
-        else _groups[(from, local)] = prefix;
+        else _groups[(from, local)] = (prefix, parameter);
     }
 
     /// <summary>The MapGroup prefix a receiver stands for: "" for the app itself, null when a
-    /// group's prefix is not a constant.</summary>
-    private string? GroupPrefix(ExpressionSyntax? receiver, string? from)
+    /// group's prefix is not a constant. `parameter`: the route-builder parameter of the enclosing
+    /// method the chain starts from (directly or through a group local), whose callers add their prefix.</summary>
+    private string? GroupPrefix(ExpressionSyntax? receiver, string? from, out int? parameter)
     {
         var parts = new List<string>();
+        parameter = null;
         var e = receiver;
         while (e is not null)
         {
@@ -132,13 +141,95 @@ internal sealed class MinimalRouteFacts
                 e = FactSyntax.Receiver(call); // builder calls between groups (RequireAuthorization...) keep the group
                 continue;
             }
-            if (e is IdentifierNameSyntax id && _groups.TryGetValue((from, id.Identifier.ValueText), out var known))
-                parts.Add(known);
+            if (e is IdentifierNameSyntax id)
+            {
+                if (_groups.TryGetValue((from, id.Identifier.ValueText), out var known))
+                {
+                    parts.Add(known.Prefix);
+                    parameter = known.Parameter;
+                }
+                else parameter = RouteParameter(id, id);
+            }
             break;
         }
         var prefix = "";
         for (var i = parts.Count - 1; i >= 0; i--) prefix = RouteTemplates.Join(prefix, parts[i]);
         return prefix;
+    }
+
+    /// <summary>`x.MapGroup("/a").MapOrders()` or `MapOrders(group)`: a group handed to a method of the
+    /// solution. Syntax decides first (a MapGroup chain, a tracked group local or a route-builder
+    /// parameter); only then is the call bound.</summary>
+    public void GroupCall(InvocationExpressionSyntax inv, string? from)
+    {
+        var receiver = FactSyntax.Receiver(inv);
+        var receiverIsGroup = receiver is not null && IsGroup(inv, receiver, from);
+        var groupArgs = new List<(int Position, ArgumentSyntax Arg)>();
+        var args = inv.ArgumentList.Arguments;
+        for (var i = 0; i < args.Count; i++)
+        {
+            if (IsGroup(inv, args[i].Expression, from)) groupArgs.Add((i, args[i]));
+        }
+        if (!receiverIsGroup && groupArgs.Count == 0) return;
+        if (_sink.Model.GetSymbolInfo(inv).Symbol is not IMethodSymbol called) return;
+        var method = called.ReducedFrom ?? called;
+        if (!method.Locations.Any(l => l.IsInSource)) return; // a framework call (RequireAuthorization...)
+        var target = _sink.IdOf(method);
+        if (target is null) return;
+        var shift = called.ReducedFrom is null ? 0 : 1;
+        if (receiverIsGroup && shift == 1) Emit(receiver!, 0);
+        foreach (var (position, arg) in groupArgs)
+        {
+            var ordinal = arg.NameColon is { } named
+                ? method.Parameters.IndexOf(method.Parameters.FirstOrDefault(p => p.Name == named.Name.Identifier.ValueText)!)
+                : position + shift;
+            if (ordinal >= 0 && ordinal < method.Parameters.Length) Emit(arg.Expression, ordinal);
+        }
+
+        void Emit(ExpressionSyntax group, int ordinal)
+        {
+            var prefix = GroupPrefix(group, from, out var outer);
+            if (prefix is null) return;
+            var detail = new FactDetail().Add("target", target).Add("parameter", ordinal);
+            if (outer is { } passedOn) detail.Add("group_parameter", passedOn).Add("group_member", from);
+            _sink.Add(FactKinds.RouteGroupCall, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, prefix, detail);
+        }
+    }
+
+    private bool IsGroup(InvocationExpressionSyntax inv, ExpressionSyntax expression, string? from)
+    {
+        var e = FactSyntax.Unwrap(expression);
+        while (e is InvocationExpressionSyntax call)
+        {
+            if (FactSyntax.NameText(call) == "MapGroup") return true;
+            if (FactSyntax.Receiver(call) is not { } next) return false;
+            e = FactSyntax.Unwrap(next);
+        }
+        return e is IdentifierNameSyntax id
+               && (_groups.ContainsKey((from, id.Identifier.ValueText)) || RouteParameter(inv, id) is not null);
+    }
+
+    /// <summary>The ordinal of the enclosing method's parameter `id` names, when that parameter is typed
+    /// as a route builder (IEndpointRouteBuilder, RouteGroupBuilder...); null otherwise.</summary>
+    private int? RouteParameter(SyntaxNode at, IdentifierNameSyntax? id)
+    {
+        if (id is null) return null;
+        var method = at.Ancestors().FirstOrDefault(a => a is MethodDeclarationSyntax or LocalFunctionStatementSyntax
+            or AnonymousFunctionExpressionSyntax or TypeDeclarationSyntax or CompilationUnitSyntax);
+        if (method is not MethodDeclarationSyntax declaration) return null;
+        if (!_routeParameters.TryGetValue(declaration, out var parameters))
+        {
+            parameters = new Dictionary<string, int>(StringComparer.Ordinal);
+            var list = declaration.ParameterList.Parameters;
+            for (var i = 0; i < list.Count; i++)
+            {
+                var type = list[i].Type?.ToString() ?? "";
+                if (type.EndsWith("RouteBuilder", StringComparison.Ordinal) || type.EndsWith("RouteGroupBuilder", StringComparison.Ordinal))
+                    parameters[list[i].Identifier.ValueText] = i;
+            }
+            _routeParameters[declaration] = parameters;
+        }
+        return parameters.TryGetValue(id.Identifier.ValueText, out var ordinal) ? ordinal : null;
     }
 
     private IReadOnlyList<string> Verbs(ArgumentSyntax? arg)

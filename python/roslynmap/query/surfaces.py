@@ -52,13 +52,55 @@ def facts_of_kind(conn: sqlite3.Connection, kind: str) -> list[dict[str, Any]]:
     return [_fact(r) for r in rows]
 
 
+MAX_GROUP_NESTING = 8
+
+
+def join_route(prefix: str, template: str) -> str:
+    """A MapGroup prefix and a route template (the bridge's RouteTemplates.Join: groups always nest)."""
+    return "/" + (prefix.rstrip("/") + "/" + template.lstrip("/")).strip("/")
+
+
+class GroupPrefixes:
+    """The prefixes of the route groups handed to a method's route-builder parameter, from the
+    RouteGroupCall facts of every caller, followed through callers that pass their own group along."""
+
+    def __init__(self, calls: list[dict[str, Any]]) -> None:
+        self._calls: dict[tuple[str, int], list[dict[str, Any]]] = {}
+        for call in calls:
+            if call.get("target") and call.get("parameter") is not None:
+                self._calls.setdefault((call["target"], int(call["parameter"])), []).append(call)
+
+    def of(self, member: str, parameter: int, seen: frozenset[tuple[str, int]] = frozenset()) -> list[str]:
+        """Every full prefix (deduplicated, in call order); [] when no caller hands that parameter a group."""
+        out: list[str] = []
+        for call in self._calls.get((member, parameter), []):
+            outer = (call.get("group_member"), call.get("group_parameter"))
+            outer_prefixes: list[str] = []
+            if outer[0] and outer[1] is not None and outer not in seen and len(seen) < MAX_GROUP_NESTING:
+                key = (str(outer[0]), int(outer[1]))
+                outer_prefixes = self.of(key[0], key[1], seen | {key})
+            for prefix in outer_prefixes or [""]:
+                full = join_route(prefix, call["key"]) if prefix else call["key"]
+                if full not in out:
+                    out.append(full)
+        return out
+
+
 def endpoints(conn: sqlite3.Connection, path_filter: str | None, method: str | None) -> Listing:
-    routes = []
+    groups = GroupPrefixes(facts_of_kind(conn, "RouteGroupCall"))
+    routes: list[dict[str, Any]] = []
     for fact in facts_of_kind(conn, "Route"):
         item = {"method": fact.get("method", "ANY"), "route": fact["key"], "handler": fact.get("handler")
                 or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
                 "confidence": fact["confidence"]}
-        routes.append(item)
+        member, parameter = fact.get("group_member"), fact.get("group_parameter")
+        # Mapped on a group the caller passes in: one route per group handed over (as written when none is).
+        prefixes = groups.of(member, int(parameter), frozenset({(member, int(parameter))})) \
+            if member and parameter is not None else []
+        if prefixes:
+            routes.extend({**item, "route": join_route(p, fact["key"])} for p in prefixes)
+        else:
+            routes.append(item)
     if path_filter:
         needle = path_filter.strip().lower()
         routes = [r for r in routes if needle in r["route"].lower()]

@@ -59,6 +59,9 @@ orders.MapPut("/{id:int}", (int id) => Results.NoContent());
 orders.MapDelete("/{id:int}", (int id) => Results.NoContent());
 orders.MapPatch("/{id:int}/status", (int id) => Results.NoContent());
 api.MapGroup("/reports").RequireAuthorization().MapMethods("/daily", new[] { "GET", "HEAD" }, () => "report");
+api.MapGroup("/catalog").MapCatalog();
+CatalogEndpoints.MapCatalogAdmin(app.MapGroup("/admin"));
+api.MapPromotions();
 
 app.Logger.LogInformation("Starting with cache {UseCache}, page size {PageSize}, interval {Interval}, database {Database}",
     useCache, pageSize, interval, connectionString);
