@@ -246,24 +246,33 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         impl_names = ids_of(conn, (i for impls in dispatch.values() for i in impls))
         keys.update({name: key for key, name in impl_names.items()})
         implementations = {names[k]: [impl_names[i] for i in impls] for k, impls in dispatch.items()}
-        info.update(nodes_info(conn, impl_names.values()))
+        # Candidates in row order, each target followed by its implementations (once per target: an
+        # interface of the shared kernel can have hundreds), admitted up to the level's limit.
         admitted = _Level(graph, visited, level, limit_per_level)
         unresolved: dict[str, dict[str, Any]] = {}
+        candidates: dict[str, None] = {}
+        level_edges: list[tuple[dict[str, Any], str | None]] = []
         for caller, target, name, kind, count, line, file in rows:
             if target and target not in info:
                 graph.external_callees += 1
                 continue
             key = target or f"?{name}"
-            graph.edges.append({"from": caller, "to": key, "kind": kind, "count": count, "file": file, "line": line})
+            level_edges.append(({"from": caller, "to": key, "kind": kind, "count": count, "file": file,
+                                 "line": line}, target))
             if target is None:
-                if admitted.admit(key):
-                    unresolved[key] = {"symbol_id": None, "name": name, "unresolved": True}
-                continue
-            admitted.admit(target)
-            for impl in implementations.get(target, []):
-                graph.edges.append({"from": caller, "to": impl, "kind": "Dispatch", "via": target,
-                                    "count": count, "file": file, "line": line})
-                admitted.admit(impl)
+                unresolved.setdefault(key, {"symbol_id": None, "name": name, "unresolved": True})
+            if key not in candidates:
+                candidates[key] = None
+                candidates.update(dict.fromkeys(i for i in implementations.get(key, []) if i not in candidates))
+        for node_id in candidates:
+            admitted.admit(node_id)
+        shown_impls = {t: [i for i in impls if i in visited] for t, impls in implementations.items()}
+        for edge, target in level_edges:  # edges only into nodes the graph shows
+            if edge["to"] in visited:
+                graph.edges.append(edge)
+            for impl in shown_impls.get(target or "", []):
+                graph.edges.append({**edge, "to": impl, "kind": "Dispatch", "via": target})
+        info.update(nodes_info(conn, [n for n in admitted.admitted if n not in info and n not in unresolved]))
         for node_id in admitted.admitted:
             graph.nodes.append({**(info.get(node_id) or unresolved[node_id]), "depth": level})
         frontier = [keys[n] for n in admitted.admitted if n in info]
