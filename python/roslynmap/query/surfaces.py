@@ -4,14 +4,29 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
 FACT_COLUMNS = "fa.kind, fa.symbol_id, fa.line, fa.col, fa.confidence, fa.key, fa.detail, f.path"
 FACT_FROM = "facts fa LEFT JOIN files f ON f.id = fa.file_id"
 HTTP_METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "ANY")
+
+
+T = TypeVar("T")
+
+
+def _memo(conn: sqlite3.Connection, key: str, compute: Callable[[], T]) -> T:
+    """`compute()` once per connection (store/reader.MemoConnection); every time on a plain one."""
+    memo: dict[str, Any] | None = getattr(conn, "memo", None)
+    if memo is None:
+        return compute()
+    if key not in memo:
+        memo[key] = compute()
+    value: T = memo[key]
+    return value
 
 
 def _detail(raw: str | None) -> dict[str, Any]:
@@ -86,7 +101,7 @@ class GroupPrefixes:
         return out
 
 
-def endpoints(conn: sqlite3.Connection, path_filter: str | None, method: str | None) -> Listing:
+def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     groups = GroupPrefixes(facts_of_kind(conn, "RouteGroupCall"))
     routes: list[dict[str, Any]] = []
     for fact in facts_of_kind(conn, "Route"):
@@ -101,6 +116,11 @@ def endpoints(conn: sqlite3.Connection, path_filter: str | None, method: str | N
             routes.extend({**item, "route": join_route(p, fact["key"])} for p in prefixes)
         else:
             routes.append(item)
+    return routes
+
+
+def endpoints(conn: sqlite3.Connection, path_filter: str | None, method: str | None) -> Listing:
+    routes = [dict(r) for r in _memo(conn, "routes", lambda: _all_routes(conn))]  # copies: callers trim items
     if path_filter:
         needle = path_filter.strip().lower()
         routes = [r for r in routes if needle in r["route"].lower()]
@@ -239,6 +259,10 @@ def _literal_segments(template: str) -> int:
 
 def di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
     """Service type id -> implementation ids registered in DI (when the bridge bound them)."""
+    return {k: list(v) for k, v in _memo(conn, "di", lambda: _di_implementations(conn)).items()}
+
+
+def _di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for fact in facts_of_kind(conn, "DiRegistration"):
         service, impl = fact.get("service_id"), fact.get("implementation_id")

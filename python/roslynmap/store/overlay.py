@@ -31,6 +31,7 @@ from typing import Any
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import merge_semantic_levels
 from roslynmap.store.names import name_terms
+from roslynmap.store.reader import MemoConnection
 from roslynmap.store.schema import INDEXES, SCHEMA_VERSION, TABLES
 from roslynmap.store.writer import INSERT_REFS, SymbolKeys, ref_rows
 
@@ -49,7 +50,7 @@ def _uri(path: Path, **params: str) -> str:
     return f"file:{urllib.parse.quote(str(path))}?{query}"
 
 
-class OverlayConnection(sqlite3.Connection):
+class OverlayConnection(MemoConnection):
     """A baseline connection with an overlay attached as `ov` (see the module docstring)."""
 
     overlay_path: Path | None = None

@@ -14,6 +14,16 @@ from roslynmap.store.schema import SCHEMA_VERSION
 _local = threading.local()
 
 
+class MemoConnection(sqlite3.Connection):
+    """A read connection with a place to keep answers derived from its whole content (every route,
+    every DI registration). Safe because what it reads never changes: a baseline is immutable, and a
+    refreshed overlay is read through a new connection."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.memo: dict[str, Any] = {}
+
+
 def _connections() -> dict[str, sqlite3.Connection]:
     cache: dict[str, sqlite3.Connection] | None = getattr(_local, "connections", None)
     if cache is None:
@@ -36,7 +46,7 @@ def open_baseline(path: Path) -> sqlite3.Connection:
     conn = cache.get(key)
     if conn is not None:
         return conn
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False, factory=MemoConnection)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA query_only=1")
     version = read_meta(conn).get("schema_version")
