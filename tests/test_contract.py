@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from roslynmap.mcp import dispatch  # importing it registers every tool in TOOLS
 from roslynmap.mcp.registry import TOOLS
 
 from tests.conftest import indexed_copy, roslynmap
@@ -122,7 +123,6 @@ def test_text_preview_is_compact(server: McpServerProcess) -> None:
 
 
 def test_guide_without_repo_and_topics() -> None:
-    from roslynmap.mcp import dispatch
 
     env, _ = dispatch.run("roslynmap_guide", {"topic": "ids"}, None)
     assert env["ok"] and "M:Ns.Type.#ctor" in env["answer"]
