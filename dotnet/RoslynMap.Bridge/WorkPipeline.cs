@@ -10,6 +10,14 @@ internal sealed class WorkPipeline<T> : IDisposable where T : class
     // Deeply nested expressions recurse deeply in the binder and in our walker.
     private const int StackBytes = 64 * 1024 * 1024;
 
+    /// <summary>Start of the message of a stall; the Python side retries the run in a fresh process.</summary>
+    public const string StallMessage = "extraction stalled";
+
+    // No document finished for this long: a worker is blocked for good (seen rarely, inside Roslyn).
+    // Failing beats hanging the caller forever. ROSLYNMAP_STALL_SECONDS overrides it.
+    private static readonly TimeSpan StallLimit = TimeSpan.FromSeconds(
+        int.TryParse(Environment.GetEnvironmentVariable("ROSLYNMAP_STALL_SECONDS"), out var s) && s > 0 ? s : 300);
+
     private readonly Func<int, T> _work;
     private readonly T?[] _results;
     private readonly int _window;
@@ -19,6 +27,7 @@ internal sealed class WorkPipeline<T> : IDisposable where T : class
     private int _taken;     // next index the consumer will take
     private bool _stopped;
     private Exception? _failure;
+    private long _lastProgress = Environment.TickCount64; // when a result was last stored or taken
 
     public WorkPipeline(int count, int window, int workers, Func<int, T> work)
     {
@@ -48,10 +57,13 @@ internal sealed class WorkPipeline<T> : IDisposable where T : class
                 while (_results[i] is null)
                 {
                     if (_failure is not null) throw new InvalidOperationException("extraction worker failed", _failure);
-                    Monitor.Wait(_gate);
+                    if (!Monitor.Wait(_gate, StallLimit) && Environment.TickCount64 - _lastProgress >= StallLimit.TotalMilliseconds)
+                        throw new TimeoutException($"{StallMessage}: no document finished in {StallLimit.TotalSeconds:0} s " +
+                                                   $"(waiting for document {i + 1} of {_results.Length})");
                 }
                 batch.Add(_results[i]!);
                 _results[i] = null;
+                _lastProgress = Environment.TickCount64;
                 // Advance as we go, so workers may move past the window while a large batch fills.
                 _taken = i + 1;
                 Monitor.PulseAll(_gate);
@@ -88,6 +100,7 @@ internal sealed class WorkPipeline<T> : IDisposable where T : class
             lock (_gate)
             {
                 _results[index] = result;
+                _lastProgress = Environment.TickCount64;
                 Monitor.PulseAll(_gate);
             }
         }
@@ -100,6 +113,7 @@ internal sealed class WorkPipeline<T> : IDisposable where T : class
             _stopped = true;
             Monitor.PulseAll(_gate);
         }
-        foreach (var thread in _threads) thread.Join();
+        // Bounded: a thread blocked for good (a stall) must not hang the caller; they are background threads.
+        foreach (var thread in _threads) thread.Join(TimeSpan.FromSeconds(10));
     }
 }

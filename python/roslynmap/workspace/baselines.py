@@ -22,6 +22,7 @@ from roslynmap.store.reader import open_baseline, project_rows, read_meta
 from roslynmap.store.repo import RepoInfo, inspect_repo
 
 OnEvent = Callable[[dict[str, Any]], None]
+STALL_MESSAGE = "extraction stalled"  # WorkPipeline.StallMessage in the bridge
 
 _worker: WorkerClient | None = None
 _worker_lock = threading.Lock()
@@ -34,6 +35,17 @@ def shared_worker() -> WorkerClient:
         if _worker is None:
             _worker = WorkerClient()
         return _worker
+
+
+def _replace_worker(stalled: WorkerClient) -> WorkerClient:
+    """A fresh worker process in place of one whose extraction stalled (its stuck thread stays behind)."""
+    global _worker
+    stalled.close()
+    with _worker_lock:
+        if _worker is stalled:
+            _worker = WorkerClient()
+            return _worker
+    return WorkerClient()
 
 
 Source = Literal["local", "cache", "built"]
@@ -111,7 +123,15 @@ def ensure_baseline(
             "dirty_files_at_index": list(repo.dirty_files[:50]),
         },
     }
-    (worker or shared_worker()).request(request, on_event)
+    client = worker or shared_worker()
+    try:
+        client.request(request, on_event)
+    except RoslynMapError as exc:
+        if STALL_MESSAGE not in exc.message:
+            raise
+        # Rare, and gone in a fresh process: once more before giving up.
+        warnings.append(f"{exc.message}; indexed again in a fresh worker process.")
+        _replace_worker(client).request(request, on_event)
     conn = open_baseline(target)
     return EnsureResult(repo, target, "built", read_meta(conn), project_rows(conn), warnings)
 
