@@ -13,6 +13,10 @@ import pytest
 from tests.mcp_client import McpServerProcess
 from tests.repos import TESTDATA, make_repo
 
+# testdata documents bind in milliseconds: a stalled extraction (docs/architecture.md) is retried after
+# a minute, not the default five, in every CLI, server and worker process the tests start.
+os.environ.setdefault("ROSLYNMAP_STALL_SECONDS", "60")
+
 
 def roslynmap(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "roslynmap.cli", *args], capture_output=True, text=True,
