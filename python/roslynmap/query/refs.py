@@ -9,6 +9,7 @@ from typing import Any
 
 from roslynmap.query.excerpts import ExcerptReader
 from roslynmap.query.keys import ids_of, key_of
+from roslynmap.query.tally import tally
 
 REF_FROM = "refs r LEFT JOIN files f ON f.id = r.file_id"
 
@@ -56,18 +57,10 @@ def find(
         f" FROM {REF_FROM} WHERE {where} ORDER BY f.path, r.line, r.col, r.kind LIMIT ? OFFSET ?",
         [*args, limit, offset],
     ).fetchall()
-    # Totals in one pass: (file, kind) groups of the whole filtered set; files named after grouping.
-    groups = conn.execute(f"SELECT f.path, r.kind, count(*) FROM {REF_FROM} WHERE {where} GROUP BY r.file_id, r.kind",
-                          args).fetchall()
-    total = sum(g[2] for g in groups)
-    per_file: dict[str, int] = {}
-    per_kind: dict[str, int] = {}
-    for path, kind, count in groups:
-        if path is not None:
-            per_file[path] = per_file.get(path, 0) + count
-        per_kind[kind] = per_kind.get(kind, 0) + count
-    by_file = [{"file": f, "count": c} for f, c in sorted(per_file.items(), key=lambda fc: (-fc[1], fc[0]))[:15]]
-    by_kind = [{"kind": k, "count": c} for k, c in sorted(per_kind.items(), key=lambda kc: (-kc[1], kc[0]))]
+    # total, by_file and by_kind from one grouped pass over the whole filtered set
+    counts = tally(conn.execute(
+        f"SELECT f.path, r.kind, count(*) FROM {REF_FROM} WHERE {where} GROUP BY r.file_id, r.kind", args))
+    total, by_file, by_kind = counts.total, counts.by_file, counts.by_kind
     unresolved = 0
     if resolution != "unresolved":
         unresolved = conn.execute(

@@ -11,6 +11,7 @@ from roslynmap.model.ids import ID_FORMAT_HINT, is_doc_id, is_stable_id, name_fr
 from roslynmap.model.kinds import SYMBOL_KINDS, TYPE_KINDS
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.surfaces import facts_of_symbol
+from roslynmap.query.tally import tally
 from roslynmap.store.names import fts_expression
 from roslynmap.store.overlay import fts_symbols_sql, is_overlay
 
@@ -108,18 +109,10 @@ def search(
         f"SELECT {SYMBOL_COLUMNS} FROM {source} {clause} ORDER BY {order} LIMIT ? OFFSET ?",
         [*args, *order_args, limit, offset],
     ).fetchall()
-    # total, by_file and by_kind from one pass over the matches (the FTS query runs once more, not thrice)
-    groups = conn.execute(f"SELECT f.path, s.kind, count(*) FROM {source} {clause} GROUP BY f.path, s.kind",
-                          args).fetchall()
-    total = sum(g[2] for g in groups)
-    per_file: dict[str, int] = {}
-    per_kind: dict[str, int] = {}
-    for path, kind, count in groups:
-        if path is not None:
-            per_file[path] = per_file.get(path, 0) + count
-        per_kind[kind] = per_kind.get(kind, 0) + count
-    by_file = [{"file": f, "count": c} for f, c in sorted(per_file.items(), key=lambda fc: (-fc[1], fc[0]))[:15]]
-    by_kind = [{"kind": k, "count": c} for k, c in sorted(per_kind.items(), key=lambda kc: (-kc[1], kc[0]))]
+    # total, by_file and by_kind from one grouped pass over the whole filtered set
+    counts = tally(conn.execute(
+        f"SELECT f.path, s.kind, count(*) FROM {source} {clause} GROUP BY f.path, s.kind", args))
+    total, by_file, by_kind = counts.total, counts.by_file, counts.by_kind
     return SearchResult([summary(r) for r in rows], total, by_file, by_kind, "fts" if match else "browse")
 
 
