@@ -13,18 +13,18 @@ integer keys references are stored under (query/keys.py) and names its nodes onc
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from roslynmap.query.keys import ids_of, key_of
+from roslynmap.query.sql import CHUNK, chunks, in_chunks, marks
 
 CALL_EDGE = (
     "(r.kind IN ('Call', 'Instantiate') OR (r.kind IN ('Read', 'Write')"
     " AND r.target_kind IN ('Property', 'Indexer', 'Event')))"
 )
 DISPATCH_KINDS = "('Implementation', 'Override')"
-CHUNK = 500
 
 
 @dataclass
@@ -36,33 +36,15 @@ class Graph:
     external_callees: int = 0
 
 
-def _chunks(values: Iterable[Any]) -> Iterator[list[Any]]:
-    items = list(values)
-    for start in range(0, len(items), CHUNK):
-        yield items[start:start + CHUNK]
-
-
-def _in_chunks(conn: sqlite3.Connection, sql: str, ids: Iterable[Any]) -> list[Any]:
-    """Runs `sql` (with a `{marks}` placeholder inside `IN (...)`) over ids, 500 at a time."""
-    rows: list[Any] = []
-    for chunk in _chunks(ids):
-        rows.extend(conn.execute(sql.format(marks=",".join("?" * len(chunk))), chunk))
-    return rows
-
-
 def nodes_info(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
     """Name, kind and location of each id declared in the solution (first project wins)."""
-    rows = _in_chunks(conn, "SELECT s.symbol_id, s.name, s.kind, f.path, s.line FROM symbols s LEFT JOIN files f"
+    rows = in_chunks(conn, "SELECT s.symbol_id, s.name, s.kind, f.path, s.line FROM symbols s LEFT JOIN files f"
                       " ON f.id = s.file_id WHERE s.symbol_id IN ({marks}) ORDER BY s.project_id DESC", set(ids))
     return {r[0]: {"symbol_id": r[0], "name": r[1], "kind": r[2], "file": r[3], "line": r[4]} for r in rows}
 
 
 def node_info(conn: sqlite3.Connection, symbol_id: str) -> dict[str, Any] | None:
     return nodes_info(conn, [symbol_id]).get(symbol_id)
-
-
-def _marks(values: list[Any]) -> str:
-    return ",".join("?" * len(values))
 
 
 def _follow(conn: sqlite3.Connection, start: Iterable[int], upward: bool) -> dict[int, list[int]]:
@@ -74,7 +56,7 @@ def _follow(conn: sqlite3.Connection, start: Iterable[int], upward: bool) -> dic
     frontier = {s: s for s in result}  # reached key -> the start it belongs to
     while frontier:
         next_frontier: dict[int, int] = {}
-        for a, b in _in_chunks(conn, f"SELECT DISTINCT {src}, {dst} FROM refs WHERE {src} IN ({{marks}})"
+        for a, b in in_chunks(conn, f"SELECT DISTINCT {src}, {dst} FROM refs WHERE {src} IN ({{marks}})"
                                f" AND kind IN {DISPATCH_KINDS} AND {dst} IS NOT NULL", frontier):
             origin = frontier[a]
             if b not in reach[origin]:
@@ -93,10 +75,10 @@ def _edges_into(
     if not wanted:
         return []
     rows: list[tuple[int, int, str, int, int]] = []
-    for chunk in _chunks(targets):
+    for chunk in chunks(targets):
         rows.extend(conn.execute(
             f"SELECT r.target_key, r.from_key, r.kind, count(*), min(r.id) FROM refs r WHERE r.target_key IN"
-            f" ({_marks(chunk)}) AND {CALL_EDGE} AND r.from_key IN ({_marks(wanted)})"
+            f" ({marks(chunk)}) AND {CALL_EDGE} AND r.from_key IN ({marks(wanted)})"
             f" GROUP BY r.target_key, r.from_key, r.kind", [*chunk, *wanted]))
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     return rows
@@ -112,8 +94,8 @@ def _ranked_callers(
     become Python rows."""
     if len(targets) <= CHUNK:
         seen = sorted(visited)
-        where = (f"r.target_key IN ({_marks(targets)}) AND {CALL_EDGE} AND r.from_key IS NOT NULL"
-                 f" AND r.from_key NOT IN ({_marks(seen)})")
+        where = (f"r.target_key IN ({marks(targets)}) AND {CALL_EDGE} AND r.from_key IS NOT NULL"
+                 f" AND r.from_key NOT IN ({marks(seen)})")
         top = conn.execute(f"SELECT r.from_key, count(*) c FROM refs r WHERE {where} GROUP BY r.from_key"
                            " ORDER BY c DESC, r.from_key LIMIT ?", [*targets, *seen, limit]).fetchall()
         available = conn.execute(f"SELECT count(DISTINCT r.from_key) FROM refs r WHERE {where}",
@@ -122,7 +104,7 @@ def _ranked_callers(
     counts: dict[int, int] = {}
     sql = (f"SELECT r.from_key, count(*) FROM refs r WHERE r.target_key IN ({{marks}}) AND {CALL_EDGE}"
            " AND r.from_key IS NOT NULL GROUP BY r.from_key")
-    for caller, count in _in_chunks(conn, sql, targets):
+    for caller, count in in_chunks(conn, sql, targets):
         counts[caller] = counts.get(caller, 0) + count
     ranked = sorted((c for c in counts if c not in visited), key=lambda c: (-counts[c], c))
     return [(c, counts[c]) for c in ranked[:limit]], len(ranked)
@@ -130,7 +112,7 @@ def _ranked_callers(
 
 def _locate(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> None:
     """Replaces each edge's `ref` (a refs row id) with the file and line of that first reference."""
-    rows = _in_chunks(conn, "SELECT r.id, f.path, r.line FROM refs r LEFT JOIN files f ON f.id = r.file_id"
+    rows = in_chunks(conn, "SELECT r.id, f.path, r.line FROM refs r LEFT JOIN files f ON f.id = r.file_id"
                       " WHERE r.id IN ({marks})", [e["ref"] for e in edges])
     where: dict[int, tuple[str, int]] = {r[0]: (r[1], r[2]) for r in rows}
     for edge in edges:
@@ -151,7 +133,7 @@ def _edges_out_of(
     conn: sqlite3.Connection, callers: Iterable[int]
 ) -> list[tuple[int, int | None, str, str, int, int, str]]:
     """(caller, target or None, target name, kind, count, first line, first file) for call edges out."""
-    rows: list[tuple[int, int | None, str, str, int, int, str]] = _in_chunks(
+    rows: list[tuple[int, int | None, str, str, int, int, str]] = in_chunks(
         conn, f"SELECT r.from_key, r.target_key, r.target_name, r.kind, count(*), min(r.line), min(f.path) FROM refs r"
         f" LEFT JOIN files f ON f.id = r.file_id WHERE r.from_key IN ({{marks}}) AND {CALL_EDGE}"
         f" GROUP BY r.from_key, r.target_key, r.target_name, r.kind", callers)
@@ -176,10 +158,14 @@ class _Level:
         return True
 
 
+def _start(conn: sqlite3.Connection, symbol_id: str) -> tuple[Graph, int | None]:
+    """The graph rooted at `symbol_id` and the root's key (None: no reference names it, an empty walk)."""
+    return Graph(node_info(conn, symbol_id) or {"symbol_id": symbol_id}), key_of(conn, symbol_id)
+
+
 def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int) -> Graph:
-    graph = Graph(node_info(conn, symbol_id) or {"symbol_id": symbol_id})
-    root = key_of(conn, symbol_id)
-    if root is None:  # nothing references it
+    graph, root = _start(conn, symbol_id)
+    if root is None:
         return graph
     visited = {root}
     frontier = [root]
@@ -226,9 +212,8 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
 
 
 def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int) -> Graph:
-    graph = Graph(node_info(conn, symbol_id) or {"symbol_id": symbol_id})
-    root = key_of(conn, symbol_id)
-    if root is None:  # it references nothing
+    graph, root = _start(conn, symbol_id)
+    if root is None:
         return graph
     visited = {symbol_id}
     frontier = [root]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 
-CHUNK = 500
+from roslynmap.query.sql import in_chunks
 
 
 def key_of(conn: sqlite3.Connection, symbol_id: str) -> int | None:
@@ -18,22 +18,8 @@ def key_of(conn: sqlite3.Connection, symbol_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-def keys_of(conn: sqlite3.Connection, symbol_ids: Iterable[str]) -> dict[str, int]:
-    wanted = sorted(set(symbol_ids))
-    out: dict[str, int] = {}
-    for start in range(0, len(wanted), CHUNK):
-        chunk = wanted[start:start + CHUNK]
-        rows = conn.execute(f"SELECT symbol_id, key FROM ids WHERE symbol_id IN ({','.join('?' * len(chunk))})", chunk)
-        out.update({r[0]: int(r[1]) for r in rows})
-    return out
-
-
 def ids_of(conn: sqlite3.Connection, keys: Iterable[int | None]) -> dict[int, str]:
     """The symbol id of each key (None keys, unresolved targets, are skipped)."""
-    wanted = sorted({k for k in keys if k is not None})
-    out: dict[int, str] = {}
-    for start in range(0, len(wanted), CHUNK):
-        chunk = wanted[start:start + CHUNK]
-        rows = conn.execute(f"SELECT key, symbol_id FROM ids WHERE key IN ({','.join('?' * len(chunk))})", chunk)
-        out.update({int(r[0]): r[1] for r in rows})
-    return out
+    rows = in_chunks(conn, "SELECT key, symbol_id FROM ids WHERE key IN ({marks})",
+                     sorted({k for k in keys if k is not None}))
+    return {int(r[0]): r[1] for r in rows}

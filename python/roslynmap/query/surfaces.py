@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 
 import orjson
 
+from roslynmap.query.sql import in_chunks
+
 FACT_COLUMNS = "fa.kind, fa.symbol_id, fa.line, fa.col, fa.confidence, fa.key, fa.detail, f.path"
 FACT_FROM = "facts fa LEFT JOIN files f ON f.id = fa.file_id"
 HTTP_METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "ANY")
@@ -211,13 +213,10 @@ def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str) -> list[dict[str, 
 
 def facts_of_symbols(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
-    for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
-        rows = conn.execute(f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE fa.symbol_id IN "
-                            f"({','.join('?' * len(chunk))}) ORDER BY fa.line", chunk).fetchall()
-        for row in rows:
-            fact = _fact(row)
-            out.setdefault(fact["symbol_id"], []).append(fact)
+    for row in in_chunks(conn, f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE fa.symbol_id IN ({{marks}})"
+                               " ORDER BY fa.line", ids):
+        fact = _fact(row)
+        out.setdefault(fact["symbol_id"], []).append(fact)
     return out
 
 

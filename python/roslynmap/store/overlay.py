@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.model.kinds import merge_semantic_levels
+from roslynmap.model.kinds import TYPE_KINDS, merge_semantic_levels
 from roslynmap.store.names import name_terms
 from roslynmap.store.reader import MemoConnection
 from roslynmap.store.schema import INDEXES, SCHEMA_VERSION, TABLES
@@ -210,14 +210,13 @@ def dependent_files(conn: sqlite3.Connection, changed_ids: set[str], added_names
 
 # A member added here may win overload resolution or name lookup for calls that already bind elsewhere.
 Member = tuple[str, str, bool]  # container id, name, is an extension method
-TYPE_ID_PREFIX = "T:"
 HIERARCHY_DEPTH = 4
 
 
 def added_members(batch: dict[str, Any], added_ids: set[str]) -> set[Member]:
     """Container, name and extension-ness of the members (not types) among `added_ids`."""
     return {(s[9], s[3], "(this " in (s[6] or "")) for s in batch.get("symbols", ())
-            if s[0] in added_ids and s[9] and not s[0].startswith(TYPE_ID_PREFIX)}
+            if s[0] in added_ids and s[9] and s[4] not in TYPE_KINDS}
 
 
 def _hierarchy(conn: sqlite3.Connection, type_id: str) -> set[str]:
