@@ -14,6 +14,10 @@ from roslynmap import __version__
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 
 EXIT_OK, EXIT_FAILED, EXIT_DEGRADED = 0, 1, 2
+# `index --push` that published nothing while the cache lacks the commit (push.status skipped_degraded or
+# skipped_dirty): a CI job must not go green with an empty cache.
+EXIT_NOT_PUSHED = 3
+NOT_PUSHED = frozenset({"skipped_degraded", "skipped_dirty"})
 
 
 class Progress:
@@ -123,7 +127,10 @@ def cmd_index(args: argparse.Namespace) -> int:
                 print(f"       {err}")
             if "hint" in p:
                 print(f"       hint: {p['hint']}")
+    if push is not None and push["status"] in NOT_PUSHED:
+        return EXIT_NOT_PUSHED
     return EXIT_OK if level == "full" else EXIT_DEGRADED
+
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -69,11 +69,26 @@ def _descendants(conn: sqlite3.Connection, symbol_id: str, kind: str, depth_limi
                 seen.add(child)
                 out.append(_describe(conn, child, child, level))
                 next_frontier.append(child)
-                # Subclasses of an implementing class implement the interface too.
-                if kind == "interface":
-                    for sub, _ in conn.execute(sql, (child, "base")):
-                        if sub not in seen:
-                            seen.add(sub)
-                            out.append({**_describe(conn, sub, sub, level + 1), "inherited": True})
+        if kind == "interface":  # after the level's direct implementers, so those keep their own depth
+            for child in next_frontier:
+                _inherited(conn, child, level, seen, out)
         frontier, level = next_frontier, level + 1
     return out
+
+
+def _inherited(conn: sqlite3.Connection, implementer: str, level: int, seen: set[str],
+               out: list[dict[str, Any]]) -> None:
+    """Every class below an implementing class implements the interface too, however deep (IFoo <- A,
+    B : A, C : B gives B at level + 1 and C at level + 2). Relations hold direct bases only, so walk down."""
+    frontier = [implementer]
+    while frontier:
+        level += 1
+        next_frontier = []
+        for type_id in frontier:
+            for (sub,) in conn.execute("SELECT DISTINCT type_id FROM relations WHERE related_id = ? AND kind = 'base'"
+                                       " ORDER BY type_id", (type_id,)):
+                if sub not in seen:
+                    seen.add(sub)
+                    out.append({**_describe(conn, sub, sub, level), "inherited": True})
+                    next_frontier.append(sub)
+        frontier = next_frontier

@@ -17,6 +17,26 @@ from roslynmap.roslyn.protocol import read_frame, write_frame
 from roslynmap.store.paths import logs_dir
 
 OnEvent = Callable[[dict[str, Any]], None]
+KEEP_LOGS = 20  # the newest worker logs always stay (a hang is diagnosed from them)
+LOG_GRACE_S = 3600.0  # a log written this recently may belong to a live worker of another process
+
+
+def prune_logs(folder: Path, keep: int = KEEP_LOGS, now: float | None = None) -> list[Path]:
+    """Removes worker logs beyond the newest `keep` (by modification time) that were not written in the
+    last hour; each worker start adds one, so without this they pile up forever. Returns what went."""
+    now = time.time() if now is None else now
+    logs = []
+    for path in folder.glob("worker-*.log"):
+        with contextlib.suppress(OSError):  # removed meanwhile by another process's prune
+            logs.append((path.stat().st_mtime, path))
+    logs.sort(reverse=True)
+    gone = []
+    for mtime, path in logs[keep:]:
+        if now - mtime > LOG_GRACE_S:
+            with contextlib.suppress(OSError):
+                path.unlink()
+                gone.append(path)
+    return gone
 
 
 class WorkerClient:
@@ -32,6 +52,7 @@ class WorkerClient:
 
     def _start(self) -> None:
         logs_dir().mkdir(parents=True, exist_ok=True)
+        prune_logs(logs_dir())
         self.log_path = logs_dir() / f"worker-{os.getpid()}-{int(time.time() * 1000)}.log"
         child_in, parent_out = os.pipe()
         parent_in, child_out = os.pipe()

@@ -3,8 +3,9 @@
 Layout: `<cache>/<repo_id>/<commit>/baseline.db` + `manifest.json` (sha256 and size of the file,
 schema version, toolchain, semantic level, counts, created_at). An entry is complete exactly when its
 manifest exists: the database is copied to a temp file beside it, fsynced and renamed first, the
-manifest last, the same way. Publishers of one entry serialize on a lock file in the entry, so a second
-publisher of the same commit finds the first one's complete entry and skips. Pulls copy the file into
+manifest last, the same way. Publishers of one entry serialize on a lock file in the entry (store/locks.py:
+a prune may delete it under the lock), so a second publisher of the same commit finds the first one's
+complete entry and skips. Pulls copy the file into
 the local store while hashing it, and check the hash, the size and the schema before renaming it into
 place; a bad entry is reported, never used.
 """
@@ -18,15 +19,16 @@ import secrets
 import socket
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
-from urllib.parse import quote
 
-from filelock import FileLock, Timeout
+from filelock import Timeout
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.store.reader import read_meta
+from roslynmap.store import locks
+from roslynmap.store.reader import baseline_uri, read_meta
 from roslynmap.store.schema import SCHEMA_VERSION
 
 CACHE_ENV = "ROSLYNMAP_CACHE_DIR"
@@ -127,7 +129,7 @@ def has_entry(cache_root: Path, repo_id: str, commit: str) -> bool:
 
 def database_meta(path: Path) -> dict[str, Any]:
     """The meta table of a baseline file, read without WAL side files (baselines are immutable)."""
-    conn = sqlite3.connect(f"file:{quote(str(path))}?immutable=1", uri=True)
+    conn = sqlite3.connect(baseline_uri(path), uri=True)
     try:
         return read_meta(conn)
     finally:
@@ -313,6 +315,13 @@ def _build_manifest(meta: dict[str, Any], repo_id: str, commit: str, sha: str, s
     }
 
 
+def dirty_for_meta(dirty_files: Sequence[str], limit: int = 50) -> list[str]:
+    """The changed files a baseline records (`dirty_files_at_index`), index inputs first, so the limit
+    never hides the change that makes a baseline unpublishable."""
+    inputs = [f for f in dirty_files if f.lower().endswith(INDEX_INPUTS)]
+    return (inputs + [f for f in dirty_files if not f.lower().endswith(INDEX_INPUTS)])[:limit]
+
+
 def _dirty_inputs(meta: dict[str, Any]) -> list[str]:
     files = meta.get("dirty_files_at_index") or []
     return [f for f in files if isinstance(f, str) and f.lower().endswith(INDEX_INPUTS)]
@@ -347,8 +356,8 @@ def publish(cache_root: Path, repo_id: str, commit: str, baseline: Path, *, allo
                           f"Not pushed: the baseline for {short} was indexed with uncommitted changes to "
                           f"{', '.join(dirty[:5])}; it is not the commit's. Index a clean checkout to publish.")
     try:
-        entry.mkdir(parents=True, exist_ok=True)
-        with FileLock(entry / LOCK_FILE, timeout=LOCK_TIMEOUT_S):
+        # The lock (re)creates the entry folder: a prune may remove it while this publisher waits.
+        with locks.exclusive(entry / LOCK_FILE, LOCK_TIMEOUT_S):
             return _publish_locked(entry, meta, repo_id, commit, baseline)
     except Timeout as exc:
         raise RoslynMapError(

@@ -19,9 +19,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from filelock import FileLock, Timeout
+from filelock import Timeout
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.store import locks
 from roslynmap.store.cache import LOCK_FILE, LOCK_TIMEOUT_S, MANIFEST_FILE, read_manifest
 
 # An incomplete entry younger than this may still be in the middle of a publish.
@@ -100,19 +101,23 @@ def list_entries(cache_root: Path, repo_id: str | None = None) -> list[CacheEntr
 def _remove(folder: Path) -> bool:
     """Removes one entry under its publish lock; False when a publisher holds the lock."""
     try:
-        with FileLock(folder / LOCK_FILE, timeout=0):
+        with locks.exclusive(folder / LOCK_FILE, timeout=0) as held:
             (folder / MANIFEST_FILE).unlink(missing_ok=True)  # incomplete from here on: no reader uses it
-            for item in folder.iterdir():
-                if item.is_dir():
-                    shutil.rmtree(item)
-                elif item.name != LOCK_FILE:
-                    item.unlink(missing_ok=True)
+            _clear(folder)
+            # Still holding it: a publisher waiting on this lock file sees it gone and locks a new one.
+            held.remove_locked(folder_too=True)
     except Timeout:
         return False
-    (folder / LOCK_FILE).unlink(missing_ok=True)
-    with contextlib.suppress(OSError):  # a publisher may have started again meanwhile: leave its folder
-        folder.rmdir()
     return True
+
+
+def _clear(folder: Path) -> None:
+    """Everything in an entry but its lock file."""
+    for item in folder.iterdir():
+        if item.is_dir():
+            shutil.rmtree(item)
+        elif item.name != LOCK_FILE:
+            item.unlink(missing_ok=True)
 
 
 def prune(cache_root: Path, *, older_than_days: float, keep: int, repo_id: str | None = None,

@@ -86,7 +86,7 @@ def _read_meta(conn: sqlite3.Connection, schema: str) -> dict[str, Any]:
 
 def baseline_build_id(baseline: Path) -> str | None:
     """The build id of a baseline file; an overlay is valid only on the build it was made against."""
-    conn = sqlite3.connect(_uri(baseline, mode="ro"), uri=True)
+    conn = sqlite3.connect(_uri(baseline, mode="ro", immutable="1"), uri=True)
     try:
         row = conn.execute("SELECT value FROM meta WHERE key = 'build_id'").fetchone()
         return None if row is None else str(row[0])
@@ -113,14 +113,14 @@ def _temp_table_ddl(conn: sqlite3.Connection, table: str) -> str:
 
 def open_readonly(path: Path) -> sqlite3.Connection:
     """A plain read-only connection (the baseline alone, where no overlay exists yet)."""
-    conn = sqlite3.connect(_uri(path, mode="ro"), uri=True, check_same_thread=False)
+    conn = sqlite3.connect(_uri(path, mode="ro", immutable="1"), uri=True, check_same_thread=False)
     conn.execute("PRAGMA query_only=1")
     return conn
 
 
 def open_merged(baseline: Path, overlay: Path, project_levels: dict[int, str] | None = None) -> OverlayConnection:
     """A read-only connection answering every query from the baseline with the overlay on top."""
-    conn = sqlite3.connect(_uri(baseline, mode="ro"), uri=True, check_same_thread=False,
+    conn = sqlite3.connect(_uri(baseline, mode="ro", immutable="1"), uri=True, check_same_thread=False,
                            factory=OverlayConnection)
     try:
         conn.overlay_path = overlay
@@ -271,7 +271,7 @@ class OverlayWriter:
         self.db = sqlite3.connect(temp_path, isolation_level=None)
         self.db.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA temp_store=MEMORY;")
         self.db.executescript(OVERLAY_SCHEMA)
-        self.db.execute("ATTACH DATABASE ? AS base", (_uri(baseline, mode="ro"),))
+        self.db.execute("ATTACH DATABASE ? AS base", (_uri(baseline, mode="ro", immutable="1"),))
         self.has_previous = previous is not None and previous.exists()
         if self.has_previous:
             assert previous is not None

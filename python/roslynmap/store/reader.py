@@ -7,6 +7,7 @@ import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.store.schema import SCHEMA_VERSION
@@ -32,6 +33,12 @@ def _connections() -> dict[str, sqlite3.Connection]:
     return cache
 
 
+def baseline_uri(path: Path) -> str:
+    """The URI a published baseline is read through: immutable, so SQLite takes no locks and creates no
+    -wal/-shm/-journal file beside it however many processes read it (its content never changes)."""
+    return f"file:{quote(str(path))}?mode=ro&immutable=1"
+
+
 def open_baseline(path: Path) -> sqlite3.Connection:
     """A cached read-only connection; a baseline of another schema version is refused."""
     try:
@@ -46,7 +53,7 @@ def open_baseline(path: Path) -> sqlite3.Connection:
     conn = cache.get(key)
     if conn is not None:
         return conn
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False, factory=MemoConnection)
+    conn = sqlite3.connect(baseline_uri(path), uri=True, check_same_thread=False, factory=MemoConnection)
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA query_only=1")
     version = read_meta(conn).get("schema_version")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import subprocess
 from dataclasses import dataclass
@@ -25,14 +26,18 @@ class RepoInfo:
         return not self.dirty_files
 
 
-def _git(root: Path, *args: str) -> str | None:
+def _git_bytes(root: Path, *args: str) -> bytes | None:
+    """git's stdout as is (None when git fails): -z output must not be stripped or decoded whole."""
     try:
-        done = subprocess.run(
-            ["git", "-C", str(root), *args], capture_output=True, text=True, timeout=20, check=False
-        )
+        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=20, check=False)
     except (OSError, subprocess.TimeoutExpired):
         return None
-    return done.stdout.strip() if done.returncode == 0 else None
+    return done.stdout if done.returncode == 0 else None
+
+
+def _git(root: Path, *args: str) -> str | None:
+    out = _git_bytes(root, *args)
+    return None if out is None else out.decode("utf-8", "replace").strip()
 
 
 # Azure DevOps names one repository four ways; all become dev.azure.com/<org>/<project>/<repo>.
@@ -104,9 +109,37 @@ def inspect_repo(repo_path: str | Path) -> RepoInfo:
     origin = _git(top, "config", "--get", "remote.origin.url")
     repo_id = _slug(normalize_remote(origin)) if origin else _slug(str(top))
     branch = _git(top, "rev-parse", "--abbrev-ref", "HEAD")
-    status = _git(top, "status", "--porcelain", "--untracked-files=all") or ""
-    dirty = tuple(line[3:].strip('"') for line in status.splitlines() if line.strip())
+    dirty = dirty_paths(_git_bytes(top, "status", "--porcelain=v1", "-z", "--untracked-files=all") or b"")
     return RepoInfo(top, repo_id, commit, None if branch == "HEAD" else branch, True, dirty)
+
+
+# Build outputs (MSBuild's bin/ and obj/, also under .NET 8's artifacts/ layout): restore and the indexer's
+# design-time builds write them, so they never make a tree dirty, .gitignore or not.
+BUILD_OUTPUT_DIRS = frozenset({"bin", "obj"})
+
+
+def is_build_output(path: str) -> bool:
+    return any(part.lower() in BUILD_OUTPUT_DIRS for part in path.split("/")[:-1])
+
+
+def dirty_paths(status: bytes) -> tuple[str, ...]:
+    """Changed paths from `git status --porcelain=v1 -z`: entries are `XY path` NUL-terminated and unquoted;
+    a rename or copy (X or Y is R or C) is followed by its source path as one more NUL-terminated field.
+    Both sides of a rename count as changed. Build outputs are left out."""
+    fields = status.split(b"\0")
+    out: list[str] = []
+    i = 0
+    while i < len(fields):
+        entry = fields[i]
+        i += 1
+        if len(entry) < 4:  # the empty field after the last NUL
+            continue
+        out.append(os.fsdecode(entry[3:]))
+        if b"R" in entry[:2] or b"C" in entry[:2]:
+            if i < len(fields):
+                out.append(os.fsdecode(fields[i]))
+            i += 1
+    return tuple(dict.fromkeys(p for p in out if not is_build_output(p)))
 
 
 def fast_head(root: Path) -> str | None:

@@ -165,7 +165,9 @@ class BaselineWriter:
             "UPDATE relations SET file_id = (SELECT s.file_id FROM symbols s WHERE s.symbol_id = relations.type_id"
             " AND s.project_id = relations.project_id LIMIT 1)")
         self.db.execute("ANALYZE")
-        self.db.execute("PRAGMA journal_mode=WAL")
+        # Rollback-journal mode, not WAL: a published baseline is never written again, and readers open
+        # it immutable, so no -wal/-shm file ever appears beside it (a WAL file leaves them per reader).
+        self.db.execute("PRAGMA journal_mode=DELETE")
         self.db.close()
 
     def publish(self) -> Path:

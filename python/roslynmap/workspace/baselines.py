@@ -120,7 +120,7 @@ def ensure_baseline(
             "commit": repo.commit,
             "branch": repo.branch,
             "sdk_version": sdk_version(),
-            "dirty_files_at_index": list(repo.dirty_files[:50]),
+            "dirty_files_at_index": cache.dirty_for_meta(repo.dirty_files),
         },
     }
     client = worker or shared_worker()
