@@ -1,0 +1,210 @@
+"""Baseline files and CI semantics on the small Hierarchy sample: rollback-journal baselines read
+immutable (no -wal/-shm beside them), build outputs never make a tree dirty, `git status -z` parsing,
+types_hierarchy below implementers, cache entry locks a prune may delete, worker log pruning."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from roslynmap.roslyn.client import prune_logs
+from roslynmap.store import cache, cache_admin
+from roslynmap.store.repo import RepoInfo, inspect_repo
+from roslynmap.store.schema import SCHEMA_VERSION
+
+from tests.conftest import roslynmap
+from tests.mcp_client import McpServerProcess
+from tests.repos import GIT_ENV, TESTDATA, make_repo
+
+
+@dataclass
+class Indexed:
+    repo: Path
+    home: Path
+    store: Path
+    info: RepoInfo
+    first: subprocess.CompletedProcess[str]
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True,
+                          env={**os.environ, **GIT_ENV}).stdout
+
+
+@pytest.fixture(scope="module")
+def hierarchy(tmp_path_factory: pytest.TempPathFactory) -> Indexed:
+    """testdata/Hierarchy restored (obj/ written) in a repository WITHOUT .gitignore, then indexed and
+    pushed once by the CLI: the case where only the indexer's own obj/ files made the tree "dirty"."""
+    root = tmp_path_factory.mktemp("hierarchy")
+    repo = make_repo(TESTDATA / "Hierarchy", root / "Hierarchy")
+    git(repo, "rm", "-q", ".gitignore")
+    git(repo, "commit", "-q", "-m", "no .gitignore")
+    home, store = root / "home", root / "cache"
+    first = roslynmap("index", str(repo), "--push", "--cache-dir", str(store), "--json",
+                      env={"ROSLYNMAP_HOME": str(home)})
+    return Indexed(repo, home, store, inspect_repo(repo), first)
+
+
+def test_build_outputs_never_make_a_tree_dirty_so_the_push_publishes(hierarchy: Indexed) -> None:
+    assert hierarchy.first.returncode == 0, hierarchy.first.stdout + hierarchy.first.stderr
+    out = json.loads(hierarchy.first.stdout)
+    entry = hierarchy.store / hierarchy.info.repo_id / hierarchy.info.commit
+    assert (out["source"], out["semantic_level"], out["push"]["status"], out["push"]["pushed"]) == (
+        "built", "full", "published", True)
+    # git sees restore's and the indexer's outputs, untracked; roslynmap does not count them.
+    untracked = git(hierarchy.repo, "status", "--porcelain", "--untracked-files=all").splitlines()
+    assert "?? src/Hierarchy/obj/Hierarchy.csproj.nuget.g.props" in untracked
+    assert "?? src/Hierarchy/obj/Debug/net10.0/Hierarchy.AssemblyInfo.cs" in untracked
+    assert all(line.startswith("?? src/Hierarchy/obj/") for line in untracked)
+    assert (hierarchy.info.dirty_files, hierarchy.info.clean) == ((), True)
+    assert sorted(p.name for p in entry.iterdir()) == [".lock", "baseline.db", "manifest.json"]
+
+
+def test_a_push_that_publishes_nothing_exits_3(hierarchy: Indexed, tmp_path: Path) -> None:
+    """A real uncommitted C# change: the baseline is not the commit's, the push is skipped, CI fails."""
+    shapes = hierarchy.repo / "src/Hierarchy/Shapes.cs"
+    original = shapes.read_text()
+    shapes.write_text(original + "\npublic class Circle : Shape\n{\n}\n")
+    try:
+        done = roslynmap("index", str(hierarchy.repo), "--force", "--push", "--cache-dir", str(tmp_path / "c"),
+                         "--json", env={"ROSLYNMAP_HOME": str(tmp_path / "home")})
+    finally:
+        shapes.write_text(original)
+    assert done.returncode == 3, done.stdout + done.stderr
+    short = hierarchy.info.commit[:12]
+    message = (f"Not pushed: the baseline for {short} was indexed with uncommitted changes to "
+               "src/Hierarchy/Shapes.cs; it is not the commit's. Index a clean checkout to publish.")
+    assert json.loads(done.stdout)["push"] == {
+        "status": "skipped_dirty", "pushed": False,
+        "entry": str(tmp_path / "c" / hierarchy.info.repo_id / hierarchy.info.commit), "message": message}
+    assert f"roslynmap: {message}\n" in done.stderr
+
+
+def descendants(server: McpServerProcess, args: dict[str, Any]) -> list[tuple[str, str, int]]:
+    env = server.call("types_hierarchy", args)
+    assert env["ok"], env
+    return [(d["symbol_id"], d["relation"], d["depth"]) for d in env["data"]["descendants"]]
+
+
+def test_hierarchy_finds_every_class_below_an_implementer_and_leaves_no_side_files(hierarchy: Indexed) -> None:
+    baselines = hierarchy.home / "repos" / hierarchy.info.repo_id / "baselines"
+    baseline = baselines / f"{hierarchy.info.commit}.db"
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": ""})
+    try:
+        assert descendants(server, {"symbol_id": "T:Hierarchy.IShape"}) == [
+            ("T:Hierarchy.ISolid", "implements", 1), ("T:Hierarchy.Shape", "implements", 1),
+            ("T:Hierarchy.Polygon", "implements", 2), ("T:Hierarchy.Square", "implements", 3),
+            ("T:Hierarchy.UnitSquare", "implements", 4)]
+        assert descendants(server, {"symbol_id": "T:Hierarchy.IShape", "transitive": True}) == [
+            ("T:Hierarchy.ISolid", "implements", 1), ("T:Hierarchy.Shape", "implements", 1),
+            ("T:Hierarchy.Cube", "implements", 2), ("T:Hierarchy.Polygon", "implements", 2),
+            ("T:Hierarchy.BigCube", "implements", 3), ("T:Hierarchy.Square", "implements", 3),
+            ("T:Hierarchy.UnitSquare", "implements", 4)]
+        assert descendants(server, {"symbol_id": "T:Hierarchy.Shape", "transitive": True}) == [
+            ("T:Hierarchy.Polygon", "derives", 1), ("T:Hierarchy.Square", "derives", 2),
+            ("T:Hierarchy.UnitSquare", "derives", 3)]
+        # More readers at once, in other processes, while the server holds its connection open.
+        procs = [subprocess.Popen([sys.executable, "-m", "roslynmap.cli", "call", "symbols_search",
+                                   json.dumps({"query": "Square"}), "--repo", str(hierarchy.repo)],
+                                  stdout=subprocess.PIPE, text=True,
+                                  env={**os.environ, "ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": ""})
+                 for _ in range(3)]
+        assert [json.loads(p.communicate(timeout=120)[0])["ok"] for p in procs] == [True, True, True]
+        assert sorted(p.name for p in baselines.iterdir()) == [baseline.name]
+    finally:
+        server.close()
+    assert sorted(p.name for p in baselines.iterdir()) == [baseline.name]
+    # File format bytes 18-19: 1/1 is a rollback-journal database, 2/2 would be WAL.
+    assert baseline.read_bytes()[18:20] == b"\x01\x01"
+    assert sqlite3.connect(baseline).execute("PRAGMA journal_mode").fetchone() == ("delete",)
+
+
+def test_git_status_parsing_handles_renames_spaces_and_build_outputs(tmp_path: Path) -> None:
+    repo = tmp_path / "r"
+    (repo / "src").mkdir(parents=True)
+    for name in ("old name.cs", "a.cs", "keep.cs"):
+        (repo / "src" / name).write_text(f"// {name}\n")
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "init")
+    git(repo, "mv", "src/old name.cs", "src/new name.cs")  # staged rename: `R  new\0old\0`
+    (repo / "src/a.cs").write_text("// changed\n")  # ` M` first: a leading space that must survive
+    (repo / "src/keep.cs").write_text("// staged\n")
+    git(repo, "add", "src/keep.cs")
+    (repo / "src/keep.cs").write_text("// staged, then changed again\n")  # `MM`
+    (repo / "ünïcode file.cs").write_text("// new\n")
+    for output in ("src/obj/Debug/x.AssemblyInfo.cs", "src/Bin/y.dll", "artifacts/obj/z.props"):
+        (repo / output).parent.mkdir(parents=True, exist_ok=True)
+        (repo / output).write_text("")
+    info = inspect_repo(repo)
+    assert info.dirty_files == ("src/a.cs", "src/keep.cs", "src/new name.cs", "src/old name.cs", "ünïcode file.cs")
+
+
+def fake_baseline(path: Path, commit: str) -> Path:
+    """The least publish() accepts: a meta table of the current schema, full, for `commit`."""
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT)")
+    conn.executemany("INSERT INTO meta VALUES (?,?)", [("schema_version", json.dumps(SCHEMA_VERSION)),
+                                                       ("commit", commit), ("semantic_level", "full")])
+    conn.commit()
+    conn.close()
+    return path
+
+
+PUBLISH = ("import sys; from pathlib import Path; from roslynmap.store import cache; print('waiting', flush=True); "
+           "print(cache.publish(Path(sys.argv[1]), 'repo', sys.argv[2], Path(sys.argv[3])).status)")
+
+
+def test_a_publisher_waiting_while_a_prune_removes_the_entry_publishes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes: a prune removes an entry, lock file and folder included, while a publisher of the
+    same commit waits on that lock. The publisher must lock afresh and publish, not hold a lock on a
+    deleted file in a deleted folder."""
+    store, old = tmp_path / "cache", "a" * 40
+    entry = cache.publish(store, "repo", old, fake_baseline(tmp_path / "old.db", old)).entry
+    manifest = json.loads((entry / "manifest.json").read_text())
+    (entry / "manifest.json").write_text(json.dumps({**manifest, "published_at": "2020-01-01T00:00:00Z"}))
+    baseline = fake_baseline(tmp_path / "new.db", old)
+    publisher: list[subprocess.Popen[str]] = []
+    clear = cache_admin._clear
+
+    def clear_while_a_publisher_waits(folder: Path) -> None:
+        proc = subprocess.Popen([sys.executable, "-c", PUBLISH, str(store), old, str(baseline)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        publisher.append(proc)
+        assert proc.stdout is not None and proc.stdout.readline() == "waiting\n"
+        time.sleep(1.0)  # it is polling the lock this prune holds
+        assert proc.poll() is None
+        clear(folder)
+
+    monkeypatch.setattr(cache_admin, "_clear", clear_while_a_publisher_waits)
+    pruned = cache_admin.prune(store, older_than_days=1, keep=0)
+    assert [(e.commit, e.action) for e in pruned] == [(old, "removed")]
+    out, err = publisher[0].communicate(timeout=60)
+    assert (publisher[0].returncode, out, err) == (0, "published\n", "")
+    assert sorted(p.name for p in entry.iterdir()) == [".lock", "baseline.db", "manifest.json"]
+    assert cache.verify_entry(entry, json.loads((entry / "manifest.json").read_text()), "repo", old) is None
+
+
+def test_worker_logs_keep_the_newest_and_recent_ones(tmp_path: Path) -> None:
+    now = 1_800_000_000.0
+    ages_h = {f"worker-1-{i:02d}.log": float(i) * 2 for i in range(25)}  # 0, 2, 4 ... 48 hours old
+    ages_h |= {"worker-9-a.log": 0.5, "worker-9-b.log": 0.9}  # live workers of other processes, maybe
+    for name, hours in ages_h.items():
+        path = tmp_path / name
+        path.write_text("log")
+        os.utime(path, (now - hours * 3600, now - hours * 3600))
+    (tmp_path / "other.log").write_text("not a worker log")
+    os.utime(tmp_path / "other.log", (0, 0))
+    gone = prune_logs(tmp_path, keep=2, now=now)
+    assert sorted(p.name for p in gone) == [f"worker-1-{i:02d}.log" for i in range(1, 25)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "other.log", "worker-1-00.log", "worker-9-a.log", "worker-9-b.log"]
