@@ -208,3 +208,20 @@ def test_worker_logs_keep_the_newest_and_recent_ones(tmp_path: Path) -> None:
     assert sorted(p.name for p in gone) == [f"worker-1-{i:02d}.log" for i in range(1, 25)]
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "other.log", "worker-1-00.log", "worker-9-a.log", "worker-9-b.log"]
+
+
+def test_the_exit_code_table_in_docs_matches_the_cli() -> None:
+    from roslynmap import cli
+
+    text = (Path(__file__).resolve().parents[1] / "docs/ci.md").read_text()
+    table = text.split("### Exit codes", 1)[1].split("\n\n", 2)[1]
+    rows = {int(line.split("|")[1]): line for line in table.splitlines() if line.split("|")[1].strip().isdigit()}
+    codes = {cli.EXIT_OK, cli.EXIT_FAILED, cli.EXIT_DEGRADED, cli.EXIT_NOT_PUSHED}
+    assert sorted(rows) == sorted(codes) == [0, 1, 2, 3]
+    assert all(f"`{status}`" in rows[cli.EXIT_NOT_PUSHED] for status in cli.NOT_PUSHED)
+
+
+def test_the_recorded_dirty_files_put_index_inputs_first() -> None:
+    """Only 50 are recorded: 60 untracked notes must not hide the one C# change that forbids a push."""
+    notes = [f"notes/{i:02d}.md" for i in range(60)]
+    assert cache.dirty_for_meta([*notes, "src/A.cs"]) == ["src/A.cs", *notes[:49]]
