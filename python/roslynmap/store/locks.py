@@ -5,7 +5,8 @@ lock on an inode no name points to, while the next process creates a new file an
 both hold "the lock". Here every acquirer checks, once it holds the flock, that the path still names
 the file it locked, and otherwise starts over (recreating the folder if needed). So `remove_locked`
 may unlink the lock file while holding it and waiters still take turns. Without fcntl (Windows) the
-filelock package is used and the lock file is never removed.
+filelock package is used and the file is removed just after release, if nobody has it open (Windows
+refuses to delete an open file, so a waiter keeps it).
 """
 
 from __future__ import annotations
@@ -31,14 +32,21 @@ class HeldLock:
 
     def __init__(self, path: Path, fd: int | None) -> None:
         self.path, self.fd = path, fd
+        self.remove_after: bool | None = None  # Windows: remove (folder too?) once released
 
     def remove_locked(self, folder_too: bool = False) -> None:
-        if self.fd is None:  # filelock on Windows: the file stays
+        if self.fd is None:
+            self.remove_after = folder_too
             return
-        self.path.unlink(missing_ok=True)
-        if folder_too:
-            with contextlib.suppress(OSError):  # not empty: someone else's files stay with it
-                self.path.parent.rmdir()
+        _remove(self.path, folder_too)
+
+
+def _remove(path: Path, folder_too: bool) -> None:
+    with contextlib.suppress(OSError):  # Windows: open elsewhere, so someone waits on it
+        path.unlink(missing_ok=True)
+    if folder_too:
+        with contextlib.suppress(OSError):  # not empty: someone else's files stay with it
+            path.parent.rmdir()
 
 
 def _try_lock(path: Path) -> int | None:
@@ -69,8 +77,11 @@ def exclusive(path: Path, timeout: float) -> Iterator[HeldLock]:
     """Holds the lock on `path` (creating it and its folder); raises filelock.Timeout after `timeout` s."""
     if fcntl is None:
         path.parent.mkdir(parents=True, exist_ok=True)
+        held = HeldLock(path, None)
         with FileLock(str(path), timeout=timeout):
-            yield HeldLock(path, None)
+            yield held
+        if held.remove_after is not None:
+            _remove(path, held.remove_after)
         return
     deadline = time.monotonic() + timeout
     while (fd := _try_lock(path)) is None:
