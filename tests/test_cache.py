@@ -258,7 +258,8 @@ def test_a_baseline_indexed_with_uncommitted_changes_is_not_pushed(shop: Path, h
     dirty_home = seeded_home(tmp_path / "h", info, local)
     conn = sqlite3.connect(dirty_home / "repos" / info.repo_id / "baselines" / local.name)
     conn.execute("UPDATE meta SET value=? WHERE key='dirty_files_at_index'",
-                 (json.dumps(["notes.txt", "src/Shop.Domain/Order.cs"]),))
+                 (json.dumps(["notes.txt", "src/Shop.Domain/obj/Shop.Domain.csproj.nuget.g.props",
+                              "src/Shop.Domain/Order.cs"]),))
     conn.commit()
     conn.close()
     store = tmp_path / "cache"

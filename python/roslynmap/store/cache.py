@@ -29,6 +29,7 @@ from filelock import Timeout
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.store import locks
 from roslynmap.store.reader import baseline_uri, read_meta
+from roslynmap.store.repo import is_build_output
 from roslynmap.store.schema import SCHEMA_VERSION
 
 CACHE_ENV = "ROSLYNMAP_CACHE_DIR"
@@ -324,7 +325,8 @@ def dirty_for_meta(dirty_files: Sequence[str], limit: int = 50) -> list[str]:
 
 def _dirty_inputs(meta: dict[str, Any]) -> list[str]:
     files = meta.get("dirty_files_at_index") or []
-    return [f for f in files if isinstance(f, str) and f.lower().endswith(INDEX_INPUTS)]
+    # Build outputs are left out when recorded; baselines of older versions may still list them.
+    return [f for f in files if isinstance(f, str) and f.lower().endswith(INDEX_INPUTS) and not is_build_output(f)]
 
 
 def publish(cache_root: Path, repo_id: str, commit: str, baseline: Path, *, allow_degraded: bool = False
