@@ -132,7 +132,6 @@ def cmd_index(args: argparse.Namespace) -> int:
     return EXIT_OK if level == "full" else EXIT_DEGRADED
 
 
-
 def cmd_serve(args: argparse.Namespace) -> int:
     from roslynmap.mcp.server import run_http, run_stdio
     from roslynmap.store.cache import CACHE_ENV, check_cache_dir
