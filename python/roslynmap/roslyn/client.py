@@ -93,10 +93,11 @@ class WorkerClient:
         op = message.get("op")
         try:
             write_frame(self._to_worker, {**message, "id": request_id, "deadline_s": deadline})
+            grace = min(GRACE_S, deadline)
             last = time.monotonic()
             while True:
-                if not readable(self._from_worker, last + deadline + GRACE_S - time.monotonic()):
-                    raise self._unresponsive(op, deadline)
+                if not readable(self._from_worker, last + deadline + grace - time.monotonic()):
+                    raise self._unresponsive(op, deadline + grace)
                 frame = read_frame(self._from_worker)
                 if frame is None:
                     raise self._crashed()
@@ -118,7 +119,7 @@ class WorkerClient:
         except BrokenPipeError as exc:
             raise self._crashed() from exc
 
-    def _unresponsive(self, op: Any, deadline: float) -> WorkerFailed:
+    def _unresponsive(self, op: Any, waited: float) -> WorkerFailed:
         """The worker did not even report its own stall: dump its Python stacks to its log, then kill it."""
         if self._proc is not None and self._alive():
             with contextlib.suppress(OSError):
@@ -127,7 +128,7 @@ class WorkerClient:
         self._stop()
         return WorkerFailed(
             ErrorCode.BUSY,
-            f"The indexer worker did not answer the {op} request for {deadline + GRACE_S:.0f} s; it was killed "
+            f"The indexer worker did not answer the {op} request for {waited:.0f} s; it was killed "
             "(its thread stacks are in its log).",
             f"Call again: a fresh worker takes over. Log: {self.log_path}", retryable=True)
 
