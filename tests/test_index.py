@@ -219,7 +219,8 @@ def test_restore_goes_project_by_project_when_one_project_cannot_restore(tmp_pat
         {"path": "Good.App/Good.App.csproj", "status": "restored", "errors": []},
         {"path": "Good.Core/Good.Core.csproj", "status": "restored", "errors": []},
         {"path": "Mobile/Mobile.csproj", "status": "failed", "errors": [
-            workload, "error NETSDK1147: To install these workloads, run the following command: dotnet workload restore"]},
+            workload,
+            "error NETSDK1147: To install these workloads, run the following command: dotnet workload restore"]},
     ]
     assert summary["restore"]["message"] == (
         "dotnet restore of the solution failed; restored project by project: 2 of 3 restored; not restored: "

@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.roslyn.client import RETRY_NOTE, WorkerClient
 
