@@ -175,8 +175,9 @@ def test_restore_flag_restores_first(tmp_path: Path) -> None:
 
 
 def test_sln_with_a_missing_project_indexes_the_rest(tmp_path: Path) -> None:
-    """A .sln naming a project that no longer exists: restore fails for the whole solution and
-    says so, the other project is still indexed, the missing one is listed with its reason."""
+    """A .sln naming a project that no longer exists: the solution restore fails, so each project is
+    restored on its own; the one that exists is restored and indexed, the missing one is listed with its
+    reason, and the failed restore fails the command (exit 1, docs/ci.md)."""
     repo = make_repo(TESTDATA / "NotRestored", tmp_path / "Mixed", restore=False)
     ghost = repo / "ghost"
     ghost.mkdir()
@@ -189,14 +190,76 @@ def test_sln_with_a_missing_project_indexes_the_rest(tmp_path: Path) -> None:
     subprocess.run(["git", "commit", "-qm", "sln"], cwd=repo, check=True, env={**os.environ, **GIT_ENV})
     done = roslynmap("index", str(repo), "--json", "--restore", env={"ROSLYNMAP_HOME": str(tmp_path / "home")})
     summary = json.loads(done.stdout)
-    assert done.returncode == 2, done.stdout
+    assert done.returncode == 1, done.stdout
     assert [(p["name"], p["restored"], p["semantic_level"]) for p in summary["projects"]] == [
-        ("NotRestored", False, "partial"), ("Ghost", False, "syntax_only")]
+        ("NotRestored", True, "full"), ("Ghost", False, "syntax_only")]
     ghost_entry = summary["projects"][1]
     assert ghost_entry["path"] == "ghost/Ghost.csproj" and "Ghost.csproj" in ghost_entry["load_errors"][0]
-    assert summary["workspace_diagnostics"][0].startswith("dotnet restore failed")
-    assert "MSB3202" in summary["workspace_diagnostics"][0]
+    assert ghost_entry["hint"].startswith("The project file could not be loaded")
+    restore = summary["restore"]
+    assert (restore["status"], restore["mode"]) == ("partial", "per_project")
+    assert [(p["path"], p["status"]) for p in restore["projects"]] == [  # as `dotnet sln list` orders them
+        ("ghost/Ghost.csproj", "failed"), ("NotRestored.csproj", "restored")]
+    assert restore["projects"][0]["errors"] == ["error MSB1009: Project file does not exist."]
+    assert summary["workspace_diagnostics"][0] == restore["message"]
     assert summary["semantic_level"] == "partial"
+
+
+def test_restore_goes_project_by_project_when_one_project_cannot_restore(tmp_path: Path) -> None:
+    """RestoreMix: Mobile needs a workload this SDK lacks, which fails `dotnet restore` of the solution for
+    all three projects; restored one by one, the two good ones bind fully. Text mode prints each outcome."""
+    repo = make_repo(TESTDATA / "RestoreMix", tmp_path / "RestoreMix", restore=False)
+    env = {"ROSLYNMAP_HOME": str(tmp_path / "home")}
+    done = roslynmap("index", str(repo), "--json", "--restore", env=env)
+    assert done.returncode == 1, done.stdout + done.stderr  # a failed restore fails the command (docs/ci.md)
+    summary = json.loads(done.stdout)
+    workload = "error NETSDK1147: To build this project, the following workloads must be installed: android"
+    assert summary["restore"]["status"] == "partial" and summary["restore"]["mode"] == "per_project"
+    assert summary["restore"]["projects"] == [
+        {"path": "Good.App/Good.App.csproj", "status": "restored", "errors": []},
+        {"path": "Good.Core/Good.Core.csproj", "status": "restored", "errors": []},
+        {"path": "Mobile/Mobile.csproj", "status": "failed", "errors": [
+            workload,
+            "error NETSDK1147: To install these workloads, run the following command: dotnet workload restore"]},
+    ]
+    assert summary["restore"]["message"] == (
+        "dotnet restore of the solution failed; restored project by project: 2 of 3 restored; not restored: "
+        f"Mobile/Mobile.csproj ({workload}).")
+    projects = {p["name"]: p for p in summary["projects"]}
+    assert {n: (p["restored"], p["semantic_level"]) for n, p in projects.items()} == {
+        "Good.Core": (True, "full"), "Good.App": (True, "full"), "Mobile": (False, "partial")}
+    assert projects["Mobile"]["hint"] == (
+        f"dotnet restore failed for this project: {workload}. Fix that (package source, SDK, workload); "
+        "restoring again will not help until then.")
+    assert "hint" not in projects["Good.App"]
+
+    text = roslynmap("index", str(repo), "--restore", "--force", env=env)
+    assert text.returncode == 1
+    lines = text.stdout.splitlines()
+    assert "    restored  Good.Core/Good.Core.csproj" in lines
+    assert "    failed    Mobile/Mobile.csproj" in lines
+    assert f"              {workload}" in lines
+    assert "index again" not in text.stdout
+    assert text.stderr.splitlines()[-1] == f"roslynmap: error: {summary['restore']['message']}"
+
+
+def test_ensure_baseline_restores_missing_assets_by_default(tmp_path: Path) -> None:
+    """index_ensure_baseline without `restore` restores what lacks its assets, as an IDE does on open;
+    restore=false never does, and then hints at restore=true."""
+    repo = make_repo(TESTDATA / "NotRestored", tmp_path / "NotRestored", restore=False)
+    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(tmp_path / "home")})
+    try:
+        plain = server.call("index_ensure_baseline", {"restore": False})
+        assert plain["data"]["semantic_level"] == "partial" and plain["data"]["restore"] is None
+        assert "restore=true" in plain["data"]["projects"][0]["hint"]
+        auto = server.call("index_ensure_baseline", {"force": True})
+        data = auto["data"]
+        assert data["semantic_level"] == "full"
+        assert data["restore"]["status"] == "restored" and data["restore"]["automatic"] is True
+        assert data["restore"]["mode"] == "solution"
+        assert [(p["name"], p["restored"]) for p in data["projects"]] == [("NotRestored", True)]
+    finally:
+        server.close()
 
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",

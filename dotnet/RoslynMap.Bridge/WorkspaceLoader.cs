@@ -36,9 +36,12 @@ internal static partial class WorkspaceLoader
         });
 
         var ext = Path.GetExtension(full).ToLowerInvariant();
+        // Bounded: a build host that dies mid-request would otherwise leave this waiting forever (LoadWatch).
+        string Seen() { lock (failures) return string.Join(" | ", failures.Take(3).Select(f => f.Message)); }
         var solution = ext is ".sln" or ".slnx" or ".slnf"
-            ? workspace.OpenSolutionAsync(full).GetAwaiter().GetResult()
-            : workspace.OpenProjectAsync(full).GetAwaiter().GetResult().Solution;
+            ? LoadWatch.Run(full, (progress, token) => workspace.OpenSolutionAsync(full, progress, token), Seen)
+            : LoadWatch.Run(full, async (progress, token) =>
+                (await workspace.OpenProjectAsync(full, progress, token).ConfigureAwait(false)).Solution, Seen);
 
         var workspaceDiagnostics = new List<string>();
         var projects = CollectProjects(solution, workspaceDiagnostics);

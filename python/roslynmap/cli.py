@@ -103,14 +103,17 @@ def cmd_index(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     meta = result.meta
     level = meta.get("semantic_level", "syntax_only")
-    projects = project_diagnostics(result.projects)
+    restored = meta.get("restore") if result.built else None  # this run's restore, if it ran one
+    projects = project_diagnostics(result.projects, meta.get("restore"))
+    # docs/ci.md: a restore that failed (for any project) fails the command, whatever else was indexed.
+    restore_failed = bool(args.restore and restored and restored.get("status") != "restored")
     if args.json:
         print(json.dumps({"ok": True, "built": result.built, "source": result.source,
                           "from_cache": result.from_cache, "commit": result.repo.commit, "path": str(result.path),
                           "semantic_level": level, "counts": meta.get("counts"),
                           "index_seconds": meta.get("index_seconds"), "pull_seconds": result.pull_seconds,
                           "cache_dir": str(cache_dir) if cache_dir else None, "push": push,
-                          "warnings": result.warnings, "projects": projects,
+                          "warnings": result.warnings, "projects": projects, "restore": restored,
                           "workspace_diagnostics": meta.get("workspace_diagnostics", [])}, indent=2))
     else:
         counts = meta.get("counts", {})
@@ -119,6 +122,8 @@ def cmd_index(args: argparse.Namespace) -> int:
         print(f"  commit {result.repo.commit}  semantic level {level}  "
               f"{counts.get('symbols')} symbols, {counts.get('references')} references, "
               f"{counts.get('files')} files, {meta.get('index_seconds')} s")
+        if restored is not None:
+            _print_restore(restored)
         for p in projects:
             flag = "ok " if p["semantic_level"] == "full" else "!! "
             print(f"  {flag}{p['name']:<30} {p['semantic_level']:<11} errors={p['error_count']:<4} "
@@ -127,9 +132,21 @@ def cmd_index(args: argparse.Namespace) -> int:
                 print(f"       {err}")
             if "hint" in p:
                 print(f"       hint: {p['hint']}")
+    if restore_failed:
+        _say(f"error: {restored['message'] if restored else 'dotnet restore failed'}")
+        return EXIT_FAILED
     if push is not None and push["status"] in NOT_PUSHED:
         return EXIT_NOT_PUSHED
     return EXIT_OK if level == "full" else EXIT_DEGRADED
+
+
+def _print_restore(restored: dict[str, Any]) -> None:
+    """The restore outcome in text mode: the summary, then each project's when it went project by project."""
+    print(f"  restore {restored['status']}: {restored['message']}")
+    for outcome in restored.get("projects", ()):
+        print(f"    {outcome['status']:<9} {outcome['path']}")
+        for line in outcome["errors"][:3]:
+            print(f"              {line}")
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -248,7 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     index = sub.add_parser("index", help="compile a repository into a baseline for HEAD")
     index.add_argument("path", nargs="?", default=".")
     index.add_argument("--solution", help="repo-relative .slnx/.sln/.csproj (auto-discovered otherwise)")
-    index.add_argument("--restore", action="store_true", help="run `dotnet restore` first")
+    index.add_argument("--restore", action="store_true",
+                       help="run `dotnet restore` first (project by project when the solution's fails)")
     index.add_argument("--force", action="store_true", help="rebuild even if the baseline exists")
     index.add_argument("--json", action="store_true", help="print a JSON summary on stdout")
     index.add_argument("--cache-dir", help="shared baseline cache (default: $ROSLYNMAP_CACHE_DIR): the baseline "

@@ -46,10 +46,28 @@ class EnsureParams(BaseParams):
     force: bool = Field(
         default=False, description="Rebuild locally even if a baseline for HEAD exists here or in the shared cache."
     )
-    restore: bool = Field(default=False, description="Run `dotnet restore` first (with a timeout).")
+    restore: bool | None = Field(
+        default=None, description="true: run `dotnet restore` first (per project when the solution's fails); "
+        "false: never; omitted: restore only when a project lacks its restore assets, as an IDE does on open.")
 
 
-def project_diagnostics(projects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
+    """Why a project is not restored and what would fix it: never "restore again" right after a restore."""
+    if p["load_errors"] and any(not e.startswith("warning: ") for e in p["load_errors"]):
+        return "The project file could not be loaded (see load_errors); restore cannot fix a project file: fix it."
+    if restore is None:
+        return "Not restored (no obj/project.assets.json): index again with restore=true " \
+               "(CLI: --restore) to bind package references."
+    outcome = next((o for o in restore.get("projects", ()) if o["path"] == p["path"]), None)
+    if outcome is not None and outcome["status"] != "restored":
+        first = outcome["errors"][0] if outcome["errors"] else outcome["status"]
+        return f"dotnet restore failed for this project: {first}. Fix that (package source, SDK, workload); " \
+               "restoring again will not help until then."
+    return f"Still not restored after dotnet restore ran ({restore.get('message', '')}). Check the restore errors."
+
+
+def project_diagnostics(projects: list[dict[str, Any]], restore: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Per-project diagnostics; `restore` is the baseline's restore outcome (meta "restore"), None if none ran."""
     out = []
     for p in projects:
         item = {
@@ -70,8 +88,7 @@ def project_diagnostics(projects: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if len(p["target_frameworks"]) > 1:
             item["note"] = f"multi-targeted {p['target_frameworks']}; indexed for {p['target_framework']}"
         if not p["restored"]:
-            item["hint"] = "Not restored (no obj/project.assets.json): index again with restore=true " \
-                           "(CLI: --restore) to bind package references."
+            item["hint"] = _restore_hint(p, restore)
         out.append(item)
     return out
 
@@ -91,11 +108,12 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
     syntax_only) and per-project diagnostics: compiled?, target framework, errors, restore state."""
     cache_dir = server_cache_dir()
     result = ensure_baseline(
-        repo_path, params.solution_path, force=params.force, restore=params.restore, cache_dir=cache_dir
+        repo_path, params.solution_path, force=params.force, cache_dir=cache_dir,
+        restore="auto" if params.restore is None else params.restore,
     )
     meta = result.meta
     counts = meta.get("counts", {})
-    diagnostics = project_diagnostics(result.projects)
+    diagnostics = project_diagnostics(result.projects, meta.get("restore"))
     level = meta.get("semantic_level", "syntax_only")
     verb = {"local": "Baseline already exists", "cache": "Pulled from the shared cache", "built": "Built"}
     answer = (
@@ -111,7 +129,8 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
     guidance = None
     if degraded:
         names = ", ".join(f"{d['name']} ({d['semantic_level']})" for d in degraded[:5])
-        unrestored = any(not d["restored"] for d in degraded)
+        unrestored = meta.get("restore") is None and any(not d["restored"] and "restore=true" in d.get("hint", "")
+                                                          for d in degraded)
         guidance = Guidance(
             "warning",
             f"Not every project compiled cleanly: {names}. Answers about them may miss references."
@@ -130,6 +149,7 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
         "created_at": meta.get("created_at"),
         "toolchain": {k: meta.get(k) for k in ("roslyn_version", "sdk_version", "roslynmap_version")},
         "workspace_diagnostics": meta.get("workspace_diagnostics", [])[:10],
+        "restore": meta.get("restore"),  # what restore did for this build (null: none ran)
     }
     return ToolOutput(
         answer=answer,

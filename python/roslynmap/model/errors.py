@@ -31,19 +31,21 @@ class RoslynMapError(Exception):
         message: str,
         hint: str = "",
         candidates: list[dict[str, Any]] | None = None,
+        retryable: bool | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.hint = hint
         self.candidates = candidates
+        self.retryable = code in RETRYABLE if retryable is None else retryable  # a stalled worker: yes
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "code": self.code.value,
             "message": self.message,
             "hint": self.hint,
-            "retryable": self.code in RETRYABLE,
+            "retryable": self.retryable,
         }
         if self.candidates is not None:
             out["candidates"] = self.candidates

@@ -1,9 +1,17 @@
-"""Spawns and talks to the indexer worker. Runs in the server and CLI processes; never loads the CLR."""
+"""Spawns and talks to the indexer worker. Runs in the server and CLI processes; never loads the CLR.
+
+No call waits forever: every request has a deadline (seconds without a progress frame). The worker's own
+watchdog reports a stall first (with a diagnosis in its log) and exits; if the worker cannot even do that,
+the parent asks it for a Python stack dump (SIGUSR1, faulthandler) and kills its process group. Either
+way the request is sent once more to a fresh worker before the caller gets an error.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -13,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.roslyn.protocol import read_frame, write_frame
+from roslynmap.roslyn.protocol import GRACE_S, deadline_seconds, read_frame, readable, write_frame
 from roslynmap.store.paths import logs_dir
 
 OnEvent = Callable[[dict[str, Any]], None]
@@ -39,6 +47,13 @@ def prune_logs(folder: Path, keep: int = KEEP_LOGS, now: float | None = None) ->
     return gone
 
 
+RETRY_NOTE = "worker_retry"  # key of the result that says the request was redone in a fresh worker
+
+
+class WorkerFailed(RoslynMapError):
+    """The worker stalled, timed out opening the solution, or died: a fresh process may well succeed."""
+
+
 class WorkerClient:
     """One worker process; requests are serialized (all CLR work happens on one worker thread)."""
 
@@ -48,6 +63,7 @@ class WorkerClient:
         self._to_worker = -1
         self._from_worker = -1
         self._lock = threading.Lock()
+        self._ids = itertools.count(1)
         self.log_path: Path | None = None
 
     def _start(self) -> None:
@@ -57,10 +73,13 @@ class WorkerClient:
         child_in, parent_out = os.pipe()
         parent_in, child_out = os.pipe()
         with open(self.log_path, "ab") as log:
+            # Own session, no stdin: the worker and the build hosts it starts never touch a terminal
+            # (no SIGTTOU/SIGTTIN when started in the background, no SIGHUP when the terminal closes).
             self._proc = subprocess.Popen(
                 [sys.executable, "-m", "roslynmap.roslyn.worker", "--in", str(child_in), "--out", str(child_out),
                  "--idle-timeout", str(self._idle_timeout)],
                 pass_fds=(child_in, child_out), stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                start_new_session=True,
                 env={**os.environ, "DOTNET_CLI_TELEMETRY_OPTOUT": "1", "DOTNET_NOLOGO": "1"},
             )
         os.close(child_in)
@@ -74,36 +93,100 @@ class WorkerClient:
     def pid(self) -> int | None:
         return self._proc.pid if self._alive() and self._proc else None
 
-    def request(self, message: dict[str, Any], on_event: OnEvent | None = None) -> dict[str, Any]:
-        """Sends one request and returns its result; progress events go to `on_event`."""
+    def request(self, message: dict[str, Any], on_event: OnEvent | None = None,
+                deadline_s: float | None = None) -> dict[str, Any]:
+        """Sends one request and returns its result; progress events go to `on_event`. A stalled or dead
+        worker is replaced and the request sent once more; the result then holds RETRY_NOTE."""
         with self._lock:
-            if not self._alive():
-                self._close_pipes()
-                self._start()
             try:
-                write_frame(self._to_worker, message)
-                while True:
-                    frame = read_frame(self._from_worker)
-                    if frame is None:
-                        raise self._crashed()
-                    if frame.get("event") == "result":
-                        if frame.get("ok"):
-                            result: dict[str, Any] = frame["result"]
-                            return result
-                        err = frame["error"]
-                        raise RoslynMapError(ErrorCode(err["code"]), err["message"], err.get("hint", ""))
-                    if on_event is not None:
-                        on_event(frame)
-            except BrokenPipeError as exc:
-                raise self._crashed() from exc
+                return self._request_once(message, on_event, deadline_s)
+            except WorkerFailed as first:
+                self._stop()
+                result = self._request_once(message, on_event, deadline_s)
+                result[RETRY_NOTE] = f"{first.message} The request was redone in a fresh worker process."
+                return result
 
-    def _crashed(self) -> RoslynMapError:
-        code = self._proc.wait(timeout=10) if self._proc else None
-        return RoslynMapError(
-            ErrorCode.COMPILATION_FAILED,
+    def _request_once(self, message: dict[str, Any], on_event: OnEvent | None,
+                      deadline_s: float | None) -> dict[str, Any]:
+        if not self._alive():
+            self._close_pipes()
+            self._start()
+        deadline = deadline_s or deadline_seconds()
+        request_id = next(self._ids)
+        op = message.get("op")
+        try:
+            write_frame(self._to_worker, {**message, "id": request_id, "deadline_s": deadline})
+            grace = min(GRACE_S, deadline)
+            last = time.monotonic()
+            while True:
+                if not readable(self._from_worker, last + deadline + grace - time.monotonic()):
+                    raise self._unresponsive(op, deadline + grace)
+                frame = read_frame(self._from_worker)
+                if frame is None:
+                    raise self._crashed()
+                if frame.get("id") not in (None, request_id):
+                    continue  # left over from an earlier request
+                last = time.monotonic()
+                if frame.get("event") == "result":
+                    if frame.get("ok"):
+                        result: dict[str, Any] = frame["result"]
+                        return result
+                    err = frame["error"]
+                    kind = WorkerFailed if frame.get("restart") else RoslynMapError
+                    if frame.get("restart"):
+                        self._reap()
+                    raise kind(ErrorCode(err["code"]), err["message"], err.get("hint", ""),
+                               retryable=err.get("retryable"))
+                if on_event is not None:
+                    on_event(frame)
+        except BrokenPipeError as exc:
+            raise self._crashed() from exc
+
+    def _unresponsive(self, op: Any, waited: float) -> WorkerFailed:
+        """The worker did not even report its own stall: dump its Python stacks to its log, then kill it."""
+        if self._proc is not None and self._alive():
+            with contextlib.suppress(OSError):
+                os.kill(self._proc.pid, signal.SIGUSR1)  # faulthandler writes every thread's stack
+            time.sleep(1.0)
+        self._stop()
+        return WorkerFailed(
+            ErrorCode.BUSY,
+            f"The indexer worker did not answer the {op} request for {waited:.0f} s; it was killed "
+            "(its thread stacks are in its log).",
+            f"Call again: a fresh worker takes over. Log: {self.log_path}", retryable=True)
+
+    def _crashed(self) -> WorkerFailed:
+        code = self._reap()
+        return WorkerFailed(
+            ErrorCode.INTERNAL,
             f"The indexer worker exited unexpectedly (exit code {code}).",
-            f"See its log: {self.log_path}",
-        )
+            f"Call again: a fresh worker takes over. See its log: {self.log_path}", retryable=True)
+
+    def _reap(self) -> int | None:
+        """Waits for a worker that is exiting (after a stall report) and kills it if it lingers."""
+        if self._proc is None:
+            return None
+        try:
+            return self._proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._kill_group()
+            return self._proc.wait(timeout=10)
+
+    def _kill_group(self) -> None:
+        """Kills the worker and whatever it started (build hosts, restore): its session is its own."""
+        if self._proc is None or self._proc.poll() is not None:
+            return
+        try:
+            os.killpg(self._proc.pid, signal.SIGKILL)
+        except OSError:
+            self._proc.kill()
+
+    def _stop(self) -> None:
+        self._kill_group()
+        if self._proc is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._proc.wait(timeout=10)
+        self._close_pipes()
 
     def _close_pipes(self) -> None:
         for fd in (self._to_worker, self._from_worker):
@@ -119,6 +202,5 @@ class WorkerClient:
                 assert self._proc is not None
                 self._proc.wait(timeout=20)
             except (OSError, subprocess.TimeoutExpired):
-                if self._proc:
-                    self._proc.kill()
+                self._kill_group()
         self._close_pipes()

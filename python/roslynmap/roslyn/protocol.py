@@ -1,14 +1,32 @@
-"""Length-prefixed JSON frames on a private pipe between the worker and its parent."""
+"""Length-prefixed JSON frames on a private pipe between the worker and its parent.
+
+Every request carries an `id` and a `deadline_s` (seconds it may go without progress); every frame the
+worker sends back for it (progress events, the result) carries the same `id`.
+"""
 
 from __future__ import annotations
 
 import os
+import select
 import struct
 from typing import Any
 
 import orjson
 
 _HEADER = struct.Struct(">I")
+
+DEADLINE_ENV = "ROSLYNMAP_WORKER_DEADLINE_SECONDS"
+DEFAULT_DEADLINE_S = 900.0  # above the restore timeout (600 s) and the bridge's open deadline (600 s)
+GRACE_S = 30.0  # the parent waits this much longer, so the worker's own watchdog reports first
+
+
+def deadline_seconds() -> float:
+    """How long one request may go without a progress frame before the worker counts as stalled."""
+    try:
+        value = float(os.environ.get(DEADLINE_ENV, ""))
+    except ValueError:
+        return DEFAULT_DEADLINE_S
+    return value if value > 0 else DEFAULT_DEADLINE_S
 
 
 def write_frame(fd: int, message: dict[str, Any]) -> None:
@@ -41,3 +59,9 @@ def read_frame(fd: int) -> dict[str, Any] | None:
         return None
     message: dict[str, Any] = orjson.loads(body)
     return message
+
+
+def readable(fd: int, timeout: float) -> bool:
+    """Whether a frame (or end of file) is waiting on `fd` within `timeout` seconds."""
+    ready, _, _ = select.select([fd], [], [], max(0.0, timeout))
+    return bool(ready)

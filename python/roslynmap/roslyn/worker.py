@@ -9,11 +9,15 @@ closes the pipe or after an idle timeout.
 from __future__ import annotations
 
 import argparse
+import faulthandler
+import os
 import re
 import select
+import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -27,13 +31,16 @@ from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import merge_semantic_levels
 from roslynmap.roslyn.appsettings import definition_facts
 from roslynmap.roslyn.hosting import load_bridge
-from roslynmap.roslyn.protocol import read_frame, write_frame
+from roslynmap.roslyn.protocol import deadline_seconds, read_frame, write_frame
+from roslynmap.roslyn.restore import restore
 from roslynmap.store import overlay as overlay_store
 from roslynmap.store.writer import BaselineWriter
 
 Emit = Callable[[dict[str, Any]], None]
 BATCH_DOCUMENTS = 64
-RESTORE_TIMEOUT_S = 600
+DEBUG_SLEEP_ENV = "ROSLYNMAP_DEBUG_WORKER_SLEEP"  # tests: "op=seconds" makes that request sleep (a stall)
+# .NET failures after which the process is not trusted (threads may still be blocked): answer, then exit.
+RESTART_MESSAGES = ("loading the solution timed out", "extraction stalled")
 
 
 class Worker:
@@ -46,6 +53,16 @@ class Worker:
         if self._session_type is None:
             self._session_type = load_bridge()
         return self._session_type
+
+    def load_phase(self) -> str:
+        """The bridge's last MSBuildWorkspace load step ('' before the bridge is loaded)."""
+        if self._session_type is None:
+            return ""
+        result: list[str] = []
+        reader = threading.Thread(target=lambda: result.append(str(self._session_type.LoadPhase)), daemon=True)
+        reader.start()
+        reader.join(5)  # a wedged runtime must not stop the diagnosis
+        return result[0] if result else "(the runtime did not answer)"
 
     def _open(self, repo_root: str, solution: str, fresh: bool) -> Any:
         """A loaded solution; reused across requests unless `fresh` (extraction consumes a session)."""
@@ -78,13 +95,20 @@ class Worker:
     def index(self, request: dict[str, Any], emit: Emit) -> dict[str, Any]:
         started = time.perf_counter()
         solution = request["solution"]
-        restore_problem = None
-        if request.get("restore"):
-            emit({"event": "progress", "phase": "restore", "done": 0, "total": 1})
-            restore_problem = _restore(solution)
+        restored: dict[str, Any] | None = None
+        mode = request.get("restore")
+        if mode is True:
+            restored = restore(solution, Path(request["repo_root"]), emit)
         emit({"event": "progress", "phase": "load", "done": 0, "total": 1})
         session = self._open(request["repo_root"], solution, fresh=True)
         described = orjson.loads(session.Describe())
+        if mode == "auto" and any(not p.get("restored", True) for p in described["projects"]):
+            # As an IDE does on open: restore what lacks its assets, then load again.
+            restored = restore(solution, Path(request["repo_root"]), emit)
+            restored["automatic"] = True
+            emit({"event": "progress", "phase": "load", "done": 0, "total": 1})
+            session = self._open(request["repo_root"], solution, fresh=True)
+            described = orjson.loads(session.Describe())
         if not described["projects"]:
             reasons = "; ".join(described.get("workspace_diagnostics", [])[:3]) or "no C# project in it"
             raise RoslynMapError(
@@ -92,8 +116,8 @@ class Worker:
                 f"The solution {described.get('solution') or solution} loaded no projects: {reasons}",
                 "Check that the projects it lists exist and are C# projects, or pass solution_path to a .csproj.",
             )
-        if restore_problem:
-            described.setdefault("workspace_diagnostics", []).insert(0, restore_problem)
+        if restored is not None and restored["status"] != "restored":
+            described.setdefault("workspace_diagnostics", []).insert(0, restored["message"])
         unloaded = unloaded_projects(described, Path(request["repo_root"]))
         described["projects"] += unloaded
         total_docs = sum(p.get("documents", 0) for p in described["projects"])
@@ -133,6 +157,7 @@ class Worker:
                 "index_seconds": elapsed,
                 "workspace_diagnostics": described.get("workspace_diagnostics", []),
                 "missing_reference_codes": described.get("missing_reference_codes", []),
+                "restore": restored,
                 "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             }
             writer.finish(meta)
@@ -341,7 +366,8 @@ def _project_map(conn: sqlite3.Connection, projects: list[dict[str, Any]]) -> di
 
 def _git(root: Path, *args: str) -> bytes | None:
     try:
-        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=60, check=False)
+        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=60, check=False,
+                              stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired):
         return None
     return done.stdout if done.returncode == 0 else None
@@ -416,27 +442,96 @@ def unloaded_projects(described: dict[str, Any], root: Path) -> list[dict[str, A
     return out
 
 
-def _restore(solution: str) -> str | None:
-    """Runs `dotnet restore`; a failure is reported (and indexing goes on: projects that stay
-    unrestored are marked so), a timeout too."""
-    try:
-        done = subprocess.run(
-            ["dotnet", "restore", solution], capture_output=True, text=True, timeout=RESTORE_TIMEOUT_S, check=False
-        )
-    except subprocess.TimeoutExpired:
-        return f"dotnet restore did not finish within {RESTORE_TIMEOUT_S} s; indexed without it."
-    sys.stdout.write(done.stdout + done.stderr)
-    if done.returncode == 0:
-        return None
-    errors = [line.strip() for line in (done.stdout + done.stderr).splitlines() if "error" in line.lower()][:3]
-    return f"dotnet restore failed (exit {done.returncode}): {' | '.join(errors)}"
+class Watchdog:
+    """Fails the current request when it makes no progress for its deadline: writes a diagnosis to the
+    log (which request and phase, the bridge's last load step, child processes, every Python thread's
+    stack), answers the parent with a retryable error and ends the process, whose CLR may hold threads
+    blocked for good. The parent then starts a fresh worker."""
+
+    def __init__(self, out: Callable[[dict[str, Any]], None], worker: Worker) -> None:
+        self._out = out
+        self._worker = worker
+        self._cond = threading.Condition()
+        self._request: dict[str, Any] | None = None
+        self._phase = ""
+        self._last = 0.0
+        self._deadline = 0.0
+        threading.Thread(target=self._watch, name="roslynmap-watchdog", daemon=True).start()
+
+    def begin(self, request: dict[str, Any]) -> None:
+        with self._cond:
+            self._request = request
+            self._deadline = float(request.get("deadline_s") or deadline_seconds())
+            self.touch("start")
+
+    def touch(self, phase: str | None = None) -> None:
+        with self._cond:
+            self._last = time.monotonic()
+            if phase:
+                self._phase = phase
+            self._cond.notify()
+
+    def end(self) -> None:
+        with self._cond:
+            self._request = None
+            self._cond.notify()
+
+    def _watch(self) -> None:
+        with self._cond:
+            while True:
+                if self._request is None:
+                    self._cond.wait()
+                    continue
+                left = self._last + self._deadline - time.monotonic()
+                if left > 0:
+                    self._cond.wait(left)
+                    continue
+                self._stalled(self._request, self._phase, time.monotonic() - self._last)
+
+    def _stalled(self, request: dict[str, Any], phase: str, quiet: float) -> None:
+        op, request_id = request.get("op"), request.get("id")
+        load_step = self._worker.load_phase()
+        where = f"request {request_id} ({op}) made no progress for {quiet:.0f} s in phase {phase!r}"
+        sys.stdout.write(f"\nroslynmap worker: STALLED: {where}\n  bridge: {load_step or '-'}\n"
+                         f"  child processes: {_children()}\n  Python threads:\n")
+        sys.stdout.flush()
+        faulthandler.dump_traceback(all_threads=True)
+        sys.stderr.flush()
+        message = f"The indexer worker stalled: {where}" + (f" (MSBuildWorkspace: {load_step})" if load_step else "")
+        try:
+            self._out({"id": request_id, "event": "result", "ok": False, "restart": True, "error": {
+                "code": ErrorCode.BUSY.value, "message": message[:2000], "retryable": True,
+                "hint": "Call again: a fresh worker process takes over. The stalled worker's thread stacks are in "
+                        "its log (ROSLYNMAP_HOME/logs)."}})
+        finally:
+            os._exit(70)
+
+
+def _children() -> str:
+    """This process's children (pid, state, command): is the MSBuild build host still alive?"""
+    out = []
+    me = str(os.getpid())
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if fields[1] != me:
+                continue
+            cmd = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+        except (OSError, IndexError):
+            continue
+        out.append(f"{stat.parent.name} [{fields[0]}] {cmd[:160]}")
+    return "; ".join(out) or "none"
 
 
 def serve(in_fd: int, out_fd: int, idle_timeout: float) -> None:
     worker = Worker()
+    write_lock = threading.Lock()
 
-    def emit(message: dict[str, Any]) -> None:
-        write_frame(out_fd, message)
+    def send(message: dict[str, Any]) -> None:
+        with write_lock:
+            write_frame(out_fd, message)
+
+    watchdog = Watchdog(send, worker)
 
     while True:
         ready, _, _ = select.select([in_fd], [], [], idle_timeout)
@@ -445,17 +540,39 @@ def serve(in_fd: int, out_fd: int, idle_timeout: float) -> None:
         request = read_frame(in_fd)
         if request is None or request.get("op") == "shutdown":
             return
+        request_id = request.get("id")
+
+        def emit(message: dict[str, Any], request_id: Any = request_id) -> None:
+            watchdog.touch(message.get("phase"))
+            send({**message, "id": request_id})
+
+        watchdog.begin(request)
+        restart = False
         try:
+            _debug_sleep(request)
             result = worker.handle(request, emit)
-            emit({"event": "result", "ok": True, "result": result})
+            reply: dict[str, Any] = {"event": "result", "ok": True, "result": result}
         except RoslynMapError as exc:
-            emit({"event": "result", "ok": False, "error": exc.to_dict()})
+            reply = {"event": "result", "ok": False, "error": exc.to_dict()}
         except Exception as exc:  # the worker must answer, whatever .NET threw
             traceback.print_exc()
             sys.stdout.flush()
-            emit({"event": "result", "ok": False, "error": {
-                "code": ErrorCode.COMPILATION_FAILED.value, "message": f"{type(exc).__name__}: {exc}"[:2000],
-                "hint": "See the worker log for the full trace.", "retryable": False}})
+            text = f"{type(exc).__name__}: {exc}"
+            restart = any(m in text for m in RESTART_MESSAGES)
+            reply = {"event": "result", "ok": False, "restart": restart, "error": {
+                "code": ErrorCode.COMPILATION_FAILED.value, "message": text[:2000], "retryable": restart,
+                "hint": "A fresh worker process is tried once; see the worker log for the full trace."
+                if restart else "See the worker log for the full trace."}}
+        watchdog.end()
+        send({**reply, "id": request_id})
+        if restart:
+            os._exit(0)  # threads of the abandoned load or extraction may stay blocked: start clean
+
+
+def _debug_sleep(request: dict[str, Any]) -> None:
+    op, _, seconds = os.environ.get(DEBUG_SLEEP_ENV, "").partition("=")
+    if op and op == request.get("op"):
+        time.sleep(float(seconds or 3600))
 
 
 def main() -> None:
@@ -464,6 +581,9 @@ def main() -> None:
     parser.add_argument("--out", dest="out_fd", type=int, required=True)
     parser.add_argument("--idle-timeout", type=float, default=600.0)
     args = parser.parse_args()
+    # stderr is the log: a crash, or `kill -USR1 <pid>`, writes every thread's Python stack there.
+    faulthandler.enable(file=sys.stderr, all_threads=True)
+    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
     serve(args.in_fd, args.out_fd, args.idle_timeout)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.roslyn.client import WorkerClient
+from roslynmap.roslyn.client import RETRY_NOTE, WorkerClient
 from roslynmap.roslyn.discovery import find_solution
 from roslynmap.store import cache
 from roslynmap.store.paths import baseline_path, baselines_dir, repo_dir
@@ -22,7 +22,7 @@ from roslynmap.store.reader import open_baseline, project_rows, read_meta
 from roslynmap.store.repo import RepoInfo, inspect_repo
 
 OnEvent = Callable[[dict[str, Any]], None]
-STALL_MESSAGE = "extraction stalled"  # WorkPipeline.StallMessage in the bridge
+Restore = bool | Literal["auto"]
 
 _worker: WorkerClient | None = None
 _worker_lock = threading.Lock()
@@ -35,17 +35,6 @@ def shared_worker() -> WorkerClient:
         if _worker is None:
             _worker = WorkerClient()
         return _worker
-
-
-def _replace_worker(stalled: WorkerClient) -> WorkerClient:
-    """A fresh worker process in place of one whose extraction stalled (its stuck thread stays behind)."""
-    global _worker
-    stalled.close()
-    with _worker_lock:
-        if _worker is stalled:
-            _worker = WorkerClient()
-            return _worker
-    return WorkerClient()
 
 
 Source = Literal["local", "cache", "built"]
@@ -72,7 +61,8 @@ class EnsureResult:
 
 def sdk_version() -> str | None:
     try:
-        done = subprocess.run(["dotnet", "--version"], capture_output=True, text=True, timeout=30, check=False)
+        done = subprocess.run(["dotnet", "--version"], capture_output=True, text=True, timeout=30, check=False,
+                              stdin=subprocess.DEVNULL)  # never the caller's terminal
     except (OSError, subprocess.TimeoutExpired):
         return None
     return done.stdout.strip() or None
@@ -83,14 +73,15 @@ def ensure_baseline(
     solution_path: str | None = None,
     *,
     force: bool = False,
-    restore: bool = False,
+    restore: Restore = False,
     on_event: OnEvent | None = None,
     worker: WorkerClient | None = None,
     cache_dir: Path | None = None,
 ) -> EnsureResult:
     """The local baseline for HEAD; else the shared cache's (verified, copied to the local store); else
     built. `force` skips both and rebuilds. A cache entry that fails verification is reported in
-    `warnings` and the baseline is built locally."""
+    `warnings` and the baseline is built locally. `restore`: True runs `dotnet restore` first (per project
+    when the solution's fails); "auto" only when a loaded project lacks its assets file."""
     repo = inspect_repo(repo_path)
     target = baseline_path(repo.repo_id, repo.commit)
     warnings: list[str] = []
@@ -123,15 +114,10 @@ def ensure_baseline(
             "dirty_files_at_index": cache.dirty_for_meta(repo.dirty_files),
         },
     }
-    client = worker or shared_worker()
-    try:
-        client.request(request, on_event)
-    except RoslynMapError as exc:
-        if STALL_MESSAGE not in exc.message:
-            raise
-        # Rare, and gone in a fresh process: once more before giving up.
-        warnings.append(f"{exc.message}; indexed again in a fresh worker process.")
-        _replace_worker(client).request(request, on_event)
+    # A stalled or dead worker is replaced and the request redone once by the client itself.
+    done = (worker or shared_worker()).request(request, on_event)
+    if done.get(RETRY_NOTE):
+        warnings.append(str(done[RETRY_NOTE]))
     conn = open_baseline(target)
     return EnsureResult(repo, target, "built", read_meta(conn), project_rows(conn), warnings)
 

@@ -1,0 +1,5 @@
+namespace Mobile;
+
+public sealed class Orphan
+{
+}
