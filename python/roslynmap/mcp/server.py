@@ -12,7 +12,13 @@ from mcp.server.stdio import stdio_server
 
 from roslynmap import __version__
 from roslynmap.mcp import dispatch, preview
+from roslynmap.mcp.confine import Confinement
 from roslynmap.mcp.registry import TOOLS
+
+# Every call runs in a worker thread: SQLite reads, git and file walks never block the event loop (one
+# slow repo_path must not stall other clients). Compiling tools get their own, smaller pool so they
+# cannot take every thread from the quick ones.
+QUICK_THREADS, SLOW_THREADS = 16, 4
 
 INSTRUCTIONS = (
     "roslynmap answers questions about a C#/.NET repository from a Roslyn-compiled index: symbols, "
@@ -45,7 +51,10 @@ def tool_list() -> list[types.Tool]:
     return out
 
 
-def build_server(default_repo: str | None) -> Server[Any]:
+def build_server(default_repo: str | None, allowed: Confinement) -> Server[Any]:
+    quick = anyio.CapacityLimiter(QUICK_THREADS)
+    slow = anyio.CapacityLimiter(SLOW_THREADS)
+
     async def on_list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
         return types.ListToolsResult(tools=tool_list())
 
@@ -54,12 +63,9 @@ def build_server(default_repo: str | None) -> Server[Any]:
         previews: list[str] = []
 
         def call() -> tuple[dict[str, Any], bool]:
-            return dispatch.run(name, args, default_repo, previews)
+            return dispatch.run(name, args, default_repo, previews, allowed)
 
-        if dispatch.is_slow(name):
-            env, is_error = await anyio.to_thread.run_sync(call)
-        else:
-            env, is_error = call()
+        env, is_error = await anyio.to_thread.run_sync(call, limiter=slow if dispatch.is_slow(name) else quick)
         text = preview.render(env, previews)
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=text)], structured_content=env, is_error=is_error
@@ -74,25 +80,25 @@ def build_server(default_repo: str | None) -> Server[Any]:
     )
 
 
-async def serve_stdio(default_repo: str | None) -> None:
-    server = build_server(default_repo)
+async def serve_stdio(default_repo: str | None, allowed: Confinement) -> None:
+    server = build_server(default_repo, allowed)
     async with stdio_server() as (read_stream, write_stream):
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
-async def serve_http(default_repo: str | None, port: int) -> None:
+async def serve_http(default_repo: str | None, port: int, allowed: Confinement) -> None:
     """Streamable HTTP on 127.0.0.1 only: the server reads the user's code, so it is never exposed."""
     import uvicorn
 
-    app = build_server(default_repo).streamable_http_app(host="127.0.0.1")
+    app = build_server(default_repo, allowed).streamable_http_app(host="127.0.0.1")
     await uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")).serve()
 
 
-def run_http(default_repo: str | None, port: int) -> None:
+def run_http(default_repo: str | None, port: int, allowed: Confinement) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    anyio.run(serve_http, default_repo, port)
+    anyio.run(serve_http, default_repo, port, allowed)
 
 
-def run_stdio(default_repo: str | None) -> None:
+def run_stdio(default_repo: str | None, allowed: Confinement) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    anyio.run(serve_stdio, default_repo)
+    anyio.run(serve_stdio, default_repo, allowed)
