@@ -51,25 +51,37 @@ def tool_list() -> list[types.Tool]:
     return out
 
 
+class ToolCaller:
+    """Runs tool calls in worker threads (two pools) and renders their result."""
+
+    def __init__(self, default_repo: str | None, allowed: Confinement) -> None:
+        self.default_repo, self.allowed = default_repo, allowed
+        self.quick = anyio.CapacityLimiter(QUICK_THREADS)
+        self.slow = anyio.CapacityLimiter(SLOW_THREADS)
+
+    async def envelope(self, name: str, args: dict[str, Any], previews: list[str]) -> tuple[dict[str, Any], bool]:
+        def call() -> tuple[dict[str, Any], bool]:
+            return dispatch.run(name, args, self.default_repo, previews, self.allowed)
+
+        return await anyio.to_thread.run_sync(call, limiter=self.slow if dispatch.is_slow(name) else self.quick)
+
+    async def result(self, name: str, args: dict[str, Any]) -> types.CallToolResult:
+        previews: list[str] = []
+        env, is_error = await self.envelope(name, args, previews)
+        text = preview.render(env, previews)
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=text)], structured_content=env, is_error=is_error
+        )
+
+
 def build_server(default_repo: str | None, allowed: Confinement) -> Server[Any]:
-    quick = anyio.CapacityLimiter(QUICK_THREADS)
-    slow = anyio.CapacityLimiter(SLOW_THREADS)
+    caller = ToolCaller(default_repo, allowed)
 
     async def on_list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
         return types.ListToolsResult(tools=tool_list())
 
     async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
-        name, args = params.name, dict(params.arguments or {})
-        previews: list[str] = []
-
-        def call() -> tuple[dict[str, Any], bool]:
-            return dispatch.run(name, args, default_repo, previews, allowed)
-
-        env, is_error = await anyio.to_thread.run_sync(call, limiter=slow if dispatch.is_slow(name) else quick)
-        text = preview.render(env, previews)
-        return types.CallToolResult(
-            content=[types.TextContent(type="text", text=text)], structured_content=env, is_error=is_error
-        )
+        return await caller.result(params.name, dict(params.arguments or {}))
 
     return Server(
         "roslynmap",
