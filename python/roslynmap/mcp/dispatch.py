@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import errno
 import logging
 import time
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from roslynmap.query.context import repo_identity
 from roslynmap.store import stats
 
 log = logging.getLogger("roslynmap")
+PATH_ERRNOS = {errno.ENAMETOOLONG, errno.ELOOP}
 
 
 def _validation_error(tool: Tool, exc: ValidationError) -> RoslynMapError:
@@ -109,13 +111,27 @@ def run(
         _workspace_meta(meta)
         meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
         return _failure(exc, meta, args), False
-    except Exception as exc:  # a bug: reported as a result, never a traceback in the agent's context
-        log.exception("tool %s failed", name)
+    except OSError as exc:
+        if exc.errno not in PATH_ERRNOS:
+            return _internal(name, exc, meta, started, args)
+        # the OS refused a path the caller gave (too long, a loop): the caller's to fix, not a bug
         _workspace_meta(meta)
         meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
-        error = RoslynMapError(ErrorCode.INTERNAL, f"{type(exc).__name__}: {exc}"[:500],
-                               "This is a roslynmap bug; the server log has the trace.")
-        return _failure(error, meta, args), True
+        bad = RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"A path could not be used: {exc.strerror}.",
+                             "Pass shorter, repo-relative paths without symlink loops.")
+        return _failure(bad, meta, args), False
+    except Exception as exc:  # a bug: reported as a result, never a traceback in the agent's context
+        return _internal(name, exc, meta, started, args)
+
+
+def _internal(name: str, exc: Exception, meta: dict[str, Any], started: float,
+              args: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    log.exception("tool %s failed", name)
+    _workspace_meta(meta)
+    meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
+    error = RoslynMapError(ErrorCode.INTERNAL, f"{type(exc).__name__}: {exc}"[:500],
+                           "This is a roslynmap bug; the server log has the trace.")
+    return _failure(error, meta, args), True
 
 
 def _failure(error: RoslynMapError, meta: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
