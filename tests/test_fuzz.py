@@ -153,6 +153,7 @@ def test_every_tool_answers_an_envelope_for_any_input(fuzz_server: McpServerProc
     calls: Counter[str] = Counter()
     codes: Counter[str] = Counter()
     slowest: list[tuple[float, str]] = [(0.0, "")]
+    previous = [""]
     started = time.monotonic()
 
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
@@ -164,7 +165,8 @@ def test_every_tool_answers_an_envelope_for_any_input(fuzz_server: McpServerProc
         result = fuzz_server.call_raw(name, args)
         took = time.monotonic() - begun
         calls[name] += 1
-        slowest[0] = max(slowest[0], (took, name))
+        slowest[0] = max(slowest[0], (round(took, 2), f"{name} after {previous[0]}"))
+        previous[0] = f"{name} {str(args)[:100]}"
         assert took < CALL_LIMIT_S, f"{name} took {took:.1f} s with {args!r}"
         env = result.structured_content
         assert isinstance(env, dict) and isinstance(env.get("ok"), bool), (name, args, result)

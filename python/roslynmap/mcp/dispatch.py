@@ -138,7 +138,7 @@ def _failure(error: RoslynMapError, meta: dict[str, Any], args: dict[str, Any]) 
     """The error envelope; if even that cannot be built, a minimal one (never a protocol error)."""
     try:
         return envelope.failure(error, meta, inputs.budget_of(args))
-    except Exception:  # noqa: BLE001  (the envelope is the last line: it must not raise)
+    except Exception:  # the envelope is the last line: it must not raise
         log.exception("error envelope failed")
         return {"ok": False, "error": {"code": error.code.value, "message": str(error.message)[:500],
                                        "hint": str(error.hint)[:500], "retryable": False},
