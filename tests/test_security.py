@@ -409,3 +409,17 @@ def test_unknown_workspaces_leave_no_lock_files(server: McpServerProcess, shop: 
     os.utime(stale, (time.time() - 120, time.time() - 120))
     assert server.call("workspace_list")["ok"] is True
     assert not stale.exists()
+
+
+def test_indexing_reads_no_appsettings_through_a_symlink_out(tmp_path: Path) -> None:
+    """appsettings*.json facts (values shown by surfaces_list_config_keys) come only from files inside."""
+    from roslynmap.roslyn.appsettings import definition_facts
+
+    repo, outside = tmp_path / "repo", tmp_path / "outside"
+    (repo / "src").mkdir(parents=True)
+    outside.mkdir()
+    (outside / "secrets.json").write_text('{"Token": "abc"}')
+    (repo / "src" / "appsettings.json").write_text('{"Logging": {"Level": "Info"}}')
+    (repo / "src" / "appsettings.Production.json").symlink_to(outside / "secrets.json")
+    rows = definition_facts(repo)
+    assert [(r[3], r[7]) for r in rows] == [("src/appsettings.json", "Logging:Level")]

@@ -33,7 +33,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.query.paths import is_readable
+from roslynmap.model.readable import is_readable
 from roslynmap.roslyn.client import WorkerClient
 from roslynmap.roslyn.discovery import find_solution
 from roslynmap.store import overlay as overlay_store
