@@ -22,14 +22,16 @@ T = TypeVar("T")
 
 
 class McpServerProcess:
-    def __init__(self, repo: Path | None, env: dict[str, str]) -> None:
+    def __init__(self, repo: Path | None, env: dict[str, str], extra_args: list[str] | None = None,
+                 cwd: Path | None = None) -> None:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._thread.start()
         self._stop: asyncio.Event | None = None
         self._done: asyncio.Future[None] | None = None
-        args = ["-m", "roslynmap.cli", "serve"] + (["--repo", str(repo)] if repo else [])
-        self._params = StdioServerParameters(command=sys.executable, args=args, env={**os.environ, **env})
+        args = ["-m", "roslynmap.cli", "serve"] + (["--repo", str(repo)] if repo else []) + (extra_args or [])
+        self._params = StdioServerParameters(command=sys.executable, args=args, env={**os.environ, **env},
+                                             cwd=str(cwd) if cwd else None)
         self.session: ClientSession = self._run(self._open())
 
     def _run(self, coro: Coroutine[Any, Any, T], timeout: float = 600) -> T:

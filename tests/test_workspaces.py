@@ -51,8 +51,11 @@ def baseline_sha(baseline_file: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def ws(repo: Path, home: Path, baseline_sha: str) -> Iterator[McpServerProcess]:
-    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+def ws(repo: Path, home: Path, baseline_sha: str, tmp_path_factory: pytest.TempPathFactory) -> \
+        Iterator[McpServerProcess]:
+    # the tests' other repositories live under the session's temp folder: allowed (docs/security.md)
+    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)},
+                            ["--allow-root", str(tmp_path_factory.getbasetemp())])
     yield proc
     proc.close()
 

@@ -150,6 +150,7 @@ def _print_restore(restored: dict[str, Any]) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from roslynmap.mcp import confine
     from roslynmap.mcp.server import run_http, run_stdio
     from roslynmap.store.cache import CACHE_ENV, check_cache_dir
 
@@ -159,15 +160,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except RoslynMapError as exc:
             _say(f"error {exc.code}: {exc.message}\nhint: {exc.hint}")
             return EXIT_FAILED
+    repos = args.repo or []
+    allowed = confine.build(repos, args.allow_root or [], os.getcwd())
+    default_repo = repos[0] if repos else None
     if args.http is not None:
-        run_http(args.repo, args.http)
+        run_http(default_repo, args.http, allowed)
     else:
-        run_stdio(args.repo)
+        run_stdio(default_repo, allowed)
     return EXIT_OK
 
 
 def cmd_call(args: argparse.Namespace) -> int:
-    from roslynmap.mcp import dispatch
+    from roslynmap.mcp import confine, dispatch
 
     try:
         tool_args = json.loads(args.json_args) if args.json_args else {}
@@ -176,7 +180,11 @@ def cmd_call(args: argparse.Namespace) -> int:
                                                  "hint": "Quote the JSON: '{\"query\": \"Order\"}'"}}))
         return EXIT_FAILED
     previews: list[str] = []
-    env, _ = dispatch.run(args.tool, tool_args, args.repo, previews)
+    # The CLI user owns the command line: its --repo and a repo_path in its JSON are allowed.
+    named = [args.repo] + ([tool_args["repo_path"]] if isinstance(tool_args, dict) and
+                           isinstance(tool_args.get("repo_path"), str) else [])
+    allowed = confine.build(named, args.allow_root or [])
+    env, _ = dispatch.run(args.tool, tool_args, args.repo, previews, allowed)
     if args.text:
         from roslynmap.mcp.preview import render
 
@@ -276,7 +284,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="with --push: publish a partial/syntax_only baseline too")
     index.set_defaults(func=cmd_index)
     serve = sub.add_parser("serve", help="run the MCP server on stdio")
-    serve.add_argument("--repo", help="default repository for tools called without repo_path")
+    serve.add_argument("--repo", action="append", help="a repository the server answers for (repeatable); the "
+                       "first is the default for tools called without repo_path")
+    serve.add_argument("--allow-root", action="append", metavar="DIR", help="also answer for any repository "
+                       "under DIR (repeatable; see also ROSLYNMAP_ALLOWED_ROOTS, docs/security.md)")
     serve.add_argument("--http", type=int, metavar="PORT", help="streamable HTTP on 127.0.0.1:PORT (path /mcp) "
                        "instead of stdio")
     serve.add_argument("--cache-dir", help="shared baseline cache index_ensure_baseline pulls from "
@@ -286,6 +297,7 @@ def build_parser() -> argparse.ArgumentParser:
     call.add_argument("tool")
     call.add_argument("json_args", nargs="?", default="{}")
     call.add_argument("--repo", default=".")
+    call.add_argument("--allow-root", action="append", metavar="DIR", help="also allow repositories under DIR")
     call.add_argument("--text", action="store_true", help="print the short human preview instead of JSON")
     call.set_defaults(func=cmd_call)
     stats_cmd = sub.add_parser("stats", help="tool calls and measured token savings for a repository")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import errno
 import logging
 import time
 from collections.abc import Callable
@@ -10,13 +11,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from roslynmap.mcp import envelope
+from roslynmap.mcp import envelope, inputs
 from roslynmap.mcp import tools_guide as _tools_guide  # noqa: F401  (registers tools)
 from roslynmap.mcp import tools_index as _tools_index  # noqa: F401
 from roslynmap.mcp import tools_nav as _tools_nav  # noqa: F401
 from roslynmap.mcp import tools_surfaces as _tools_surfaces  # noqa: F401
 from roslynmap.mcp import tools_symbols as _tools_symbols  # noqa: F401
 from roslynmap.mcp import tools_workspace as _tools_workspace  # noqa: F401
+from roslynmap.mcp.confine import Confinement
 from roslynmap.mcp.registry import TOOLS, Tool, WorkspaceParams
 from roslynmap.mcp.savings import whole_file_tokens
 from roslynmap.model.errors import ErrorCode, RoslynMapError
@@ -25,14 +27,7 @@ from roslynmap.query.context import repo_identity
 from roslynmap.store import stats
 
 log = logging.getLogger("roslynmap")
-
-
-def _budget_of(args: dict[str, Any]) -> int | None:
-    try:
-        value = args.get("token_budget")
-        return None if value is None else int(value)
-    except (TypeError, ValueError):
-        return None
+PATH_ERRNOS = {errno.ENAMETOOLONG, errno.ELOOP}
 
 
 def _validation_error(tool: Tool, exc: ValidationError) -> RoslynMapError:
@@ -58,15 +53,21 @@ def unknown_tool(name: str) -> RoslynMapError:
     )
 
 
-def prepare(name: str, args: dict[str, Any] | None, default_repo: str | None) -> tuple[Tool, Any, str]:
-    """Validates a call; raises RoslynMapError for an unknown tool, bad arguments or no repository."""
+def prepare(name: str, args: dict[str, Any] | None, default_repo: str | None,
+            allowed: Confinement | None = None) -> tuple[Tool, Any, str]:
+    """Validates a call; raises RoslynMapError for an unknown tool, bad arguments, no repository or a
+    repository the server may not read (`allowed`; None: not confined, for in-process callers)."""
+    inputs.check_string("tool name", name)
     tool = TOOLS.get(name)
     if tool is None:
         raise unknown_tool(name)
+    inputs.check_arguments(args or {})
     try:
         params = tool.params.model_validate(args or {})
     except ValidationError as exc:
         raise _validation_error(tool, exc) from exc
+    # Lax validation turns "99999999999999999999" into an int: the parsed values are checked again.
+    inputs.check_arguments(params.model_dump(exclude_none=True))
     if isinstance(params, WorkspaceParams):  # WORKSPACE_REQUIRED before any work, for every query tool
         context.check_consistency(params.workspace_id, params.consistency, params.virtual_files)
     repo_path = params.repo_path or default_repo or ""
@@ -76,11 +77,15 @@ def prepare(name: str, args: dict[str, Any] | None, default_repo: str | None) ->
             "No repository: pass repo_path (the server was started without --repo).",
             "Pass repo_path=\"/absolute/path/to/repo\".",
         )
+    if repo_path and tool.needs_repo and allowed is not None:
+        allowed.check(repo_path)
+        allowed.check_root(repo_identity(repo_path).root)
     return tool, params, repo_path
 
 
 def run(
-    name: str, args: dict[str, Any] | None, default_repo: str | None, previews: list[str] | None = None
+    name: str, args: dict[str, Any] | None, default_repo: str | None, previews: list[str] | None = None,
+    allowed: Confinement | None = None,
 ) -> tuple[dict[str, Any], bool]:
     """(envelope, is_internal_error). Only INTERNAL sets MCP isError (DESIGN §9).
 
@@ -92,8 +97,9 @@ def run(
                             "overlay_revision": 0, "semantic_level": None}
     context.begin_call()
     try:
-        tool, params, repo_path = prepare(name, args, default_repo)
+        tool, params, repo_path = prepare(name, args, default_repo, allowed)
         output = tool.handler(params, repo_path)
+        _identity_notes(output, repo_path if tool.needs_repo else "")
         if previews is not None:
             previews.extend(output.preview)
         _workspace_meta(meta)
@@ -104,14 +110,50 @@ def run(
     except RoslynMapError as exc:
         _workspace_meta(meta)
         meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
-        return envelope.failure(exc, meta, _budget_of(args)), False
-    except Exception as exc:  # a bug: reported as a result, never a traceback in the agent's context
-        log.exception("tool %s failed", name)
+        return _failure(exc, meta, args), False
+    except OSError as exc:
+        if exc.errno not in PATH_ERRNOS:
+            return _internal(name, exc, meta, started, args)
+        # the OS refused a path the caller gave (too long, a loop): the caller's to fix, not a bug
         _workspace_meta(meta)
         meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
-        error = RoslynMapError(ErrorCode.INTERNAL, f"{type(exc).__name__}: {exc}"[:500],
-                               "This is a roslynmap bug; the server log has the trace.")
-        return envelope.failure(error, meta, _budget_of(args)), True
+        bad = RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"A path could not be used: {exc.strerror}.",
+                             "Pass shorter, repo-relative paths without symlink loops.")
+        return _failure(bad, meta, args), False
+    except Exception as exc:  # a bug: reported as a result, never a traceback in the agent's context
+        return _internal(name, exc, meta, started, args)
+
+
+def _internal(name: str, exc: Exception, meta: dict[str, Any], started: float,
+              args: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    log.exception("tool %s failed", name)
+    _workspace_meta(meta)
+    meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
+    error = RoslynMapError(ErrorCode.INTERNAL, f"{type(exc).__name__}: {exc}"[:500],
+                           "This is a roslynmap bug; the server log has the trace.")
+    return _failure(error, meta, args), True
+
+
+def _failure(error: RoslynMapError, meta: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+    """The error envelope; if even that cannot be built, a minimal one (never a protocol error)."""
+    try:
+        return envelope.failure(error, meta, inputs.budget_of(args))
+    except Exception:  # the envelope is the last line: it must not raise
+        log.exception("error envelope failed")
+        return {"ok": False, "error": {"code": error.code.value, "message": str(error.message)[:500],
+                                       "hint": str(error.hint)[:500], "retryable": False},
+                "meta": {"token_budget": {"requested": envelope.DEFAULT_BUDGET, "used": 0,
+                                          "max": envelope.MAX_BUDGET}}}
+
+
+def _identity_notes(output: Any, repo_path: str) -> None:
+    """Warnings about how the repository was identified (e.g. a bounded fingerprint walk)."""
+    if not repo_path:
+        return
+    notes = getattr(repo_identity(repo_path), "notes", ())
+    for note in notes:
+        if note not in output.warnings:
+            output.warnings.append(note)
 
 
 def _workspace_meta(meta: dict[str, Any]) -> None:

@@ -12,7 +12,13 @@ from mcp.server.stdio import stdio_server
 
 from roslynmap import __version__
 from roslynmap.mcp import dispatch, preview
+from roslynmap.mcp.confine import Confinement
 from roslynmap.mcp.registry import TOOLS
+
+# Every call runs in a worker thread: SQLite reads, git and file walks never block the event loop (one
+# slow repo_path must not stall other clients). Compiling tools get their own, smaller pool so they
+# cannot take every thread from the quick ones.
+QUICK_THREADS, SLOW_THREADS = 16, 4
 
 INSTRUCTIONS = (
     "roslynmap answers questions about a C#/.NET repository from a Roslyn-compiled index: symbols, "
@@ -45,25 +51,37 @@ def tool_list() -> list[types.Tool]:
     return out
 
 
-def build_server(default_repo: str | None) -> Server[Any]:
-    async def on_list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=tool_list())
+class ToolCaller:
+    """Runs tool calls in worker threads (two pools) and renders their result."""
 
-    async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
-        name, args = params.name, dict(params.arguments or {})
-        previews: list[str] = []
+    def __init__(self, default_repo: str | None, allowed: Confinement) -> None:
+        self.default_repo, self.allowed = default_repo, allowed
+        self.quick = anyio.CapacityLimiter(QUICK_THREADS)
+        self.slow = anyio.CapacityLimiter(SLOW_THREADS)
 
+    async def envelope(self, name: str, args: dict[str, Any], previews: list[str]) -> tuple[dict[str, Any], bool]:
         def call() -> tuple[dict[str, Any], bool]:
-            return dispatch.run(name, args, default_repo, previews)
+            return dispatch.run(name, args, self.default_repo, previews, self.allowed)
 
-        if dispatch.is_slow(name):
-            env, is_error = await anyio.to_thread.run_sync(call)
-        else:
-            env, is_error = call()
+        return await anyio.to_thread.run_sync(call, limiter=self.slow if dispatch.is_slow(name) else self.quick)
+
+    async def result(self, name: str, args: dict[str, Any]) -> types.CallToolResult:
+        previews: list[str] = []
+        env, is_error = await self.envelope(name, args, previews)
         text = preview.render(env, previews)
         return types.CallToolResult(
             content=[types.TextContent(type="text", text=text)], structured_content=env, is_error=is_error
         )
+
+
+def build_server(default_repo: str | None, allowed: Confinement) -> Server[Any]:
+    caller = ToolCaller(default_repo, allowed)
+
+    async def on_list_tools(ctx: Any, params: types.PaginatedRequestParams | None) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=tool_list())
+
+    async def on_call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        return await caller.result(params.name, dict(params.arguments or {}))
 
     return Server(
         "roslynmap",
@@ -74,25 +92,25 @@ def build_server(default_repo: str | None) -> Server[Any]:
     )
 
 
-async def serve_stdio(default_repo: str | None) -> None:
-    server = build_server(default_repo)
+async def serve_stdio(default_repo: str | None, allowed: Confinement) -> None:
+    server = build_server(default_repo, allowed)
     async with stdio_server() as (read_stream, write_stream):
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
-async def serve_http(default_repo: str | None, port: int) -> None:
+async def serve_http(default_repo: str | None, port: int, allowed: Confinement) -> None:
     """Streamable HTTP on 127.0.0.1 only: the server reads the user's code, so it is never exposed."""
     import uvicorn
 
-    app = build_server(default_repo).streamable_http_app(host="127.0.0.1")
+    app = build_server(default_repo, allowed).streamable_http_app(host="127.0.0.1")
     await uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")).serve()
 
 
-def run_http(default_repo: str | None, port: int) -> None:
+def run_http(default_repo: str | None, port: int, allowed: Confinement) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    anyio.run(serve_http, default_repo, port)
+    anyio.run(serve_http, default_repo, port, allowed)
 
 
-def run_stdio(default_repo: str | None) -> None:
+def run_stdio(default_repo: str | None, allowed: Confinement) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    anyio.run(serve_stdio, default_repo)
+    anyio.run(serve_stdio, default_repo, allowed)

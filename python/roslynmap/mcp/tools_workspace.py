@@ -122,6 +122,9 @@ def refresh_tool(params: RefreshParams, repo_path: str) -> ToolOutput:
     warnings = []
     if skipped:
         warnings.append(f"Only C# source files are indexed; ignored: {', '.join(skipped[:5])}.")
+    if result.outside:
+        warnings.append(f"Skipped {len(result.outside)} file(s) whose real path is outside the repository (a "
+                        f"symlink) or not a regular file; roslynmap never reads them: {', '.join(result.outside[:5])}.")
     if result.not_in_solution:
         warnings.append(f"{len(result.not_in_solution)} file(s) belong to no project of the solution and were not "
                         f"indexed: {', '.join(result.not_in_solution[:5])}.")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.query.paths import readable_file
 
 
 @dataclass
@@ -18,10 +19,11 @@ class Span:
 
 
 def read_lines(root: Path, rel_path: str, virtual: dict[str, str] | None = None) -> list[str]:
-    """The file's lines from the working tree, or from `virtual` (ephemeral workspaces) when it has the path."""
+    """The file's lines from the working tree, or from `virtual` (ephemeral workspaces) when it has the path.
+    Only a regular file whose real path is inside the repository is read (paths.readable_file)."""
     if virtual and rel_path in virtual:
         return virtual[rel_path].removeprefix("\ufeff").splitlines()
-    path = root / rel_path
+    path = readable_file(root, rel_path)
     try:
         return path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
     except FileNotFoundError as exc:
@@ -30,10 +32,9 @@ def read_lines(root: Path, rel_path: str, virtual: dict[str, str] | None = None)
             f"'{rel_path}' does not exist in the working tree.",
             "It may have been deleted since indexing; call symbols_search to find where the code lives now.",
         ) from exc
-    except IsADirectoryError as exc:
-        raise RoslynMapError(
-            ErrorCode.INVALID_ARGUMENT, f"'{rel_path}' is a directory.", "Pass a file path."
-        ) from exc
+    except OSError as exc:
+        raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"'{rel_path}' cannot be read: {exc.strerror or exc}.",
+                             "Check the file's permissions.") from exc
 
 
 def span(root: Path, rel_path: str, start_line: int, end_line: int | None, max_lines: int,

@@ -18,7 +18,7 @@ from roslynmap.workspace import overlays
 from roslynmap.workspace.baselines import require_baseline
 
 _identity_cache: dict[str, RepoInfo] = {}
-_meta_cache: dict[str, dict[str, Any]] = {}
+MAX_IDENTITIES = 256
 _lock = threading.Lock()
 # What the current tool call answered from (set by open_context, read by mcp/dispatch for meta).
 _answered_from: ContextVar[dict[str, Any] | None] = ContextVar("roslynmap_answered_from", default=None)
@@ -58,6 +58,8 @@ def repo_identity(repo_path: str) -> RepoInfo:
     info = inspect_repo(repo_path)
     with _lock:
         _identity_cache[repo_path] = info
+        while len(_identity_cache) > MAX_IDENTITIES:  # many spellings of allowed paths: bounded
+            _identity_cache.pop(next(iter(_identity_cache)))
     return info
 
 
@@ -120,11 +122,14 @@ def open_context(repo_path: str, workspace_id: str | None = None, consistency: s
 
 
 def _baseline_meta(path: Path, conn: sqlite3.Connection) -> dict[str, Any]:
-    key = str(path)
-    meta = _meta_cache.get(key)
-    if meta is None or meta.get("_db_id") != id(conn):
-        meta = {**read_meta(conn), "_db_id": id(conn)}
-        _meta_cache[key] = meta
+    """The baseline's meta, kept on its read connection (a rebuilt baseline is a new connection; an id()
+    of a closed one may be reused, so it is no key)."""
+    memo: dict[str, Any] | None = getattr(conn, "memo", None)
+    if memo is None:
+        return read_meta(conn)
+    meta: dict[str, Any] | None = memo.get("baseline_meta")
+    if meta is None:
+        meta = memo["baseline_meta"] = read_meta(conn)
     return meta
 
 

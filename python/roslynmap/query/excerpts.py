@@ -11,6 +11,8 @@ import threading
 from collections import OrderedDict
 from pathlib import Path
 
+from roslynmap.query.paths import is_readable
+
 MAX_EXCERPT = 160
 CACHED_FILES = 512
 
@@ -54,7 +56,9 @@ class ExcerptReader:
         if rel_path in self._files:
             lines = self._files[rel_path]
         else:
-            lines = self._files[rel_path] = _lines(os.path.join(self._root, rel_path))
+            # Only files whose real path is inside the repository (a symlink may point anywhere).
+            readable = is_readable(Path(self._root), rel_path)
+            lines = self._files[rel_path] = _lines(os.path.join(self._root, rel_path)) if readable else None
         if not lines or line > len(lines):
             return None
         text = lines[line - 1].strip()

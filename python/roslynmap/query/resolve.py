@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.query.paths import readable_file
 from roslynmap.query.syntax import Declaration, declarations, enclosing
 
 
@@ -19,7 +20,11 @@ def _read(root: Path, rel: str, virtual: dict[str, str] | None = None) -> bytes 
     if virtual and rel in virtual:  # an ephemeral workspace's unsaved content
         return virtual[rel].encode("utf-8")
     try:
-        return (root / rel).read_bytes()
+        return readable_file(root, rel).read_bytes()  # refuses a symlink out of the repo and .git/
+    except RoslynMapError as exc:
+        if exc.code == ErrorCode.NOT_FOUND:
+            return None
+        raise
     except OSError:
         return None
 

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from roslynmap.model.readable import is_readable
+
 SKIP = {"bin", "obj", ".git", "node_modules"}
 _COMMENTS = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', re.S)
 _TRAILING_COMMAS = re.compile(r",(\s*[}\]])")
@@ -36,7 +38,9 @@ def _flatten(value: Any, prefix: str) -> Iterator[tuple[str, Any]]:
 
 def _files(root: Path) -> Iterator[Path]:
     for path in sorted(root.rglob("appsettings*.json")):
-        if not SKIP.intersection(path.relative_to(root).parts):
+        rel = path.relative_to(root).as_posix()
+        # DESIGN §11: a symlink to a file outside the repository (or into .git/) is never read
+        if not SKIP.intersection(path.relative_to(root).parts) and is_readable(root, rel):
             yield path
 
 

@@ -35,7 +35,11 @@ def _rel(path: Path, root: Path) -> str:
 
 
 def ensure_inside(root: Path, path: Path) -> Path:
-    resolved = path.resolve()
+    try:
+        resolved = path.resolve()
+    except (OSError, ValueError, RuntimeError) as exc:  # a name too long, a symlink loop
+        raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"'{str(path)[:200]}' is not a usable path: {exc}.",
+                             "Pass a repo-relative .slnx/.sln/.csproj path, e.g. \"src/App/App.csproj\".") from exc
     if resolved != root and root not in resolved.parents:
         raise RoslynMapError(
             ErrorCode.PATH_OUTSIDE_REPO,

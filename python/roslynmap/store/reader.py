@@ -50,8 +50,9 @@ def open_baseline(path: Path) -> sqlite3.Connection:
     # A rebuilt baseline is a new file (atomic rename): key on the inode so no reader sees the old one.
     key = f"{path}:{stat.st_ino}:{stat.st_mtime_ns}"
     cache = _connections()
-    conn = cache.get(key)
+    conn = cache.pop(key, None)
     if conn is not None:
+        cache[key] = conn  # most recently used last
         return conn
     conn = sqlite3.connect(baseline_uri(path), uri=True, check_same_thread=False, factory=MemoConnection)
     conn.row_factory = sqlite3.Row
@@ -65,7 +66,17 @@ def open_baseline(path: Path) -> sqlite3.Connection:
             "Rebuild it: call index_ensure_baseline with force=true.",
         )
     cache[key] = conn
+    _evict(cache)
     return conn
+
+
+MAX_THREAD_CONNECTIONS = 8  # per thread; a rebuilt baseline is a new key, so old ones must age out
+
+
+def _evict(cache: dict[str, sqlite3.Connection]) -> None:
+    """Closes the least recently used connections of this thread beyond MAX_THREAD_CONNECTIONS."""
+    while len(cache) > MAX_THREAD_CONNECTIONS:
+        cache.pop(next(iter(cache))).close()
 
 
 def read_meta(conn: sqlite3.Connection) -> dict[str, Any]:

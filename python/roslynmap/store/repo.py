@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
 import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +22,7 @@ class RepoInfo:
     branch: str | None
     is_git: bool
     dirty_files: tuple[str, ...]
+    notes: tuple[str, ...] = ()  # warnings about how the repository was identified (a bounded walk)
 
     @property
     def clean(self) -> bool:
@@ -88,23 +91,42 @@ def resolve_root(repo_path: str | Path) -> Path:
     return path.resolve()
 
 
-def _worktree_fingerprint(root: Path) -> str:
-    """Without git there is no commit: identify the tree by its C#/project files' sizes and mtimes."""
+FINGERPRINT_SUFFIXES = {".cs", ".csproj", ".sln", ".slnx", ".props", ".targets"}
+FINGERPRINT_SKIP = {"bin", "obj", "node_modules", "packages"}
+FINGERPRINT_MAX_ENTRIES = 200_000  # directory entries looked at; a source tree has far fewer
+FINGERPRINT_MAX_SECONDS = 10.0
+
+
+def _worktree_fingerprint(root: Path) -> tuple[str, tuple[str, ...]]:
+    """Without git there is no commit: identify the tree by its C#/project files' sizes and mtimes.
+    The walk is bounded (entries, then time; hidden folders, bin/ and obj/ skipped): a huge non-git
+    folder gets a partial fingerprint and a note saying so, instead of a walk of the whole disk."""
     digest = hashlib.sha1()
-    for file in sorted(root.rglob("*")):
-        if file.suffix in {".cs", ".csproj", ".sln", ".slnx", ".props", ".targets"} and not any(
-            part in {"bin", "obj", ".git"} for part in file.parts
-        ):
-            stat = file.stat()
-            digest.update(f"{file.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
-    return "nogit" + digest.hexdigest()[:35]
+    seen = 0
+    deadline = time.monotonic() + FINGERPRINT_MAX_SECONDS
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in FINGERPRINT_SKIP and not d.startswith("."))
+        seen += len(dirs) + len(files)
+        rel_folder = Path(folder).relative_to(root)
+        for name in sorted(files):
+            if os.path.splitext(name)[1] in FINGERPRINT_SUFFIXES:
+                with contextlib.suppress(OSError):
+                    stat = os.stat(os.path.join(folder, name))
+                    digest.update(f"{(rel_folder / name).as_posix()}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+        if seen > FINGERPRINT_MAX_ENTRIES or time.monotonic() > deadline:
+            why = f"{seen} entries" if seen > FINGERPRINT_MAX_ENTRIES else f"{FINGERPRINT_MAX_SECONDS:.0f} s"
+            return "nogit" + digest.hexdigest()[:35], (
+                f"{root} is not a git repository and is too big to fingerprint whole (stopped after {why}): "
+                "changes to its files may not be noticed. Use a git repository, or pass a smaller repo_path.",)
+    return "nogit" + digest.hexdigest()[:35], ()
 
 
 def inspect_repo(repo_path: str | Path) -> RepoInfo:
     root = resolve_root(repo_path)
     commit = _git(root, "rev-parse", "HEAD")
     if commit is None:
-        return RepoInfo(root, _slug(str(root)), _worktree_fingerprint(root), None, False, ())
+        fingerprint, notes = _worktree_fingerprint(root)
+        return RepoInfo(root, _slug(str(root)), fingerprint, None, False, (), notes)
     top = Path(_git(root, "rev-parse", "--show-toplevel") or root).resolve()
     origin = _git(top, "config", "--get", "remote.origin.url")
     repo_id = _slug(normalize_remote(origin)) if origin else _slug(str(top))

@@ -33,6 +33,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.model.readable import is_readable
 from roslynmap.roslyn.client import WorkerClient
 from roslynmap.roslyn.discovery import find_solution
 from roslynmap.store import overlay as overlay_store
@@ -67,20 +68,49 @@ def overlay_path(repo_id: str, workspace_id: str) -> Path:
     return workspaces_dir(repo_id) / f"{workspace_id}.db"
 
 
+def lock_path(repo_id: str, workspace_id: str) -> Path:
+    return workspaces_dir(repo_id) / f"{workspace_id}.lock"
+
+
 def _lock(repo_id: str, workspace_id: str) -> FileLock:
     folder = workspaces_dir(repo_id)
     folder.mkdir(parents=True, exist_ok=True)
-    return FileLock(str(folder / f"{workspace_id}.lock"), timeout=LOCK_TIMEOUT_S)
+    return FileLock(str(lock_path(repo_id, workspace_id)), timeout=LOCK_TIMEOUT_S)
 
 
 @contextlib.contextmanager
-def _locked(repo_id: str, workspace_id: str) -> Any:
+def _locked(repo_id: str, workspace_id: str, *, existing: bool = True) -> Any:
+    """The workspace's file lock. `existing`: the workspace must exist, checked BEFORE a lock file is made,
+    so a call naming an unknown workspace leaves nothing on disk. A lock whose workspace does not exist
+    afterwards (deleted, or a create that failed) is removed."""
+    if existing:
+        require_record(repo_id, workspace_id)
     try:
         with _lock(repo_id, workspace_id):
             yield
     except Timeout as exc:
         raise RoslynMapError(ErrorCode.BUSY, f"Workspace '{workspace_id}' stayed locked for {LOCK_TIMEOUT_S:.0f} s.",
                              "Another refresh of it is running; retry when it finishes.") from exc
+    finally:
+        if not record_path(repo_id, workspace_id).exists():
+            with contextlib.suppress(OSError):
+                lock_path(repo_id, workspace_id).unlink()
+
+
+ORPHAN_LOCK_S = 60.0
+
+
+def remove_orphan_locks(repo_id: str) -> list[str]:
+    """Lock files of workspaces that do not exist (left by older versions), idle for a minute."""
+    folder = workspaces_dir(repo_id)
+    removed = []
+    now = time.time()
+    for lock in folder.glob("*.lock") if folder.exists() else []:
+        with contextlib.suppress(OSError):
+            if not (folder / f"{lock.stem}.json").exists() and now - lock.stat().st_mtime > ORPHAN_LOCK_S:
+                lock.unlink()
+                removed.append(lock.stem)
+    return removed
 
 
 def validate_id(workspace_id: str) -> str:
@@ -145,7 +175,7 @@ def create(repo: RepoInfo, workspace_id: str, solution_path: str | None = None) 
     """(record, created). Idempotent: an existing workspace is returned as it is. The workspace stands on
     HEAD's baseline (which may not be built yet: refreshing then says INDEX_NOT_AVAILABLE)."""
     validate_id(workspace_id)
-    with _locked(repo.repo_id, workspace_id):
+    with _locked(repo.repo_id, workspace_id, existing=False):
         existing = read_record(repo.repo_id, workspace_id)
         if existing is not None:
             return existing, False
@@ -186,8 +216,8 @@ def delete(repo: RepoInfo, workspace_id: str) -> dict[str, Any]:
         record = require_record(repo.repo_id, workspace_id)
         overlay_path(repo.repo_id, workspace_id).unlink(missing_ok=True)
         record_path(repo.repo_id, workspace_id).unlink(missing_ok=True)
-    with contextlib.suppress(OSError):
-        (workspaces_dir(repo.repo_id) / f"{workspace_id}.lock").unlink()
+    # _locked removed the lock file (the record is gone)
+    remove_orphan_locks(repo.repo_id)
     return record
 
 
@@ -219,6 +249,7 @@ def summary(repo: RepoInfo, record: dict[str, Any], head: str | None = None) -> 
 
 
 def summaries(repo: RepoInfo) -> list[dict[str, Any]]:
+    remove_orphan_locks(repo.repo_id)
     out = []
     for workspace_id in list_ids(repo.repo_id):
         record = read_record(repo.repo_id, workspace_id)
@@ -348,6 +379,7 @@ class RefreshResult:
     deleted: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
     not_in_solution: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)  # skipped: real path outside the repo, or .git/
     cold: bool = False
     load_seconds: float = 0.0
     timing_ms: dict[str, float] = field(default_factory=dict)
@@ -408,7 +440,11 @@ def refresh(repo: RepoInfo, workspace_id: str, file_paths: list[str] | None = No
 
         files: dict[str, dict[str, Any]] = {}
         texts: dict[str, str] = {}
+        outside: list[str] = []
         for path, state in sorted(current.items()):
+            if state != "deleted" and (repo.root / path).exists() and not is_readable(repo.root, path):
+                outside.append(path)  # DESIGN §11: a symlink to a file outside the repository is never read
+                continue
             if state == "deleted":
                 if (repo.root / path).exists():  # restored meanwhile (file_paths mode)
                     state = "changed"
@@ -439,7 +475,7 @@ def refresh(repo: RepoInfo, workspace_id: str, file_paths: list[str] | None = No
         _clean_temps(folder)
         temp = folder / f".{workspace_id}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp"
         result = RefreshResult(record, revision, {p: f["state"] for p, f in files.items()},
-                               deleted=deleted_now, dropped=dropped)
+                               deleted=deleted_now, dropped=dropped, outside=outside)
         mark = time.perf_counter()
         if extract or deleted_now or dropped:
             response = (worker or shared_worker()).request({
@@ -508,6 +544,7 @@ class OverlayView:
 
 
 _local = threading.local()
+MAX_THREAD_OVERLAYS = 8  # merged connections kept per thread (each holds temp tables of an overlay)
 
 
 # (repo_id, workspace_id) -> (file identity, connection, overlay meta, whether the connection is ours to close)
@@ -534,7 +571,9 @@ def _overlay_connection(repo_id: str, workspace_id: str, baseline: Path,
     slot = (repo_id, workspace_id)
     cached = cache.get(slot)
     if cached is not None and cached[0] == key:
-        return cached[1], cached[2]
+        cache[slot] = cache.pop(slot)  # most recently used last
+        # an empty overlay reads the baseline's own connection, which store/reader may have evicted since
+        return (cached[1] if cached[3] else open_baseline(baseline)), cached[2]
     if cached is not None:
         if cached[3]:
             cached[1].close()
@@ -557,6 +596,10 @@ def _overlay_connection(repo_id: str, workspace_id: str, baseline: Path,
         levels = {int(k): str(v) for k, v in (meta.get("project_levels") or {}).items()}
         conn, owned = overlay_store.open_merged(baseline, overlay, levels), True
     cache[slot] = (key, conn, meta, owned)
+    while len(cache) > MAX_THREAD_OVERLAYS:  # least recently opened first: a bounded cache per thread
+        _old_key, old_conn, _old_meta, old_owned = cache.pop(next(iter(cache)))
+        if old_owned:
+            old_conn.close()
     return conn, meta
 
 
