@@ -10,6 +10,7 @@ from pydantic import Field
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import BaseParams, tool
 from roslynmap.mcp.tools_symbols import clamp
+from roslynmap.model.kinds import bound_share
 from roslynmap.query.status import repo_status
 from roslynmap.store.cache import check_cache_dir, configured_cache_dir
 from roslynmap.store.repo import inspect_repo
@@ -23,10 +24,15 @@ class RepoStatusParams(BaseParams):
 @tool("repo_status", RepoStatusParams)
 def repo_status_tool(params: RepoStatusParams, repo_path: str) -> ToolOutput:
     """Use first in a new repository: repo id, HEAD commit, branch, clean or dirty, whether a baseline
-    exists for HEAD (if not, call index_ensure_baseline), and the baselines already built."""
+    exists for HEAD (if not, call index_ensure_baseline) with its semantic level and evidence per project
+    (bound share, missing-reference errors, target framework chosen), and the baselines already built."""
     status = repo_status(repo_path)
     state = "clean" if status["clean"] else f"dirty ({status['dirty_file_count']} changed files)"
     has = "has a baseline" if status["baseline_for_head"] else "has NO baseline yet"
+    head = status.get("head_baseline")
+    if head:
+        has += f" (semantic level {head['semantic_level']}"
+        has += f": {evidence_text(head['level_evidence'])})" if head.get("level_evidence") else ")"
     actions = [] if status["baseline_for_head"] else [
         {"tool": "index_ensure_baseline", "why": "build the index for HEAD", "args": {}}
     ]
@@ -47,16 +53,29 @@ class EnsureParams(BaseParams):
         default=False, description="Rebuild locally even if a baseline for HEAD exists here or in the shared cache."
     )
     restore: bool = Field(default=False, description="Run `dotnet restore` first (with a timeout).")
+    framework: str | None = Field(
+        default=None,
+        description="Target framework to index multi-targeted projects for (e.g. \"net8.0\"); overrides "
+                    "roslynmap.json. Default: per project, the newest framework whose reference assemblies "
+                    "are present. A different framework than the existing baseline's rebuilds it.",
+    )
 
 
 def project_diagnostics(projects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per project: the level with its evidence (bound share, missing-reference errors, why), the
+    framework indexed and those skipped, restore state, compile errors and counts."""
     out = []
     for p in projects:
+        resolved, unresolved = int(p.get("resolved_refs") or 0), int(p.get("unresolved_refs") or 0)
         item = {
             "name": p["name"],
             "path": p["path"],
             "compiled": p["error_count"] == 0 and not p["load_errors"],
             "semantic_level": p["semantic_level"],
+            "level_reason": p.get("level_reason"),
+            "bound_share": bound_share(resolved, unresolved),
+            "resolved_references": resolved,
+            "unresolved_references": unresolved,
             "target_framework": p["target_framework"],
             "error_count": p["error_count"],
             "missing_reference_errors": p["missing_reference_errors"],
@@ -65,15 +84,31 @@ def project_diagnostics(projects: list[dict[str, Any]]) -> list[dict[str, Any]]:
             "reference_count": p["ref_count"],
             "restored": p["restored"],
         }
+        if p.get("assets_file"):
+            item["assets_file"] = p["assets_file"]
         if p["load_errors"]:
             item["load_errors"] = p["load_errors"][:5]
         if len(p["target_frameworks"]) > 1:
-            item["note"] = f"multi-targeted {p['target_frameworks']}; indexed for {p['target_framework']}"
-        if not p["restored"]:
-            item["hint"] = "Not restored (no obj/project.assets.json): index again with restore=true " \
-                           "(CLI: --restore) to bind package references."
+            item["target_frameworks"] = p["target_frameworks"]
+            item["framework_choice"] = p.get("framework_choice")
+            item["skipped_frameworks"] = p.get("skipped_frameworks") or []
+            how = "as requested" if p.get("framework_choice") == "requested" else "chosen automatically"
+            item["note"] = f"multi-targeted {p['target_frameworks']}; indexed for {p['target_framework']} ({how})"
+        if not p["restored"] and p["semantic_level"] != "full":
+            item["hint"] = (f"Not restored (no {p.get('assets_file') or 'obj/project.assets.json'}): index again with "
+                            "restore=true (CLI: --restore) to bind package references.")
         out.append(item)
     return out
+
+
+def evidence_text(evidence: dict[str, Any] | None) -> str:
+    """`94.2 % of 1,234 references bound, 3 missing-reference errors` (empty without evidence)."""
+    if not evidence:
+        return ""
+    share = evidence.get("bound_share")
+    total = int(evidence.get("resolved_references", 0)) + int(evidence.get("unresolved_references", 0))
+    bound = "no references" if share is None else f"{share * 100:.1f} % of {total:,} references bound"
+    return f"{bound}, {evidence.get('missing_reference_errors', 0)} missing-reference errors"
 
 
 def server_cache_dir() -> Path | None:
@@ -91,7 +126,8 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
     syntax_only) and per-project diagnostics: compiled?, target framework, errors, restore state."""
     cache_dir = server_cache_dir()
     result = ensure_baseline(
-        repo_path, params.solution_path, force=params.force, restore=params.restore, cache_dir=cache_dir
+        repo_path, params.solution_path, force=params.force, restore=params.restore, cache_dir=cache_dir,
+        framework=params.framework,
     )
     meta = result.meta
     counts = meta.get("counts", {})
@@ -101,7 +137,8 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
     answer = (
         f"{verb[result.source]} for {result.repo.commit[:12]}: {counts.get('symbols', 0)} symbols, "
         f"{counts.get('references', 0)} references in {counts.get('files', 0)} files, "
-        f"{counts.get('projects', 0)} projects; semantic level {level}."
+        f"{counts.get('projects', 0)} projects; semantic level {level}"
+        + (f" ({evidence_text(meta.get('level_evidence'))})." if meta.get("level_evidence") else ".")
     )
     if result.built:
         answer += f" Took {meta.get('index_seconds')} s."
@@ -110,7 +147,7 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
     degraded = [d for d in diagnostics if d["semantic_level"] != "full"]
     guidance = None
     if degraded:
-        names = ", ".join(f"{d['name']} ({d['semantic_level']})" for d in degraded[:5])
+        names = ", ".join(f"{d['name']} ({d['semantic_level']}: {d['level_reason']})" for d in degraded[:5])
         unrestored = any(not d["restored"] for d in degraded)
         guidance = Guidance(
             "warning",
@@ -125,6 +162,8 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
         "commit": result.repo.commit,
         "solution": meta.get("solution"),
         "semantic_level": level,
+        "level_evidence": meta.get("level_evidence"),
+        "framework_request": meta.get("framework_request"),
         "counts": counts,
         "index_seconds": meta.get("index_seconds"),
         "created_at": meta.get("created_at"),

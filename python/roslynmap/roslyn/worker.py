@@ -24,7 +24,7 @@ import orjson
 
 from roslynmap import __version__
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.model.kinds import merge_semantic_levels
+from roslynmap.model.kinds import level_evidence, merge_semantic_levels
 from roslynmap.roslyn.appsettings import definition_facts
 from roslynmap.roslyn.hosting import load_bridge
 from roslynmap.roslyn.protocol import read_frame, write_frame
@@ -47,15 +47,17 @@ class Worker:
             self._session_type = load_bridge()
         return self._session_type
 
-    def _open(self, repo_root: str, solution: str, fresh: bool) -> Any:
-        """A loaded solution; reused across requests unless `fresh` (extraction consumes a session)."""
+    def _open(self, repo_root: str, solution: str, fresh: bool, frameworks: dict[str, Any] | None = None) -> Any:
+        """A loaded solution; reused across requests unless `fresh` (extraction consumes a session).
+        `frameworks` ({"framework": tfm}) overrides the repository's roslynmap.json for multi-targeted projects."""
         key = f"{repo_root}|{solution}"
         session = self._sessions.pop(key, None)
         if session is not None and fresh:
             session.Dispose()
             session = None
         if session is None:
-            session = self._bridge().Open(repo_root, solution)
+            request = orjson.dumps(frameworks).decode() if frameworks else None
+            session = self._bridge().Open(repo_root, solution, request)
         self._sessions[key] = session
         return session
 
@@ -83,7 +85,7 @@ class Worker:
             emit({"event": "progress", "phase": "restore", "done": 0, "total": 1})
             restore_problem = _restore(solution)
         emit({"event": "progress", "phase": "load", "done": 0, "total": 1})
-        session = self._open(request["repo_root"], solution, fresh=True)
+        session = self._open(request["repo_root"], solution, fresh=True, frameworks=request.get("frameworks"))
         described = orjson.loads(session.Describe())
         if not described["projects"]:
             reasons = "; ".join(described.get("workspace_diagnostics", [])[:3]) or "no C# project in it"
@@ -118,9 +120,11 @@ class Worker:
             counts["facts"] += len(definitions)
             results = orjson.loads(session.Summary())["projects"] + [
                 {"index": p["index"], "error_count": 0, "missing_reference_errors": 0, "first_errors": [],
-                 "semantic_level": "syntax_only"} for p in unloaded]
+                 "semantic_level": "syntax_only", "level_reason": "the project did not load",
+                 "core_library_resolved": False} for p in unloaded]
             writer.set_project_results(results)
             level = merge_semantic_levels([r["semantic_level"] for r in results])
+            evidence = level_evidence(results)
             elapsed = round(time.perf_counter() - started, 3)
             meta = {
                 **request.get("meta", {}),
@@ -128,6 +132,9 @@ class Worker:
                 "roslyn_version": described.get("roslyn_version"),
                 "roslynmap_version": __version__,
                 "semantic_level": level,
+                "level_evidence": evidence,
+                "framework_request": {"argument": request.get("frameworks"),
+                                      "sources": described.get("framework_request_sources", [])},
                 "counts": {**counts, "projects": len(described["projects"])},
                 "load_ms": described.get("load_ms"),
                 "index_seconds": elapsed,
