@@ -17,6 +17,7 @@ internal sealed class ProjectEntry
     public required List<SkippedFramework> SkippedFrameworks;
     public required bool Restored;
     public required string? AssetsFile;        // where MSBuild put project.assets.json (found or expected)
+    public required string? IntermediateDir;   // its folder (obj/, or artifacts/obj/App/): generated files, not indexed
     public readonly List<string> LoadErrors = new();
     public bool LoadFailed;                     // a Failure-kind workspace diagnostic named this project
     public required List<DocumentId> Documents; // C# documents to index (obj/ left out)

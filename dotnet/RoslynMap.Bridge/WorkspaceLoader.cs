@@ -91,16 +91,17 @@ internal static partial class WorkspaceLoader
                 request.For(name), requestSource);
             var project = choice.Chosen.Project;
             var dir = Path.GetDirectoryName(file) ?? "";
+            var assets = RestoreState.AssetsFile(project);
+            var intermediate = Path.GetDirectoryName(assets);
             var documents = new List<DocumentId>();
             var documentPaths = new HashSet<string>(StringComparer.Ordinal);
             foreach (var doc in project.Documents)
             {
                 if (doc.FilePath is null || doc.SourceCodeKind != SourceCodeKind.Regular) continue;
-                if (RepoPaths.IsUnderObj(doc.FilePath, dir)) continue;
+                if (RepoPaths.IsUnderObj(doc.FilePath, dir, intermediate)) continue;
                 if (!documentPaths.Add(doc.FilePath)) continue;
                 documents.Add(doc.Id);
             }
-            var assets = RestoreState.AssetsFile(project);
             entries.Add(new ProjectEntry
             {
                 Index = entries.Count,
@@ -113,6 +114,7 @@ internal static partial class WorkspaceLoader
                 SkippedFrameworks = choice.Skipped,
                 Restored = assets is not null && File.Exists(assets),
                 AssetsFile = assets,
+                IntermediateDir = intermediate,
                 Documents = documents,
                 DocumentPaths = documentPaths,
                 HasMetadataReferences = project.MetadataReferences.Count > 0,

@@ -70,7 +70,7 @@ def project_diagnostics(projects: list[dict[str, Any]]) -> list[dict[str, Any]]:
         item = {
             "name": p["name"],
             "path": p["path"],
-            "compiled": p["error_count"] == 0 and not p["load_errors"],
+            "compiled": p["error_count"] == 0 and p["semantic_level"] != "syntax_only",
             "semantic_level": p["semantic_level"],
             "level_reason": p.get("level_reason"),
             "bound_share": bound_share(resolved, unresolved),
