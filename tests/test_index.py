@@ -82,15 +82,16 @@ def test_broken_project_is_indexed_honestly(tmp_path: Path, home: Path) -> None:
     assert missing == [("Thing", "Missing", "Call", 22)]
 
 
-def test_not_restored_project_says_restore(tmp_path: Path, home: Path) -> None:
+def test_not_restored_project_without_packages_is_full(tmp_path: Path, home: Path) -> None:
+    """No package references: a missing project.assets.json alone changes no level (DESIGN §7)."""
     repo = make_repo(TESTDATA / "NotRestored", tmp_path / "NotRestored", restore=False)
     done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
     summary = json.loads(done.stdout)
-    assert done.returncode == 2
+    assert done.returncode == 0
     (project,) = summary["projects"]
-    assert project["restored"] is False
-    assert project["semantic_level"] != "full"
-    assert "--restore" in project["hint"]
+    assert (project["restored"], project["assets_file"]) == (False, "obj/project.assets.json")
+    assert (project["semantic_level"], project["level_reason"]) == ("full", "compiled without missing-reference errors")
+    assert "hint" not in project
 
 
 def test_bad_repo_paths(tmp_path: Path, home: Path) -> None:
@@ -191,7 +192,7 @@ def test_sln_with_a_missing_project_indexes_the_rest(tmp_path: Path) -> None:
     summary = json.loads(done.stdout)
     assert done.returncode == 2, done.stdout
     assert [(p["name"], p["restored"], p["semantic_level"]) for p in summary["projects"]] == [
-        ("NotRestored", False, "partial"), ("Ghost", False, "syntax_only")]
+        ("NotRestored", False, "full"), ("Ghost", False, "syntax_only")]
     ghost_entry = summary["projects"][1]
     assert ghost_entry["path"] == "ghost/Ghost.csproj" and "Ghost.csproj" in ghost_entry["load_errors"][0]
     assert summary["workspace_diagnostics"][0].startswith("dotnet restore failed")
