@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from roslynmap.store.paths import baseline_path
 from roslynmap.store.repo import inspect_repo
 
@@ -211,7 +210,8 @@ def test_refs_and_callers_of_an_inherited_package_member(packaged_server: McpSer
         "M:Store.OrderService.PlaceMany(System.Collections.Generic.IEnumerable{Store.Order},"
         "System.Threading.CancellationToken)"]
     sync = packaged_server.call("refs_find", {"symbol_id": "M:Microsoft.EntityFrameworkCore.DbContext.SaveChanges"})
-    assert [(r["line"], r["from_symbol_id"]) for r in sync["data"]["references"]] == [(19, "M:Store.OrderService.Flush")]
+    assert [(r["line"], r["from_symbol_id"]) for r in sync["data"]["references"]] == [
+        (19, "M:Store.OrderService.Flush")]
 
 
 def test_card_of_an_external_member(packaged_server: McpServerProcess) -> None:
@@ -222,3 +222,29 @@ def test_card_of_an_external_member(packaged_server: McpServerProcess) -> None:
         True, "Microsoft.EntityFrameworkCore", "T:Microsoft.EntityFrameworkCore.DbContext", {"Call": 2})
     assert card["answer"] == ("Method Microsoft.EntityFrameworkCore.DbContext.SaveChangesAsync is external (assembly "
                               "Microsoft.EntityFrameworkCore, no source here); the solution uses it: 2 Call.")
+
+
+def test_status_and_ensure_over_mcp_show_evidence_and_take_a_framework(multi: Any, tmp_path: Path) -> None:
+    """repo_status shows HEAD's level with its evidence; index_ensure_baseline takes `framework`."""
+    repo, _, _ = multi
+    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(tmp_path / "home")})
+    try:
+        built = server.call("index_ensure_baseline", {"framework": "net46"})
+        assert built["ok"], built
+        lib = next(p for p in built["data"]["projects"] if p["name"] == "Lib")
+        assert (lib["target_framework"], lib["framework_choice"], lib["semantic_level"]) == (
+            "net46", "requested", "syntax_only")
+        assert built["data"]["framework_request"] == {"argument": {"framework": "net46"}, "sources": ["argument"]}
+        # Lib for net46: its 4 references unbound, 20 CS0518 (predefined type not defined)
+        assert "; semantic level partial (82.5 % of 40 references bound, 20 missing-reference errors)." \
+            in built["answer"]
+        status = server.call("repo_status", {})
+        head = status["data"]["head_baseline"]
+        assert (head["semantic_level"], head["level_evidence"]["projects_by_level"]) == (
+            "partial", {"full": 1, "partial": 0, "syntax_only": 1})
+        projects = [(p["name"], p["semantic_level"], p["target_framework"], p["bound_share"]) for p in head["projects"]]
+        assert projects == [("App", "full", "net10.0", 0.9167), ("Lib", "syntax_only", "net46", 0.0)]
+        assert status["answer"].endswith("HEAD has a baseline (semantic level partial: 82.5 % of 40 references bound, "
+                                         "20 missing-reference errors).")
+    finally:
+        server.close()
