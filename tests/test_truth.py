@@ -222,6 +222,9 @@ def test_card_of_an_external_member(packaged_server: McpServerProcess) -> None:
         True, "Microsoft.EntityFrameworkCore", "T:Microsoft.EntityFrameworkCore.DbContext", {"Call": 2})
     assert card["answer"] == ("Method Microsoft.EntityFrameworkCore.DbContext.SaveChangesAsync is external (assembly "
                               "Microsoft.EntityFrameworkCore, no source here); the solution uses it: 2 Call.")
+    # the package base type: the solution's types deriving from it
+    hierarchy = packaged_server.call("types_hierarchy", {"symbol_id": "T:Microsoft.EntityFrameworkCore.DbContext"})
+    assert [d["symbol_id"] for d in hierarchy["data"]["descendants"]] == ["T:Store.StoreContext"]
 
 
 def test_status_and_ensure_over_mcp_show_evidence_and_take_a_framework(multi: Any, tmp_path: Path) -> None:
