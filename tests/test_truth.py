@@ -145,7 +145,8 @@ def test_framework_argument_and_config_pick_the_framework(multi: Any, tmp_path: 
                                           "reason": "not the requested framework (argument: net46)"}]
     assert summary["semantic_level"] == "partial"
 
-    # roslynmap.json at the root: per project.
+    # roslynmap.json at the root: per project (in a copy of its own: the module's repo stays as it is).
+    repo = make_repo(TESTDATA / "MultiTarget", tmp_path / "MultiTarget", restore=False)
     (repo / "roslynmap.json").write_text(json.dumps({"frameworks": {"Lib": "net46"}}))
     subprocess.run(["git", "add", "roslynmap.json"], cwd=repo, check=True)
     subprocess.run(["git", "commit", "-qm", "config"], cwd=repo, check=True, env={**os.environ, **GIT_ENV})
