@@ -82,15 +82,16 @@ def test_broken_project_is_indexed_honestly(tmp_path: Path, home: Path) -> None:
     assert missing == [("Thing", "Missing", "Call", 22)]
 
 
-def test_not_restored_project_says_restore(tmp_path: Path, home: Path) -> None:
+def test_not_restored_project_without_packages_is_full(tmp_path: Path, home: Path) -> None:
+    """No package references: a missing project.assets.json alone changes no level (DESIGN §7)."""
     repo = make_repo(TESTDATA / "NotRestored", tmp_path / "NotRestored", restore=False)
     done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
     summary = json.loads(done.stdout)
-    assert done.returncode == 2
+    assert done.returncode == 0
     (project,) = summary["projects"]
-    assert project["restored"] is False
-    assert project["semantic_level"] != "full"
-    assert "--restore" in project["hint"]
+    assert (project["restored"], project["assets_file"]) == (False, "obj/project.assets.json")
+    assert (project["semantic_level"], project["level_reason"]) == ("full", "compiled without missing-reference errors")
+    assert "hint" not in project
 
 
 def test_bad_repo_paths(tmp_path: Path, home: Path) -> None:

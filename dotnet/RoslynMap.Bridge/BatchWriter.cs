@@ -79,6 +79,13 @@ internal static class BatchWriter
             w.WriteNumberValue(r.EndCol);
             w.WriteStringValue(r.Kind);
             w.NullableString(r.Receiver);
+            if (r.Candidates is null) w.WriteNullValue();
+            else
+            {
+                w.WriteStartArray();
+                foreach (var c in r.Candidates) w.WriteStringValue(c);
+                w.WriteEndArray();
+            }
             w.WriteEndArray();
         }
         w.WriteEndArray();
@@ -127,6 +134,23 @@ internal static class BatchWriter
             w.WriteStringValue(f.Confidence);
             w.WriteStringValue(f.Key);
             w.WriteStringValue(f.Detail);
+            w.WriteEndArray();
+        }
+        w.WriteEndArray();
+
+        w.WriteStartArray("externals");
+        foreach (var d in documents)
+        foreach (var x in d.Externals)
+        {
+            w.WriteStartArray();
+            w.WriteStringValue(x.SymbolId);
+            w.WriteStringValue(x.Name);
+            w.WriteStringValue(x.Kind);
+            w.WriteStringValue(x.Fqn);
+            w.NullableString(x.ContainerSymbolId);
+            w.WriteStringValue(x.Assembly);
+            w.WriteStringValue(x.Signature);
+            w.WriteStringValue(x.Namespace);
             w.WriteEndArray();
         }
         w.WriteEndArray();

@@ -25,6 +25,25 @@ internal sealed class DocumentContext
         return id;
     }
 
+    private readonly HashSet<string> _externals = new(StringComparer.Ordinal);
+
+    /// <summary>Records a metadata symbol a reference names (once per document), with its container.</summary>
+    public void External(ISymbol target, string id, string? kind)
+    {
+        if (kind is null || target.Locations.Length == 0 || !target.Locations[0].IsInMetadata) return;
+        if (!_externals.Add(id)) return;
+        var container = SymbolFacts.Container(target);
+        string? containerId = null;
+        if (container is not null && IdOf(container.OriginalDefinition) is { } cid)
+        {
+            containerId = cid;
+            External(container.OriginalDefinition, cid, SymbolFacts.KindOf(container));
+        }
+        Result.Externals.Add(new ExternalRow(id, SymbolFacts.Name(target), kind, SymbolFacts.Fqn(target), containerId,
+            target.ContainingAssembly?.Name ?? "", target.ToDisplayString(SymbolFacts.ExternalSignatureFormat),
+            SymbolFacts.Namespace(target)));
+    }
+
     /// <summary>1-based line and 1-based UTF-16 column of a text offset.</summary>
     public (int Line, int Col) Position(int offset)
     {

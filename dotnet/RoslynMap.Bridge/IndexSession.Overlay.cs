@@ -158,7 +158,7 @@ public sealed partial class IndexSession
             var project = _loaded.Projects.FirstOrDefault(p => p.Id == id.ProjectId);
             if (project is null) continue;
             var dir = Path.GetDirectoryName(project.FilePath) ?? "";
-            if (RepoPaths.IsUnderObj(absolutePath, dir)) continue;
+            if (RepoPaths.IsUnderObj(absolutePath, dir, project.IntermediateDir)) continue;
             yield return (project, id);
         }
     }

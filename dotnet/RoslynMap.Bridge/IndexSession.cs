@@ -28,10 +28,15 @@ public sealed partial class IndexSession : IDisposable
         _extractionSolution = ExtractionOptions.Apply(loaded.Solution, loaded.Projects);
     }
 
-    public static IndexSession Open(string repoRoot, string solutionOrProjectPath)
+    public static IndexSession Open(string repoRoot, string solutionOrProjectPath) =>
+        Open(repoRoot, solutionOrProjectPath, null);
+
+    /// <summary>`frameworks`: {"framework": tfm, "frameworks": {project: tfm}} chosen by the caller; it
+    /// overrides the repository's roslynmap.json (docs/tools.md, "Target frameworks").</summary>
+    public static IndexSession Open(string repoRoot, string solutionOrProjectPath, string? frameworks)
     {
         var paths = new RepoPaths(repoRoot);
-        return new IndexSession(paths, WorkspaceLoader.Load(paths, solutionOrProjectPath));
+        return new IndexSession(paths, WorkspaceLoader.Load(paths, solutionOrProjectPath, FrameworkRequest.Read(paths.Root, frameworks)));
     }
 
     public string Describe() => ReportWriter.Describe(_loaded, _paths);
@@ -46,9 +51,18 @@ public sealed partial class IndexSession : IDisposable
 
         var results = _extraction.Take(maxDocs);
         foreach (var result in results)
-        foreach (var d in result.Diagnostics)
         {
-            if (d.Severity == "error") _loaded.Projects[d.ProjectIndex].CountError(d.File, d.Line, d.Code, d.Message);
+            foreach (var d in result.Diagnostics)
+            {
+                if (d.Severity == "error") _loaded.Projects[d.ProjectIndex].CountError(d.File, d.Line, d.Code, d.Message);
+            }
+            // The evidence for the semantic level: how many references bound.
+            foreach (var r in result.Refs)
+            {
+                var project = _loaded.Projects[r.ProjectIndex];
+                if (r.TargetSymbolId is null) project.UnresolvedReferences++;
+                else project.ResolvedReferences++;
+            }
         }
         return BatchWriter.Write(results);
     }

@@ -87,8 +87,11 @@ internal sealed class MemberRelations
         var def = SymbolFacts.Definition(target);
         var (line, col) = _ctx.Position(idStart);
         var (_, endCol) = _ctx.Position(idEnd);
-        _ctx.Result.Refs.Add(new RefRow(_ctx.IdOf(def), SymbolFacts.Name(def), SymbolFacts.KindOf(def), fromId,
-            _ctx.ProjectIndex, _ctx.File, line, col, endCol, kind, null));
+        var id = _ctx.IdOf(def);
+        var targetKind = SymbolFacts.KindOf(def);
+        _ctx.Result.Refs.Add(new RefRow(id, SymbolFacts.Name(def), targetKind, fromId,
+            _ctx.ProjectIndex, _ctx.File, line, col, endCol, kind, null, null));
+        if (id is not null) _ctx.External(def, id, targetKind);
     }
 
     private void AddRelation(string typeId, INamedTypeSymbol related, string kind)

@@ -2,27 +2,34 @@ using Microsoft.CodeAnalysis;
 
 namespace RoslynMap.Bridge;
 
-/// <summary>One indexed project (one per project file; other target frameworks are dropped)
-/// with its load diagnostics and, after extraction, its compile tally.</summary>
+/// <summary>One indexed project (one per project file: of a multi-targeted project, the target
+/// framework FrameworkChooser picked) with its load diagnostics and, after extraction, its compile
+/// tally and the evidence its semantic level is decided from (docs/tools.md, "Semantic levels").</summary>
 internal sealed class ProjectEntry
 {
     public required int Index;
     public required ProjectId Id;
     public required string Name;
     public required string FilePath;           // absolute
-    public required List<string> TargetFrameworks;
+    public required List<string> TargetFrameworks; // every framework the project declares, in load order
+    public required string TargetFramework;    // the one indexed
+    public required string FrameworkChoice;    // "only" | "auto" | "requested" (roslynmap.json or --framework)
+    public required List<SkippedFramework> SkippedFrameworks;
     public required bool Restored;
+    public required string? AssetsFile;        // where MSBuild put project.assets.json (found or expected)
+    public required string? IntermediateDir;   // its folder (obj/, or artifacts/obj/App/): generated files, not indexed
     public readonly List<string> LoadErrors = new();
     public bool LoadFailed;                     // a Failure-kind workspace diagnostic named this project
     public required List<DocumentId> Documents; // C# documents to index (obj/ left out)
     public required HashSet<string> DocumentPaths;
+    public required bool HasMetadataReferences;
+    public required bool CoreLibraryResolved;  // System.Object binds: there is a semantic model to speak of
 
     public int ErrorCount;
     public int MissingReferenceErrors;
+    public long ResolvedReferences;
+    public long UnresolvedReferences;
     public readonly List<string> FirstErrors = new();
-    public bool HasMetadataReferences;
-
-    public string TargetFramework => TargetFrameworks.Count > 0 ? TargetFrameworks[0] : "";
 
     // Codes that mean "a type, namespace or assembly could not be found": the project is
     // analysable only in part (usually not restored or a missing reference).
@@ -37,13 +44,28 @@ internal sealed class ProjectEntry
         if (FirstErrors.Count < 5) FirstErrors.Add($"{file}:{line}: {code}: {message}");
     }
 
+    /// <summary>From evidence only (DESIGN §7): no semantic model (no metadata references or the core
+    /// library unresolved) is syntax_only; missing-reference errors make it partial; else full. Load
+    /// warnings, NuGet substitutions and a missing assets file change nothing by themselves.</summary>
     public string SemanticLevel
     {
         get
         {
-            if (LoadFailed || !HasMetadataReferences) return "syntax_only";
-            if (MissingReferenceErrors > 0 || !Restored) return "partial";
+            if (!HasMetadataReferences || !CoreLibraryResolved) return "syntax_only";
+            if (MissingReferenceErrors > 0) return "partial";
             return "full";
         }
     }
+
+    /// <summary>Why the level is what it is, in one sentence (shown beside it).</summary>
+    public string LevelReason => SemanticLevel switch
+    {
+        "syntax_only" when !HasMetadataReferences => "no metadata references were loaded",
+        "syntax_only" => $"the core library (System.Object) is not resolved for {TargetFramework}",
+        "partial" => $"{MissingReferenceErrors} missing-reference errors",
+        _ => "compiled without missing-reference errors",
+    };
 }
+
+/// <summary>A target framework of a multi-targeted project that was not indexed, and why.</summary>
+internal sealed record SkippedFramework(string Framework, string Reason);

@@ -15,9 +15,16 @@ internal sealed record LocationRow(string SymbolId, int ProjectIndex, string Fil
 
 internal sealed record RefRow(
     string? TargetSymbolId, string TargetName, string? TargetKind, string? FromSymbolId,
-    int ProjectIndex, string File, int Line, int Col, int EndCol, string Kind, string? Receiver);
+    int ProjectIndex, string File, int Line, int Col, int EndCol, string Kind, string? Receiver,
+    List<string>? Candidates);   // unresolved only: the ids of Roslyn's rejected candidates
 
 internal sealed record RelationRow(string TypeSymbolId, string? RelatedSymbolId, string RelatedName, string Kind, int ProjectIndex);
+
+/// <summary>A framework or package symbol (from metadata) some reference names: what an agent needs to
+/// find it by name and query it by id.</summary>
+internal sealed record ExternalRow(
+    string SymbolId, string Name, string Kind, string Fqn, string? ContainerSymbolId, string Assembly,
+    string Signature, string Namespace);
 
 internal sealed record DiagnosticRow(int ProjectIndex, string File, int Line, int Col, string Severity, string Code, string Message);
 
@@ -36,6 +43,7 @@ internal sealed class DocumentResult
     public readonly List<RelationRow> Relations = new();
     public readonly List<DiagnosticRow> Diagnostics = new();
     public readonly List<FactRow> Facts = new();
+    public readonly List<ExternalRow> Externals = new();
 }
 
 /// <summary>Reference kinds of the contract.</summary>

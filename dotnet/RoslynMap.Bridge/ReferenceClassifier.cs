@@ -27,14 +27,21 @@ internal sealed class ReferenceClassifier
         if (name.Parent is NameEqualsSyntax { Parent: UsingDirectiveSyntax }) return;    // alias being declared
 
         var info = _ctx.Model.GetSymbolInfo(name);
-        var symbol = info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null);
+        var (symbol, candidates) = Bound.Of(info);
         if (symbol is IErrorTypeSymbol error)
-            symbol = error.CandidateSymbols.Length > 0 ? error.CandidateSymbols[0] : null;
+        {
+            // An ambiguous or inaccessible type name: the compiler chose none of its candidates.
+            candidates = error.CandidateSymbols;
+            symbol = null;
+        }
         if (symbol is IAliasSymbol alias) symbol = alias.Target;
 
         if (symbol is null)
         {
-            if (IsUnresolved(name, expr)) AddUnresolved(name.Identifier, expr, from, UnresolvedKind(expr));
+            // Candidates the compiler rejected (ambiguous, inaccessible, no applicable overload):
+            // unresolved, never passed off as a call to one of them.
+            if (!candidates.IsDefaultOrEmpty) AddUnresolved(name.Identifier, expr, from, UnresolvedKind(expr), candidates);
+            else if (IsUnresolved(name, expr)) AddUnresolved(name.Identifier, expr, from, UnresolvedKind(expr));
             return;
         }
         // `var`, `nint` and `nuint` bind to the type they stand for: not a reference.
@@ -70,25 +77,28 @@ internal sealed class ReferenceClassifier
     {
         var anchor = creation is ObjectCreationExpressionSyntax oc ? RightmostIdentifier(oc.Type) ?? creation.NewKeyword : creation.NewKeyword;
         var info = _ctx.Model.GetSymbolInfo(creation);
-        var ctor = (info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null)) as IMethodSymbol;
+        var (bound, candidates) = Bound.Of(info);
+        var ctor = bound as IMethodSymbol;
         var created = ctor?.ContainingType ?? _ctx.Model.GetTypeInfo(creation).Type;
 
         var ctorOk = ctor is not null && SymbolFacts.IsReferenceable(ctor);
         var typeOk = created is INamedTypeSymbol && SymbolFacts.IsReferenceable(created);
         if (ctorOk) Add(SymbolFacts.Definition(ctor!), anchor, from, RefKinds.Instantiate, null);
         if (typeOk) Add(created!.OriginalDefinition, anchor, from, RefKinds.Instantiate, null);
+        // No constructor applies (or several do): the type is known, the constructor is not.
+        if (ctor is null && !candidates.IsDefaultOrEmpty)
+            AddUnresolved(anchor, creation, from, RefKinds.Instantiate, candidates);
         // `new T()` of a type parameter is neither indexed nor unresolved.
-        if (!ctorOk && !typeOk && created is null or { TypeKind: TypeKind.Error })
+        else if (!ctorOk && !typeOk && created is null or { TypeKind: TypeKind.Error })
             AddUnresolved(anchor, creation, from, RefKinds.Instantiate);
     }
 
     /// <summary>`: base(...)` / `: this(...)` and a primary-constructor base `: Base(x)` are calls.</summary>
     public void ConstructorCall(SyntaxNode call, SyntaxToken anchor, string? from)
     {
-        var info = _ctx.Model.GetSymbolInfo(call);
-        var ctor = info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null);
+        var (ctor, candidates) = Bound.Of(_ctx.Model.GetSymbolInfo(call));
         if (ctor is IMethodSymbol && SymbolFacts.IsReferenceable(ctor)) Add(SymbolFacts.Definition(ctor), anchor, from, RefKinds.Call, null);
-        else if (ctor is null) AddUnresolved(anchor, call, from, RefKinds.Call);
+        else if (ctor is null) AddUnresolved(anchor, call, from, RefKinds.Call, candidates);
     }
 
     /// <summary>`x[i]` on an indexer is a Read or Write of it, at the `[` (where Roslyn puts it).</summary>
@@ -117,17 +127,37 @@ internal sealed class ReferenceClassifier
         if (id is null) return;
         var (line, col) = _ctx.Position(anchor.SpanStart);
         var (_, endCol) = _ctx.Position(anchor.Span.End);
-        _ctx.Result.Refs.Add(new RefRow(id, SymbolFacts.Name(target), SymbolFacts.KindOf(target), from,
-            _ctx.ProjectIndex, _ctx.File, line, col, endCol, kind, receiver));
+        var targetKind = SymbolFacts.KindOf(target);
+        _ctx.Result.Refs.Add(new RefRow(id, SymbolFacts.Name(target), targetKind, from,
+            _ctx.ProjectIndex, _ctx.File, line, col, endCol, kind, receiver, null));
+        _ctx.External(target, id, targetKind);
     }
 
-    private void AddUnresolved(SyntaxToken anchor, SyntaxNode expr, string? from, string kind)
+    private void AddUnresolved(SyntaxToken anchor, SyntaxNode expr, string? from, string kind,
+        System.Collections.Immutable.ImmutableArray<ISymbol> candidates = default)
     {
         var (line, col) = _ctx.Position(anchor.SpanStart);
         var (_, endCol) = _ctx.Position(anchor.Span.End);
         var receiver = expr is ExpressionSyntax e ? Receiver(e) : null;
         _ctx.Result.Refs.Add(new RefRow(null, anchor.ValueText, null, from,
-            _ctx.ProjectIndex, _ctx.File, line, col, endCol, kind, receiver));
+            _ctx.ProjectIndex, _ctx.File, line, col, endCol, kind, receiver, CandidateIds(candidates)));
+    }
+
+    /// <summary>The candidates' ids (definitions, de-duplicated, sorted), or null when there are none.</summary>
+    private List<string>? CandidateIds(System.Collections.Immutable.ImmutableArray<ISymbol> candidates)
+    {
+        if (candidates.IsDefaultOrEmpty) return null;
+        var ids = new SortedSet<string>(StringComparer.Ordinal);
+        foreach (var c in candidates)
+        {
+            var symbol = c is IAliasSymbol a ? a.Target : c;
+            if (!SymbolFacts.IsReferenceable(symbol)) continue;
+            var definition = SymbolFacts.Definition(symbol);
+            if (_ctx.IdOf(definition) is not { } id) continue;
+            ids.Add(id);
+            _ctx.External(definition, id, SymbolFacts.KindOf(definition));
+        }
+        return ids.Count > 0 ? ids.ToList() : null;
     }
 
     /// <summary>A name that bound to nothing is an unresolved reference only when the compiler

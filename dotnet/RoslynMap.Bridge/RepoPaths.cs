@@ -20,10 +20,14 @@ internal sealed class RepoPaths
         return Path.GetRelativePath(_root, absolute).Replace('\\', '/');
     }
 
-    /// <summary>True for files under a project's obj/ folder (generated AssemblyInfo, GlobalUsings...).</summary>
-    public static bool IsUnderObj(string filePath, string projectDir)
+    /// <summary>True for files under a project's obj/ folder (generated AssemblyInfo, GlobalUsings...), or
+    /// under its intermediate folder elsewhere (artifacts/obj/App/ with UseArtifactsOutput).</summary>
+    public static bool IsUnderObj(string filePath, string projectDir, string? intermediateDir = null)
     {
         var rel = Path.GetRelativePath(projectDir, filePath).Replace('\\', '/');
-        return rel.StartsWith("obj/", StringComparison.OrdinalIgnoreCase);
+        if (rel.StartsWith("obj/", StringComparison.OrdinalIgnoreCase)) return true;
+        if (string.IsNullOrEmpty(intermediateDir)) return false;
+        var inner = Path.GetRelativePath(intermediateDir, filePath).Replace('\\', '/');
+        return !inner.StartsWith("../", StringComparison.Ordinal) && !Path.IsPathRooted(inner);
     }
 }

@@ -13,6 +13,7 @@ internal static class ReportWriter
         w.WriteString("roslyn_version", RoslynVersion);
         w.StringArray("workspace_diagnostics", loaded.WorkspaceDiagnostics);
         w.StringArray("missing_reference_codes", ProjectEntry.MissingReferenceCodes.Order());
+        w.StringArray("framework_request_sources", loaded.Frameworks.Sources);
         w.WriteStartArray("projects");
         foreach (var p in loaded.Projects)
         {
@@ -22,8 +23,21 @@ internal static class ReportWriter
             w.WriteString("path", paths.Relative(p.FilePath));
             w.WriteString("target_framework", p.TargetFramework);
             w.StringArray("target_frameworks", p.TargetFrameworks);
+            w.WriteString("framework_choice", p.FrameworkChoice);
+            w.WriteStartArray("skipped_frameworks");
+            foreach (var skipped in p.SkippedFrameworks)
+            {
+                w.WriteStartObject();
+                w.WriteString("framework", skipped.Framework);
+                w.WriteString("reason", skipped.Reason);
+                w.WriteEndObject();
+            }
+            w.WriteEndArray();
             w.WriteNumber("documents", p.Documents.Count);
             w.WriteBoolean("restored", p.Restored);
+            if (p.AssetsFile is null) w.WriteNull("assets_file");
+            else w.WriteString("assets_file", paths.Relative(p.AssetsFile));
+            w.WriteBoolean("core_library_resolved", p.CoreLibraryResolved);
             w.StringArray("load_errors", p.LoadErrors);
             w.WriteEndObject();
         }
@@ -42,7 +56,11 @@ internal static class ReportWriter
             w.WriteNumber("error_count", p.ErrorCount);
             w.WriteNumber("missing_reference_errors", p.MissingReferenceErrors);
             w.StringArray("first_errors", p.FirstErrors);
+            w.WriteNumber("resolved_references", p.ResolvedReferences);
+            w.WriteNumber("unresolved_references", p.UnresolvedReferences);
+            w.WriteBoolean("core_library_resolved", p.CoreLibraryResolved);
             w.WriteString("semantic_level", p.SemanticLevel);
+            w.WriteString("level_reason", p.LevelReason);
             w.WriteEndObject();
         }
         w.WriteEndArray();

@@ -21,6 +21,22 @@ internal static class SymbolFacts
         genericsOptions: SymbolDisplayGenericsOptions.IncludeTypeParameters,
         miscellaneousOptions: SymbolDisplayMiscellaneousOptions.UseSpecialTypes);
 
+    /// <summary>Signature of a metadata symbol, as an agent would read it in C#:
+    /// `Task<int> DbContext.SaveChangesAsync(CancellationToken cancellationToken = default)`.</summary>
+    public static readonly SymbolDisplayFormat ExternalSignatureFormat = new(
+        globalNamespaceStyle: SymbolDisplayGlobalNamespaceStyle.Omitted,
+        typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameAndContainingTypes,
+        genericsOptions: SymbolDisplayGenericsOptions.IncludeTypeParameters | SymbolDisplayGenericsOptions.IncludeVariance,
+        memberOptions: SymbolDisplayMemberOptions.IncludeType | SymbolDisplayMemberOptions.IncludeParameters
+                       | SymbolDisplayMemberOptions.IncludeContainingType | SymbolDisplayMemberOptions.IncludeModifiers
+                       | SymbolDisplayMemberOptions.IncludeRef,
+        kindOptions: SymbolDisplayKindOptions.IncludeTypeKeyword,
+        parameterOptions: SymbolDisplayParameterOptions.IncludeType | SymbolDisplayParameterOptions.IncludeName
+                          | SymbolDisplayParameterOptions.IncludeParamsRefOut | SymbolDisplayParameterOptions.IncludeDefaultValue
+                          | SymbolDisplayParameterOptions.IncludeExtensionThis,
+        propertyStyle: SymbolDisplayPropertyStyle.ShowReadWriteDescriptor,
+        miscellaneousOptions: SymbolDisplayMiscellaneousOptions.UseSpecialTypes | SymbolDisplayMiscellaneousOptions.EscapeKeywordIdentifiers);
+
     /// <summary>The contract's symbol kind, or null for symbols the index does not hold.</summary>
     public static string? KindOf(ISymbol symbol) => symbol switch
     {

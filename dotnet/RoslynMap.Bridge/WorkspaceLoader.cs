@@ -14,6 +14,7 @@ internal sealed class LoadedWorkspace
     public required List<ProjectEntry> Projects;
     public required List<string> WorkspaceDiagnostics;
     public required long LoadMs;
+    public required FrameworkRequest Frameworks;
 }
 
 /// <summary>
@@ -22,7 +23,7 @@ internal sealed class LoadedWorkspace
 /// </summary>
 internal static partial class WorkspaceLoader
 {
-    public static LoadedWorkspace Load(RepoPaths paths, string solutionOrProject)
+    public static LoadedWorkspace Load(RepoPaths paths, string solutionOrProject, FrameworkRequest frameworks)
     {
         var full = paths.Absolute(solutionOrProject);
         if (!File.Exists(full)) throw new FileNotFoundException("solution or project not found", full);
@@ -44,7 +45,7 @@ internal static partial class WorkspaceLoader
                 (await workspace.OpenProjectAsync(full, progress, token).ConfigureAwait(false)).Solution, Seen);
 
         var workspaceDiagnostics = new List<string>();
-        var projects = CollectProjects(solution, workspaceDiagnostics);
+        var projects = CollectProjects(solution, workspaceDiagnostics, frameworks);
         List<WorkspaceDiagnostic> snapshot;
         lock (failures) snapshot = failures.ToList();
         Attribute(snapshot, projects, workspaceDiagnostics);
@@ -57,13 +58,15 @@ internal static partial class WorkspaceLoader
             Projects = projects,
             WorkspaceDiagnostics = workspaceDiagnostics,
             LoadMs = clock.ElapsedMilliseconds,
+            Frameworks = frameworks,
         };
     }
 
-    private static List<ProjectEntry> CollectProjects(Solution solution, List<string> workspaceDiagnostics)
+    private static List<ProjectEntry> CollectProjects(Solution solution, List<string> workspaceDiagnostics, FrameworkRequest request)
     {
-        var byFile = new Dictionary<string, ProjectEntry>(StringComparer.OrdinalIgnoreCase);
-        var entries = new List<ProjectEntry>();
+        // Multi-targeting loads one Project per target framework: group them by project file, in load order.
+        var groups = new List<(string File, List<(Project Project, string Name, string Tfm)> Variants)>();
+        var byFile = new Dictionary<string, int>(StringComparer.OrdinalIgnoreCase);
         foreach (var project in solution.Projects)
         {
             if (project.FilePath is null) continue;
@@ -73,36 +76,53 @@ internal static partial class WorkspaceLoader
                 workspaceDiagnostics.Add($"Skipped non-C# project {name} ({project.Language}): {project.FilePath}");
                 continue;
             }
-            // Multi-targeting loads one project per target framework: index the first only.
-            if (byFile.TryGetValue(project.FilePath, out var existing))
+            if (!byFile.TryGetValue(project.FilePath, out var at))
             {
-                if (tfm.Length > 0 && !existing.TargetFrameworks.Contains(tfm)) existing.TargetFrameworks.Add(tfm);
-                continue;
+                byFile[project.FilePath] = at = groups.Count;
+                groups.Add((project.FilePath, []));
             }
-            var dir = Path.GetDirectoryName(project.FilePath) ?? "";
+            groups[at].Variants.Add((project, name, tfm));
+        }
+
+        var entries = new List<ProjectEntry>();
+        var requestSource = request.Sources.Count > 0 ? string.Join(" + ", request.Sources) : "request";
+        foreach (var (file, variants) in groups)
+        {
+            var name = variants[0].Name;
+            var choice = FrameworkChooser.Choose(
+                variants.Select(v => new FrameworkChooser.Variant(v.Project, v.Tfm, FrameworkChooser.CoreResolves(v.Project))).ToList(),
+                request.For(name), requestSource);
+            var project = choice.Chosen.Project;
+            var dir = Path.GetDirectoryName(file) ?? "";
+            var assets = RestoreState.AssetsFile(project);
+            var intermediate = Path.GetDirectoryName(assets);
             var documents = new List<DocumentId>();
             var documentPaths = new HashSet<string>(StringComparer.Ordinal);
             foreach (var doc in project.Documents)
             {
                 if (doc.FilePath is null || doc.SourceCodeKind != SourceCodeKind.Regular) continue;
-                if (RepoPaths.IsUnderObj(doc.FilePath, dir)) continue;
+                if (RepoPaths.IsUnderObj(doc.FilePath, dir, intermediate)) continue;
                 if (!documentPaths.Add(doc.FilePath)) continue;
                 documents.Add(doc.Id);
             }
-            var entry = new ProjectEntry
+            entries.Add(new ProjectEntry
             {
                 Index = entries.Count,
                 Id = project.Id,
                 Name = name,
-                FilePath = project.FilePath,
-                TargetFrameworks = tfm.Length > 0 ? [tfm] : [],
-                Restored = File.Exists(Path.Combine(dir, "obj", "project.assets.json")),
+                FilePath = file,
+                TargetFrameworks = variants.Select(v => v.Tfm).Where(t => t.Length > 0).Distinct().ToList(),
+                TargetFramework = choice.Chosen.Tfm,
+                FrameworkChoice = choice.How,
+                SkippedFrameworks = choice.Skipped,
+                Restored = assets is not null && File.Exists(assets),
+                AssetsFile = assets,
+                IntermediateDir = intermediate,
                 Documents = documents,
                 DocumentPaths = documentPaths,
                 HasMetadataReferences = project.MetadataReferences.Count > 0,
-            };
-            byFile[project.FilePath] = entry;
-            entries.Add(entry);
+                CoreLibraryResolved = choice.Chosen.CoreResolved,
+            });
         }
         return entries;
     }

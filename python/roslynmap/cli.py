@@ -71,7 +71,7 @@ def _cache_dir_for(args: argparse.Namespace) -> Path | None:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
-    from roslynmap.mcp.tools_index import project_diagnostics
+    from roslynmap.mcp.tools_index import evidence_text, project_diagnostics
     from roslynmap.store.cache import publish
     from roslynmap.workspace.baselines import ensure_baseline
 
@@ -80,7 +80,7 @@ def cmd_index(args: argparse.Namespace) -> int:
     try:
         cache_dir = _cache_dir_for(args)  # before indexing: a bad cache fails in a second, not after minutes
         result = ensure_baseline(args.path, args.solution, force=args.force, restore=args.restore,
-                                 on_event=progress, cache_dir=cache_dir)
+                                 on_event=progress, cache_dir=cache_dir, framework=args.framework)
         progress.end()
         for warning in result.warnings:
             _say(f"warning: {warning}")
@@ -110,7 +110,8 @@ def cmd_index(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"ok": True, "built": result.built, "source": result.source,
                           "from_cache": result.from_cache, "commit": result.repo.commit, "path": str(result.path),
-                          "semantic_level": level, "counts": meta.get("counts"),
+                          "semantic_level": level, "level_evidence": meta.get("level_evidence"),
+                          "counts": meta.get("counts"),
                           "index_seconds": meta.get("index_seconds"), "pull_seconds": result.pull_seconds,
                           "cache_dir": str(cache_dir) if cache_dir else None, "push": push,
                           "warnings": result.warnings, "projects": projects, "restore": restored,
@@ -124,10 +125,16 @@ def cmd_index(args: argparse.Namespace) -> int:
               f"{counts.get('files')} files, {meta.get('index_seconds')} s")
         if restored is not None:
             _print_restore(restored)
+        if meta.get("level_evidence"):
+            print(f"  evidence: {evidence_text(meta['level_evidence'])}")
         for p in projects:
             flag = "ok " if p["semantic_level"] == "full" else "!! "
-            print(f"  {flag}{p['name']:<30} {p['semantic_level']:<11} errors={p['error_count']:<4} "
+            share = "-" if p["bound_share"] is None else f"{p['bound_share'] * 100:.1f}%"
+            print(f"  {flag}{p['name']:<30} {p['semantic_level']:<11} {p['target_framework'] or '-':<10} "
+                  f"bound={share:<6} missing-ref={p['missing_reference_errors']:<4} errors={p['error_count']:<4} "
                   f"symbols={p['symbol_count']:<6} refs={p['reference_count']}")
+            for skipped in p.get("skipped_frameworks", []):
+                print(f"       skipped {skipped['framework']}: {skipped['reason']}")
             for err in p["first_errors"][:3]:
                 print(f"       {err}")
             if "hint" in p:
@@ -276,6 +283,9 @@ def build_parser() -> argparse.ArgumentParser:
     index.add_argument("--restore", action="store_true",
                        help="run `dotnet restore` first (project by project when the solution's fails)")
     index.add_argument("--force", action="store_true", help="rebuild even if the baseline exists")
+    index.add_argument("--framework", metavar="TFM",
+                       help="index multi-targeted projects for this target framework (e.g. net8.0); overrides "
+                            "roslynmap.json; default: the newest one whose reference assemblies are present")
     index.add_argument("--json", action="store_true", help="print a JSON summary on stdout")
     index.add_argument("--cache-dir", help="shared baseline cache (default: $ROSLYNMAP_CACHE_DIR): the baseline "
                                            "is pulled from it when there, unless --force")

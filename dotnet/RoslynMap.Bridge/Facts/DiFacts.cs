@@ -86,7 +86,7 @@ internal sealed class DiFacts
         if (FactSyntax.IsLambda(arg.Expression)) return true;
         if (FactSyntax.Unwrap(arg.Expression) is not (IdentifierNameSyntax or MemberAccessExpressionSyntax)) return false;
         var info = _sink.Model.GetSymbolInfo(arg.Expression);
-        return (info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null)) is IMethodSymbol;
+        return Bound.ForFacts(info) is IMethodSymbol;
     }
 
     /// <summary>Type arguments as bound (inferred ones included), else as written.</summary>

@@ -25,7 +25,7 @@ internal static class FrameworkApi
     public static (Binding Binding, ISymbol? Symbol) Classify(SemanticModel model, SyntaxNode node, string[] assemblies)
     {
         var info = model.GetSymbolInfo(node);
-        var symbol = info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null);
+        var symbol = Bound.ForFacts(info);
         if (symbol is null) return (Binding.Unbound, null);
         return (IsFrom(symbol, assemblies) ? Binding.Framework : Binding.Other, symbol);
     }

@@ -29,7 +29,7 @@ internal sealed class MiddlewareFacts
         var receiver = FactSyntax.Receiver(inv);
         if (receiver is null) return;
         var info = _sink.Model.GetSymbolInfo(inv);
-        var method = (info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null)) as IMethodSymbol;
+        var method = Bound.ForFacts(info) as IMethodSymbol;
 
         // WebApplication is both an application and an endpoint builder: Map(pattern, handler)
         // bound to the endpoint overload is a route, Map(path, branch) a pipeline branch.

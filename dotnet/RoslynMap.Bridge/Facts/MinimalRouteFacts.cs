@@ -99,7 +99,7 @@ internal sealed class MinimalRouteFacts
     {
         if (arg is null || FactSyntax.IsLambda(arg.Expression)) return from;
         var info = _sink.Model.GetSymbolInfo(arg.Expression);
-        var method = (info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null)) as IMethodSymbol;
+        var method = Bound.ForFacts(info) as IMethodSymbol;
         return method is null ? from : _sink.IdOf(method) ?? from;
     }
 

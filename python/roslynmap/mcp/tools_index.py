@@ -10,6 +10,7 @@ from pydantic import Field
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import BaseParams, tool
 from roslynmap.mcp.tools_symbols import clamp
+from roslynmap.model.kinds import bound_share
 from roslynmap.query.status import repo_status
 from roslynmap.store.cache import check_cache_dir, configured_cache_dir
 from roslynmap.store.repo import inspect_repo
@@ -23,10 +24,15 @@ class RepoStatusParams(BaseParams):
 @tool("repo_status", RepoStatusParams)
 def repo_status_tool(params: RepoStatusParams, repo_path: str) -> ToolOutput:
     """Use first in a new repository: repo id, HEAD commit, branch, clean or dirty, whether a baseline
-    exists for HEAD (if not, call index_ensure_baseline), and the baselines already built."""
+    exists for HEAD (if not, call index_ensure_baseline) with its semantic level and evidence per project
+    (bound share, missing-reference errors, target framework chosen), and the baselines already built."""
     status = repo_status(repo_path)
     state = "clean" if status["clean"] else f"dirty ({status['dirty_file_count']} changed files)"
     has = "has a baseline" if status["baseline_for_head"] else "has NO baseline yet"
+    head = status.get("head_baseline")
+    if head:
+        has += f" (semantic level {head['semantic_level']}"
+        has += f": {evidence_text(head['level_evidence'])})" if head.get("level_evidence") else ")"
     actions = [] if status["baseline_for_head"] else [
         {"tool": "index_ensure_baseline", "why": "build the index for HEAD", "args": {}}
     ]
@@ -49,6 +55,12 @@ class EnsureParams(BaseParams):
     restore: bool | None = Field(
         default=None, description="true: run `dotnet restore` first (per project when the solution's fails); "
         "false: never; omitted: restore only when a project lacks its restore assets, as an IDE does on open.")
+    framework: str | None = Field(
+        default=None,
+        description="Target framework to index multi-targeted projects for (e.g. \"net8.0\"); overrides "
+                    "roslynmap.json. Default: per project, the newest framework whose reference assemblies "
+                    "are present. A different framework than the existing baseline's rebuilds it.",
+    )
 
 
 def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
@@ -56,8 +68,8 @@ def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
     if p["load_errors"] and any(not e.startswith("warning: ") for e in p["load_errors"]):
         return "The project file could not be loaded (see load_errors); restore cannot fix a project file: fix it."
     if restore is None:
-        return "Not restored (no obj/project.assets.json): index again with restore=true " \
-               "(CLI: --restore) to bind package references."
+        return f"Not restored (no {p.get('assets_file') or 'obj/project.assets.json'}): index again with " \
+               "restore=true (CLI: --restore) to bind package references."
     outcome = next((o for o in restore.get("projects", ()) if o["path"] == p["path"]), None)
     if outcome is not None and outcome["status"] != "restored":
         first = outcome["errors"][0] if outcome["errors"] else outcome["status"]
@@ -67,14 +79,21 @@ def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
 
 
 def project_diagnostics(projects: list[dict[str, Any]], restore: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """Per-project diagnostics; `restore` is the baseline's restore outcome (meta "restore"), None if none ran."""
+    """Per project: the level with its evidence (bound share, missing-reference errors, why), the
+    framework indexed and those skipped, restore state (with `restore`, the baseline's restore outcome,
+    meta "restore", None if none ran), compile errors and counts."""
     out = []
     for p in projects:
+        resolved, unresolved = int(p.get("resolved_refs") or 0), int(p.get("unresolved_refs") or 0)
         item = {
             "name": p["name"],
             "path": p["path"],
-            "compiled": p["error_count"] == 0 and not p["load_errors"],
+            "compiled": p["error_count"] == 0 and p["semantic_level"] != "syntax_only",
             "semantic_level": p["semantic_level"],
+            "level_reason": p.get("level_reason"),
+            "bound_share": bound_share(resolved, unresolved),
+            "resolved_references": resolved,
+            "unresolved_references": unresolved,
             "target_framework": p["target_framework"],
             "error_count": p["error_count"],
             "missing_reference_errors": p["missing_reference_errors"],
@@ -83,14 +102,30 @@ def project_diagnostics(projects: list[dict[str, Any]], restore: dict[str, Any] 
             "reference_count": p["ref_count"],
             "restored": p["restored"],
         }
+        if p.get("assets_file"):
+            item["assets_file"] = p["assets_file"]
         if p["load_errors"]:
             item["load_errors"] = p["load_errors"][:5]
         if len(p["target_frameworks"]) > 1:
-            item["note"] = f"multi-targeted {p['target_frameworks']}; indexed for {p['target_framework']}"
-        if not p["restored"]:
+            item["target_frameworks"] = p["target_frameworks"]
+            item["framework_choice"] = p.get("framework_choice")
+            item["skipped_frameworks"] = p.get("skipped_frameworks") or []
+            how = "as requested" if p.get("framework_choice") == "requested" else "chosen automatically"
+            item["note"] = f"multi-targeted {p['target_frameworks']}; indexed for {p['target_framework']} ({how})"
+        if not p["restored"] and p["semantic_level"] != "full":
             item["hint"] = _restore_hint(p, restore)
         out.append(item)
     return out
+
+
+def evidence_text(evidence: dict[str, Any] | None) -> str:
+    """`94.2 % of 1,234 references bound, 3 missing-reference errors` (empty without evidence)."""
+    if not evidence:
+        return ""
+    share = evidence.get("bound_share")
+    total = int(evidence.get("resolved_references", 0)) + int(evidence.get("unresolved_references", 0))
+    bound = "no references" if share is None else f"{share * 100:.1f} % of {total:,} references bound"
+    return f"{bound}, {evidence.get('missing_reference_errors', 0)} missing-reference errors"
 
 
 def server_cache_dir() -> Path | None:
@@ -110,6 +145,7 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
     result = ensure_baseline(
         repo_path, params.solution_path, force=params.force, cache_dir=cache_dir,
         restore="auto" if params.restore is None else params.restore,
+        framework=params.framework,
     )
     meta = result.meta
     counts = meta.get("counts", {})
@@ -119,7 +155,8 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
     answer = (
         f"{verb[result.source]} for {result.repo.commit[:12]}: {counts.get('symbols', 0)} symbols, "
         f"{counts.get('references', 0)} references in {counts.get('files', 0)} files, "
-        f"{counts.get('projects', 0)} projects; semantic level {level}."
+        f"{counts.get('projects', 0)} projects; semantic level {level}"
+        + (f" ({evidence_text(meta.get('level_evidence'))})." if meta.get("level_evidence") else ".")
     )
     if result.built:
         answer += f" Took {meta.get('index_seconds')} s."
@@ -128,7 +165,7 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
     degraded = [d for d in diagnostics if d["semantic_level"] != "full"]
     guidance = None
     if degraded:
-        names = ", ".join(f"{d['name']} ({d['semantic_level']})" for d in degraded[:5])
+        names = ", ".join(f"{d['name']} ({d['semantic_level']}: {d['level_reason']})" for d in degraded[:5])
         unrestored = meta.get("restore") is None and any(not d["restored"] and "restore=true" in d.get("hint", "")
                                                           for d in degraded)
         guidance = Guidance(
@@ -144,6 +181,8 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
         "commit": result.repo.commit,
         "solution": meta.get("solution"),
         "semantic_level": level,
+        "level_evidence": meta.get("level_evidence"),
+        "framework_request": meta.get("framework_request"),
         "counts": counts,
         "index_seconds": meta.get("index_seconds"),
         "created_at": meta.get("created_at"),

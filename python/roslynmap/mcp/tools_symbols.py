@@ -99,6 +99,17 @@ def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
     info = symbols.card(ctx.conn, row)
     callees = info.pop("top_callees")
     loc = info["location"]
+    if info.get("external"):
+        uses = ", ".join(f"{c} {k}" for k, c in info["references_by_kind"].items()) or "no references"
+        return ToolOutput(
+            answer=f"{info['kind']} {info['fqn']} is external (assembly {info['assembly']}, no source here); "
+                   f"the solution uses it: {uses}.",
+            data=info,
+            next_actions=[{"tool": "refs_find", "why": "where the solution uses it",
+                           "args": {"symbol_id": info["symbol_id"]}}],
+            warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+            preview=[info["signature"] or info["fqn"]],
+        )
     return ToolOutput(
         answer=f"{info['kind']} {info['fqn']} in {loc['file']}:{loc['line']}-{loc['end_line']} ({info['project']}).",
         data=info,

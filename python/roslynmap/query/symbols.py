@@ -18,7 +18,14 @@ from roslynmap.store.overlay import fts_symbols_sql, is_overlay
 SYMBOL_COLUMNS = (
     "s.id AS row_id, s.symbol_id, s.stable_id, s.name, s.kind, s.fqn, s.signature, s.doc, s.namespace,"
     " s.container_id, s.line, s.col, s.end_line, s.end_col, s.visibility, s.is_static, s.arity,"
-    " s.project_id, f.path AS file, p.name AS project"
+    " s.project_id, f.path AS file, p.name AS project, 0 AS external, NULL AS assembly"
+)
+# A framework or package symbol (the `externals` table) in the shape of a symbol row: no file, no project.
+EXTERNAL_COLUMNS = (
+    "e.id AS row_id, e.symbol_id, NULL AS stable_id, e.name, e.kind, e.fqn, e.signature, '' AS doc, e.namespace,"
+    " e.container_id, NULL AS line, NULL AS col, NULL AS end_line, NULL AS end_col, NULL AS visibility,"
+    " 0 AS is_static, 0 AS arity, NULL AS project_id, NULL AS file, NULL AS project, 1 AS external,"
+    " e.assembly"
 )
 SYMBOL_JOINS = "LEFT JOIN files f ON f.id = s.file_id JOIN projects p ON p.id = s.project_id"
 SYMBOL_FROM = f"symbols s {SYMBOL_JOINS}"
@@ -26,7 +33,7 @@ SYMBOL_FROM = f"symbols s {SYMBOL_JOINS}"
 
 def summary(row: sqlite3.Row) -> dict[str, Any]:
     """The compact shape used in every list: enough to decide and to call the next tool."""
-    return {
+    out = {
         "symbol_id": row["symbol_id"],
         "name": row["name"],
         "kind": row["kind"],
@@ -35,6 +42,10 @@ def summary(row: sqlite3.Row) -> dict[str, Any]:
         "line": row["line"],
         "project": row["project"],
     }
+    if row["external"]:
+        out["external"] = True
+        out["assembly"] = row["assembly"]
+    return out
 
 
 def validate_kinds(kinds: list[str] | None) -> list[str]:
@@ -110,10 +121,46 @@ def search(
         [*args, *order_args, limit, offset],
     ).fetchall()
     # total, by_file and by_kind from one grouped pass over the whole filtered set
-    counts = tally(conn.execute(
-        f"SELECT f.path, s.kind, count(*) FROM {source} {clause} GROUP BY f.path, s.kind", args))
+    groups = conn.execute(
+        f"SELECT f.path, s.kind, count(*) FROM {source} {clause} GROUP BY f.path, s.kind", args).fetchall()
+    own = sum(g[2] for g in groups)
+    if match is not None and not file_prefix:
+        # Framework and package symbols come after the solution's own, marked external.
+        ext_where, ext_args = _external_filters(kinds, namespace)
+        ext_from = ("externals_fts JOIN externals e ON e.id = externals_fts.rowid"
+                    f" WHERE externals_fts MATCH ?{ext_where}")
+        start = max(0, offset - own)
+        room = limit - len(rows)
+        if room > 0:
+            rows += conn.execute(
+                f"SELECT {EXTERNAL_COLUMNS} FROM {ext_from} ORDER BY (lower(e.name) = ?) DESC,"
+                " bm25(externals_fts, 10.0, 1.0), length(e.name), e.name, e.symbol_id LIMIT ? OFFSET ?",
+                [match, *ext_args, (query or "").strip().lower(), room, start]).fetchall()
+        groups += conn.execute(f"SELECT NULL, e.kind, count(*) FROM {ext_from} GROUP BY e.kind",
+                               [match, *ext_args]).fetchall()
+    counts = tally(groups)
     total, by_file, by_kind = counts.total, counts.by_file, counts.by_kind
     return SearchResult([summary(r) for r in rows], total, by_file, by_kind, "fts" if match else "browse")
+
+
+def _external_filters(kinds: list[str], namespace: str | None) -> tuple[str, list[Any]]:
+    where = ""
+    args: list[Any] = []
+    if kinds:
+        where += f" AND e.kind IN ({','.join('?' * len(kinds))})"
+        args.extend(kinds)
+    if namespace:
+        ns = namespace.strip().strip(".")
+        where += " AND (e.namespace = ? OR substr(e.namespace, 1, ?) = ?)"
+        args.extend([ns, len(ns) + 1, ns + "."])
+    return where, args
+
+
+def external(conn: sqlite3.Connection, symbol_id: str) -> sqlite3.Row | None:
+    """The framework or package symbol with this doc id that some reference names, if any."""
+    found: sqlite3.Row | None = conn.execute(
+        f"SELECT {EXTERNAL_COLUMNS} FROM externals e WHERE e.symbol_id = ?", (symbol_id,)).fetchone()
+    return found
 
 
 def suggest(conn: sqlite3.Connection, text: str, limit: int = 3) -> list[dict[str, Any]]:
@@ -146,6 +193,8 @@ def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None
         sql += " AND p.name = ?"
         args.append(project)
     rows = conn.execute(sql + " ORDER BY p.id", args).fetchall()
+    if not rows and column == "s.symbol_id" and (ext := external(conn, text)) is not None:
+        return ext  # a framework or package member: queryable by id like the solution's own
     if not rows:
         candidates = suggest(conn, text)
         raise RoslynMapError(
@@ -167,7 +216,21 @@ def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None
     return found
 
 
+def external_card(conn: sqlite3.Connection, row: sqlite3.Row) -> dict[str, Any]:
+    """The card of a framework or package symbol: what metadata says, and how often the solution uses it."""
+    uses = conn.execute("SELECT kind, count(*) FROM refs WHERE target_key = ? GROUP BY kind ORDER BY kind",
+                        (key_of(conn, row["symbol_id"]),)).fetchall()
+    return {
+        "symbol_id": row["symbol_id"], "stable_id": None, "fqn": row["fqn"], "name": row["name"],
+        "kind": row["kind"], "signature": row["signature"], "doc": "", "namespace": row["namespace"],
+        "containing_type": row["container_id"], "external": True, "assembly": row["assembly"],
+        "references_by_kind": {k: c for k, c in uses}, "location": None, "top_callees": [],
+    }
+
+
 def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> dict[str, Any]:
+    if row["external"]:
+        return external_card(conn, row)
     rows = conn.execute(
         "SELECT target_key, target_name, target_kind, count(*) c FROM refs"
         " WHERE from_key = ? AND project_id = ? AND kind IN ('Call', 'Instantiate')"

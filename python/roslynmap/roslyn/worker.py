@@ -28,7 +28,7 @@ import orjson
 
 from roslynmap import __version__
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.model.kinds import merge_semantic_levels
+from roslynmap.model.kinds import level_evidence, merge_semantic_levels
 from roslynmap.roslyn.appsettings import definition_facts
 from roslynmap.roslyn.hosting import load_bridge
 from roslynmap.roslyn.protocol import deadline_seconds, read_frame, write_frame
@@ -64,15 +64,17 @@ class Worker:
         reader.join(5)  # a wedged runtime must not stop the diagnosis
         return result[0] if result else "(the runtime did not answer)"
 
-    def _open(self, repo_root: str, solution: str, fresh: bool) -> Any:
-        """A loaded solution; reused across requests unless `fresh` (extraction consumes a session)."""
+    def _open(self, repo_root: str, solution: str, fresh: bool, frameworks: dict[str, Any] | None = None) -> Any:
+        """A loaded solution; reused across requests unless `fresh` (extraction consumes a session).
+        `frameworks` ({"framework": tfm}) overrides the repository's roslynmap.json for multi-targeted projects."""
         key = f"{repo_root}|{solution}"
         session = self._sessions.pop(key, None)
         if session is not None and fresh:
             session.Dispose()
             session = None
         if session is None:
-            session = self._bridge().Open(repo_root, solution)
+            request = orjson.dumps(frameworks).decode() if frameworks else None
+            session = self._bridge().Open(repo_root, solution, request)
         self._sessions[key] = session
         return session
 
@@ -100,14 +102,14 @@ class Worker:
         if mode is True:
             restored = restore(solution, Path(request["repo_root"]), emit)
         emit({"event": "progress", "phase": "load", "done": 0, "total": 1})
-        session = self._open(request["repo_root"], solution, fresh=True)
+        session = self._open(request["repo_root"], solution, fresh=True, frameworks=request.get("frameworks"))
         described = orjson.loads(session.Describe())
         if mode == "auto" and any(not p.get("restored", True) for p in described["projects"]):
             # As an IDE does on open: restore what lacks its assets, then load again.
             restored = restore(solution, Path(request["repo_root"]), emit)
             restored["automatic"] = True
             emit({"event": "progress", "phase": "load", "done": 0, "total": 1})
-            session = self._open(request["repo_root"], solution, fresh=True)
+            session = self._open(request["repo_root"], solution, fresh=True, frameworks=request.get("frameworks"))
             described = orjson.loads(session.Describe())
         if not described["projects"]:
             reasons = "; ".join(described.get("workspace_diagnostics", [])[:3]) or "no C# project in it"
@@ -142,9 +144,11 @@ class Worker:
             counts["facts"] += len(definitions)
             results = orjson.loads(session.Summary())["projects"] + [
                 {"index": p["index"], "error_count": 0, "missing_reference_errors": 0, "first_errors": [],
-                 "semantic_level": "syntax_only"} for p in unloaded]
+                 "semantic_level": "syntax_only", "level_reason": "the project did not load",
+                 "core_library_resolved": False} for p in unloaded]
             writer.set_project_results(results)
             level = merge_semantic_levels([r["semantic_level"] for r in results])
+            evidence = level_evidence(results)
             elapsed = round(time.perf_counter() - started, 3)
             meta = {
                 **request.get("meta", {}),
@@ -152,6 +156,9 @@ class Worker:
                 "roslyn_version": described.get("roslyn_version"),
                 "roslynmap_version": __version__,
                 "semantic_level": level,
+                "level_evidence": evidence,
+                "framework_request": {"argument": request.get("frameworks"),
+                                      "sources": described.get("framework_request_sources", [])},
                 "counts": {**counts, "projects": len(described["projects"])},
                 "load_ms": described.get("load_ms"),
                 "index_seconds": elapsed,

@@ -250,11 +250,13 @@ def overload_dependents(conn: sqlite3.Connection, members: set[Member]) -> set[s
     return out
 
 
-def project_level(base_level: str | None, restored: bool, missing_reference_errors: int) -> str:
-    """The bridge's rule (ProjectEntry.SemanticLevel) over the merged diagnostics."""
+def project_level(base_level: str | None, missing_reference_errors: int) -> str:
+    """The bridge's rule (ProjectEntry.SemanticLevel) over the merged diagnostics: a project without a
+    semantic model stays syntax_only; missing-reference errors make it partial; else full. Restore state
+    alone changes nothing (docs/tools.md, "Semantic levels")."""
     if base_level == "syntax_only":
         return "syntax_only"
-    if missing_reference_errors > 0 or not restored:
+    if missing_reference_errors > 0:
         return "partial"
     return "full"
 
@@ -419,10 +421,10 @@ class OverlayWriter:
             f" WHERE severity = 'error' AND code IN ({','.join('?' * len(codes))}) GROUP BY project_id",
             codes).fetchall())
         levels = {}
-        for pid, level, restored in self.db.execute(
-                "SELECT id, semantic_level, restored FROM base.projects UNION ALL"
-                " SELECT id, semantic_level, restored FROM main.projects"):
-            levels[int(pid)] = project_level(level, bool(restored), int(missing.get(pid, 0)))
+        for pid, level in self.db.execute(
+                "SELECT id, semantic_level FROM base.projects UNION ALL"
+                " SELECT id, semantic_level FROM main.projects"):
+            levels[int(pid)] = project_level(level, int(missing.get(pid, 0)))
         return levels
 
     def finish(self, meta: dict[str, Any]) -> dict[str, Any]:

@@ -93,7 +93,7 @@ def project_rows(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     rows = []
     for row in conn.execute("SELECT * FROM projects ORDER BY id"):
         item = dict(row)
-        for key in ("target_frameworks", "load_errors", "first_errors"):
+        for key in ("target_frameworks", "load_errors", "first_errors", "skipped_frameworks"):
             item[key] = json.loads(item[key]) if item[key] else []
         item["restored"] = bool(item["restored"])
         rows.append(item)

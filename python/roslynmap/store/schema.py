@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 TABLES = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -10,7 +10,11 @@ CREATE TABLE projects(
   id INTEGER PRIMARY KEY, name TEXT NOT NULL, path TEXT NOT NULL, target_framework TEXT,
   target_frameworks TEXT, documents INTEGER, restored INTEGER, load_errors TEXT,
   error_count INTEGER DEFAULT 0, missing_reference_errors INTEGER DEFAULT 0, first_errors TEXT,
-  semantic_level TEXT, symbol_count INTEGER DEFAULT 0, ref_count INTEGER DEFAULT 0);
+  semantic_level TEXT, symbol_count INTEGER DEFAULT 0, ref_count INTEGER DEFAULT 0,
+  -- schema 4: how the target framework was chosen, where restore put the assets, and the evidence the
+  -- semantic level is decided from (docs/tools.md, "Semantic levels").
+  framework_choice TEXT, skipped_frameworks TEXT, assets_file TEXT, core_library_resolved INTEGER,
+  resolved_refs INTEGER DEFAULT 0, unresolved_refs INTEGER DEFAULT 0, level_reason TEXT);
 CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, project_id INTEGER,
   line_count INTEGER);
 CREATE TABLE symbols(
@@ -26,7 +30,10 @@ CREATE TABLE ids(key INTEGER PRIMARY KEY, symbol_id TEXT NOT NULL UNIQUE);
 CREATE TABLE refs(
   id INTEGER PRIMARY KEY, target_key INTEGER, target_name TEXT NOT NULL, target_kind TEXT, from_key INTEGER,
   project_id INTEGER, file_id INTEGER, line INTEGER, col INTEGER, end_col INTEGER, kind TEXT NOT NULL,
-  receiver TEXT);
+  receiver TEXT, candidates TEXT);  -- unresolved only: JSON list of the ids Roslyn rejected (ambiguous...)
+-- Framework and package symbols references name (from metadata): searchable, and accepted as targets.
+CREATE TABLE externals(id INTEGER PRIMARY KEY, symbol_id TEXT NOT NULL UNIQUE, name TEXT NOT NULL,
+  kind TEXT NOT NULL, fqn TEXT, container_id TEXT, assembly TEXT, signature TEXT, namespace TEXT);
 CREATE TABLE relations(type_id TEXT NOT NULL, related_id TEXT, related_name TEXT, kind TEXT NOT NULL,
   project_id INTEGER, file_id INTEGER);
 CREATE TABLE facts(id INTEGER PRIMARY KEY, kind TEXT NOT NULL, symbol_id TEXT, project_id INTEGER,
@@ -34,6 +41,7 @@ CREATE TABLE facts(id INTEGER PRIMARY KEY, kind TEXT NOT NULL, symbol_id TEXT, p
 CREATE TABLE diagnostics(project_id INTEGER, file_id INTEGER, line INTEGER, col INTEGER,
   severity TEXT, code TEXT, message TEXT);
 CREATE VIRTUAL TABLE symbols_fts USING fts5(name_terms, signature, doc, content='');
+CREATE VIRTUAL TABLE externals_fts USING fts5(name_terms, signature, content='');
 """
 
 # Built after the bulk insert: cheaper than maintaining them row by row.
@@ -58,4 +66,6 @@ CREATE INDEX relations_by_file ON relations(file_id);
 CREATE INDEX facts_by_kind ON facts(kind, key);
 CREATE INDEX facts_by_symbol ON facts(symbol_id);
 CREATE INDEX facts_by_file ON facts(file_id, line);
+CREATE INDEX externals_by_name ON externals(name);
+CREATE INDEX externals_by_container ON externals(container_id);
 """

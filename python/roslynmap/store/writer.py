@@ -39,16 +39,33 @@ class SymbolKeys:
 
 
 INSERT_REFS = ("INSERT INTO refs(id, target_key, target_name, target_kind, from_key, project_id, file_id, line,"
-               " col, end_col, kind, receiver) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)")
+               " col, end_col, kind, receiver, candidates) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")
 
 
 def ref_rows(refs: Sequence[Sequence[Any]], keys: SymbolKeys, file_id: Callable[[Any], int | None],
              project_id: Callable[[int], int], first_id: int | None = None) -> list[tuple[Any, ...]]:
     """Bridge ref records (target id, name, kind, from id, project, path, line, col, end col, kind,
-    receiver) as INSERT_REFS rows with interned keys; row ids count from `first_id` (None: SQLite's)."""
+    receiver, candidates) as INSERT_REFS rows with interned keys; row ids count from `first_id` (None: SQLite's)."""
     key = keys.intern(x for r in refs for x in (r[0], r[3])).get
     return [(None if first_id is None else first_id + i, key(r[0]), r[1], r[2], key(r[3]), project_id(r[4]),
-             file_id(r[5]), *r[6:]) for i, r in enumerate(refs)]
+             file_id(r[5]), *r[6:11], _candidates(r)) for i, r in enumerate(refs)]
+
+
+def _candidates(ref: Sequence[Any]) -> str | None:
+    """The JSON list of candidate ids of an unresolved reference (batch column 12), else None."""
+    found = ref[11] if len(ref) > 11 else None
+    return json.dumps(found, separators=(",", ":")) if found else None
+
+
+INSERT_EXTERNALS = ("INSERT OR IGNORE INTO externals(symbol_id, name, kind, fqn, container_id, assembly, signature,"
+                    " namespace) VALUES (?,?,?,?,?,?,?,?)")
+
+
+def fill_externals_fts(db: sqlite3.Connection) -> None:
+    """The FTS rows of every external symbol, once all batches are in (one row per symbol id)."""
+    db.executemany("INSERT INTO externals_fts(rowid, name_terms, signature) VALUES (?,?,?)",
+                   [(row_id, name_terms(name), signature or "") for row_id, name, signature in
+                    db.execute("SELECT id, name, signature FROM externals").fetchall()])
 
 
 class BaselineWriter:
@@ -81,12 +98,15 @@ class BaselineWriter:
     def add_projects(self, projects: Iterable[dict[str, Any]]) -> None:
         self.db.executemany(
             "INSERT INTO projects(id, name, path, target_framework, target_frameworks, documents, restored,"
-            " load_errors) VALUES (?,?,?,?,?,?,?,?)",
+            " load_errors, framework_choice, skipped_frameworks, assets_file, core_library_resolved)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             [
                 (
                     p["index"], p["name"], p["path"], p.get("target_framework"),
                     json.dumps(p.get("target_frameworks") or []), p.get("documents", 0),
                     int(bool(p.get("restored"))), json.dumps(p.get("load_errors") or []),
+                    p.get("framework_choice"), json.dumps(p.get("skipped_frameworks") or []), p.get("assets_file"),
+                    int(bool(p.get("core_library_resolved"))),
                 )
                 for p in projects
             ],
@@ -134,14 +154,18 @@ class BaselineWriter:
             " VALUES (?,?,?,?,?,?,?)",
             [(d[0], fid(d[1]), *d[2:]) for d in batch.get("diagnostics", ())],
         )
+        self.db.executemany(INSERT_EXTERNALS, batch.get("externals", ()))
 
     def set_project_results(self, results: Iterable[dict[str, Any]]) -> None:
         self.db.executemany(
-            "UPDATE projects SET error_count=?, missing_reference_errors=?, first_errors=?, semantic_level=?"
-            " WHERE id=?",
+            "UPDATE projects SET error_count=?, missing_reference_errors=?, first_errors=?, semantic_level=?,"
+            " resolved_refs=?, unresolved_refs=?, level_reason=?,"
+            " core_library_resolved=coalesce(?, core_library_resolved) WHERE id=?",
             [
                 (r.get("error_count", 0), r.get("missing_reference_errors", 0),
-                 json.dumps(r.get("first_errors") or []), r.get("semantic_level", "syntax_only"), r["index"])
+                 json.dumps(r.get("first_errors") or []), r.get("semantic_level", "syntax_only"),
+                 r.get("resolved_references", 0), r.get("unresolved_references", 0), r.get("level_reason"),
+                 None if r.get("core_library_resolved") is None else int(bool(r["core_library_resolved"])), r["index"])
                 for r in results
             ],
         )
@@ -158,6 +182,7 @@ class BaselineWriter:
             "INSERT OR REPLACE INTO meta(key, value) VALUES (?,?)",
             [(k, v if isinstance(v, str) else json.dumps(v)) for k, v in meta.items()],
         )
+        fill_externals_fts(self.db)
         self.db.execute("COMMIT")
         self.db.executescript(INDEXES)
         # A relation belongs to the file declaring its type, so an overlay can replace it per file.

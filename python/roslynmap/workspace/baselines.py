@@ -77,21 +77,30 @@ def ensure_baseline(
     on_event: OnEvent | None = None,
     worker: WorkerClient | None = None,
     cache_dir: Path | None = None,
+    framework: str | None = None,
 ) -> EnsureResult:
     """The local baseline for HEAD; else the shared cache's (verified, copied to the local store); else
     built. `force` skips both and rebuilds. A cache entry that fails verification is reported in
     `warnings` and the baseline is built locally. `restore`: True runs `dotnet restore` first (per project
-    when the solution's fails); "auto" only when a loaded project lacks its assets file."""
+    when the solution's fails); "auto" only when a loaded project lacks its assets file.
+    `framework` picks the target framework of multi-targeted
+    projects (over roslynmap.json); a baseline built for another request is rebuilt, the cache is skipped."""
     repo = inspect_repo(repo_path)
     target = baseline_path(repo.repo_id, repo.commit)
     warnings: list[str] = []
+    frameworks = {"framework": framework.strip()} if framework and framework.strip() else None
     if target.exists() and not force:
         try:
             conn = open_baseline(target)
-            return EnsureResult(repo, target, "local", read_meta(conn), project_rows(conn))
+            meta = read_meta(conn)
+            built_for = (meta.get("framework_request") or {}).get("argument")
+            if frameworks is None or built_for == frameworks:
+                return EnsureResult(repo, target, "local", meta, project_rows(conn))
+            warnings.append(f"The baseline for HEAD was built for {built_for or 'the default frameworks'}; "
+                            f"rebuilt for {frameworks['framework']}.")
         except RoslynMapError as exc:  # another schema version (roslynmap was upgraded): rebuild it
             warnings.append(f"{exc.message} Rebuilt.")
-    if cache_dir is not None and not force:
+    if cache_dir is not None and not force and frameworks is None:
         pulled = cache.pull(cache_dir, repo.repo_id, repo.commit, target)
         if pulled.status == "pulled":
             conn = open_baseline(target)
@@ -106,6 +115,7 @@ def ensure_baseline(
         "solution": str(solution),
         "out_path": str(target),
         "restore": restore,
+        "frameworks": frameworks,
         "meta": {
             "repo_id": repo.repo_id,
             "commit": repo.commit,
