@@ -16,6 +16,9 @@ from tests.repos import TESTDATA, make_repo
 # testdata documents bind in milliseconds: a stalled extraction (docs/architecture.md) is retried after
 # a minute, not the default five, in every CLI, server and worker process the tests start.
 os.environ.setdefault("ROSLYNMAP_STALL_SECONDS", "60")
+# Opening a testdata solution takes seconds; a stuck open (docs/architecture.md, "Why the hangs happened")
+# fails after 4 minutes and is redone in a fresh worker, well inside pytest's 600 s per test.
+os.environ.setdefault("ROSLYNMAP_OPEN_TIMEOUT_SECONDS", "240")
 
 
 def roslynmap(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -41,12 +41,28 @@ internal static class LoadWatch
         using var cts = new CancellationTokenSource();
         var task = open(progress, cts.Token);
         var limit = Limit;
-        if (!((IAsyncResult)task).AsyncWaitHandle.WaitOne(limit))
+        var hosts = new BuildHostWatch();
+        string? why = null;
+        var wait = ((IAsyncResult)task).AsyncWaitHandle;
+        while (!wait.WaitOne(TimeSpan.FromMilliseconds(Math.Min(1000, Math.Max(1, (limit - clock.Elapsed).TotalMilliseconds)))))
+        {
+            if (clock.Elapsed >= limit)
+            {
+                why = $"MSBuildWorkspace did not finish within {limit.TotalSeconds:0.###} s";
+                break;
+            }
+            if (hosts.GoneFor(clock.Elapsed) is { } gone)
+            {
+                why = $"the MSBuild build host exited {gone.TotalSeconds:0} s ago while MSBuildWorkspace still waited for it";
+                break;
+            }
+        }
+        if (why is not null)
         {
             cts.Cancel();
             _ = task.ContinueWith(t => t.Exception, TaskContinuationOptions.OnlyOnFaulted); // observed, never rethrown
             var seen = failures();
-            throw new TimeoutException($"{TimeoutMessage}: MSBuildWorkspace did not finish within {limit.TotalSeconds:0.###} s " +
+            throw new TimeoutException($"{TimeoutMessage}: {why} " +
                                        $"(last step: {s_phase})" + (seen.Length > 0 ? $"; workspace diagnostics: {seen}" : ""));
         }
         try
@@ -57,6 +73,61 @@ internal static class LoadWatch
         {
             ExceptionDispatchInfo.Capture(e.InnerException).Throw();
             throw;
+        }
+    }
+
+    /// <summary>
+    /// Linux only (/proc): notices that every build host this process started has exited while the open is
+    /// still pending. The hang seen in issue 17 was exactly that: no BuildHost child alive, the workspace
+    /// waiting on an RPC answer that can no longer come. A host exits normally only when the workspace
+    /// disposes it at the end of the open, so one gone for longer than the grace period means a stuck open.
+    /// </summary>
+    private sealed class BuildHostWatch
+    {
+        private static readonly TimeSpan Grace = TimeSpan.FromSeconds(20);
+        private readonly bool _enabled = OperatingSystem.IsLinux() && Directory.Exists("/proc/self/task");
+        private bool _seen;
+        private TimeSpan? _goneSince;
+        private TimeSpan _lastCheck = TimeSpan.MinValue;
+
+        public TimeSpan? GoneFor(TimeSpan now)
+        {
+            if (!_enabled || now - _lastCheck < TimeSpan.FromSeconds(2)) return null;
+            _lastCheck = now;
+            if (AnyHostAlive())
+            {
+                _seen = true;
+                _goneSince = null;
+                return null;
+            }
+            if (!_seen) return null;
+            _goneSince ??= now;
+            return now - _goneSince.Value >= Grace ? now - _goneSince.Value : null;
+        }
+
+        private bool AnyHostAlive()
+        {
+            try
+            {
+                foreach (var task in Directory.EnumerateDirectories("/proc/self/task"))
+                {
+                    var children = File.ReadAllText(Path.Combine(task, "children"));
+                    foreach (var pid in children.Split(' ', StringSplitOptions.RemoveEmptyEntries))
+                    {
+                        var cmdline = File.ReadAllText($"/proc/{pid}/cmdline");
+                        if (cmdline.Contains("BuildHost", StringComparison.Ordinal)) return true;
+                    }
+                }
+            }
+            catch (IOException)
+            {
+                return true; // a child vanished mid-read, or /proc is unreadable: assume alive, the deadline still holds
+            }
+            catch (UnauthorizedAccessException)
+            {
+                return true;
+            }
+            return false;
         }
     }
 
