@@ -164,7 +164,8 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
     parents: dict[str, dict[str, Any]] = {}
     for edge in tree.edges:
         parents.setdefault(edge["to"], {"from": edge["from"], "kind": edge["kind"], **(
-            {"via": edge["via"]} if edge.get("via") else {})})
+            {"via": edge["via"]} if edge.get("via") else {}), **(  # an unbound call: where, and on what
+            {k: edge[k] for k in ("unbound", "receiver", "file", "line") if k in edge} if edge.get("unbound") else {})})
     for node in nodes:
         node["facts"] = [_compact(f) for f in annotated.get(node.get("symbol_id") or "", [])]
         node["from"] = parents.get(node.get("symbol_id") or f"?{node.get('name')}")
