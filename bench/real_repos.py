@@ -290,8 +290,7 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
 
 def main() -> None:
     from roslynmap.roslyn.discovery import find_solution
-
-    from bench.run import machine
+    from run import machine  # bench/run.py, beside this file
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("repos", nargs="+", help="checkout[:repo-relative solution]")
