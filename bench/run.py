@@ -420,6 +420,13 @@ def render(results: dict[str, Any], machine_text: str, args: argparse.Namespace,
     return "\n".join(lines) + "\n"
 
 
+def real_repos_section(path: Path) -> str:
+    """The "Real repositories" section bench/real_repos.py wrote (kept: this run does not measure it)."""
+    text = path.read_text() if path.is_file() else ""
+    start = text.find("\n## Real repositories")
+    return text[start:] if start >= 0 else ""
+
+
 def measure_one(repo: Path, args: argparse.Namespace, work: Path) -> None:
     """--repo: one checkout as it is (restore it first), with the solution asked for."""
     print(f"[bench] {repo.name}: indexing {args.solution or '(discovered solution)'}", flush=True)
@@ -477,7 +484,7 @@ def main() -> None:
     sections = [facts_section(generated_name, facts), overlay_section("testdata/Shop", overlay),
                 cache_section(cache_pull)]
     out = args.out or str(ROOT / "docs" / "benchmarks.md")
-    Path(out).write_text(render(results, machine(), args, sections))
+    Path(out).write_text(render(results, machine(), args, sections) + real_repos_section(Path(out)))
     print(f"[bench] wrote {out}")
     shutil.rmtree(work, ignore_errors=True)
 
