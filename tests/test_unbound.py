@@ -145,3 +145,12 @@ def test_bad_name_arguments(unbound: McpServerProcess) -> None:
     mistyped = unbound.call("refs_find", {"name": "GetByIdAsync", "receiver_type": "IOrderStore"})
     assert mistyped["error"]["code"] == "NOT_FOUND"
     assert mistyped["error"]["hint"].startswith("2 unbound references are named 'GetByIdAsync'")
+
+
+def test_headline_is_the_true_total_when_the_level_limit_cuts(unbound: McpServerProcess) -> None:
+    one = unbound.call("graph_callers", {"symbol_id": ADD, "limit_per_level": 1})
+    assert one["answer"] == ("2 bound callers of Unbound.Basket.AddItem within depth 1 (1 shown: limit_per_level=1)"
+                             " + 2 unbound calls named AddItem that could be it (in 2 more members).")
+    assert node_ids(one) == [(TO_BASKET, 1)]
+    deeper = unbound.call("graph_callers", {"symbol_id": ADD, "limit_per_level": 1, "depth": 2})
+    assert deeper["answer"].startswith("at least 3 bound callers of Unbound.Basket.AddItem within depth 2 (2 shown")

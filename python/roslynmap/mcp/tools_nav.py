@@ -274,7 +274,14 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     noun = "callers" if direction == "callers" else "callees"
     unbound_data, unbound_text = _unbound_section(result) if direction == "callers" else (None, "")
     bound = [n for n in nodes if not n.get("unresolved")]
-    answer = f"{len(bound)} {'bound ' if direction == 'callers' else ''}{noun} of {row['fqn']} within depth {depth}"
+    # The headline is the true total, not the page: nodes limit_per_level left out count too. Past a
+    # truncated level the deeper levels were walked from the shown nodes only: "at least".
+    left_out = sum(result.truncated_levels.values())
+    partial_walk = bool(result.truncated_levels) and min(result.truncated_levels) < depth
+    total = f"{'at least ' if partial_walk else ''}{len(bound) + left_out}"
+    answer = f"{total} {'bound ' if direction == 'callers' else ''}{noun} of {row['fqn']} within depth {depth}"
+    if left_out:
+        answer += f" ({len(bound)} shown: limit_per_level={per_level})"
     if direction == "callers":
         answer += (f" ({via} edges through interface/virtual dispatch)" if via else "") + unbound_text + "."
     else:
