@@ -32,11 +32,9 @@ def validate_ref_kinds(kinds: list[str] | None) -> list[str]:
     return out
 
 
-SYMBOL_OR_NAME = ("Doc id like 'M:Shop.OrderService.Place(Shop.Order)', stable id 'sym_…', or a plain name "
-                  "like 'OrderService.Place' (AMBIGUOUS with candidates when it names several).")
-NAME = ("Instead of symbol_id: a member name ('GetByIdAsync' or 'IRepository.GetByIdAsync') to list the calls "
-        "the compiler could NOT bind that have this name (e.g. package members).")
-RECEIVER_TYPE = "With name: only unbound calls whose receiver looks like this type (text or declared type)."
+SYMBOL_OR_NAME = "Doc id, stable id, or a plain name like 'OrderService.Place' (AMBIGUOUS lists candidates)."
+NAME = "Instead of symbol_id: a member name ('IRepository.GetByIdAsync') to match calls the compiler could not bind."
+RECEIVER_TYPE = "With name: only receivers that look like this type."
 
 
 class NamedTargetParams(SymbolParams):
