@@ -236,6 +236,7 @@ def project_rows(run: RepoRun) -> list[dict[str, Any]]:
             "missing_ref_errors": get(ix, "missing_reference_errors"),
             "symbols": get(ix, "symbol_count"),
             "refs": get(ix, "reference_count"),
+            "load_errors": len(ix.get("load_errors") or []),
         })
     return out
 
@@ -274,14 +275,14 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
             lines += [f"Index failed: {run.error}", ""]
         lines += [f"Restore: {run.restore_mode}.", "",
                   "| project | frameworks | chosen | skipped | restore | level | bound share (engine / measured) |"
-                  " errors | missing-ref errors | symbols | refs |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|"]
+                  " errors | missing-ref errors | load errors | symbols | refs |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for p in project_rows(run):
             frameworks = ";".join(p["frameworks"]) if isinstance(p["frameworks"], list) else p["frameworks"]
             skipped = ";".join(p["skipped"]) if isinstance(p["skipped"], list) else p["skipped"]
             lines.append(f"| {p['project']} | {frameworks} | {p['chosen']} | {skipped} | {p['restore']} | "
                          f"{p['level']} | {pct(p['bound_share'])} / {pct(p['measured_bound_share'])} | {p['errors']} | "
-                         f"{p['missing_ref_errors']} | {p['symbols']} | {p['refs']} |")
+                         f"{p['missing_ref_errors']} | {p['load_errors']} | {p['symbols']} | {p['refs']} |")
         if run.probes:
             lines += ["", "| probe | answer |", "|---|---|"]
             lines += [f"| {p['label']} | {p['answer'].replace('|', '/')} |" for p in run.probes]
@@ -302,7 +303,17 @@ def main() -> None:
     parser.add_argument("--timeout", type=int, default=3600, help="seconds per restore or index")
     parser.add_argument("--json", help="write the raw results here")
     parser.add_argument("--markdown", help="write the 'Real repositories' section here")
+    parser.add_argument("--from-json", action="store_true", help="the arguments are --json files of earlier runs: "
+                        "render them again, run nothing")
     args = parser.parse_args()
+    if args.from_json:
+        loaded = [RepoRun(**{**r, "path": Path(r["path"])})
+                  for f in args.repos for r in json.loads(Path(f).read_text())]
+        text = render(loaded, machine())
+        print(text)
+        if args.markdown:
+            Path(args.markdown).write_text(text)
+        return
     home = args.home or tempfile.mkdtemp(prefix="roslynmap-real-")
     env = {**os.environ, "ROSLYNMAP_HOME": home, "PYTHONPATH": str(ROOT / "python")}
     extra = [(label, tool, json.loads(raw)) for label, tool, raw in (p.split("|", 2) for p in args.probe)]
