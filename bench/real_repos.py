@@ -60,6 +60,8 @@ PROBES: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
         ("refs ILibraryManager", "refs_find", {"symbol_id": "T:MediaBrowser.Controller.Library.ILibraryManager",
                                                "limit": 1}),
         ("endpoints", "surfaces_list_endpoints", {"limit": 1}),
+        ("callers ILibraryManager.GetItemById(Guid)", "graph_callers",
+         {"symbol_id": "M:MediaBrowser.Controller.Library.ILibraryManager.GetItemById(System.Guid)"}),
         ("types under BaseItem", "types_hierarchy", {"symbol_id": "T:MediaBrowser.Controller.Entities.BaseItem",
                                                      "transitive": True}),
     ],
