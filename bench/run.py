@@ -323,6 +323,8 @@ NOTES = """
 - The index run disables nullable analysis (it only yields warnings); the floor binds the
   solution as loaded, nullable analysis included. Extraction runs on the bridge's worker threads,
   like the floor.
+- One checkout instead of the samples: `python bench/run.py --repo PATH --solution REL/PATH.sln` (index
+  against the floor and MCP latency, printed; `--out FILE` to write it).
 - The generated solution's Api projects are ASP.NET Core code (shared framework, no NuGet): per
   feature a MapGroup with three minimal-API routes, a DI registration, a configuration key and a log
   template, plus thrown exceptions across the layers. EF Core, Dapper and Polly patterns need
