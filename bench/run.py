@@ -46,9 +46,10 @@ def peak_rss_mb(pid: int | None) -> float | None:
     return None
 
 
-def timed_request(repo: Path, op: str, extra: dict[str, Any]) -> tuple[float, dict[str, Any], float | None]:
+def timed_request(repo: Path, op: str, extra: dict[str, Any],
+                  solution_path: str | None = None) -> tuple[float, dict[str, Any], float | None]:
     info = inspect_repo(repo)
-    solution = find_solution(info.root)
+    solution = find_solution(info.root, solution_path)
     client = WorkerClient()
     try:
         started = time.perf_counter()
@@ -60,17 +61,17 @@ def timed_request(repo: Path, op: str, extra: dict[str, Any]) -> tuple[float, di
     return elapsed, result, rss
 
 
-def measure_index(repo: Path, runs: int) -> dict[str, Any]:
+def measure_index(repo: Path, runs: int, solution: str | None = None) -> dict[str, Any]:
     info = inspect_repo(repo)
     floors, indexes = [], []
     result: dict[str, Any] = {}
     rss = None
     for _ in range(runs):
-        floor_s, _, _ = timed_request(repo, "compile_floor", {})
+        floor_s, _, _ = timed_request(repo, "compile_floor", {}, solution)
         floors.append(floor_s)
         target = baseline_path(info.repo_id, info.commit)
         index_s, result, rss = timed_request(repo, "index", {"out_path": str(target), "meta": {
-            "repo_id": info.repo_id, "commit": info.commit}})
+            "repo_id": info.repo_id, "commit": info.commit}}, solution)
         indexes.append(index_s)
     counts = result["meta"]["counts"]
     floor, index = min(floors), min(indexes)
@@ -322,6 +323,8 @@ NOTES = """
 - The index run disables nullable analysis (it only yields warnings); the floor binds the
   solution as loaded, nullable analysis included. Extraction runs on the bridge's worker threads,
   like the floor.
+- One checkout instead of the samples: `python bench/run.py --repo PATH --solution REL/PATH.sln` (index
+  against the floor and MCP latency, printed; `--out FILE` to write it).
 - The generated solution's Api projects are ASP.NET Core code (shared framework, no NuGet): per
   feature a MapGroup with three minimal-API routes, a DI registration, a configuration key and a log
   template, plus thrown exceptions across the layers. EF Core, Dapper and Polly patterns need
@@ -383,6 +386,7 @@ def render(results: dict[str, Any], machine_text: str, args: argparse.Namespace,
         "re-run it after changing indexing or query code.", "",
         f"- Machine: {machine_text}",
         f"- Date: {time.strftime('%Y-%m-%d')}",
+        f"- Input: `{args.repo}` ({args.solution or 'discovered solution'})" if getattr(args, "repo", None) else
         f"- Generated solution: `bench/generate.py --lines {args.lines} --seed {args.seed}`",
         f"- Index runs per input: {args.runs} (best of); MCP calls per tool: {args.iterations}", "",
         "## Indexing against the compile floor", "",
@@ -418,16 +422,43 @@ def render(results: dict[str, Any], machine_text: str, args: argparse.Namespace,
     return "\n".join(lines) + "\n"
 
 
+def real_repos_section(path: Path) -> str:
+    """The "Real repositories" section bench/real_repos.py wrote (kept: this run does not measure it)."""
+    text = path.read_text() if path.is_file() else ""
+    start = text.find("\n## Real repositories")
+    return text[start:] if start >= 0 else ""
+
+
+def measure_one(repo: Path, args: argparse.Namespace, work: Path) -> None:
+    """--repo: one checkout as it is (restore it first), with the solution asked for."""
+    print(f"[bench] {repo.name}: indexing {args.solution or '(discovered solution)'}", flush=True)
+    index = measure_index(repo, args.runs, args.solution)
+    print(f"[bench] {repo.name}: {index}", flush=True)
+    queries = measure_queries(repo, work / "home", args.iterations)
+    text = render({repo.name: {"index": index, "queries": queries}}, machine(), args)
+    if args.out:
+        Path(args.out).write_text(text)
+    print(text)
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--lines", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=100)
-    parser.add_argument("--out", default=str(ROOT / "docs" / "benchmarks.md"))
+    parser.add_argument("--out", help="default docs/benchmarks.md; with --repo, print only")
+    parser.add_argument("--repo", help="measure this checkout (index vs floor, MCP latency) instead of the samples")
+    parser.add_argument("--solution", help="with --repo: its repo-relative .slnx/.sln/.csproj")
     args = parser.parse_args()
+    if args.solution and not args.repo:
+        parser.error("--solution needs --repo")
     work = Path(tempfile.mkdtemp(prefix="roslynmap-bench-"))
     os.environ["ROSLYNMAP_HOME"] = str(work / "home")
+    if args.repo:
+        measure_one(Path(args.repo).resolve(), args, work)
+        return
     inputs = {"testdata/Shop": make_repo(ROOT / "testdata" / "Shop", work / "Shop")}
     generated = work / "generated-src"
     subprocess.run([sys.executable, str(ROOT / "bench" / "generate.py"), str(generated), "--lines",
@@ -454,8 +485,9 @@ def main() -> None:
     print(f"[bench] overlay: {overlay}", flush=True)
     sections = [facts_section(generated_name, facts), overlay_section("testdata/Shop", overlay),
                 cache_section(cache_pull)]
-    Path(args.out).write_text(render(results, machine(), args, sections))
-    print(f"[bench] wrote {args.out}")
+    out = args.out or str(ROOT / "docs" / "benchmarks.md")
+    Path(out).write_text(render(results, machine(), args, sections) + real_repos_section(Path(out)))
+    print(f"[bench] wrote {out}")
     shutil.rmtree(work, ignore_errors=True)
 
 

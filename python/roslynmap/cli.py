@@ -50,6 +50,17 @@ class Progress:
             self.drawn = False
 
 
+def for_cli(exc: RoslynMapError) -> RoslynMapError:
+    """The CLI spells the solution choice `--solution PATH`, not the tool parameter `solution_path`."""
+    paths = [c["solution_path"] for c in exc.candidates or [] if isinstance(c, dict) and "solution_path" in c]
+    if exc.code == ErrorCode.AMBIGUOUS and paths:
+        from roslynmap.roslyn.discovery import solution_hint
+
+        suffix = " Or add a .slnx." if "add a .slnx" in exc.hint else ""
+        exc.hint = solution_hint(paths, cli=True, more="(more exist)" in exc.hint) + suffix
+    return exc
+
+
 def _say(message: str) -> None:
     sys.stderr.write(f"roslynmap: {message}\n")
     sys.stderr.flush()
@@ -98,6 +109,7 @@ def cmd_index(args: argparse.Namespace) -> int:
             _say(push["message"])
     except RoslynMapError as exc:
         progress.end()
+        exc = for_cli(exc)
         out = {"ok": False, "error": exc.to_dict()}
         print(json.dumps(out, indent=2) if args.json else f"error {exc.code}: {exc.message}\nhint: {exc.hint}")
         return EXIT_FAILED
@@ -333,7 +345,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
-    sys.exit(args.func(args))
+    try:
+        code = args.func(args)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # `roslynmap ... | head`: the reader left; stop quietly. Point stdout at devnull so the
+        # interpreter's final flush does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_OK
+    sys.exit(code)
 
 
 if __name__ == "__main__":

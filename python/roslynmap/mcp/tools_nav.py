@@ -11,8 +11,8 @@ from roslynmap.mcp.registry import ListParamsMixin, tool
 from roslynmap.mcp.tools_symbols import SymbolParams, clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import REFERENCE_KINDS, TYPE_KINDS
-from roslynmap.query import graph, refs, symbols, types
-from roslynmap.query.context import open_context
+from roslynmap.query import graph, names, refs, symbols, types, unbound
+from roslynmap.query.context import QueryContext, open_context
 from roslynmap.query.paths import repo_relative
 
 REFS_LIMIT = (50, 500)
@@ -32,7 +32,58 @@ def validate_ref_kinds(kinds: list[str] | None) -> list[str]:
     return out
 
 
-class RefsParams(SymbolParams, ListParamsMixin):
+SYMBOL_OR_NAME = "Doc id, stable id, or a plain name like 'OrderService.Place' (AMBIGUOUS lists candidates)."
+NAME = "Instead of symbol_id: a member name ('IRepository.GetByIdAsync') to match calls the compiler could not bind."
+RECEIVER_TYPE = "With name: only receivers that look like this type."
+
+
+class NamedTargetParams(SymbolParams):
+    symbol_id: str | None = Field(default=None, description=SYMBOL_OR_NAME)  # type: ignore[assignment]
+    name: str | None = Field(default=None, description=NAME)
+    receiver_type: str | None = Field(default=None, description=RECEIVER_TYPE)
+
+
+class UnboundTarget:
+    """What to answer from unbound references: a member name and, optionally, a receiver type."""
+
+    def __init__(self, member: str, receiver_type: str | None) -> None:
+        self.member, self.receiver_type = member, receiver_type
+
+    def label(self) -> str:
+        return f"{self.receiver_type}.{self.member}" if self.receiver_type else self.member
+
+
+def resolve_target(ctx: QueryContext, params: NamedTargetParams) -> Any:
+    """A declared symbol's row, or an UnboundTarget when the name asked for is no declared symbol."""
+    if params.symbol_id and params.name:
+        raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "Pass symbol_id or name, not both.",
+                             "symbol_id for a symbol of the solution; name (+ receiver_type) for unbound calls.")
+    if params.name:
+        member, qualifier = unbound.split_member(params.name)
+        return UnboundTarget(member, params.receiver_type or qualifier)
+    if not params.symbol_id:
+        raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "Pass symbol_id (an id or a plain name) or name.",
+                             "Find ids with symbols_search; name=\"GetByIdAsync\" lists unbound calls by name.")
+    row = names.resolve(ctx.conn, params.symbol_id, params.project)
+    if row is not None:
+        return row
+    member, qualifier = unbound.split_member(params.symbol_id)
+    return UnboundTarget(member, params.receiver_type or qualifier)
+
+
+def not_found_anywhere(ctx: QueryContext, target: UnboundTarget, same_name: int) -> RoslynMapError:
+    hint = (f"{same_name} unbound references are named '{target.member}' but none has a receiver like "
+            f"{target.receiver_type}: drop receiver_type to list them." if same_name else
+            f"Search with symbols_search(query=\"{target.member}\").")
+    return RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol and no unbound reference matches "
+                          f"'{target.label()}'.", hint, candidates=symbols.suggest(ctx.conn, target.member) or None)
+
+
+UNBOUND_NOTE = ("Calls the compiler could not bind (a missing package or reference, an unknown receiver type); "
+                "matched by name, so each could be a call to this member or to another of the same name.")
+
+
+class RefsParams(NamedTargetParams, ListParamsMixin):
     kind: list[str] | None = Field(default=None, description="Only these kinds: Call, Read, Write, Instantiate, "
                                    "Override, Implementation, TypeRef.")
     resolution_state: Literal["resolved", "unresolved"] | None = Field(
@@ -50,18 +101,24 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     before the limit; total and by_file cover the full set. For callers through an interface or base
     member, follow `must_follow`, or use graph_callers which includes them."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
-    row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
+    target = resolve_target(ctx, params)
     limits: dict[str, Any] = {}
     limit = clamp("max_references", params.limit, *REFS_LIMIT, limits)
     kinds = validate_ref_kinds(params.kind)
     prefix = repo_relative(ctx.root, params.file_path) if params.file_path else None
+    if isinstance(target, UnboundTarget):
+        return _unbound_refs(ctx, target, kinds, prefix, limit, params.offset, limits)
+    row = target
     result = refs.find(ctx.conn, ctx.root, row["symbol_id"], row["name"], kinds, params.resolution_state,
                        prefix, limit, params.offset)
     narrow = [f"kind=\"{k['kind']}\" ({k['count']} of them)" for k in result.by_kind[:2]] if not kinds and \
         len(result.by_kind) > 1 else []
     counts = ", ".join(f"{k['count']} {k['kind']}" for k in result.by_kind)
     state = "unresolved references named" if params.resolution_state == "unresolved" else "references to"
-    answer = f"{result.total} {state} {row['fqn']}" + (f" ({counts})" if counts else "") + "."
+    answer = f"{result.total} {state} {row['fqn']}" + (f" ({counts})" if counts else "")
+    if result.unresolved_same_name and params.resolution_state != "unresolved":
+        answer += f", + {result.unresolved_same_name} unbound references named {row['name']} that could be it"
+    answer += "."
     guidance = None
     warnings = list(ctx.warnings)
     dispatched = refs.dispatch_targets(ctx.conn, row["symbol_id"])
@@ -88,15 +145,109 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     )
 
 
-class GraphParams(SymbolParams):
+def _unbound_refs(ctx: QueryContext, target: UnboundTarget, kinds: list[str], prefix: str | None, limit: int,
+                  offset: int, limits: dict[str, Any]) -> ToolOutput:
+    """refs_find for a name no declared symbol has: the unbound references that could be it."""
+    found = unbound.find(ctx.conn, [target.member], target.receiver_type, kinds or unbound.ALL_KINDS, prefix,
+                         limit, offset)
+    if not found.total:
+        raise not_found_anywhere(ctx, target, found.same_name)
+    for item in found.items:
+        item["unresolved"] = True
+    warnings = list(ctx.warnings)
+    others = found.same_name - found.total
+    if others:
+        warnings.append(f"{others} more unbound references are named '{target.member}' with a receiver not "
+                        f"known to be a {target.receiver_type} (a local, or an unknown type): drop receiver_type "
+                        "to list them.")
+    return ToolOutput(
+        answer=f"No declared symbol '{target.label()}': {unbound.describe(found, target.member, target.receiver_type)}"
+               f" (unbound matches, not bound references) in {found.callers} "
+               f"member{'s' if found.callers != 1 else ''}.",
+        data={"unbound_match": {"name": target.member, "receiver_type": target.receiver_type,
+                                "same_name": found.same_name, "note": UNBOUND_NOTE},
+              "by_kind": found.counts.by_kind},
+        ranked=RankedList("references", found.items, found.total, offset, found.counts.by_file),
+        warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        preview=[f"unbound {i['kind']:<8} {i['file']}:{i['line']}  {i.get('receiver') or ''}.{i['name']}"
+                 for i in found.items],
+    )
+
+
+class GraphParams(NamedTargetParams):
     depth: int | None = Field(default=None, description="Levels to follow, 1..6 (default 1).")
     limit_per_level: int | None = Field(default=None, description="Max new nodes per level (default 50, max 200).")
 
 
+def _unbound_section(result: graph.Graph) -> tuple[dict[str, Any] | None, str]:
+    """data.unbound_calls and the headline's second half for callers: `, + 2 unbound calls named X that could be it`."""
+    if not result.unbound:
+        return None, ""
+    items = [{**i, "depth": level} for level, found in sorted(result.unbound.items()) for i in found.items]
+    total = sum(f.total for f in result.unbound.values())
+    first = result.unbound.get(1)
+    parts = []
+    if first:
+        parts.append(f"{unbound.describe(first, '', None)} that could be it (in {first.callers} more "
+                     f"member{'s' if first.callers != 1 else ''})")
+    deeper = {lvl: f for lvl, f in result.unbound.items() if lvl > 1}
+    if deeper:
+        deep_total = sum(f.total for f in deeper.values())
+        deep_names = sorted({n for f in deeper.values() for n in f.by_name})
+        parts.append(f"{deep_total} more at depth {'-'.join(map(str, sorted({min(deeper), max(deeper)})))} named "
+                     f"{', '.join(deep_names[:5])}{'…' if len(deep_names) > 5 else ''}")
+    section = {"total": total, "by_depth": {str(lvl): f.total for lvl, f in sorted(result.unbound.items())},
+               "by_name": {n: sum(f.by_name.get(n, 0) for f in result.unbound.values())
+                           for n in sorted({n for f in result.unbound.values() for n in f.by_name})},
+               "callers": len({k for f in result.unbound.values() for k in f.from_keys}),
+               "items": items, "note": UNBOUND_NOTE}
+    return section, " + " + " and ".join(parts)
+
+
+def _unbound_callers(ctx: QueryContext, target: UnboundTarget, params: GraphParams,
+                     limits: dict[str, Any]) -> ToolOutput:
+    """graph_callers for a name no declared symbol has: the members making unbound calls that could be it."""
+    per_level = clamp("limit_per_level", params.limit_per_level, *PER_LEVEL, limits)
+    found = unbound.find(ctx.conn, [target.member], target.receiver_type, ("Call",), limit=PER_LEVEL[1])
+    if not found.total:
+        raise not_found_anywhere(ctx, target, found.same_name)
+    if (params.depth or 1) != 1:
+        limits["max_depth"] = {"requested": params.depth, "applied": 1}
+    calls: dict[str, list[dict[str, Any]]] = {}
+    for item in found.items:
+        calls.setdefault(item["from_symbol_id"] or "", []).append(
+            {k: item[k] for k in ("receiver", "file", "line", "kind") if item.get(k)})
+    info = graph.nodes_info(ctx.conn, [c for c in calls if c])
+    nodes = [{**info.get(c, {"symbol_id": c or None}), "depth": 1, "unbound": True, "edges": edges[:5]}
+             for c, edges in sorted(calls.items(), key=lambda ce: (-len(ce[1]), ce[0]))][:per_level]
+    warnings = list(ctx.warnings)
+    if found.same_name > found.total:
+        warnings.append(f"{found.same_name - found.total} more unbound calls are named '{target.member}' with a "
+                        f"receiver not known to be a {target.receiver_type}: drop receiver_type to see them.")
+    return ToolOutput(
+        answer=f"No declared symbol '{target.label()}': {found.callers} "
+               f"member{'s make' if found.callers != 1 else ' makes'} "
+               f"{unbound.describe(found, target.member, target.receiver_type)} (unbound matches, depth 1).",
+        data={"root": {"name": target.member, "receiver_type": target.receiver_type, "unbound": True}, "depth": 1,
+              "unbound_calls": {"total": found.total, "same_name": found.same_name, "items": found.items,
+                                "note": UNBOUND_NOTE}},
+        ranked=RankedList("nodes", nodes, len(nodes), scope_param=None, page_param=None),
+        warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        preview=[f"unbound {n.get('symbol_id')}  {len(n['edges'])} calls" for n in nodes],
+    )
+
+
 def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOutput:
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
-    row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
+    target = resolve_target(ctx, params)
     limits: dict[str, Any] = {}
+    if isinstance(target, UnboundTarget):
+        if direction == "callers":
+            return _unbound_callers(ctx, target, params, limits)
+        raise RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol '{target.label()}': its callees are unknown.",
+                             f"Search with symbols_search(query=\"{target.member}\").",
+                             candidates=symbols.suggest(ctx.conn, target.member) or None)
+    row = target
     requested_depth = 1 if params.depth is None else params.depth
     depth = max(DEPTH[0], min(DEPTH[1], requested_depth))
     if depth != requested_depth:
@@ -119,9 +270,27 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
                           and not (k == "file" and v == node.get("file"))} for e in edges]
     via = sum(1 for e in result.edges if e.get("via"))
     noun = "callers" if direction == "callers" else "callees"
-    answer = f"{len(nodes)} {noun} of {row['fqn']} within depth {depth}"
-    answer += f" ({via} edges through interface/virtual dispatch)." if via else "."
+    unbound_data, unbound_text = _unbound_section(result) if direction == "callers" else (None, "")
+    bound = [n for n in nodes if not n.get("unresolved")]
+    # The headline is the true total, not the page: nodes limit_per_level left out count too. Past a
+    # truncated level the deeper levels were walked from the shown nodes only: "at least".
+    left_out = sum(result.truncated_levels.values())
+    partial_walk = bool(result.truncated_levels) and min(result.truncated_levels) < depth
+    total = f"{'at least ' if partial_walk else ''}{len(bound) + left_out}"
+    answer = f"{total} {'bound ' if direction == 'callers' else ''}{noun} of {row['fqn']} within depth {depth}"
+    if left_out:
+        answer += f" ({len(bound)} shown: limit_per_level={per_level})"
+    if direction == "callers":
+        answer += (f" ({via} edges through interface/virtual dispatch)" if via else "") + unbound_text + "."
+    else:
+        blind = sorted({n["name"] for n in nodes if n.get("unresolved")})
+        answer += f" ({via} edges through interface/virtual dispatch)" if via else ""
+        answer += (f", + {len(blind)} unbound calls ({', '.join(blind[:5])}{'…' if len(blind) > 5 else ''})"
+                   if blind else "") + "."
     warnings = list(ctx.warnings)
+    if unbound_data:
+        warnings.append(f"{unbound_data['total']} calls the compiler could not bind have the name of a member in this "
+                        "graph; they are counted and listed under unbound_calls, not walked.")
     if result.truncated_levels:
         warnings.append(f"limit_per_level={per_level} left out nodes at levels {result.truncated_levels}; "
                         "raise limit_per_level.")
@@ -129,12 +298,15 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         warnings.append(f"{result.external_callees} callees are outside the solution (framework/packages) and "
                         "are not listed.")
     guidance = None
-    if not nodes:
+    if not nodes and not unbound_data:
         guidance = Guidance("hint", f"No {noun} in the indexed solution. Entry points (controllers, "
                             "handlers, Main) have no callers; refs_find shows non-call uses.")
+    data: dict[str, Any] = {"root": result.root, "depth": depth}
+    if unbound_data:
+        data["unbound_calls"] = unbound_data
     return ToolOutput(
         answer=answer,
-        data={"root": result.root, "depth": depth},
+        data=data,
         ranked=RankedList("nodes", nodes, len(nodes), scope_param=None, page_param=None),
         warnings=warnings, guidance=guidance, limits_applied=limits,
         semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
@@ -170,7 +342,11 @@ def hierarchy_tool(params: HierarchyParams, repo_path: str) -> ToolOutput:
     interfaces, and derived types / implementations within the solution (direct by default;
     transitive=true follows the whole chain, each entry with its depth)."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
-    row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
+    row = names.resolve(ctx.conn, params.symbol_id, params.project)
+    if row is None:
+        raise RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol is named '{params.symbol_id}'.",
+                             f"Search with symbols_search(query=\"{params.symbol_id.rsplit('.', 1)[-1]}\").",
+                             candidates=symbols.suggest(ctx.conn, params.symbol_id) or None)
     if row["kind"] not in TYPE_KINDS:
         container = row["container_id"]
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"{row['symbol_id']} is a {row['kind']}, not a type.",

@@ -164,13 +164,19 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
     parents: dict[str, dict[str, Any]] = {}
     for edge in tree.edges:
         parents.setdefault(edge["to"], {"from": edge["from"], "kind": edge["kind"], **(
-            {"via": edge["via"]} if edge.get("via") else {})})
+            {"via": edge["via"]} if edge.get("via") else {}), **(  # an unbound call: where, and on what
+            {k: edge[k] for k in ("unbound", "receiver", "file", "line") if k in edge} if edge.get("unbound") else {})})
     for node in nodes:
         node["facts"] = [_compact(f) for f in annotated.get(node.get("symbol_id") or "", [])]
         node["from"] = parents.get(node.get("symbol_id") or f"?{node.get('name')}")
     root = {**tree.root, "facts": [_compact(f) for f in annotated.get(root_id, [])]}
     fact_count = sum(len(n["facts"]) for n in nodes) + len(root["facts"])
-    answer = f"{len(nodes)} nodes under {root.get('symbol_id')} within depth {depth}, {fact_count} facts."
+    blind = sorted({n["name"] for n in nodes if n.get("unresolved")})
+    answer = f"{len(nodes) - sum(1 for n in nodes if n.get('unresolved'))} nodes under {root.get('symbol_id')}" \
+             f" within depth {depth}, {fact_count} facts"
+    # Calls the compiler could not bind are nodes too (by name, receiver on the edge), counted apart.
+    answer += (f", + {len(blind)} unbound calls ({', '.join(blind[:5])}{'…' if len(blind) > 5 else ''})"
+               if blind else "") + "."
     warnings = list(ctx.warnings)
     if tree.external_callees:
         warnings.append(f"{tree.external_callees} calls into framework/package code are not expanded.")

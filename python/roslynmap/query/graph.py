@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from roslynmap.query import unbound
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.sql import CHUNK, chunks, in_chunks, marks
 
@@ -34,6 +35,8 @@ class Graph:
     edges: list[dict[str, Any]] = field(default_factory=list)
     truncated_levels: dict[int, int] = field(default_factory=dict)
     external_callees: int = 0
+    # callers: per level, the unbound calls named like a node of the level before (the root at level 1)
+    unbound: dict[int, unbound.Unbound] = field(default_factory=dict)
 
 
 def nodes_info(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
@@ -131,12 +134,14 @@ def _name_edges(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> dict[i
 
 def _edges_out_of(
     conn: sqlite3.Connection, callers: Iterable[int]
-) -> list[tuple[int, int | None, str, str, int, int, str]]:
-    """(caller, target or None, target name, kind, count, first line, first file) for call edges out."""
-    rows: list[tuple[int, int | None, str, str, int, int, str]] = in_chunks(
-        conn, f"SELECT r.from_key, r.target_key, r.target_name, r.kind, count(*), min(r.line), min(f.path) FROM refs r"
-        f" LEFT JOIN files f ON f.id = r.file_id WHERE r.from_key IN ({{marks}}) AND {CALL_EDGE}"
-        f" GROUP BY r.from_key, r.target_key, r.target_name, r.kind", callers)
+) -> list[tuple[int, int | None, str, str, int, int, str, str | None]]:
+    """(caller, target or None, target name, kind, count, first line, first file, receiver) for call edges
+    out; the receiver text only for unbound calls (it is all an agent has to tell them apart)."""
+    receiver = "CASE WHEN r.target_key IS NULL THEN r.receiver END"
+    rows: list[tuple[int, int | None, str, str, int, int, str, str | None]] = in_chunks(
+        conn, f"SELECT r.from_key, r.target_key, r.target_name, r.kind, count(*), min(r.line), min(f.path),"
+        f" {receiver} FROM refs r LEFT JOIN files f ON f.id = r.file_id WHERE r.from_key IN ({{marks}})"
+        f" AND {CALL_EDGE} GROUP BY r.from_key, r.target_key, r.target_name, r.kind, {receiver}", callers)
     return rows
 
 
@@ -158,6 +163,23 @@ class _Level:
         return True
 
 
+def call_kinds(kind: str | None) -> tuple[str, ...]:
+    """The unbound reference kinds that could be a call edge into a member of this kind."""
+    if kind in ("Property", "Indexer", "Event"):
+        return ("Read", "Write")
+    return ("Call", "Instantiate") if kind == "Constructor" else ("Call",)
+
+
+def _unbound_into(conn: sqlite3.Connection, frontier: list[int], dispatched: dict[int, list[int]],
+                  limit: int) -> unbound.Unbound:
+    """Unbound calls named like a frontier member or a member it implements or overrides."""
+    keys = set(frontier) | {b for bases in dispatched.values() for b in bases}
+    info = nodes_info(conn, ids_of(conn, keys).values())
+    names = {n["name"]: call_kinds(n["kind"]) for n in info.values() if n["kind"] not in ("Class", "Struct")}
+    kinds = sorted({k for ks in names.values() for k in ks})
+    return unbound.find(conn, names, kinds=kinds, limit=limit)
+
+
 def _start(conn: sqlite3.Connection, symbol_id: str) -> tuple[Graph, int | None]:
     """The graph rooted at `symbol_id` and the root's key (None: no reference names it, an empty walk)."""
     return Graph(node_info(conn, symbol_id) or {"symbol_id": symbol_id}), key_of(conn, symbol_id)
@@ -166,6 +188,11 @@ def _start(conn: sqlite3.Connection, symbol_id: str) -> tuple[Graph, int | None]
 def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int) -> Graph:
     graph, root = _start(conn, symbol_id)
     if root is None:
+        if graph.root.get("name"):  # declared but never referenced by a bound reference: unbound calls may be
+            found = unbound.find(conn, [graph.root["name"]], kinds=call_kinds(graph.root.get("kind")),
+                                 limit=limit_per_level)
+            if found.total:
+                graph.unbound[1] = found
         return graph
     visited = {root}
     frontier = [root]
@@ -173,6 +200,9 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     level_ends: list[int] = []  # where each level's edges end in graph.edges
     for level in range(1, depth + 1):
         dispatched = _follow(conn, frontier, upward=True)
+        found = _unbound_into(conn, frontier, dispatched, limit_per_level)
+        if found.total:
+            graph.unbound[level] = found
         # target -> (the frontier member it stands for, via)
         targets: dict[int, list[tuple[int, int | None]]] = {}
         for callee in frontier:
@@ -224,7 +254,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         rows = [(names[r[0]], None if r[1] is None else names[r[1]], *r[2:]) for r in raw]
         # `new T()` is recorded against the type and the constructor: keep the constructor edge.
         rows = [r for r in rows if not (r[3] == "Instantiate" and r[1] and r[1].startswith("T:"))]
-        rows.sort(key=lambda r: (r[0], r[5], r[2]))
+        rows.sort(key=lambda r: (r[0], r[5], r[2], r[7] or ""))
         targets = {r[1] for r in rows if r[1]}
         info = nodes_info(conn, targets)
         dispatch = _follow(conn, [keys[t] for t in targets if t in info], upward=False)
@@ -237,15 +267,19 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         unresolved: dict[str, dict[str, Any]] = {}
         candidates: dict[str, None] = {}
         level_edges: list[tuple[dict[str, Any], str | None]] = []
-        for caller, target, name, kind, count, line, file in rows:
+        for caller, target, name, kind, count, line, file, receiver in rows:
             if target and target not in info:
                 graph.external_callees += 1
                 continue
             key = target or f"?{name}"
-            level_edges.append(({"from": caller, "to": key, "kind": kind, "count": count, "file": file,
-                                 "line": line}, target))
+            edge: dict[str, Any] = {"from": caller, "to": key, "kind": kind, "count": count, "file": file,
+                                    "line": line}
             if target is None:
+                edge["unbound"] = True
+                if receiver:
+                    edge["receiver"] = receiver
                 unresolved.setdefault(key, {"symbol_id": None, "name": name, "unresolved": True})
+            level_edges.append((edge, target))
             if key not in candidates:
                 candidates[key] = None
                 candidates.update(dict.fromkeys(i for i in implementations.get(key, []) if i not in candidates))

@@ -49,6 +49,13 @@ def ensure_inside(root: Path, path: Path) -> Path:
     return resolved
 
 
+def solution_hint(paths: list[str], cli: bool = False, more: bool = False) -> str:
+    """`Pass one of them: solution_path="A.sln" or solution_path="B.sln".` (CLI: `--solution A.sln`)."""
+    spelled = [f"--solution {p}" if cli else f"solution_path=\"{p}\"" for p in paths]
+    listed = " or ".join(spelled) if len(spelled) <= 2 else ", ".join(spelled[:-1]) + f", or {spelled[-1]}"
+    return f"Pass one of them: {listed}" + (" (more exist)." if more else ".")
+
+
 def find_solution(root: Path, requested: str | None = None) -> Path:
     """The solution or project to index; a clear error that lists what exists when none fits."""
     if requested:
@@ -72,7 +79,7 @@ def find_solution(root: Path, requested: str | None = None) -> Path:
             raise RoslynMapError(
                 ErrorCode.AMBIGUOUS,
                 f"{len(top)} {suffix} files sit at the same depth; roslynmap will not guess.",
-                f"Pass solution_path, e.g. solution_path=\"{_rel(top[0], root)}\".",
+                solution_hint([_rel(p, root) for p in top]),
                 candidates=[{"solution_path": _rel(p, root)} for p in top],
             )
     projects = [p for p in found if p.suffix == ".csproj"]
@@ -82,7 +89,7 @@ def find_solution(root: Path, requested: str | None = None) -> Path:
         raise RoslynMapError(
             ErrorCode.AMBIGUOUS,
             f"No solution file, and {len(projects)} projects: roslynmap will not guess which to index.",
-            f"Pass solution_path, e.g. solution_path=\"{_rel(projects[0], root)}\", or add a .slnx.",
+            solution_hint([_rel(p, root) for p in projects[:10]], more=len(projects) > 10) + " Or add a .slnx.",
             candidates=[{"solution_path": _rel(p, root)} for p in projects[:10]],
         )
     others = sorted({p.suffix for p in root.rglob("*.*proj")})

@@ -1,0 +1,63 @@
+"""A plain name where an id is expected (design §8): `OrderService.Place`, `Place`, or a full name.
+
+Matched against the declared symbols' full names with generic arguments left out, on whole
+segments (`Service.Place` does not match `OrderService.Place`). One symbol: resolved as its id
+would be. Several: AMBIGUOUS with the candidates. None: `None`, and the caller decides (refs_find
+and graph_callers then look for unbound references with that name).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.model.ids import is_doc_id, is_stable_id
+from roslynmap.query import symbols
+
+MAX_CANDIDATES = 10
+PLAIN_NAME = re.compile(r"^[A-Za-z_@][\w@]*(?:<[\w, ]*>)?(?:\.[A-Za-z_@][\w@]*(?:<[\w, ]*>)?)*(?:\(\))?$")
+
+
+def is_plain_name(text: str) -> bool:
+    return bool(PLAIN_NAME.match(text.strip()))
+
+
+def _without_generics(text: str) -> str:
+    previous = None
+    while previous != text:
+        previous, text = text, re.sub(r"<[^<>]*>", "", text)
+    return text
+
+
+def lookup(conn: sqlite3.Connection, text: str, project: str | None = None) -> sqlite3.Row | None:
+    """The one declared symbol a plain name stands for, None when none does; AMBIGUOUS otherwise."""
+    wanted = _without_generics(text.strip().removesuffix("()")).replace("@", "")
+    member = wanted.rsplit(".", 1)[-1]
+    sql = f"SELECT {symbols.SYMBOL_COLUMNS} FROM {symbols.SYMBOL_FROM} WHERE s.name = ?"
+    args: list[str] = [member]
+    if project:
+        sql += " AND p.name = ?"
+        args.append(project)
+    rows = conn.execute(sql + " ORDER BY s.symbol_id, p.id", args).fetchall()
+    matched = [r for r in rows if (fqn := _without_generics(r["fqn"] or "")) == wanted or fqn.endswith("." + wanted)]
+    distinct = list(dict.fromkeys(r["symbol_id"] for r in matched))
+    if not distinct:
+        return None
+    if len(distinct) == 1:
+        return symbols.resolve(conn, distinct[0], project)  # AMBIGUOUS itself when in several projects
+    raise RoslynMapError(
+        ErrorCode.AMBIGUOUS,
+        f"'{text}' names {len(distinct)} symbols.",
+        "Pass the symbol_id of the one you mean (overloads differ in their parameter list).",
+        candidates=[{"symbol_id": r["symbol_id"], "kind": r["kind"], "project": r["project"], "file": r["file"],
+                     "line": r["line"]} for r in matched][:MAX_CANDIDATES],
+    )
+
+
+def resolve(conn: sqlite3.Connection, text: str, project: str | None = None) -> sqlite3.Row | None:
+    """A symbol row for an id (NOT_FOUND when absent) or a plain name (None when nothing declared has it)."""
+    stripped = text.strip()
+    if is_doc_id(stripped) or is_stable_id(stripped) or not is_plain_name(stripped):
+        return symbols.resolve(conn, stripped, project)  # ids, and the malformed-id error with suggestions
+    return lookup(conn, stripped, project)

@@ -1,0 +1,6 @@
+namespace Unbound;
+
+public class Checkout
+{
+    public void Run(BasketService service) => service.AddToBasket(1);
+}

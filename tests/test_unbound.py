@@ -1,0 +1,156 @@
+"""Unbound calls in graph and refs answers, names in place of ids, over MCP stdio (testdata/Unbound).
+
+testdata/Unbound calls Basket.AddItem(int, int) three times bound (BasketService) and twice on
+receivers whose types come from a missing reference (LegacyImporter: `_cart`, `basket`), and calls
+GetByIdAsync twice unbound: on a field declared IRepository<Basket>, and on a local of unknown type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import indexed_copy
+from tests.mcp_client import McpServerProcess
+
+ADD = "M:Unbound.Basket.AddItem(System.Int32,System.Int32)"
+ADD_SKU = "M:Unbound.Basket.AddItem(System.String)"
+TO_BASKET = "M:Unbound.BasketService.AddToBasket(System.Int32)"
+RESTOCK = "M:Unbound.BasketService.Restock"
+RUN = "M:Unbound.Checkout.Run(Unbound.BasketService)"
+IMPORT = "M:Unbound.LegacyImporter.Import"
+IMPORT_ALL = "M:Unbound.LegacyImporter.ImportAll(CartFactory)"
+LOAD = "M:Unbound.BasketService.Load(System.Int32)"
+UNBOUND_ADDS = [
+    {"name": "AddItem", "receiver": "_cart", "kind": "Call", "file": "LegacyImporter.cs", "line": 10, "col": 15,
+     "from_symbol_id": IMPORT, "depth": 1},
+    {"name": "AddItem", "receiver": "basket", "kind": "Call", "file": "LegacyImporter.cs", "line": 17, "col": 16,
+     "from_symbol_id": IMPORT_ALL, "depth": 1},
+]
+REPO_CALL = {"name": "GetByIdAsync", "receiver": "_repository", "kind": "Call", "file": "BasketService.cs", "line": 20,
+             "col": 47, "from_symbol_id": LOAD, "unresolved": True}
+LOCAL_CALL = {"name": "GetByIdAsync", "receiver": "repo", "kind": "Call", "file": "LegacyImporter.cs", "line": 19,
+              "col": 14, "from_symbol_id": IMPORT_ALL, "unresolved": True}
+
+
+@pytest.fixture(scope="module")
+def unbound(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    repo = indexed_copy("Unbound", tmp_path_factory.mktemp("repos") / "Unbound", home, exit_code=2)
+    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    yield proc
+    proc.close()
+
+
+def node_ids(env: dict[str, Any]) -> list[tuple[str, int]]:
+    return [(n["symbol_id"], n["depth"]) for n in env["data"]["nodes"]]
+
+
+def test_callers_count_and_name_unbound_calls(unbound: McpServerProcess) -> None:
+    env = unbound.call("graph_callers", {"symbol_id": ADD, "depth": 2})
+    assert env["answer"] == ("3 bound callers of Unbound.Basket.AddItem within depth 2 + 2 unbound calls named "
+                             "AddItem that could be it (in 2 more members).")
+    assert node_ids(env) == [(TO_BASKET, 1), (RESTOCK, 1), (RUN, 2)]
+    calls = env["data"]["unbound_calls"]
+    assert calls["items"] == UNBOUND_ADDS
+    assert (calls["total"], calls["callers"], calls["by_depth"], calls["by_name"]) == (2, 2, {"1": 2}, {"AddItem": 2})
+    assert "could not bind" in env["warnings"][-1]
+
+
+def test_callers_of_a_never_bound_overload_still_count_unbound(unbound: McpServerProcess) -> None:
+    env = unbound.call("graph_callers", {"symbol_id": ADD_SKU})
+    assert env["answer"] == ("0 bound callers of Unbound.Basket.AddItem within depth 1 + 2 unbound calls named "
+                             "AddItem that could be it (in 2 more members).")
+    assert env["data"]["nodes"] == [] and env["data"]["unbound_calls"]["items"] == UNBOUND_ADDS
+    assert "guidance" not in env or "Entry points" not in str(env.get("guidance"))
+
+
+def test_callers_without_unbound_calls_say_nothing_of_them(unbound: McpServerProcess) -> None:
+    env = unbound.call("graph_callers", {"symbol_id": TO_BASKET})
+    assert env["answer"] == "1 bound callers of Unbound.BasketService.AddToBasket within depth 1."
+    assert "unbound_calls" not in env["data"]
+
+
+def test_refs_headline_adds_unbound_same_name(unbound: McpServerProcess) -> None:
+    env = unbound.call("refs_find", {"symbol_id": ADD})
+    assert env["answer"] == ("3 references to Unbound.Basket.AddItem (3 Call), + 2 unbound references named AddItem "
+                             "that could be it.")
+    assert [(r["file"], r["line"]) for r in env["data"]["references"]] == [
+        ("BasketService.cs", 14), ("BasketService.cs", 15), ("BasketService.cs", 18)]
+
+
+def test_callees_and_trace_count_unbound_apart(unbound: McpServerProcess) -> None:
+    env = unbound.call("graph_callees", {"symbol_id": IMPORT_ALL})
+    assert env["answer"] == ("0 callees of Unbound.LegacyImporter.ImportAll within depth 1, + 4 unbound calls "
+                             "(AddItem, Create, GetByIdAsync, Repository).")
+    add = next(n for n in env["data"]["nodes"] if n["name"] == "AddItem")
+    assert add["edges"] == [{"kind": "Call", "count": 1, "file": "LegacyImporter.cs", "line": 17, "unbound": True,
+                             "receiver": "basket"}]
+    trace = unbound.call("graph_trace_feature", {"entry_point": IMPORT_ALL})
+    assert trace["answer"] == (f"0 nodes under {IMPORT_ALL} within depth 3, 0 facts, + 4 unbound calls "
+                               "(AddItem, Create, GetByIdAsync, Repository).")
+    first = trace["data"]["nodes"][0]
+    assert (first["name"], first["from"]) == ("Create", {"from": IMPORT_ALL, "kind": "Call", "unbound": True,
+                                                         "receiver": "factory", "file": "LegacyImporter.cs",
+                                                         "line": 16})
+
+
+def test_plain_names_resolve_or_are_ambiguous(unbound: McpServerProcess) -> None:
+    for tool in ("refs_find", "graph_callers", "graph_callees"):
+        env = unbound.call(tool, {"symbol_id": "Basket.AddItem"})
+        assert env["error"]["code"] == "AMBIGUOUS", tool
+        assert [c["symbol_id"] for c in env["error"]["candidates"]] == [ADD, ADD_SKU]
+    named = unbound.call("graph_callers", {"symbol_id": "BasketService.AddToBasket"})
+    assert named["data"]["root"]["symbol_id"] == TO_BASKET and node_ids(named) == [(RUN, 1)]
+    full = unbound.call("refs_find", {"symbol_id": "Unbound.Checkout.Run"})
+    assert full["data"]["symbol"]["symbol_id"] == RUN
+    hierarchy = unbound.call("types_hierarchy", {"symbol_id": "Basket"})
+    assert hierarchy["data"]["symbol_id"] == "T:Unbound.Basket"
+    # whole segments only: `Service.AddToBasket` is not BasketService.AddToBasket
+    partial = unbound.call("refs_find", {"symbol_id": "Service.AddToBasket"})
+    assert partial["error"]["code"] == "NOT_FOUND"
+
+
+def test_refs_by_member_name_and_receiver_type(unbound: McpServerProcess) -> None:
+    typed = unbound.call("refs_find", {"name": "GetByIdAsync", "receiver_type": "IRepository"})
+    assert typed["answer"] == ("No declared symbol 'IRepository.GetByIdAsync': 1 unbound call named GetByIdAsync on "
+                               "a receiver like IRepository (unbound matches, not bound references) in 1 member.")
+    assert typed["data"]["references"] == [{**REPO_CALL, "receiver_declared_type": "IRepository<Basket>"}]
+    assert typed["data"]["unbound_match"]["same_name"] == 2
+    assert typed["warnings"][-1].startswith("1 more unbound references are named 'GetByIdAsync'")
+    dotted = unbound.call("refs_find", {"symbol_id": "IRepository<T>.GetByIdAsync"})
+    assert dotted["answer"] == typed["answer"] and dotted["data"]["references"] == typed["data"]["references"]
+    any_receiver = unbound.call("refs_find", {"name": "GetByIdAsync"})
+    assert any_receiver["data"]["references"] == [REPO_CALL, LOCAL_CALL]
+
+
+def test_callers_by_member_name(unbound: McpServerProcess) -> None:
+    env = unbound.call("graph_callers", {"name": "GetByIdAsync", "receiver_type": "IRepository", "depth": 3})
+    assert env["answer"] == ("No declared symbol 'IRepository.GetByIdAsync': 1 member makes 1 unbound call named "
+                             "GetByIdAsync on a receiver like IRepository (unbound matches, depth 1).")
+    assert [(n["symbol_id"], n["unbound"], n["edges"]) for n in env["data"]["nodes"]] == [
+        (LOAD, True, [{"receiver": "_repository", "file": "BasketService.cs", "line": 20, "kind": "Call"}])]
+    assert env["meta"]["limits_applied"]["max_depth"] == {"requested": 3, "applied": 1}
+
+
+def test_bad_name_arguments(unbound: McpServerProcess) -> None:
+    both = unbound.call("refs_find", {"symbol_id": ADD, "name": "AddItem"})
+    assert both["error"]["code"] == "INVALID_ARGUMENT"
+    neither = unbound.call("graph_callers", {})
+    assert neither["error"]["code"] == "INVALID_ARGUMENT" and "name" in neither["error"]["hint"]
+    nothing = unbound.call("refs_find", {"name": "Vanish"})
+    assert nothing["error"]["code"] == "NOT_FOUND"
+    mistyped = unbound.call("refs_find", {"name": "GetByIdAsync", "receiver_type": "IOrderStore"})
+    assert mistyped["error"]["code"] == "NOT_FOUND"
+    assert mistyped["error"]["hint"].startswith("2 unbound references are named 'GetByIdAsync'")
+
+
+def test_headline_is_the_true_total_when_the_level_limit_cuts(unbound: McpServerProcess) -> None:
+    one = unbound.call("graph_callers", {"symbol_id": ADD, "limit_per_level": 1})
+    assert one["answer"] == ("2 bound callers of Unbound.Basket.AddItem within depth 1 (1 shown: limit_per_level=1)"
+                             " + 2 unbound calls named AddItem that could be it (in 2 more members).")
+    assert node_ids(one) == [(TO_BASKET, 1)]
+    deeper = unbound.call("graph_callers", {"symbol_id": ADD, "limit_per_level": 1, "depth": 2})
+    assert deeper["answer"].startswith("at least 3 bound callers of Unbound.Basket.AddItem within depth 2 (2 shown")
