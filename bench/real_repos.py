@@ -14,6 +14,8 @@ the answers to a few known probes. Fields the engine does not report yet print a
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import re
@@ -109,28 +111,22 @@ def solution_projects(path: Path) -> list[Path]:
     return [(path.parent / p.replace("\\", "/")).resolve() for p in found if p.endswith(".csproj")]
 
 
-def first_error(output: str) -> str:
-    for line in output.splitlines():
-        if ": error " in line:
-            text = line.split(": error ", 1)[1].strip()
-            return re.sub(r"\s*\[[^\]]*\]$", "", text)[:160]
-    return output.strip().splitlines()[-1][:160] if output.strip() else "failed"
-
-
 def restore(run: RepoRun, timeout: int) -> None:
-    """Solution restore; when it fails, project by project, so one bad project costs only itself."""
-    solution = run.path / run.solution
-    done = subprocess.run(["dotnet", "restore", str(solution)], capture_output=True, text=True, timeout=timeout,
-                          check=False, cwd=run.path)
-    if done.returncode == 0:
-        run.restore_mode = "solution"
-        run.restore = dict.fromkeys(run.projects, "ok")
+    """roslynmap's own restore (roslyn/restore.py), as `roslynmap index --restore` runs it: the solution,
+    else project by project, so one bad project costs only itself."""
+    from roslynmap.roslyn.restore import restore as roslynmap_restore
+
+    os.environ.setdefault("ROSLYNMAP_RESTORE_TIMEOUT_SECONDS", str(timeout))
+    with contextlib.redirect_stdout(io.StringIO()):  # dotnet's output; the outcome is what we keep
+        outcome = roslynmap_restore(str(run.path / run.solution), run.path, lambda _event: None)
+    if outcome["mode"] == "solution":
+        run.restore_mode = "solution" if outcome["status"] == "restored" else f"solution: {outcome['message']}"
+        run.restore = dict.fromkeys(run.projects, "ok" if outcome["status"] == "restored" else "failed")
         return
-    run.restore_mode = f"per project (solution restore failed: {first_error(done.stdout + done.stderr)})"
-    for project in run.projects:
-        one = subprocess.run(["dotnet", "restore", str(run.path / project)], capture_output=True, text=True,
-                             timeout=timeout, check=False, cwd=run.path)
-        run.restore[project] = "ok" if one.returncode == 0 else f"failed: {first_error(one.stdout + one.stderr)}"
+    run.restore_mode = "per project (the solution restore failed)"
+    for item in outcome["projects"]:
+        first = item["errors"][0] if item["errors"] else item["status"]
+        run.restore[item["path"]] = "ok" if item["status"] == "restored" else f"{item['status']}: {first}"
 
 
 def assets_state(run: RepoRun) -> None:

@@ -167,19 +167,26 @@ class WorkerClient:
         if self._proc is None:
             return None
         try:
-            return self._proc.wait(timeout=10)
+            code = self._proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self._kill_group()
             return self._proc.wait(timeout=10)
+        self._kill_group()  # build hosts it left behind
+        return code
 
     def _kill_group(self) -> None:
-        """Kills the worker and whatever it started (build hosts, restore): its session is its own."""
-        if self._proc is None or self._proc.poll() is not None:
+        """Kills the worker and whatever it started (build hosts, restore): its session is its own. Also
+        after the worker itself has exited: a build host outlives a worker that left mid-load (seen as
+        orphaned BuildHost processes, one per stalled worker, that never exit)."""
+        if self._proc is None:
             return
         try:
             os.killpg(self._proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            return  # the group is empty: nothing left behind
         except OSError:
-            self._proc.kill()
+            if self._proc.poll() is None:
+                self._proc.kill()
 
     def _stop(self) -> None:
         self._kill_group()
@@ -202,5 +209,6 @@ class WorkerClient:
                 assert self._proc is not None
                 self._proc.wait(timeout=20)
             except (OSError, subprocess.TimeoutExpired):
-                self._kill_group()
+                pass
+        self._kill_group()
         self._close_pipes()

@@ -21,6 +21,10 @@ TIMEOUT_ENV = "ROSLYNMAP_RESTORE_TIMEOUT_SECONDS"
 DEFAULT_TIMEOUT_S = 600.0  # for the whole restore, solution and per-project attempts together
 ERROR_LINES = 3
 _BRACKETED_PROJECT = re.compile(r"\s*\[[^\]]*\]$")
+# We restore to bind references, not to ship: a repository's warnings-as-errors policy must not turn NuGet's
+# "version X not found, Y used" (NU1603) into a failed restore (seen on eShop and jellyfin: most projects
+# failed on it), and a vulnerability audit needs data a build machine may not reach.
+ANALYSIS_PROPERTIES = ("-p:TreatWarningsAsErrors=false", "-p:WarningsAsErrors=", "-p:NuGetAudit=false")
 
 
 def restore(solution: str, repo_root: Path, emit: Emit) -> dict[str, Any]:
@@ -71,7 +75,8 @@ def _timeout() -> float:
 def _run(target: str, timeout: float) -> dict[str, Any]:
     """One `dotnet restore`; its output goes to the worker log."""
     try:
-        done = subprocess.run(["dotnet", "restore", target], capture_output=True, text=True, timeout=timeout,
+        done = subprocess.run(["dotnet", "restore", target, *ANALYSIS_PROPERTIES], capture_output=True, text=True,
+                              timeout=timeout,
                               check=False, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:
         return {"status": "failed", "errors": [f"dotnet restore did not finish within {timeout:.0f} s"]}
