@@ -111,11 +111,11 @@ def _arguments(tool: Any) -> st.SearchStrategy[dict[str, Any]]:
 
 
 def _tame(name: str, args: dict[str, Any]) -> dict[str, Any]:
-    """The only arguments kept out: a forced rebuild or restore (tens of seconds of compiling, tested
+    """The only arguments kept out: a forced rebuild, restore or framework change (tens of seconds of compiling, tested
     elsewhere), and refreshing a workspace the fuzz created (it would start the compiler worker)."""
     args = dict(args)  # hypothesis replays the same object: never change it in place
     if name == "index_ensure_baseline":
-        args = {k: v for k, v in args.items() if k not in {"force", "restore"}}
+        args = {k: v for k, v in args.items() if k not in {"force", "restore", "framework"}}
     if name == "index_refresh_overlay" and isinstance(args.get("workspace_id"), str):
         args["workspace_id"] = "nx" + args["workspace_id"]
     if name == "workspace_create" and isinstance(args.get("workspace_id"), str) and \

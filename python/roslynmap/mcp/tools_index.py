@@ -56,7 +56,7 @@ class EnsureParams(BaseParams):
         default=None, description="true: run `dotnet restore` first (per project when the solution's fails); "
         "false: never; omitted: restore only when a project lacks its restore assets, as an IDE does on open.")
     framework: str | None = Field(
-        default=None,
+        default=None, pattern=r"^[A-Za-z][A-Za-z0-9.\-]{0,63}$",
         description="Target framework to index multi-targeted projects for (e.g. \"net8.0\"); overrides "
                     "roslynmap.json. Default: per project, the newest framework whose reference assemblies "
                     "are present. A different framework than the existing baseline's rebuilds it.",
