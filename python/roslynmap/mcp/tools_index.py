@@ -10,10 +10,11 @@ from pydantic import Field
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import BaseParams, tool
 from roslynmap.mcp.tools_symbols import clamp
-from roslynmap.query.status import repo_status
 from roslynmap.store.cache import check_cache_dir, configured_cache_dir
 from roslynmap.store.repo import inspect_repo
 from roslynmap.workspace.baselines import cleanup_baselines, describe_baselines, ensure_baseline
+from roslynmap.workspace.diagnostics import project_diagnostics
+from roslynmap.workspace.status import repo_status
 
 
 class RepoStatusParams(BaseParams):
@@ -49,48 +50,6 @@ class EnsureParams(BaseParams):
     restore: bool | None = Field(
         default=None, description="true: run `dotnet restore` first (per project when the solution's fails); "
         "false: never; omitted: restore only when a project lacks its restore assets, as an IDE does on open.")
-
-
-def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
-    """Why a project is not restored and what would fix it: never "restore again" right after a restore."""
-    if p["load_errors"] and any(not e.startswith("warning: ") for e in p["load_errors"]):
-        return "The project file could not be loaded (see load_errors); restore cannot fix a project file: fix it."
-    if restore is None:
-        return "Not restored (no obj/project.assets.json): index again with restore=true " \
-               "(CLI: --restore) to bind package references."
-    outcome = next((o for o in restore.get("projects", ()) if o["path"] == p["path"]), None)
-    if outcome is not None and outcome["status"] != "restored":
-        first = outcome["errors"][0] if outcome["errors"] else outcome["status"]
-        return f"dotnet restore failed for this project: {first}. Fix that (package source, SDK, workload); " \
-               "restoring again will not help until then."
-    return f"Still not restored after dotnet restore ran ({restore.get('message', '')}). Check the restore errors."
-
-
-def project_diagnostics(projects: list[dict[str, Any]], restore: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """Per-project diagnostics; `restore` is the baseline's restore outcome (meta "restore"), None if none ran."""
-    out = []
-    for p in projects:
-        item = {
-            "name": p["name"],
-            "path": p["path"],
-            "compiled": p["error_count"] == 0 and not p["load_errors"],
-            "semantic_level": p["semantic_level"],
-            "target_framework": p["target_framework"],
-            "error_count": p["error_count"],
-            "missing_reference_errors": p["missing_reference_errors"],
-            "first_errors": p["first_errors"],
-            "symbol_count": p["symbol_count"],
-            "reference_count": p["ref_count"],
-            "restored": p["restored"],
-        }
-        if p["load_errors"]:
-            item["load_errors"] = p["load_errors"][:5]
-        if len(p["target_frameworks"]) > 1:
-            item["note"] = f"multi-targeted {p['target_frameworks']}; indexed for {p['target_framework']}"
-        if not p["restored"]:
-            item["hint"] = _restore_hint(p, restore)
-        out.append(item)
-    return out
 
 
 def server_cache_dir() -> Path | None:

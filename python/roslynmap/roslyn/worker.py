@@ -27,6 +27,7 @@ from typing import Any
 import orjson
 
 from roslynmap import __version__
+from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import merge_semantic_levels
 from roslynmap.roslyn.appsettings import definition_facts
@@ -38,7 +39,6 @@ from roslynmap.store.writer import BaselineWriter
 
 Emit = Callable[[dict[str, Any]], None]
 BATCH_DOCUMENTS = 64
-DEBUG_SLEEP_ENV = "ROSLYNMAP_DEBUG_WORKER_SLEEP"  # tests: "op=seconds" makes that request sleep (a stall)
 # .NET failures after which the process is not trusted (threads may still be blocked): answer, then exit.
 RESTART_MESSAGES = ("loading the solution timed out", "extraction stalled")
 
@@ -570,7 +570,7 @@ def serve(in_fd: int, out_fd: int, idle_timeout: float) -> None:
 
 
 def _debug_sleep(request: dict[str, Any]) -> None:
-    op, _, seconds = os.environ.get(DEBUG_SLEEP_ENV, "").partition("=")
+    op, _, seconds = (settings.current().debug_worker_sleep or "").partition("=")
     if op and op == request.get("op"):
         time.sleep(float(seconds or 3600))
 
