@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,7 +55,7 @@ class Sample:
     relations: list[list[Any]] = field(default_factory=list)
     facts: list[list[Any]] = field(default_factory=list)
 
-    def batch(self) -> dict[str, list[list[Any]]]:
+    def batch(self) -> dict[str, Sequence[Sequence[Any]]]:
         return {"files": [[path, 0, text.count("\n") + 1] for path, text in self.files.items()],
                 "symbols": self.symbols, "locations": [], "refs": self.refs, "relations": self.relations,
                 "facts": self.facts, "diagnostics": []}
