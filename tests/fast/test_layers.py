@@ -28,6 +28,7 @@ LAYERS: dict[str, set[str]] = {
 CLI_MCP_API = "roslynmap.mcp.api"
 CLR_MODULES = {"pythonnet", "clr"}
 CLR_LOADERS = {"roslynmap.roslyn.hosting", "roslynmap.roslyn.worker"}
+NO_PROCESSES = {"query", "model"}  # a query never starts git or a worker; model is plain data
 
 
 def module_name(path: Path) -> str:
@@ -80,6 +81,8 @@ def module_violations(code: str, source: str, is_package: bool = False) -> list[
         top = target.split(".")[0]
         if top in CLR_MODULES and source not in CLR_LOADERS:
             out.append(f"{where}:{line} loads the CLR ({target}); only {sorted(CLR_LOADERS)} may")
+        if top == "subprocess" and mine in NO_PROCESSES:
+            out.append(f"{where}:{line} {mine} starts processes (subprocess); move that to store or workspace")
         if top != "roslynmap":
             continue
         theirs = layer(target)
@@ -111,6 +114,8 @@ def test_the_checker_sees_function_level_and_relative_imports() -> None:
         "roslynmap/query/_layer_probe.py:3 query -> roslyn (roslynmap.roslyn.client) is not allowed"]
     assert module_violations("from roslynmap.mcp import dispatch\n", "roslynmap.cli") == [
         "roslynmap/cli.py:1 cli reaches into mcp internals (roslynmap.mcp.dispatch); use roslynmap.mcp.api"]
+    assert module_violations("import subprocess\n", "roslynmap.query.x") == [
+        "roslynmap/query/x.py:1 query starts processes (subprocess); move that to store or workspace"]
     assert module_violations("import pythonnet\n", "roslynmap.roslyn.client") == [
         "roslynmap/roslyn/client.py:1 loads the CLR (pythonnet); only ['roslynmap.roslyn.hosting', "
         "'roslynmap.roslyn.worker'] may"]
