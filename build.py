@@ -3,7 +3,7 @@
 
 setup  create .venv, install Python deps (from ../shared/wheelhouse when present), build the C# bridge
 demo   setup, then index the bundled sample solution and show a few answers
-test   setup, then ruff, mypy and pytest
+test   setup, then ruff, mypy and pytest; `test --fast`: only tests/fast (no MSBuild, no bridge build)
 bench  setup, then the benchmark (writes docs/benchmarks.md)
 lint   ruff and mypy only
 Every step is idempotent and skips work that is already up to date.
@@ -119,6 +119,11 @@ def lint() -> None:
 
 
 def test(extra: list[str]) -> None:
+    if "--fast" in extra:  # the fast tier: store, query and envelope over in-process baselines
+        ensure_python_env()
+        rest = [a for a in extra if a != "--fast"]
+        run([str(venv_bin("python")), "-m", "pytest", "-q", str(ROOT / "tests" / "fast"), *rest], cwd=ROOT)
+        return
     setup()
     lint()
     run([str(venv_bin("python")), "-m", "pytest", "-q", *extra], cwd=ROOT)

@@ -341,8 +341,7 @@ def test_calls_run_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_fingerprint_walk_of_a_non_git_folder_is_bounded(tmp_path: Path, home: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from roslynmap.mcp import dispatch
-    from roslynmap.query import context
+    from roslynmap.mcp import context, dispatch
     from roslynmap.store import repo as repo_module
 
     for index in range(30):

@@ -54,7 +54,7 @@ def for_cli(exc: RoslynMapError) -> RoslynMapError:
     """The CLI spells the solution choice `--solution PATH`, not the tool parameter `solution_path`."""
     paths = [c["solution_path"] for c in exc.candidates or [] if isinstance(c, dict) and "solution_path" in c]
     if exc.code == ErrorCode.AMBIGUOUS and paths:
-        from roslynmap.roslyn.discovery import solution_hint
+        from roslynmap.model.hints import solution_hint
 
         suffix = " Or add a .slnx." if "add a .slnx" in exc.hint else ""
         exc.hint = solution_hint(paths, cli=True, more="(more exist)" in exc.hint) + suffix
@@ -82,9 +82,9 @@ def _cache_dir_for(args: argparse.Namespace) -> Path | None:
 
 
 def cmd_index(args: argparse.Namespace) -> int:
-    from roslynmap.mcp.tools_index import evidence_text, project_diagnostics
     from roslynmap.store.cache import publish
     from roslynmap.workspace.baselines import ensure_baseline
+    from roslynmap.workspace.diagnostics import evidence_text, project_diagnostics
 
     progress = Progress()
     push: dict[str, Any] | None = None
@@ -169,28 +169,24 @@ def _print_restore(restored: dict[str, Any]) -> None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from roslynmap.mcp import confine
-    from roslynmap.mcp.server import run_http, run_stdio
-    from roslynmap.store.cache import CACHE_ENV, check_cache_dir
+    from roslynmap.mcp import api
+    from roslynmap.model import settings
+    from roslynmap.store.cache import check_cache_dir
 
     if args.cache_dir is not None:
         try:
-            os.environ[CACHE_ENV] = str(check_cache_dir(args.cache_dir, writable=False))
+            settings.override(settings.CACHE_DIR, str(check_cache_dir(args.cache_dir, writable=False)))
         except RoslynMapError as exc:
             _say(f"error {exc.code}: {exc.message}\nhint: {exc.hint}")
             return EXIT_FAILED
     repos = args.repo or []
-    allowed = confine.build(repos, args.allow_root or [], os.getcwd())
-    default_repo = repos[0] if repos else None
-    if args.http is not None:
-        run_http(default_repo, args.http, allowed)
-    else:
-        run_stdio(default_repo, allowed)
+    allowed = api.confinement(repos, args.allow_root or [], os.getcwd())
+    api.serve(repos[0] if repos else None, allowed, args.http)
     return EXIT_OK
 
 
 def cmd_call(args: argparse.Namespace) -> int:
-    from roslynmap.mcp import confine, dispatch
+    from roslynmap.mcp import api
 
     try:
         tool_args = json.loads(args.json_args) if args.json_args else {}
@@ -202,12 +198,10 @@ def cmd_call(args: argparse.Namespace) -> int:
     # The CLI user owns the command line: its --repo and a repo_path in its JSON are allowed.
     named = [args.repo] + ([tool_args["repo_path"]] if isinstance(tool_args, dict) and
                            isinstance(tool_args.get("repo_path"), str) else [])
-    allowed = confine.build(named, args.allow_root or [])
-    env, _ = dispatch.run(args.tool, tool_args, args.repo, previews, allowed)
+    allowed = api.confinement(named, args.allow_root or [])
+    env = api.call(args.tool, tool_args, args.repo, allowed, previews)
     if args.text:
-        from roslynmap.mcp.preview import render
-
-        print(render(env, previews))
+        print(api.render(env, previews))
     else:
         print(json.dumps(env, indent=2, ensure_ascii=False))
     return EXIT_OK if env["ok"] else EXIT_FAILED

@@ -13,9 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 
-ALLOWED_ROOTS_ENV = "ROSLYNMAP_ALLOWED_ROOTS"
+ALLOWED_ROOTS_ENV = settings.ALLOWED_ROOTS
 
 
 def _real(path: str | Path) -> str:
@@ -69,7 +70,7 @@ class Confinement:
 
 
 def env_roots() -> list[str]:
-    return [part for part in os.environ.get(ALLOWED_ROOTS_ENV, "").split(os.pathsep) if part.strip()]
+    return list(settings.current().allowed_roots)
 
 
 def _repo_roots(repos: Iterable[str]) -> list[str]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from roslynmap.mcp import envelope, inputs
+from roslynmap.mcp import context, envelope, inputs
 from roslynmap.mcp import tools_guide as _tools_guide  # noqa: F401  (registers tools)
 from roslynmap.mcp import tools_index as _tools_index  # noqa: F401
 from roslynmap.mcp import tools_nav as _tools_nav  # noqa: F401
@@ -19,11 +19,10 @@ from roslynmap.mcp import tools_surfaces as _tools_surfaces  # noqa: F401
 from roslynmap.mcp import tools_symbols as _tools_symbols  # noqa: F401
 from roslynmap.mcp import tools_workspace as _tools_workspace  # noqa: F401
 from roslynmap.mcp.confine import Confinement
+from roslynmap.mcp.context import repo_identity
 from roslynmap.mcp.registry import TOOLS, Tool, WorkspaceParams
 from roslynmap.mcp.savings import whole_file_tokens
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.query import context
-from roslynmap.query.context import repo_identity
 from roslynmap.store import stats
 
 log = logging.getLogger("roslynmap")

@@ -10,11 +10,11 @@ from pydantic import Field
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import BaseParams, tool
 from roslynmap.mcp.tools_symbols import clamp
-from roslynmap.model.kinds import bound_share
-from roslynmap.query.status import repo_status
 from roslynmap.store.cache import check_cache_dir, configured_cache_dir
 from roslynmap.store.repo import inspect_repo
 from roslynmap.workspace.baselines import cleanup_baselines, describe_baselines, ensure_baseline
+from roslynmap.workspace.diagnostics import evidence_text, project_diagnostics
+from roslynmap.workspace.status import repo_status
 
 
 class RepoStatusParams(BaseParams):
@@ -61,71 +61,6 @@ class EnsureParams(BaseParams):
                     "roslynmap.json. Default: per project, the newest framework whose reference assemblies "
                     "are present. A different framework than the existing baseline's rebuilds it.",
     )
-
-
-def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
-    """Why a project is not restored and what would fix it: never "restore again" right after a restore."""
-    if p["load_errors"] and any(not e.startswith("warning: ") for e in p["load_errors"]):
-        return "The project file could not be loaded (see load_errors); restore cannot fix a project file: fix it."
-    if restore is None:
-        return f"Not restored (no {p.get('assets_file') or 'obj/project.assets.json'}): index again with " \
-               "restore=true (CLI: --restore) to bind package references."
-    outcome = next((o for o in restore.get("projects", ()) if o["path"] == p["path"]), None)
-    if outcome is not None and outcome["status"] != "restored":
-        first = outcome["errors"][0] if outcome["errors"] else outcome["status"]
-        return f"dotnet restore failed for this project: {first}. Fix that (package source, SDK, workload); " \
-               "restoring again will not help until then."
-    return f"Still not restored after dotnet restore ran ({restore.get('message', '')}). Check the restore errors."
-
-
-def project_diagnostics(projects: list[dict[str, Any]], restore: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """Per project: the level with its evidence (bound share, missing-reference errors, why), the
-    framework indexed and those skipped, restore state (with `restore`, the baseline's restore outcome,
-    meta "restore", None if none ran), compile errors and counts."""
-    out = []
-    for p in projects:
-        resolved, unresolved = int(p.get("resolved_refs") or 0), int(p.get("unresolved_refs") or 0)
-        item = {
-            "name": p["name"],
-            "path": p["path"],
-            "compiled": p["error_count"] == 0 and p["semantic_level"] != "syntax_only",
-            "semantic_level": p["semantic_level"],
-            "level_reason": p.get("level_reason"),
-            "bound_share": bound_share(resolved, unresolved),
-            "resolved_references": resolved,
-            "unresolved_references": unresolved,
-            "target_framework": p["target_framework"],
-            "error_count": p["error_count"],
-            "missing_reference_errors": p["missing_reference_errors"],
-            "first_errors": p["first_errors"],
-            "symbol_count": p["symbol_count"],
-            "reference_count": p["ref_count"],
-            "restored": p["restored"],
-        }
-        if p.get("assets_file"):
-            item["assets_file"] = p["assets_file"]
-        if p["load_errors"]:
-            item["load_errors"] = p["load_errors"][:5]
-        if len(p["target_frameworks"]) > 1:
-            item["target_frameworks"] = p["target_frameworks"]
-            item["framework_choice"] = p.get("framework_choice")
-            item["skipped_frameworks"] = p.get("skipped_frameworks") or []
-            how = "as requested" if p.get("framework_choice") == "requested" else "chosen automatically"
-            item["note"] = f"multi-targeted {p['target_frameworks']}; indexed for {p['target_framework']} ({how})"
-        if not p["restored"] and p["semantic_level"] != "full":
-            item["hint"] = _restore_hint(p, restore)
-        out.append(item)
-    return out
-
-
-def evidence_text(evidence: dict[str, Any] | None) -> str:
-    """`94.2 % of 1,234 references bound, 3 missing-reference errors` (empty without evidence)."""
-    if not evidence:
-        return ""
-    share = evidence.get("bound_share")
-    total = int(evidence.get("resolved_references", 0)) + int(evidence.get("unresolved_references", 0))
-    bound = "no references" if share is None else f"{share * 100:.1f} % of {total:,} references bound"
-    return f"{bound}, {evidence.get('missing_reference_errors', 0)} missing-reference errors"
 
 
 def server_cache_dir() -> Path | None:

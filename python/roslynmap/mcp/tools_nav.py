@@ -6,13 +6,14 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from roslynmap.mcp.context import open_context
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import ListParamsMixin, tool
 from roslynmap.mcp.tools_symbols import SymbolParams, clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import REFERENCE_KINDS, TYPE_KINDS
 from roslynmap.query import graph, names, refs, symbols, types, unbound
-from roslynmap.query.context import QueryContext, open_context
+from roslynmap.query.context import QueryContext
 from roslynmap.query.paths import repo_relative
 
 REFS_LIMIT = (50, 500)

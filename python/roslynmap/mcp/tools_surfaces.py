@@ -6,13 +6,14 @@ from typing import Any
 
 from pydantic import Field
 
+from roslynmap.mcp.context import open_context
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.ids import is_doc_id, is_stable_id
 from roslynmap.query import graph, surfaces, symbols
-from roslynmap.query.context import QueryContext, open_context
+from roslynmap.query.context import QueryContext
 
 LIST_LIMIT = (50, 500)
 TRACE_DEPTH = (3, 6)

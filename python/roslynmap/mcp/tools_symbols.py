@@ -6,11 +6,11 @@ from typing import Any
 
 from pydantic import Field
 
+from roslynmap.mcp.context import open_context, repo_identity
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.query import code, symbols
-from roslynmap.query.context import open_context, repo_identity
 from roslynmap.query.paths import repo_relative
 
 SEARCH_LIMIT = (20, 100)

@@ -6,9 +6,9 @@ from typing import Any
 
 from pydantic import Field
 
+from roslynmap.mcp.context import live_repo, note_workspace
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import BaseParams, ListParamsMixin, tool
-from roslynmap.query.context import live_repo, note_workspace
 from roslynmap.query.paths import repo_relative
 from roslynmap.store.paths import baseline_path
 from roslynmap.workspace import overlays

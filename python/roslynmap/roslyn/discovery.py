@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.model.hints import solution_hint
 
 SKIP_DIRS = {"bin", "obj", ".git", "node_modules", ".vs", ".idea", "packages"}
 MAX_DEPTH = 4
@@ -47,13 +48,6 @@ def ensure_inside(root: Path, path: Path) -> Path:
             "Pass a path inside the repository, relative to its root (e.g. \"src/App/App.csproj\").",
         )
     return resolved
-
-
-def solution_hint(paths: list[str], cli: bool = False, more: bool = False) -> str:
-    """`Pass one of them: solution_path="A.sln" or solution_path="B.sln".` (CLI: `--solution A.sln`)."""
-    spelled = [f"--solution {p}" if cli else f"solution_path=\"{p}\"" for p in paths]
-    listed = " or ".join(spelled) if len(spelled) <= 2 else ", ".join(spelled[:-1]) + f", or {spelled[-1]}"
-    return f"Pass one of them: {listed}" + (" (more exist)." if more else ".")
 
 
 def find_solution(root: Path, requested: str | None = None) -> Path:

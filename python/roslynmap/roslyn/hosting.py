@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.store.paths import home
 
@@ -17,9 +18,9 @@ BRIDGE_ASSEMBLY = "RoslynMap.Bridge.dll"
 
 def bridge_dir() -> Path:
     """`ROSLYNMAP_BRIDGE_DIR`, else `dotnet/out` of this source checkout (where build.py puts it)."""
-    configured = os.environ.get("ROSLYNMAP_BRIDGE_DIR")
+    configured = settings.current().bridge_dir
     if configured:
-        return Path(configured)
+        return configured
     return Path(__file__).resolve().parents[3] / "dotnet" / "out"
 
 

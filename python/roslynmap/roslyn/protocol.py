@@ -13,20 +13,18 @@ from typing import Any
 
 import orjson
 
+from roslynmap.model import settings
+
 _HEADER = struct.Struct(">I")
 
-DEADLINE_ENV = "ROSLYNMAP_WORKER_DEADLINE_SECONDS"
-DEFAULT_DEADLINE_S = 900.0  # above the restore timeout (600 s) and the bridge's open deadline (600 s)
+DEADLINE_ENV = settings.WORKER_DEADLINE_SECONDS
+DEFAULT_DEADLINE_S = settings.DEFAULT_WORKER_DEADLINE_S
 GRACE_S = 30.0  # the parent waits this much longer, so the worker's own watchdog reports first
 
 
 def deadline_seconds() -> float:
     """How long one request may go without a progress frame before the worker counts as stalled."""
-    try:
-        value = float(os.environ.get(DEADLINE_ENV, ""))
-    except ValueError:
-        return DEFAULT_DEADLINE_S
-    return value if value > 0 else DEFAULT_DEADLINE_S
+    return settings.current().worker_deadline_s
 
 
 def write_frame(fd: int, message: dict[str, Any]) -> None:

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from roslynmap.model import settings
+
 Emit = Callable[[dict[str, Any]], None]
-TIMEOUT_ENV = "ROSLYNMAP_RESTORE_TIMEOUT_SECONDS"
-DEFAULT_TIMEOUT_S = 600.0  # for the whole restore, solution and per-project attempts together
+TIMEOUT_ENV = settings.RESTORE_TIMEOUT_SECONDS  # for the whole restore, solution and per-project attempts together
 ERROR_LINES = 3
 _BRACKETED_PROJECT = re.compile(r"\s*\[[^\]]*\]$")
 # We restore to bind references, not to ship: a repository's warnings-as-errors policy must not turn NuGet's
@@ -65,11 +66,7 @@ def _result(status: str, mode: str, message: str, projects: list[dict[str, Any]]
 
 
 def _timeout() -> float:
-    try:
-        value = float(os.environ.get(TIMEOUT_ENV, ""))
-    except ValueError:
-        return DEFAULT_TIMEOUT_S
-    return value if value > 0 else DEFAULT_TIMEOUT_S
+    return settings.current().restore_timeout_s
 
 
 def _run(target: str, timeout: float) -> dict[str, Any]:

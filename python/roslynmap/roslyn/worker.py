@@ -27,6 +27,7 @@ from typing import Any
 import orjson
 
 from roslynmap import __version__
+from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import level_evidence, merge_semantic_levels
 from roslynmap.roslyn.appsettings import definition_facts
@@ -38,7 +39,6 @@ from roslynmap.store.writer import BaselineWriter
 
 Emit = Callable[[dict[str, Any]], None]
 BATCH_DOCUMENTS = 64
-DEBUG_SLEEP_ENV = "ROSLYNMAP_DEBUG_WORKER_SLEEP"  # tests: "op=seconds" makes that request sleep (a stall)
 # .NET failures after which the process is not trusted (threads may still be blocked): answer, then exit.
 RESTART_MESSAGES = ("loading the solution timed out", "extraction stalled")
 
@@ -225,6 +225,37 @@ class Worker:
         previous = Path(request["previous"]) if request.get("previous") else None
         if previous is not None and not previous.exists():
             previous = None
+        update = self._sync_documents(ov, request, baseline)
+        mark = lap("update", mark)
+
+        conn: sqlite3.Connection = (overlay_store.open_merged(baseline, previous) if previous is not None
+                                    else overlay_store.open_readonly(baseline))
+        try:
+            project_map = _project_map(conn, ov.described["projects"])
+            extract = sorted(set(request.get("extract", ())))
+            batch = self._extract(ov, extract)
+            mark = lap("extract", mark)
+            batches, handled, rebound = self._with_dependents(ov, conn, request, project_map, extract, batch)
+            mark = lap("dependents", mark)
+            previous_paths = [row[0] for row in conn.execute("SELECT path FROM ov.overlay_files")] \
+                if previous is not None else []
+        finally:
+            conn.close()
+
+        meta, extracted, missing = _write_overlay(request, ov, baseline, previous, set(previous_paths) - handled,
+                                                  batches, project_map)
+        lap("write", mark)
+        timing["total"] = round((time.perf_counter() - started) * 1000, 2)
+        return {"meta": meta, "cold": cold, "load_seconds": ov.load_seconds if cold else 0.0,
+                "extracted": sorted(extracted), "rebound": rebound, "not_in_solution": missing,
+                "ignored": update.get("ignored", []), "timing_ms": timing,
+                "counts": {k: sum(len(b.get(k, ())) for b in batches) for k in ("symbols", "refs", "facts")}}
+
+    @staticmethod
+    def _sync_documents(ov: OverlaySession, request: dict[str, Any], baseline: Path) -> dict[str, Any]:
+        """Brings the warm solution to the workspace's state: the baseline's text for files the disk held
+        differently at load time (fixups), then the workspace's own texts and deletions. Skipped when the
+        solution already holds exactly that state."""
         state = request["state"]
         texts: dict[str, str] = state.get("texts", {})
         fixups = ov.fixups_for(request["repo_root"], request["base_commit"], baseline)
@@ -238,68 +269,39 @@ class Worker:
         if payload != ov.state:
             update = orjson.loads(str(ov.session.UpdateDocuments(payload.decode())))
             ov.state = payload
-        mark = lap("update", mark)
+        return update
 
-        conn: sqlite3.Connection = (overlay_store.open_merged(baseline, previous) if previous is not None
-                                    else overlay_store.open_readonly(baseline))
-        try:
-            project_map = _project_map(conn, ov.described["projects"])
-            states: dict[str, str] = dict(request.get("states", {}))
-            extract = sorted(set(request.get("extract", ())))
-            handled = set(extract) | set(request.get("deleted_now", ())) | set(request.get("dropped", ()))
-            batches = []
-            batch = self._extract(ov, extract)
+    def _with_dependents(self, ov: OverlaySession, conn: sqlite3.Connection, request: dict[str, Any],
+                         project_map: dict[int, int], extract: list[str],
+                         batch: dict[str, Any]) -> tuple[list[dict[str, Any]], set[str], list[str]]:
+        """(batches, handled paths, rebound paths): the extracted batch plus, for up to three rounds, the
+        files whose references depend on a declaration that changed or appeared (re-extracted so their
+        references bind to the new declarations)."""
+        states: dict[str, str] = dict(request.get("states", {}))
+        handled = set(extract) | set(request.get("deleted_now", ())) | set(request.get("dropped", ()))
+        batches = [batch]
+        old = overlay_store.declared_in(conn, handled)
+        new = overlay_store.declared_in_batch(batch, project_map)
+        new.update(overlay_store.declared_in(conn, request.get("dropped", ()), schema="main."))
+        rebound: list[str] = []
+        deleted = {p for p, s in states.items() if s == "deleted"}
+        for _round in range(3):
+            changed = overlay_store.changed_symbols(old, new)
+            added_ids = {key[0] for key in new.keys() - old.keys()}
+            names = {_simple_name(symbol_id) for symbol_id in added_ids}
+            members = overlay_store.added_members(batch, added_ids)
+            found = overlay_store.dependent_files(conn, changed, names) | \
+                overlay_store.overload_dependents(conn, members)
+            dependents = sorted(found - handled - deleted)
+            if not dependents:
+                break
+            handled |= set(dependents)
+            rebound += dependents
+            batch = self._extract(ov, dependents)
             batches.append(batch)
-            mark = lap("extract", mark)
-            old = overlay_store.declared_in(conn, handled)
+            old = overlay_store.declared_in(conn, dependents)
             new = overlay_store.declared_in_batch(batch, project_map)
-            new.update(overlay_store.declared_in(conn, request.get("dropped", ()), schema="main."))
-            rebound: list[str] = []
-            deleted = {p for p, s in states.items() if s == "deleted"}
-            for _round in range(3):
-                changed = overlay_store.changed_symbols(old, new)
-                added_ids = {key[0] for key in new.keys() - old.keys()}
-                names = {_simple_name(symbol_id) for symbol_id in added_ids}
-                members = overlay_store.added_members(batch, added_ids)
-                found = overlay_store.dependent_files(conn, changed, names) | \
-                    overlay_store.overload_dependents(conn, members)
-                dependents = sorted(found - handled - deleted)
-                if not dependents:
-                    break
-                handled |= set(dependents)
-                rebound += dependents
-                batch = self._extract(ov, dependents)
-                batches.append(batch)
-                old = overlay_store.declared_in(conn, dependents)
-                new = overlay_store.declared_in_batch(batch, project_map)
-            mark = lap("dependents", mark)
-            previous_paths = [row[0] for row in conn.execute("SELECT path FROM ov.overlay_files")] \
-                if previous is not None else []
-        finally:
-            conn.close()
-
-        writer = overlay_store.OverlayWriter(Path(request["out"]), baseline, previous)
-        try:
-            writer.carry(set(previous_paths) - handled)
-            writer.add_projects(ov.described["projects"], project_map)
-            for path in request.get("deleted_now", ()):
-                writer.mark(path, "deleted")
-            for batch in batches:
-                writer.add_batch(batch, states, project_map)
-            extracted = {f[0] for b in batches for f in b.get("files", ())}
-            # Edited files the overlay does not hold: no project of the solution compiles them.
-            missing = sorted(p for p, state in states.items() if state != "deleted" and p not in writer.states)
-            every_rebound = sorted(p for p, state in writer.states.items() if state == "rebound")
-            meta = writer.finish({**request.get("meta", {}), "not_in_solution": missing, "rebound": every_rebound})
-        except BaseException:
-            writer.abandon()
-            raise
-        lap("write", mark)
-        timing["total"] = round((time.perf_counter() - started) * 1000, 2)
-        return {"meta": meta, "cold": cold, "load_seconds": ov.load_seconds if cold else 0.0,
-                "extracted": sorted(extracted), "rebound": rebound, "not_in_solution": missing,
-                "ignored": update.get("ignored", []), "timing_ms": timing,
-                "counts": {k: sum(len(b.get(k, ())) for b in batches) for k in ("symbols", "refs", "facts")}}
+        return batches, handled, rebound
 
     @staticmethod
     def _extract(ov: OverlaySession, paths: list[str]) -> dict[str, Any]:
@@ -307,6 +309,31 @@ class Worker:
             return {}
         batch: dict[str, Any] = orjson.loads(str(ov.session.ExtractDocuments(orjson.dumps(paths).decode())))
         return batch
+
+
+def _write_overlay(request: dict[str, Any], ov: OverlaySession, baseline: Path, previous: Path | None,
+                   carried: set[str], batches: list[dict[str, Any]],
+                   project_map: dict[int, int]) -> tuple[dict[str, Any], set[str], list[str]]:
+    """(meta, extracted paths, edited paths no project compiles): the new overlay at request["out"]: the
+    previous overlay's untouched files carried over, then the deletions and the new batches."""
+    states: dict[str, str] = dict(request.get("states", {}))
+    writer = overlay_store.OverlayWriter(Path(request["out"]), baseline, previous)
+    try:
+        writer.carry(carried)
+        writer.add_projects(ov.described["projects"], project_map)
+        for path in request.get("deleted_now", ()):
+            writer.mark(path, "deleted")
+        for batch in batches:
+            writer.add_batch(batch, states, project_map)
+        extracted = {f[0] for b in batches for f in b.get("files", ())}
+        # Edited files the overlay does not hold: no project of the solution compiles them.
+        missing = sorted(p for p, state in states.items() if state != "deleted" and p not in writer.states)
+        every_rebound = sorted(p for p, state in writer.states.items() if state == "rebound")
+        meta = writer.finish({**request.get("meta", {}), "not_in_solution": missing, "rebound": every_rebound})
+    except BaseException:
+        writer.abandon()
+        raise
+    return meta, extracted, missing
 
 
 class OverlaySession:
@@ -577,7 +604,7 @@ def serve(in_fd: int, out_fd: int, idle_timeout: float) -> None:
 
 
 def _debug_sleep(request: dict[str, Any]) -> None:
-    op, _, seconds = os.environ.get(DEBUG_SLEEP_ENV, "").partition("=")
+    op, _, seconds = (settings.current().debug_worker_sleep or "").partition("=")
     if op and op == request.get("op"):
         time.sleep(float(seconds or 3600))
 

@@ -26,13 +26,14 @@ from typing import Any, Literal
 
 from filelock import Timeout
 
+from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.store import locks
 from roslynmap.store.reader import baseline_uri, read_meta
 from roslynmap.store.repo import is_build_output
 from roslynmap.store.schema import SCHEMA_VERSION
 
-CACHE_ENV = "ROSLYNMAP_CACHE_DIR"
+CACHE_ENV = settings.CACHE_DIR
 BASELINE_FILE = "baseline.db"
 MANIFEST_FILE = "manifest.json"
 LOCK_FILE = ".lock"
@@ -78,8 +79,7 @@ class PushResult:
 
 def configured_cache_dir() -> str | None:
     """ROSLYNMAP_CACHE_DIR; unset and empty both mean "no shared cache" (a blank --cache-dir is an error)."""
-    value = os.environ.get(CACHE_ENV)
-    return value if value and value.strip() else None
+    return settings.current().cache_dir
 
 
 def check_cache_dir(value: str | Path, *, writable: bool, repo_root: Path | None = None) -> Path:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from roslynmap.model import settings
 
 
 def home() -> Path:
-    return Path(os.environ.get("ROSLYNMAP_HOME") or Path.home() / ".roslynmap")
+    return settings.current().home
 
 
 def repo_dir(repo_id: str) -> Path:

@@ -1,0 +1,46 @@
+"""The mcp package's public face for cli.py: serve, call one tool, render a result, confine paths.
+
+cli.py imports this module only (tests/test_layers.py checks it), so the rest of mcp/ may change
+freely. Imports are deferred: `roslynmap index` never loads the MCP SDK.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from roslynmap.mcp.confine import Confinement
+
+
+def confinement(repos: Iterable[str] = (), allow_roots: Iterable[str] = (), cwd: str | None = None) -> Confinement:
+    """The repositories a server or a call may read (docs/security.md)."""
+    from roslynmap.mcp import confine
+
+    return confine.build(repos, allow_roots, cwd)
+
+
+def serve(default_repo: str | None, allowed: Confinement, http_port: int | None = None) -> None:
+    """Runs the MCP server on stdio, or on streamable HTTP at 127.0.0.1:`http_port`, until it is stopped."""
+    from roslynmap.mcp import server
+
+    if http_port is not None:
+        server.run_http(default_repo, http_port, allowed)
+    else:
+        server.run_stdio(default_repo, allowed)
+
+
+def call(tool: str, args: Any, default_repo: str | None, allowed: Confinement,
+         previews: list[str] | None = None) -> dict[str, Any]:
+    """One tool call, exactly as the server would answer it: the response envelope."""
+    from roslynmap.mcp import dispatch
+
+    env, _ = dispatch.run(tool, args, default_repo, previews, allowed)
+    return env
+
+
+def render(env: dict[str, Any], previews: list[str] | None = None) -> str:
+    """An envelope as text for a terminal."""
+    from roslynmap.mcp import preview
+
+    return preview.render(env, previews)

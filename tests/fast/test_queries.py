@@ -1,0 +1,103 @@
+"""Query results over the hand-written Shop baseline (tests/fast/batches.py), through the real envelope."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from roslynmap.store.paths import baseline_path
+from roslynmap.store.reader import open_baseline, read_meta
+from roslynmap.store.repo import RepoInfo
+from roslynmap.store.schema import SCHEMA_VERSION
+
+from tests.fast.batches import CALLERS, SAVE, SQL_SAVE, caller_line
+from tests.fast.conftest import Call
+
+
+def test_the_writer_stores_every_record_and_interns_every_referenced_id(shop_repo: RepoInfo) -> None:
+    conn = open_baseline(baseline_path(shop_repo.repo_id, shop_repo.commit))
+    count = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+             for t in ("files", "symbols", "refs", "relations", "ids", "symbols_fts")}
+    assert count == {"files": 2, "symbols": 12 + CALLERS, "refs": 4 + CALLERS, "relations": 2,
+                     # the 2 Saves, the 3 repository types, Place and the 40 callers
+                     "ids": 6 + CALLERS, "symbols_fts": 12 + CALLERS}
+    meta = read_meta(conn)
+    assert meta["schema_version"] == SCHEMA_VERSION and meta["semantic_level"] == "full"
+    assert meta["build_id"].startswith("build-")
+    keys = dict(conn.execute("SELECT symbol_id, key FROM ids").fetchall())
+    assert conn.execute("SELECT count(*) FROM refs WHERE target_key = ?", (keys[SAVE],)).fetchone()[0] == 42
+    row = conn.execute("SELECT project_id, line_count FROM files WHERE path = 'src/Shop/Callers.cs'").fetchone()
+    assert tuple(row) == (0, 6 + 2 * CALLERS + 2)  # 6 header lines, 2 per caller, "}", and the empty last line
+
+
+def test_a_published_baseline_is_read_only(shop_repo: RepoInfo) -> None:
+    conn = open_baseline(baseline_path(shop_repo.repo_id, shop_repo.commit))
+    try:
+        conn.execute("DELETE FROM symbols")
+    except sqlite3.OperationalError as exc:
+        assert "readonly" in str(exc)
+    else:
+        raise AssertionError("a baseline connection accepted a write")
+
+
+def test_symbols_search_ranks_and_counts(call: Call) -> None:
+    env = call("symbols_search", query="OrderRepository")
+    assert env["ok"] and env["answer"] == "3 symbols match 'OrderRepository'."
+    assert env["data"]["by_kind"] == [{"kind": "Class", "count": 2}, {"kind": "Interface", "count": 1}]
+    assert [r["symbol_id"] for r in env["data"]["results"]] == [
+        "T:Shop.SqlOrderRepository", "T:Shop.CachedOrderRepository", "T:Shop.IOrderRepository"]
+    assert env["data"]["results"][2] == {"symbol_id": "T:Shop.IOrderRepository", "name": "IOrderRepository",
+                                         "kind": "Interface", "signature": "public interface IOrderRepository",
+                                         "file": "src/Shop/Orders.cs", "line": 4, "project": "Shop"}
+    assert env["truncated"] is False and env["meta"]["semantic_level"] == "full"
+
+
+def test_refs_find_reports_every_reference_with_its_line_and_excerpt(call: Call) -> None:
+    env = call("refs_find", symbol_id=SAVE, token_budget=10000)
+    assert env["answer"] == "42 references to Shop.IOrderRepository.Save (41 Call, 1 Implementation)."
+    refs = env["data"]["references"]
+    assert len(refs) == 42 and env["truncated"] is False
+    assert refs[0] == {"file": "src/Shop/Callers.cs", "line": 7, "col": 49, "kind": "Call",
+                       "from_symbol_id": "M:Shop.Callers.Call00(Shop.Order)",
+                       "excerpt": "public void Call00(Order order) => _repo.Save(order);"}
+    assert [(r["file"], r["line"], r["kind"]) for r in refs[-2:]] == [
+        ("src/Shop/Orders.cs", 16, "Implementation"), ("src/Shop/Orders.cs", 29, "Call")]
+
+
+def test_refs_find_filters_by_kind(call: Call) -> None:
+    env = call("refs_find", symbol_id=SAVE, kind="Implementation")
+    assert [(r["from_symbol_id"], r["line"]) for r in env["data"]["references"]] == [(SQL_SAVE, 16)]
+
+
+def test_types_hierarchy_finds_classes_below_an_implementer(call: Call) -> None:
+    """IOrderRepository <- SqlOrderRepository <- CachedOrderRepository: the grandchild implements it too."""
+    env = call("types_hierarchy", symbol_id="T:Shop.IOrderRepository")
+    assert [(d["symbol_id"], d["depth"], d["relation"], d.get("inherited", False))
+            for d in env["data"]["descendants"]] == [
+        ("T:Shop.SqlOrderRepository", 1, "implements", False),
+        ("T:Shop.CachedOrderRepository", 2, "implements", True)]
+
+
+def test_graph_callers_lists_every_caller(call: Call) -> None:
+    env = call("graph_callers", symbol_id=SAVE, token_budget=10000)
+    assert env["answer"] == "41 bound callers of Shop.IOrderRepository.Save within depth 1."
+    nodes = env["data"]["nodes"]
+    assert len(nodes) == 41
+    assert (nodes[3]["symbol_id"], nodes[3]["line"], nodes[3]["edges"]) == (
+        "M:Shop.Callers.Call03(Shop.Order)", caller_line(3), [{"kind": "Call", "count": 1, "line": caller_line(3)}])
+    assert "M:Shop.OrderService.Place(Shop.Order)" in {n["symbol_id"] for n in nodes}
+
+
+def test_symbols_get_card(call: Call) -> None:
+    env = call("symbols_get_card", symbol_id="T:Shop.IOrderRepository")
+    assert env["answer"] == "Interface Shop.IOrderRepository in src/Shop/Orders.cs:4-7 (Shop)."
+    assert env["data"]["doc"] == "Stores orders."
+    assert env["data"]["location"] == {"file": "src/Shop/Orders.cs", "line": 4, "col": 5, "end_line": 7}
+
+
+def test_an_unknown_symbol_is_an_error_with_a_hint(call: Call) -> None:
+    env = call("refs_find", symbol_id="M:Shop.Nope.Save(Shop.Order)")
+    assert env["ok"] is False
+    assert env["error"]["code"] == "NOT_FOUND"
+    assert env["error"]["hint"] == ("Did you mean one of the candidates? Otherwise search: "
+                                    "symbols_search(query=\"Save\").")
+    assert [c["symbol_id"] for c in env["error"]["candidates"]][:2] == [SAVE, SQL_SAVE]
