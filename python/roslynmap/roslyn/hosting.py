@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -15,12 +16,37 @@ from roslynmap.store.paths import home
 BRIDGE_ASSEMBLY = "RoslynMap.Bridge.dll"
 
 
+PACKAGED_BRIDGE = Path(__file__).resolve().parents[1] / "_bridge"  # inside an installed wheel
+CHECKOUT_BRIDGE = Path(__file__).resolve().parents[3] / "dotnet" / "out"  # where `python build.py` builds it
+ROSLYN_PACKAGE = "Microsoft.CodeAnalysis.Common/"
+
+
 def bridge_dir() -> Path:
-    """`ROSLYNMAP_BRIDGE_DIR`, else `dotnet/out` of this source checkout (where build.py puts it)."""
+    """`ROSLYNMAP_BRIDGE_DIR`, else the bridge the wheel carries (roslynmap/_bridge), else `dotnet/out` of
+    this source checkout. build.py stages _bridge only while it builds a wheel, so a checkout never holds
+    a stale copy there."""
     configured = os.environ.get("ROSLYNMAP_BRIDGE_DIR")
     if configured:
         return Path(configured)
-    return Path(__file__).resolve().parents[3] / "dotnet" / "out"
+    if (PACKAGED_BRIDGE / BRIDGE_ASSEMBLY).is_file():
+        return PACKAGED_BRIDGE
+    return CHECKOUT_BRIDGE
+
+
+@functools.cache
+def bridge_roslyn_version() -> str | None:
+    """The Roslyn version the bridge was compiled against (its pinned NuGet package), read from the bridge's
+    deps.json without starting the CLR; None when the bridge is not built. Cache pulls compare it with the
+    version a baseline records."""
+    try:
+        deps = json.loads((bridge_dir() / "RoslynMap.Bridge.deps.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    for target in deps.get("targets", {}).values():
+        for name in target:
+            if name.startswith(ROSLYN_PACKAGE):
+                return str(name[len(ROSLYN_PACKAGE):])
+    return None
 
 
 def dotnet_root() -> Path:
@@ -32,7 +58,7 @@ def dotnet_root() -> Path:
         raise RoslynMapError(
             ErrorCode.COMPILATION_FAILED,
             "The .NET SDK was not found: `dotnet` is not on PATH and DOTNET_ROOT is not set.",
-            "Install the .NET SDK (8 or newer) or set DOTNET_ROOT to its folder.",
+            "Install the .NET SDK 10 (or newer) or set DOTNET_ROOT to its folder.",
         )
     return Path(exe).resolve().parent
 
@@ -42,9 +68,11 @@ def _runtime_config() -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     config = {
         "runtimeOptions": {
+            # The bridge targets net10.0 (Roslyn 5.12's Workspaces.MSBuild has no older target); like its
+            # csproj (RollForward=Major), a newer major runtime is used when 10 is absent.
             "tfm": "net10.0",
-            "framework": {"name": "Microsoft.NETCore.App", "version": "8.0.0"},
-            "rollForward": "LatestMajor",
+            "framework": {"name": "Microsoft.NETCore.App", "version": "10.0.0"},
+            "rollForward": "Major",
         }
     }
     path.write_text(json.dumps(config))
@@ -59,7 +87,8 @@ def load_bridge() -> Any:
         raise RoslynMapError(
             ErrorCode.COMPILATION_FAILED,
             f"The C# bridge is not built ({assembly} is missing).",
-            "Run `python build.py` in the roslynmap checkout, or set ROSLYNMAP_BRIDGE_DIR.",
+            "Reinstall roslynmap (`pipx install --force roslynmap`; the wheel carries the bridge), or in a "
+            "source checkout run `python build.py`; ROSLYNMAP_BRIDGE_DIR can point at a built bridge.",
         )
     root = dotnet_root()
     os.environ["DOTNET_ROOT"] = str(root)

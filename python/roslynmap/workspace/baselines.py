@@ -76,7 +76,7 @@ def ensure_baseline(
     restore: Restore = False,
     on_event: OnEvent | None = None,
     worker: WorkerClient | None = None,
-    cache_dir: Path | None = None,
+    cache_dir: cache.CacheRoot | None = None,
 ) -> EnsureResult:
     """The local baseline for HEAD; else the shared cache's (verified, copied to the local store); else
     built. `force` skips both and rebuilds. A cache entry that fails verification is reported in
@@ -169,7 +169,7 @@ def workspace_users(repo_id: str) -> tuple[dict[str, list[str]], list[str]]:
     return users, warnings
 
 
-def describe_baselines(repo: RepoInfo, cache_dir: Path | None) -> tuple[list[dict[str, Any]], list[str]]:
+def describe_baselines(repo: RepoInfo, cache_dir: cache.CacheRoot | None) -> tuple[list[dict[str, Any]], list[str]]:
     """Every local baseline of the repository, newest first: commit, size, created_at, level, counts,
     whether the shared cache holds it (None without a cache), the workspaces using it."""
     users, warnings = workspace_users(repo.repo_id)
