@@ -87,24 +87,25 @@ def ensure_bridge() -> None:
 def wheel(extra: list[str]) -> Path:
     """Builds dist/roslynmap-<version>-py3-none-any.whl with the compiled bridge inside (roslynmap/_bridge).
 
-    The bridge is staged into the package only for the build and removed after it, so a source checkout
-    keeps finding dotnet/out (hosting.bridge_dir) and never a stale copy."""
+    The wheel is built from a staged copy of the project, so the source tree never holds a _bridge folder:
+    a checkout (editable install) keeps finding dotnet/out (hosting.bridge_dir), never a stale copy."""
     ensure_python_env()
     ensure_bridge()
-    staged = ROOT / "python" / "roslynmap" / "_bridge"
-    shutil.rmtree(staged, ignore_errors=True)
-    shutil.copytree(BRIDGE_OUT, staged, ignore=shutil.ignore_patterns(".roslynmap-bridge", "*.pdb"))
     dist = ROOT / "dist"
     dist.mkdir(exist_ok=True)
     for old in dist.glob("roslynmap-*.whl"):
         old.unlink()
-    try:
+    with tempfile.TemporaryDirectory(prefix="roslynmap-wheel-") as temp:
+        staged = Path(temp)
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, staged / name)
+        shutil.copytree(ROOT / "python", staged / "python",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "_bridge"))
+        shutil.copytree(BRIDGE_OUT, staged / "python" / "roslynmap" / "_bridge",
+                        ignore=shutil.ignore_patterns(".roslynmap-bridge", "*.pdb"))
         # Offline and with this venv's setuptools: no build isolation, no index.
         run([str(venv_bin("python")), "-m", "pip", "wheel", "--disable-pip-version-check", "-q", "--no-deps",
-             "--no-build-isolation", "--no-index", "-w", str(dist), str(ROOT), *extra])
-    finally:
-        shutil.rmtree(staged, ignore_errors=True)
-        shutil.rmtree(ROOT / "build", ignore_errors=True)
+             "--no-build-isolation", "--no-index", "-w", str(dist), str(staged), *extra])
     built = sorted(dist.glob("roslynmap-*.whl"))
     if not built:
         sys.exit("[build] pip wheel produced no wheel")

@@ -23,8 +23,8 @@ ROSLYN_PACKAGE = "Microsoft.CodeAnalysis.Common/"
 
 def bridge_dir() -> Path:
     """`ROSLYNMAP_BRIDGE_DIR`, else the bridge the wheel carries (roslynmap/_bridge), else `dotnet/out` of
-    this source checkout. build.py stages _bridge only while it builds a wheel, so a checkout never holds
-    a stale copy there."""
+    this source checkout. build.py stages _bridge in a copy of the project it builds the wheel from, so a
+    checkout never holds a stale copy there."""
     configured = os.environ.get("ROSLYNMAP_BRIDGE_DIR")
     if configured:
         return Path(configured)
