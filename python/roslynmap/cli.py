@@ -165,7 +165,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             return EXIT_FAILED
     repos = args.repo or []
     allowed = confine.build(repos, args.allow_root or [], os.getcwd())
-    default_repo = repos[0] if repos else None
+    # Without --repo: the repository of the working directory, which MCP clients set to the project folder.
+    default_repo = repos[0] if repos else confine.working_repo(os.getcwd())
     if args.http is not None:
         run_http(default_repo, args.http, allowed)
     else:
