@@ -15,6 +15,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -115,6 +116,9 @@ def test_s3_publish_then_pull(shop: Path, home: Path, tmp_path: Path, s3_env: di
     assert pulled.read_bytes() == local.read_bytes()
     found = call("symbols_search", {"query": "Repository", "kinds": ["Class", "Interface"]}, shop, env)
     assert found["ok"] and len(found["data"]["results"]) == 7
+    listed = call("index_list_baselines", {}, shop, env)["data"]
+    assert (listed["cache_dir"], [(b["commit"], b["in_cache"]) for b in listed["baselines"]]) == (
+        url, [(info.commit, True)])
 
     # The CLI says how long the pull took.
     third = roslynmap("index", str(shop), "--cache-dir", url, "--json",
@@ -230,9 +234,18 @@ def closed_port() -> int:
 
 
 def test_s3_unreachable_endpoint_falls_back_to_building(shop: Path, home: Path, tmp_path: Path,
-                                                        s3_env: dict[str, str]) -> None:
+                                                        s3_env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
     info, local = shop_baseline(shop, home)
     endpoint = f"http://127.0.0.1:{closed_port()}"
+    # Listing asks the store once per baseline: after a failed connection it stops asking for a while.
+    monkeypatch.setenv(objectstore.ENDPOINT_ENV, endpoint)
+    root = S3Root(BUCKET, "team")
+    assert cache.has_entry(root, info.repo_id, info.commit) is False
+    started = time.perf_counter()
+    assert cache.has_entry(root, info.repo_id, info.commit) is False
+    assert time.perf_counter() - started < 0.01
+    monkeypatch.undo()
     env = {**s3_env, objectstore.ENDPOINT_ENV: endpoint, "ROSLYNMAP_HOME": str(tmp_path / "fresh")}
     url = f"s3://{BUCKET}/team"
     done = roslynmap("index", str(shop), "--cache-dir", url, "--json", env=env)

@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import secrets
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -154,14 +155,27 @@ def read_manifest(root: S3Root, repo_id: str, commit: str) -> tuple[dict[str, An
     return manifest, str(got["ETag"])
 
 
+_unreachable_until: dict[str | None, float] = {}
+UNREACHABLE_BACKOFF_S = 60.0
+
+
 def has_entry(root: S3Root, repo_id: str, commit: str) -> bool:
+    """False when the entry is absent or the store does not answer; after a connection failure the endpoint
+    is not asked again for a minute (listing many baselines must not wait out a timeout for each)."""
+    url = endpoint_url()
+    if _unreachable_until.get(url, 0.0) > time.monotonic():
+        return False
     try:
         client().head_object(Bucket=root.bucket, Key=root.key(repo_id, commit, MANIFEST_FILE))
         return True
     except Exception as exc:
-        if _is_s3_error(exc) or isinstance(exc, RoslynMapError):
+        if isinstance(exc, RoslynMapError):
             return False
-        raise
+        if not _is_s3_error(exc):
+            raise
+        if _error_code(exc) is None:  # no HTTP answer at all: connection refused, timeout, DNS
+            _unreachable_until[url] = time.monotonic() + UNREACHABLE_BACKOFF_S
+        return False
 
 
 def download(root: S3Root, repo_id: str, commit: str, manifest: dict[str, Any], temp: Path) -> tuple[str, int]:
