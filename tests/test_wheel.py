@@ -92,3 +92,17 @@ def test_installed_wheel_indexes_and_queries_shop(venv: Path, tmp_path: Path) ->
         "T:Shop.Domain.IOrderRepository", "T:Shop.Domain.IRepository`1", "T:Shop.Domain.Repository`1",
         "T:Shop.Infrastructure.CustomerRepository", "T:Shop.Infrastructure.InMemoryOrderRepository",
         "T:Shop.Infrastructure.SqlOrderRepository", "T:Shop.Infrastructure.StatisticsCollector"]
+
+
+def test_a_runtime_older_than_the_bridge_is_a_clear_error(tmp_path: Path) -> None:
+    from roslynmap.model.errors import RoslynMapError
+    from roslynmap.roslyn.hosting import check_runtime
+
+    for version in ("8.0.11", "9.0.4"):
+        (tmp_path / "shared" / "Microsoft.NETCore.App" / version).mkdir(parents=True)
+    with pytest.raises(RoslynMapError) as caught:
+        check_runtime(tmp_path)
+    assert caught.value.message == (f"roslynmap's bridge needs the .NET 10 runtime or newer; {tmp_path} has only "
+                                    "8.0.11, 9.0.4.")
+    (tmp_path / "shared" / "Microsoft.NETCore.App" / "10.0.12").mkdir()
+    check_runtime(tmp_path)  # no error

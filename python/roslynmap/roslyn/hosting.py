@@ -63,6 +63,26 @@ def dotnet_root() -> Path:
     return Path(exe).resolve().parent
 
 
+RUNTIME_MAJOR = 10  # the bridge's target framework (net10.0); RollForward=Major accepts newer majors
+
+
+def check_runtime(root: Path) -> None:
+    """A clear error when no .NET 10+ runtime is installed, instead of CoreCLR's failure to start."""
+    folder = root / "shared" / "Microsoft.NETCore.App"
+    try:
+        versions = [p.name for p in folder.iterdir() if p.is_dir()]
+    except OSError:
+        return  # an unusual layout: let the host report what it finds
+    majors = [int(v.split(".")[0]) for v in versions if v.split(".")[0].isdigit()]
+    if majors and max(majors) < RUNTIME_MAJOR:
+        raise RoslynMapError(
+            ErrorCode.COMPILATION_FAILED,
+            f"roslynmap's bridge needs the .NET {RUNTIME_MAJOR} runtime or newer; {root} has only "
+            f"{', '.join(sorted(versions))}.",
+            f"Install the .NET SDK {RUNTIME_MAJOR} (it includes the runtime) or point DOTNET_ROOT at one that has it.",
+        )
+
+
 def _runtime_config() -> Path:
     path = home() / "runtime" / "roslynmap.runtimeconfig.json"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -91,6 +111,7 @@ def load_bridge() -> Any:
             "source checkout run `python build.py`; ROSLYNMAP_BRIDGE_DIR can point at a built bridge.",
         )
     root = dotnet_root()
+    check_runtime(root)
     os.environ["DOTNET_ROOT"] = str(root)
     from pythonnet import load
 
