@@ -75,8 +75,10 @@ def ensure_bridge() -> None:
         return
     if shutil.which("dotnet") is None:
         sys.exit("[build] `dotnet` is not on PATH: install the .NET SDK 10 (https://dot.net) to build the bridge.")
-    # A clean folder: an older build's Roslyn copied from the SDK must not linger beside the pinned one.
-    shutil.rmtree(BRIDGE_OUT, ignore_errors=True)
+    # A bridge built by earlier versions of this script held the SDK's own Roslyn (dotnet-format's folder,
+    # recorded in roslyn-source.json): start clean so none of it lingers beside the pinned one.
+    if (BRIDGE_OUT / "roslyn-source.json").exists():
+        shutil.rmtree(BRIDGE_OUT)
     run(["dotnet", "build", str(BRIDGE_PROJECT), "-c", "Release", "-nologo", "-v", "q", "-o", str(BRIDGE_OUT)])
     if not (BRIDGE_OUT / "BuildHost-netcore").is_dir():
         sys.exit("[build] the bridge output has no BuildHost-netcore folder; Workspaces.MSBuild did not restore "
