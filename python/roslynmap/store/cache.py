@@ -245,16 +245,17 @@ def roslyn_release(version: object) -> str | None:
 
 def toolchain_problem(manifest: dict[str, Any], commit: str) -> str | None:
     """A baseline compiled by another Roslyn than this roslynmap's bridge may hold other symbols and
-    references: it is rebuilt, not trusted. Skipped when no bridge is built here (nothing to compare)."""
+    references: it is rebuilt, not trusted. Skipped when no bridge is built here or the manifest records no
+    version (every baseline the bridge writes records one; only hand-made test entries lack it)."""
     from roslynmap.roslyn.hosting import bridge_roslyn_version  # reads a JSON file; never starts the CLR
 
     local = bridge_roslyn_version()
     toolchain = manifest.get("toolchain")
     recorded = toolchain.get("roslyn_version") if isinstance(toolchain, dict) else None
-    if local is None or roslyn_release(recorded) == local:
+    release = roslyn_release(recorded)
+    if local is None or release is None or release == local:
         return None
-    return f"cache entry for {commit[:12]} was made by Roslyn {recorded or 'of an unknown version'}; this " \
-           f"roslynmap uses Roslyn {local}"
+    return f"cache entry for {commit[:12]} was made by Roslyn {recorded}; this roslynmap uses Roslyn {local}"
 
 
 def _database_problem(path: Path, commit: str) -> str | None:
