@@ -462,8 +462,10 @@ def _pull_s3(root: S3Root, repo_id: str, commit: str, dest: Path) -> PullResult:
         return PullResult("missing", entry, f"{exc.message} {exc.hint}")
     except ValueError as exc:
         return PullResult("rejected", entry, f"cache entry for {short} has an unreadable manifest ({exc})")
-    except Exception as exc:
-        return PullResult("missing", entry, f"the S3 cache {root} is not reachable: {objectstore.describe_error(exc)}")
+    except Exception as exc:  # no answer (endpoint down), or a refusal (credentials, permissions, bucket)
+        reason = objectstore.describe_error(exc)
+        verb = "is not reachable" if reason.startswith("cannot reach") else "could not be read"
+        return PullResult("missing", entry, f"the S3 cache {root} {verb}: {reason}")
     if found is None:
         return PullResult("missing", entry)
     manifest, _etag = found
