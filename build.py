@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""roslynmap's one entry point: `python build.py [setup|demo|test|bench|lint]`.
+"""roslynmap's one entry point: `python build.py [setup|demo|test|bench|lint|wheel]`.
 
 setup  create .venv, install Python deps (from ../shared/wheelhouse when present), build the C# bridge
+       (Roslyn pinned from NuGet in dotnet/RoslynMap.Bridge/RoslynMap.Bridge.csproj) into dotnet/out
 demo   setup, then index the bundled sample solution and show a few answers
 test   setup, then ruff, mypy and pytest; `test --fast`: only tests/fast (no MSBuild, no bridge build)
 bench  setup, then the benchmark (writes docs/benchmarks.md)
 lint   ruff and mypy only
+wheel  setup, then dist/roslynmap-*.whl carrying the compiled bridge (what `pip install` / pipx / uvx use)
 Every step is idempotent and skips work that is already up to date.
 """
 
@@ -14,7 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -26,7 +27,6 @@ VENV = ROOT / ".venv"
 WHEELHOUSE = ROOT.parent / "shared" / "wheelhouse"
 BRIDGE_PROJECT = ROOT / "dotnet" / "RoslynMap.Bridge"
 BRIDGE_OUT = ROOT / "dotnet" / "out"
-ROSLYN_ANCHOR = "Microsoft.CodeAnalysis.Workspaces.MSBuild.dll"
 
 
 def say(message: str) -> None:
@@ -64,48 +64,55 @@ def ensure_python_env() -> None:
     stamp.write_text(wanted)
 
 
-def roslyn_dir() -> Path:
-    """Roslyn's workspace assemblies: ROSLYNMAP_ROSLYN_DIR, else the newest SDK's dotnet-format tool folder.
-
-    NuGet's Microsoft.CodeAnalysis.Workspaces.MSBuild 5.x needs packages a partial mirror may lack;
-    every .NET SDK (6+) ships the same assemblies, BuildHost folders included, beside dotnet-format.
-    """
-    configured = os.environ.get("ROSLYNMAP_ROSLYN_DIR")
-    if configured:
-        return Path(configured)
-    listing = subprocess.run(["dotnet", "--list-sdks"], capture_output=True, text=True, check=True).stdout
-    sdks = []
-    for line in listing.splitlines():
-        match = re.match(r"(\S+) \[(.+)\]", line.strip())
-        if match:
-            folder = Path(match.group(2)) / match.group(1) / "DotnetTools" / "dotnet-format"
-            if (folder / ROSLYN_ANCHOR).exists():
-                key = tuple(int(p) if p.isdigit() else 0 for p in re.split(r"[.-]", match.group(1)))
-                sdks.append((key, folder))
-    if not sdks:
-        sys.exit("[build] No .NET SDK with DotnetTools/dotnet-format found; install the .NET SDK 8+ "
-                 "or set ROSLYNMAP_ROSLYN_DIR to a folder holding the Roslyn workspace assemblies.")
-    return max(sdks)[1]
-
-
 def ensure_bridge() -> None:
-    roslyn = roslyn_dir()
+    """Builds the bridge into dotnet/out against the Roslyn pinned in its csproj (NuGet), BuildHost folders
+    included (they come with Microsoft.CodeAnalysis.Workspaces.MSBuild's content files)."""
     sources = [p for p in BRIDGE_PROJECT.rglob("*") if p.suffix in {".cs", ".csproj"}
                and "bin" not in p.parts and "obj" not in p.parts]
     stamp = BRIDGE_OUT / ".roslynmap-bridge"
-    wanted = digest(sources, str(roslyn))
+    wanted = digest(sources, "nuget")
     if stamp.exists() and stamp.read_text() == wanted and (BRIDGE_OUT / "RoslynMap.Bridge.dll").exists():
         return
-    run(["dotnet", "build", str(BRIDGE_PROJECT), "-c", "Release", "-nologo", "-v", "q",
-         f"-p:RoslynDir={roslyn}", "-o", str(BRIDGE_OUT)])
-    # The workspace needs its whole dependency closure and the BuildHost folders beside it.
-    for dll in roslyn.glob("*.dll"):
-        if dll.name != "dotnet-format.dll" and not (BRIDGE_OUT / dll.name).exists():
-            shutil.copy2(dll, BRIDGE_OUT / dll.name)
-    for host in roslyn.glob("BuildHost-*"):
-        shutil.copytree(host, BRIDGE_OUT / host.name, dirs_exist_ok=True)
-    (BRIDGE_OUT / "roslyn-source.json").write_text(json.dumps({"roslyn_dir": str(roslyn)}))
+    if shutil.which("dotnet") is None:
+        sys.exit("[build] `dotnet` is not on PATH: install the .NET SDK 10 (https://dot.net) to build the bridge.")
+    # A bridge built by earlier versions of this script held the SDK's own Roslyn (dotnet-format's folder,
+    # recorded in roslyn-source.json): start clean so none of it lingers beside the pinned one.
+    if (BRIDGE_OUT / "roslyn-source.json").exists():
+        shutil.rmtree(BRIDGE_OUT)
+    run(["dotnet", "build", str(BRIDGE_PROJECT), "-c", "Release", "-nologo", "-v", "q", "-o", str(BRIDGE_OUT)])
+    if not (BRIDGE_OUT / "BuildHost-netcore").is_dir():
+        sys.exit("[build] the bridge output has no BuildHost-netcore folder; Workspaces.MSBuild did not restore "
+                 "its content files")
     stamp.write_text(wanted)
+
+
+def wheel(extra: list[str]) -> Path:
+    """Builds dist/roslynmap-<version>-py3-none-any.whl with the compiled bridge inside (roslynmap/_bridge).
+
+    The wheel is built from a staged copy of the project, so the source tree never holds a _bridge folder:
+    a checkout (editable install) keeps finding dotnet/out (hosting.bridge_dir), never a stale copy."""
+    ensure_python_env()
+    ensure_bridge()
+    dist = ROOT / "dist"
+    dist.mkdir(exist_ok=True)
+    for old in dist.glob("roslynmap-*.whl"):
+        old.unlink()
+    with tempfile.TemporaryDirectory(prefix="roslynmap-wheel-") as temp:
+        staged = Path(temp)
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, staged / name)
+        shutil.copytree(ROOT / "python", staged / "python",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.egg-info", "_bridge"))
+        shutil.copytree(BRIDGE_OUT, staged / "python" / "roslynmap" / "_bridge",
+                        ignore=shutil.ignore_patterns(".roslynmap-bridge", "*.pdb"))
+        # Offline and with this venv's setuptools: no build isolation, no index.
+        run([str(venv_bin("python")), "-m", "pip", "wheel", "--disable-pip-version-check", "-q", "--no-deps",
+             "--no-build-isolation", "--no-index", "-w", str(dist), str(staged), *extra])
+    built = sorted(dist.glob("roslynmap-*.whl"))
+    if not built:
+        sys.exit("[build] pip wheel produced no wheel")
+    say(f"wheel: {built[-1]}")
+    return built[-1]
 
 
 def setup() -> None:
@@ -184,11 +191,13 @@ def main() -> None:
         test(extra)
     elif command == "bench":
         bench(extra)
+    elif command == "wheel":
+        wheel(extra)
     elif command == "lint":
         ensure_python_env()
         lint()
     else:
-        sys.exit(f"unknown command {command!r}; use setup, demo, test, bench or lint")
+        sys.exit(f"unknown command {command!r}; use setup, demo, test, bench, lint or wheel")
 
 
 if __name__ == "__main__":

@@ -144,14 +144,16 @@ def test_without_repo_the_working_directory_repository_is_allowed(shop: Path, ho
         assert server.call("repo_status", {"repo_path": str(shop)})["data"]["root"] == str(shop)
         err = error(server.call("repo_status", {"repo_path": str(tmp_path)}))
         assert err["code"] == "PATH_OUTSIDE_REPO" and str(shop) in err["message"]
-        missing = error(server.call("repo_status", {}))  # no default repository: say how to name one
-        assert missing["code"] == "INVALID_ARGUMENT" and "repo_path" in missing["hint"]
+        # It is also the default: an MCP client starts the server in the project folder (issue 15).
+        assert server.call("repo_status", {})["data"]["root"] == str(shop)
     finally:
         server.close()
     nowhere = McpServerProcess(None, {"ROSLYNMAP_HOME": str(home)}, cwd=tmp_path)  # not in a git repository
     try:
         err = error(nowhere.call("repo_status", {"repo_path": str(shop)}))
         assert err["code"] == "PATH_OUTSIDE_REPO" and "(allowed: none)" in err["message"]
+        missing = error(nowhere.call("repo_status", {}))  # no default repository: say how to name one
+        assert missing["code"] == "INVALID_ARGUMENT" and "repo_path" in missing["hint"]
     finally:
         nowhere.close()
 

@@ -8,10 +8,13 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from roslynmap import __version__
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+
+if TYPE_CHECKING:
+    from roslynmap.store.cache import CacheRoot
 
 EXIT_OK, EXIT_FAILED, EXIT_DEGRADED = 0, 1, 2
 # `index --push` that published nothing while the cache lacks the commit (push.status skipped_degraded or
@@ -66,7 +69,7 @@ def _say(message: str) -> None:
     sys.stderr.flush()
 
 
-def _cache_dir_for(args: argparse.Namespace) -> Path | None:
+def _cache_dir_for(args: argparse.Namespace) -> CacheRoot | None:
     """--cache-dir (checked even when blank), else ROSLYNMAP_CACHE_DIR; writable and outside the repo to push."""
     from roslynmap.store.cache import check_cache_dir, configured_cache_dir
     from roslynmap.store.repo import inspect_repo
@@ -181,7 +184,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             return EXIT_FAILED
     repos = args.repo or []
     allowed = api.confinement(repos, args.allow_root or [], os.getcwd())
-    api.serve(repos[0] if repos else None, allowed, args.http)
+    # Without --repo: the repository of the working directory, which MCP clients set to the project folder.
+    api.serve(repos[0] if repos else api.working_repo(os.getcwd()), allowed, args.http)
     return EXIT_OK
 
 
@@ -256,6 +260,11 @@ def cmd_cache(args: argparse.Namespace) -> int:
             raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "No shared cache directory.",
                                  "Pass --cache-dir /path/to/shared/cache or set ROSLYNMAP_CACHE_DIR.")
         root = check_cache_dir(raw, writable=False)
+        if not isinstance(root, Path):
+            raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"`cache {args.cache_command}` works on a folder cache; "
+                                 f"{root} is on object storage.",
+                                 "Expire old entries with a bucket lifecycle rule (see docs/ci.md), and list "
+                                 "them with your store's own tools (aws s3 ls, mc ls).")
         if args.cache_command == "list":
             entries = cache_admin.list_entries(root, args.repo_id)
         else:

@@ -10,7 +10,7 @@ import pytest
 from roslynmap.model import settings
 
 ROOT = Path(__file__).resolve().parents[2]
-NAME = re.compile(r"ROSLYNMAP_[A-Z_]*[A-Z]")
+NAME = re.compile(r"ROSLYNMAP_[A-Z0-9_]*[A-Z0-9]")
 
 
 def names_in(paths: list[Path]) -> set[str]:
@@ -38,7 +38,7 @@ def test_defaults() -> None:
     assert s == settings.Settings(
         home=Path.home() / ".roslynmap", cache_dir=None, allowed_roots=(), worker_deadline_s=900.0,
         restore_timeout_s=600.0, open_timeout_s=600.0, stall_s=300.0, no_facts=False, bridge_dir=None,
-        roslyn_dir=None, debug_worker_sleep=None)
+        s3_endpoint_url=None, debug_worker_sleep=None)
 
 
 def test_values_and_bad_numbers() -> None:

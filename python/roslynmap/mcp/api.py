@@ -20,6 +20,13 @@ def confinement(repos: Iterable[str] = (), allow_roots: Iterable[str] = (), cwd:
     return confine.build(repos, allow_roots, cwd)
 
 
+def working_repo(cwd: str) -> str | None:
+    """The git work tree containing `cwd`: the repository `serve` answers for without --repo."""
+    from roslynmap.mcp import confine
+
+    return confine.working_repo(cwd)
+
+
 def serve(default_repo: str | None, allowed: Confinement, http_port: int | None = None) -> None:
     """Runs the MCP server on stdio, or on streamable HTTP at 127.0.0.1:`http_port`, until it is stopped."""
     from roslynmap.mcp import server

@@ -83,6 +83,12 @@ def _repo_roots(repos: Iterable[str]) -> list[str]:
     return out
 
 
+def working_repo(cwd: str) -> str | None:
+    """The git work tree containing `cwd`: what `serve` without --repo answers for (MCP clients start servers
+    in the project folder)."""
+    return _git_toplevel(cwd)
+
+
 def build(repos: Iterable[str] = (), allow_roots: Iterable[str] = (), cwd: str | None = None) -> Confinement:
     """The server's policy: --repo values (and their work trees), --allow-root and ROSLYNMAP_ALLOWED_ROOTS
     entries, and `cwd`'s git work tree when no --repo was given."""

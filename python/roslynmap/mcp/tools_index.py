@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from pydantic import Field
@@ -10,7 +9,7 @@ from pydantic import Field
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import BaseParams, tool
 from roslynmap.mcp.tools_symbols import clamp
-from roslynmap.store.cache import check_cache_dir, configured_cache_dir
+from roslynmap.store.cache import CacheRoot, check_cache_dir, configured_cache_dir
 from roslynmap.store.repo import inspect_repo
 from roslynmap.workspace.baselines import cleanup_baselines, describe_baselines, ensure_baseline
 from roslynmap.workspace.diagnostics import evidence_text, project_diagnostics
@@ -63,7 +62,7 @@ class EnsureParams(BaseParams):
     )
 
 
-def server_cache_dir() -> Path | None:
+def server_cache_dir() -> CacheRoot | None:
     """The shared cache the server pulls from: ROSLYNMAP_CACHE_DIR (`roslynmap serve --cache-dir` sets it)."""
     value = configured_cache_dir()
     return check_cache_dir(value, writable=False) if value else None

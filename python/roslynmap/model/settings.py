@@ -22,12 +22,12 @@ OPEN_TIMEOUT_SECONDS = "ROSLYNMAP_OPEN_TIMEOUT_SECONDS"
 STALL_SECONDS = "ROSLYNMAP_STALL_SECONDS"
 NO_FACTS = "ROSLYNMAP_NO_FACTS"
 BRIDGE_DIR = "ROSLYNMAP_BRIDGE_DIR"
-ROSLYN_DIR = "ROSLYNMAP_ROSLYN_DIR"
+S3_ENDPOINT_URL = "ROSLYNMAP_S3_ENDPOINT_URL"
 DEBUG_WORKER_SLEEP = "ROSLYNMAP_DEBUG_WORKER_SLEEP"
 
 # Every variable, in the order docs/configuration.md lists them (tests/fast/test_settings.py checks both).
 NAMES = (HOME, CACHE_DIR, ALLOWED_ROOTS, WORKER_DEADLINE_SECONDS, RESTORE_TIMEOUT_SECONDS, OPEN_TIMEOUT_SECONDS,
-         STALL_SECONDS, NO_FACTS, BRIDGE_DIR, ROSLYN_DIR, DEBUG_WORKER_SLEEP)
+         STALL_SECONDS, NO_FACTS, BRIDGE_DIR, S3_ENDPOINT_URL, DEBUG_WORKER_SLEEP)
 
 DEFAULT_WORKER_DEADLINE_S = 900.0  # above the restore timeout and the bridge's open deadline
 DEFAULT_RESTORE_TIMEOUT_S = 600.0
@@ -54,9 +54,9 @@ class Settings:
     no_facts: bool
     """`1`: the bridge skips fact extraction (benchmarks measure its cost; read in C#)."""
     bridge_dir: Path | None
-    """Where RoslynMap.Bridge.dll is; None: dotnet/out of this checkout."""
-    roslyn_dir: Path | None
-    """build.py only: the Roslyn assemblies to compile the bridge against; None: the newest SDK's."""
+    """Where RoslynMap.Bridge.dll is; None: the wheel's roslynmap/_bridge, else dotnet/out of this checkout."""
+    s3_endpoint_url: str | None
+    """The S3 API endpoint of an `s3://` cache (MinIO, R2, Ceph...); None: AWS_ENDPOINT_URL, else AWS."""
     debug_worker_sleep: str | None
     """Tests only: `op=seconds` makes the worker sleep in that request (a stall)."""
 
@@ -86,7 +86,7 @@ def load(env: dict[str, str] | os._Environ[str]) -> Settings:
         stall_s=_seconds(env.get(STALL_SECONDS), DEFAULT_STALL_S),
         no_facts=env.get(NO_FACTS) == "1",
         bridge_dir=_path(env.get(BRIDGE_DIR)),
-        roslyn_dir=_path(env.get(ROSLYN_DIR)),
+        s3_endpoint_url=env.get(S3_ENDPOINT_URL) or None,
         debug_worker_sleep=env.get(DEBUG_WORKER_SLEEP) or None,
     )
 

@@ -9,19 +9,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.roslyn.bridge import BRIDGE_ASSEMBLY, bridge_dir, bridge_roslyn_version  # noqa: F401 (re-exported)
 from roslynmap.store.paths import home
-
-BRIDGE_ASSEMBLY = "RoslynMap.Bridge.dll"
-
-
-def bridge_dir() -> Path:
-    """`ROSLYNMAP_BRIDGE_DIR`, else `dotnet/out` of this source checkout (where build.py puts it)."""
-    configured = settings.current().bridge_dir
-    if configured:
-        return configured
-    return Path(__file__).resolve().parents[3] / "dotnet" / "out"
 
 
 def dotnet_root() -> Path:
@@ -33,9 +23,29 @@ def dotnet_root() -> Path:
         raise RoslynMapError(
             ErrorCode.COMPILATION_FAILED,
             "The .NET SDK was not found: `dotnet` is not on PATH and DOTNET_ROOT is not set.",
-            "Install the .NET SDK (8 or newer) or set DOTNET_ROOT to its folder.",
+            "Install the .NET SDK 10 (or newer) or set DOTNET_ROOT to its folder.",
         )
     return Path(exe).resolve().parent
+
+
+RUNTIME_MAJOR = 10  # the bridge's target framework (net10.0); RollForward=Major accepts newer majors
+
+
+def check_runtime(root: Path) -> None:
+    """A clear error when no .NET 10+ runtime is installed, instead of CoreCLR's failure to start."""
+    folder = root / "shared" / "Microsoft.NETCore.App"
+    try:
+        versions = [p.name for p in folder.iterdir() if p.is_dir()]
+    except OSError:
+        return  # an unusual layout: let the host report what it finds
+    majors = [int(v.split(".")[0]) for v in versions if v.split(".")[0].isdigit()]
+    if majors and max(majors) < RUNTIME_MAJOR:
+        raise RoslynMapError(
+            ErrorCode.COMPILATION_FAILED,
+            f"roslynmap's bridge needs the .NET {RUNTIME_MAJOR} runtime or newer; {root} has only "
+            f"{', '.join(sorted(versions))}.",
+            f"Install the .NET SDK {RUNTIME_MAJOR} (it includes the runtime) or point DOTNET_ROOT at one that has it.",
+        )
 
 
 def _runtime_config() -> Path:
@@ -43,9 +53,11 @@ def _runtime_config() -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     config = {
         "runtimeOptions": {
+            # The bridge targets net10.0 (Roslyn 5.12's Workspaces.MSBuild has no older target); like its
+            # csproj (RollForward=Major), a newer major runtime is used when 10 is absent.
             "tfm": "net10.0",
-            "framework": {"name": "Microsoft.NETCore.App", "version": "8.0.0"},
-            "rollForward": "LatestMajor",
+            "framework": {"name": "Microsoft.NETCore.App", "version": "10.0.0"},
+            "rollForward": "Major",
         }
     }
     path.write_text(json.dumps(config))
@@ -60,9 +72,11 @@ def load_bridge() -> Any:
         raise RoslynMapError(
             ErrorCode.COMPILATION_FAILED,
             f"The C# bridge is not built ({assembly} is missing).",
-            "Run `python build.py` in the roslynmap checkout, or set ROSLYNMAP_BRIDGE_DIR.",
+            "Reinstall roslynmap (`pipx install --force roslynmap`; the wheel carries the bridge), or in a "
+            "source checkout run `python build.py`; ROSLYNMAP_BRIDGE_DIR can point at a built bridge.",
         )
     root = dotnet_root()
+    check_runtime(root)
     os.environ["DOTNET_ROOT"] = str(root)
     from pythonnet import load
 

@@ -6,8 +6,11 @@ manifest exists: the database is copied to a temp file beside it, fsynced and re
 manifest last, the same way. Publishers of one entry serialize on a lock file in the entry (store/locks.py:
 a prune may delete it under the lock), so a second publisher of the same commit finds the first one's
 complete entry and skips. Pulls copy the file into
-the local store while hashing it, and check the hash, the size and the schema before renaming it into
-place; a bad entry is reported, never used.
+the local store while hashing it, and check the hash, the size, the schema and the Roslyn version before
+renaming it into place; a bad entry is reported, never used.
+The same cache on S3 or an S3-compatible store (`s3://bucket/prefix`) keeps these guarantees with
+conditional writes instead of the lock, and zstd compression (store/objectstore.py); `pull`, `publish` and
+`has_entry` take either kind of root.
 """
 
 from __future__ import annotations
@@ -19,16 +22,17 @@ import secrets
 import socket
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 
 from filelock import Timeout
 
 from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.store import locks
+from roslynmap.store import locks, objectstore
+from roslynmap.store.objectstore import S3Root
 from roslynmap.store.reader import baseline_uri, read_meta
 from roslynmap.store.repo import is_build_output
 from roslynmap.store.schema import SCHEMA_VERSION
@@ -44,6 +48,7 @@ CHUNK = 1 << 20
 INDEX_INPUTS = (".cs", ".csproj", ".sln", ".slnx", ".props", ".targets", ".editorconfig", "global.json",
                 "nuget.config", ".globalconfig")
 
+CacheRoot: TypeAlias = Path | S3Root  # a folder (local, network share) or an s3:// location
 PullStatus = Literal["pulled", "missing", "rejected"]
 PushStatus = Literal["published", "replaced", "exists", "skipped_degraded", "skipped_dirty"]
 
@@ -51,7 +56,7 @@ PushStatus = Literal["published", "replaced", "exists", "skipped_degraded", "ski
 @dataclass(frozen=True)
 class PullResult:
     status: PullStatus
-    entry: Path
+    entry: Any  # the entry's folder (Path), or its s3:// URL (str) on object storage
     message: str | None = None  # why an entry is missing (only when that is worth saying) or rejected
     manifest: dict[str, Any] | None = None
     seconds: float = 0.0
@@ -60,7 +65,7 @@ class PullResult:
 @dataclass(frozen=True)
 class PushResult:
     status: PushStatus
-    entry: Path
+    entry: Any  # as PullResult.entry
     message: str
     manifest: dict[str, Any] | None = None
 
@@ -82,10 +87,13 @@ def configured_cache_dir() -> str | None:
     return settings.current().cache_dir
 
 
-def check_cache_dir(value: str | Path, *, writable: bool, repo_root: Path | None = None) -> Path:
-    """The cache root as an absolute path. Blank is refused (it would mean the current directory);
-    with `writable`, the folder is created and probed, and a folder inside the repository is refused."""
+def check_cache_dir(value: str | Path, *, writable: bool, repo_root: Path | None = None) -> CacheRoot:
+    """The cache root: an s3:// location (probed with HeadBucket when `writable`), else an absolute path.
+    Blank is refused (it would mean the current directory); with `writable`, the folder is created and
+    probed, and a folder inside the repository is refused."""
     text = str(value)
+    if isinstance(value, str) and objectstore.is_s3_url(text):
+        return objectstore.check_root(objectstore.parse_s3_url(text), writable=writable)
     if not text.strip():
         raise RoslynMapError(
             ErrorCode.INVALID_ARGUMENT,
@@ -123,8 +131,10 @@ def entry_dir(cache_root: Path, repo_id: str, commit: str) -> Path:
     return cache_root / repo_id / commit
 
 
-def has_entry(cache_root: Path, repo_id: str, commit: str) -> bool:
+def has_entry(cache_root: CacheRoot, repo_id: str, commit: str) -> bool:
     """A complete entry exists (not verified: listing must stay cheap; pulls verify)."""
+    if isinstance(cache_root, S3Root):
+        return objectstore.has_entry(cache_root, repo_id, commit)
     return (entry_dir(cache_root, repo_id, commit) / MANIFEST_FILE).is_file()
 
 
@@ -223,7 +233,42 @@ def manifest_problem(manifest: dict[str, Any], repo_id: str, commit: str) -> str
         return f"cache entry for {short} describes {manifest.get('repo_id')}@{str(manifest.get('commit'))[:12]}"
     if not isinstance(manifest.get("sha256"), str) or not isinstance(manifest.get("size_bytes"), int):
         return f"cache entry for {short} has a manifest without sha256/size_bytes"
+    return toolchain_problem(manifest, commit)
+
+
+def roslyn_release(version: object) -> str | None:
+    """`5.12.0` of `5.12.0-3.26105.2+abc...` (Roslyn's informational version, as baselines record it)."""
+    if not isinstance(version, str) or not version:
+        return None
+    return version.split("+")[0].split("-")[0]
+
+
+# The Roslyn version this process's bridge compiles with. The store cannot know the bridge (it sits below
+# roslyn/ in the layers); workspace/baselines.py, which decides where baselines come from, registers it.
+def _no_bridge_version() -> str | None:
     return None
+
+
+_bridge_roslyn_version: Callable[[], str | None] = _no_bridge_version
+
+
+def expect_roslyn(version: Callable[[], str | None]) -> None:
+    """Registers how to read the bridge's Roslyn version; cache entries made by another are refused."""
+    global _bridge_roslyn_version
+    _bridge_roslyn_version = version
+
+
+def toolchain_problem(manifest: dict[str, Any], commit: str) -> str | None:
+    """A baseline compiled by another Roslyn than this roslynmap's bridge may hold other symbols and
+    references: it is rebuilt, not trusted. Skipped when no bridge is built here or the manifest records no
+    version (every baseline the bridge writes records one; only hand-made test entries lack it)."""
+    local = _bridge_roslyn_version()
+    toolchain = manifest.get("toolchain")
+    recorded = toolchain.get("roslyn_version") if isinstance(toolchain, dict) else None
+    release = roslyn_release(recorded)
+    if local is None or release is None or release == local:
+        return None
+    return f"cache entry for {commit[:12]} was made by Roslyn {recorded}; this roslynmap uses Roslyn {local}"
 
 
 def _database_problem(path: Path, commit: str) -> str | None:
@@ -264,9 +309,11 @@ def verify_entry(entry: Path, manifest: dict[str, Any], repo_id: str, commit: st
     return _checksum_problem(manifest, sha, size, commit) or _database_problem(database, commit)
 
 
-def pull(cache_root: Path, repo_id: str, commit: str, dest: Path) -> PullResult:
+def pull(cache_root: CacheRoot, repo_id: str, commit: str, dest: Path) -> PullResult:
     """Copies a verified cache entry to `dest` (the local store). Never raises for a bad entry:
     `rejected` says why, and `dest` is left untouched."""
+    if isinstance(cache_root, S3Root):
+        return _pull_s3(cache_root, repo_id, commit, dest)
     started = time.perf_counter()
     entry = entry_dir(cache_root, repo_id, commit)
     if not cache_root.is_dir():
@@ -329,7 +376,7 @@ def _dirty_inputs(meta: dict[str, Any]) -> list[str]:
     return [f for f in files if isinstance(f, str) and f.lower().endswith(INDEX_INPUTS) and not is_build_output(f)]
 
 
-def publish(cache_root: Path, repo_id: str, commit: str, baseline: Path, *, allow_degraded: bool = False
+def publish(cache_root: CacheRoot, repo_id: str, commit: str, baseline: Path, *, allow_degraded: bool = False
             ) -> PushResult:
     """Publishes a local baseline as the cache entry of `commit`, atomically and at most once.
 
@@ -337,7 +384,8 @@ def publish(cache_root: Path, repo_id: str, commit: str, baseline: Path, *, allo
     one and any baseline replaces an entry that fails verification (`replaced`). Raises RoslynMapError when
     the cache cannot be written or another publisher holds the entry's lock for too long.
     """
-    entry = entry_dir(cache_root, repo_id, commit)
+    entry: Path | str = cache_root.entry(repo_id, commit) if isinstance(cache_root, S3Root) \
+        else entry_dir(cache_root, repo_id, commit)
     short = commit[:12]
     meta = database_meta(baseline)
     if meta.get("schema_version") != SCHEMA_VERSION or meta.get("commit") != commit:
@@ -357,6 +405,9 @@ def publish(cache_root: Path, repo_id: str, commit: str, baseline: Path, *, allo
         return PushResult("skipped_dirty", entry,
                           f"Not pushed: the baseline for {short} was indexed with uncommitted changes to "
                           f"{', '.join(dirty[:5])}; it is not the commit's. Index a clean checkout to publish.")
+    if isinstance(cache_root, S3Root):
+        return _publish_s3(cache_root, meta, repo_id, commit, baseline)
+    assert isinstance(entry, Path)
     try:
         # The lock (re)creates the entry folder: a prune may remove it while this publisher waits.
         with locks.exclusive(entry / LOCK_FILE, LOCK_TIMEOUT_S):
@@ -410,3 +461,116 @@ def _publish_locked(entry: Path, meta: dict[str, Any], repo_id: str, commit: str
         return PushResult("replaced", entry, f"Published the baseline for {short} to {entry} ({replacing}).",
                           manifest)
     return PushResult("published", entry, f"Published the baseline for {short} to {entry}.", manifest)
+
+
+def _pull_s3(root: S3Root, repo_id: str, commit: str, dest: Path) -> PullResult:
+    """The S3 side of `pull`: manifest checks, then the object streamed, decompressed and verified into a temp
+    file beside `dest`. An unreachable store or a bad entry is a result with a reason, never an exception."""
+    started = time.perf_counter()
+    entry = root.entry(repo_id, commit)
+    short = commit[:12]
+    try:
+        found = objectstore.read_manifest(root, repo_id, commit)
+    except RoslynMapError as exc:  # boto3 not installed
+        return PullResult("missing", entry, f"{exc.message} {exc.hint}")
+    except ValueError as exc:
+        return PullResult("rejected", entry, f"cache entry for {short} has an unreadable manifest ({exc})")
+    except Exception as exc:  # no answer (endpoint down), or a refusal (credentials, permissions, bucket)
+        reason = objectstore.describe_error(exc)
+        verb = "is not reachable" if reason.startswith("cannot reach") else "could not be read"
+        return PullResult("missing", entry, f"the S3 cache {root} {verb}: {reason}")
+    if found is None:
+        return PullResult("missing", entry)
+    manifest, _etag = found
+    problem = manifest_problem(manifest, repo_id, commit)
+    if problem:
+        return PullResult("rejected", entry, problem, manifest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    temp, fd = _temp_beside(dest)
+    os.close(fd)
+    try:
+        sha, size = objectstore.download(root, repo_id, commit, manifest, temp)
+        problem = _checksum_problem(manifest, sha, size, commit) or _database_problem(temp, commit)
+    except ValueError as exc:
+        problem = f"cache entry for {short} is corrupt ({exc})"
+    except Exception as exc:
+        problem = f"cache entry for {short} could not be downloaded ({objectstore.describe_error(exc)})"
+    if problem:
+        temp.unlink(missing_ok=True)
+        return PullResult("rejected", entry, problem, manifest)
+    os.replace(temp, dest)
+    _fsync_dir(dest.parent)
+    return PullResult("pulled", entry, None, manifest, round(time.perf_counter() - started, 3))
+
+
+def _verify_s3(root: S3Root, manifest: dict[str, Any], repo_id: str, commit: str, scratch: Path) -> str | None:
+    """Why an existing S3 entry is unusable, else None (downloads it: the folder cache hashes it too)."""
+    problem = manifest_problem(manifest, repo_id, commit)
+    if problem:
+        return problem
+    try:
+        sha, size = objectstore.download(root, repo_id, commit, manifest, scratch)
+        return _checksum_problem(manifest, sha, size, commit) or _database_problem(scratch, commit)
+    except ValueError as exc:
+        return f"corrupt ({exc})"
+    except Exception as exc:
+        code = objectstore.describe_error(exc)
+        if "NoSuchKey" in code:
+            return "its object is missing"
+        raise
+    finally:
+        scratch.unlink(missing_ok=True)
+
+
+def _publish_s3(root: S3Root, meta: dict[str, Any], repo_id: str, commit: str, baseline: Path) -> PushResult:
+    entry = root.entry(repo_id, commit)
+    short = commit[:12]
+    staged = baseline.with_name(f".{baseline.name}.{os.getpid()}.{secrets.token_hex(4)}.zst")
+    name: str | None = None
+    try:
+        found = objectstore.read_manifest(root, repo_id, commit)
+        etag = None
+        replacing = None
+        if found is not None:
+            existing, etag = found
+            problem = _verify_s3(root, existing, repo_id, commit, staged)
+            if problem:
+                replacing = f"replaced an entry that failed verification: {problem}"
+            elif existing.get("semantic_level") != "full" and meta.get("semantic_level") == "full":
+                replacing = f"replaced a {existing.get('semantic_level')} entry with a full one"
+            else:
+                return PushResult("exists", entry,
+                                  f"The cache already holds a complete baseline for {short} (published "
+                                  f"{existing.get('published_at')} by {existing.get('published_by')}); skipped.",
+                                  existing)
+        sha, size, packed = objectstore.compress(baseline, staged)
+        name = objectstore.new_object_name(sha)
+        objectstore.upload(root, repo_id, commit, name, staged)
+        manifest = {**_build_manifest(meta, repo_id, commit, sha, size), "object": name, "compression": "zstd",
+                    "compressed_size_bytes": packed}
+        if not objectstore.put_manifest(root, repo_id, commit, manifest, replace_etag=etag):
+            objectstore.delete_object(root, repo_id, commit, name)
+            return PushResult("exists", entry, f"Another publisher published the baseline for {short} to {entry} "
+                                               "first; skipped.")
+        if found is not None:
+            objectstore.delete_object(root, repo_id, commit, str(found[0].get("object") or ""))
+    except RoslynMapError:
+        raise
+    except ValueError as exc:
+        raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"Could not publish to {entry}: {exc}.",
+                             "Check the cache entry; `--force` rebuilds the local baseline.") from exc
+    except Exception as exc:
+        if name is not None:
+            objectstore.delete_object(root, repo_id, commit, name)
+        raise RoslynMapError(
+            ErrorCode.INVALID_ARGUMENT,
+            f"Could not publish to {entry}: {objectstore.describe_error(exc)}.",
+            f"Check the bucket, the credentials and the endpoint ({objectstore.ENDPOINT_ENV} or AWS_ENDPOINT_URL).",
+        ) from exc
+    finally:
+        staged.unlink(missing_ok=True)
+    if replacing:
+        return PushResult("replaced", entry, f"Published the baseline for {short} to {entry} ({replacing}).",
+                          manifest)
+    return PushResult("published", entry, f"Published the baseline for {short} to {entry} ({size / 1e6:.1f} MB, "
+                                          f"{packed / 1e6:.1f} MB compressed).", manifest)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.roslyn.bridge import bridge_roslyn_version
 from roslynmap.roslyn.client import RETRY_NOTE, WorkerClient
 from roslynmap.roslyn.discovery import find_solution
 from roslynmap.store import cache
@@ -26,6 +27,8 @@ Restore = bool | Literal["auto"]
 
 _worker: WorkerClient | None = None
 _worker_lock = threading.Lock()
+
+cache.expect_roslyn(bridge_roslyn_version)  # reads the bridge's deps.json; never starts the CLR
 
 
 def shared_worker() -> WorkerClient:
@@ -76,7 +79,7 @@ def ensure_baseline(
     restore: Restore = False,
     on_event: OnEvent | None = None,
     worker: WorkerClient | None = None,
-    cache_dir: Path | None = None,
+    cache_dir: cache.CacheRoot | None = None,
     framework: str | None = None,
 ) -> EnsureResult:
     """The local baseline for HEAD; else the shared cache's (verified, copied to the local store); else
@@ -179,7 +182,7 @@ def workspace_users(repo_id: str) -> tuple[dict[str, list[str]], list[str]]:
     return users, warnings
 
 
-def describe_baselines(repo: RepoInfo, cache_dir: Path | None) -> tuple[list[dict[str, Any]], list[str]]:
+def describe_baselines(repo: RepoInfo, cache_dir: cache.CacheRoot | None) -> tuple[list[dict[str, Any]], list[str]]:
     """Every local baseline of the repository, newest first: commit, size, created_at, level, counts,
     whether the shared cache holds it (None without a cache), the workspaces using it."""
     users, warnings = workspace_users(repo.repo_id)
