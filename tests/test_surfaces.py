@@ -29,9 +29,11 @@ def web(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpSer
 
 def test_endpoints(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_endpoints", {"limit": 100})
-    assert env["answer"] == "24 endpoints (11 GET, 3 DELETE, 3 POST, 2 ANY, 2 PATCH, 2 PUT, 1 HEAD)."
+    assert env["answer"] == ("34 endpoints (12 GET, 7 ANY, 6 POST, 3 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS).")
     got = [(e["method"], e["route"], e["source"]) for e in env["data"]["endpoints"]]
     assert got == [  # by route (case-folded), then method
+        ("GET", "/Account/Login/{id?}", "conventional"), ("POST", "/Account/Login/{id?}", "conventional"),
+        ("ANY", "/Account/Logout/{id?}", "conventional"),
         ("DELETE", "/admin/catalog/cache", "minimal"),
         ("POST", "/admin/flags", "attribute"), ("PATCH", "/admin/flags", "attribute"),
         ("GET", "/admin/Stats/{page?}", "attribute"), ("PUT", "/admin/users/{id:guid}", "attribute"),
@@ -42,13 +44,65 @@ def test_endpoints(web: McpServerProcess) -> None:
         ("PUT", "/api/orders/{id:int}", "minimal"), ("DELETE", "/api/orders/{id:int}", "minimal"),
         ("PATCH", "/api/orders/{id:int}/status", "minimal"), ("GET", "/api/promotions", "minimal"),
         ("GET", "/api/reports/daily", "minimal"),
-        ("HEAD", "/api/reports/daily", "minimal"), ("GET", "/invoices/{id:int}", "minimal"),
+        ("HEAD", "/api/reports/daily", "minimal"),
+        ("POST", "/BasketApi.Basket/GetBasket", "grpc"), ("POST", "/BasketApi.Basket/UpdateBasket", "grpc"),
+        ("OPTIONS", "/check", "minimal"),
+        ("ANY", "/healthz", "health_checks"), ("ANY", "/Home/Index/{id?}", "conventional"),
+        ("ANY", "/hubs/chat", "signalr"), ("GET", "/invoices/{id:int}", "minimal"),
+        ("ANY", "/legacy/{**rest}", "forwarder"),
         ("GET", "/ping", "minimal"), ("DELETE", "/purge/{days:int}", "attribute"),
-        ("GET", "/unused", "minimal"), ("ANY", "/{controller=Home}/{action=Index}/{id?}", "conventional"),
+        ("GET", "/unused", "minimal"), ("ANY", "/{*path:nonfile}", "fallback"),
     ]
     first = next(e for e in env["data"]["endpoints"] if e["route"] == "/api/Orders/{id:int}")
     assert (first["handler"], first["file"], first["line"], first["confidence"]) == (
         GET, "src/Web.Api/Controllers/OrdersController.cs", 18, "high")
+
+
+def test_endpoints_of_every_kind(web: McpServerProcess) -> None:
+    """Health checks, hubs, fallbacks, gRPC services (one route per service method, handler = the
+    override), forwarders, MapMethods with HttpMethods fields, and lambdas named as lambdas."""
+    items = web.call("surfaces_list_endpoints", {"limit": 100})["data"]["endpoints"]
+    by_route = {(e["method"], e["route"]): e for e in items}
+
+    def row(method: str, route: str) -> tuple[object, ...]:
+        e = by_route[(method, route)]
+        extra = {k: v for k, v in e.items() if k not in {"method", "route", "source", "file", "line", "confidence",
+                                                          "handler"}}
+        return e["handler"], e["file"], e["line"], e["confidence"], extra
+
+    web_program, no_packages = "src/Web.Api/Program.cs", "src/Web.NoPackages/Program.cs"
+    assert row("ANY", "/healthz") == (MAIN, web_program, 68, "high", {})
+    assert row("ANY", "/hubs/chat") == ("T:Web.Api.Infrastructure.ChatHub", web_program, 69, "high", {})
+    assert row("ANY", "/{*path:nonfile}") == (MAIN, web_program, 70, "high", {"fallback_file": "index.html"})
+    assert row("OPTIONS", "/check") == (MAIN, web_program, 67, "high", {"handler_kind": "lambda", "handler_line": 67})
+    basket = "M:Web.NoPackages.Grpc.BasketService."
+    assert row("POST", "/BasketApi.Basket/GetBasket") == (basket + "GetBasket(System.String)", no_packages, 17,
+                                                           "medium", {})
+    assert row("POST", "/BasketApi.Basket/UpdateBasket")[0] == basket + "UpdateBasket(System.String,System.String)"
+    assert row("ANY", "/legacy/{**rest}") == (MAIN, no_packages, 18, "medium",
+                                               {"destination": "http://legacy.internal"})
+    # A method group is the handler itself.
+    assert row("POST", "/api/orders")[0] == ("M:Web.Api.Endpoints.OrderEndpoints.Create(Web.Api.Data.Order,"
+                                             "Web.Api.Services.IOrderService,System.Threading.CancellationToken)")
+
+
+def test_conventional_routes_apply_to_controllers_without_route_attributes(web: McpServerProcess) -> None:
+    """MapControllerRoute's pattern filled in for each action of AccountController and HomeController
+    (no [Route]): [HttpGet]/[HttpPost] without a template constrain the verb, [ActionName] renames,
+    [NonAction] and non-public methods are not actions."""
+    items = web.call("surfaces_list_endpoints", {"limit": 100})["data"]["endpoints"]
+    got = [(e["method"], e["route"], e["handler"], e["line"], e["pattern"], e["mapped_at"])
+           for e in items if e["source"] == "conventional"]
+    account, pattern, mapped = "M:Web.Api.Controllers.AccountController.", "/{controller=Home}/{action=Index}/{id?}", \
+        "src/Web.Api/Program.cs:54"
+    assert got == [
+        ("GET", "/Account/Login/{id?}", account + "Login(System.String)", 9, pattern, mapped),
+        ("POST", "/Account/Login/{id?}", account + "LoginAsync(System.String,System.String)", 13, pattern, mapped),
+        ("ANY", "/Account/Logout/{id?}", account + "Logout", 15, pattern, mapped),
+        ("ANY", "/Home/Index/{id?}", "M:Web.Api.Controllers.HomeController.Index", 8, pattern, mapped),
+    ]
+    trace = web.call("graph_trace_feature", {"entry_point": "POST /Account/Login/{id?}", "depth": 1})
+    assert trace["data"]["root"]["symbol_id"] == account + "LoginAsync(System.String,System.String)"
 
 
 def test_group_prefixes_follow_groups_handed_to_other_methods(web: McpServerProcess) -> None:

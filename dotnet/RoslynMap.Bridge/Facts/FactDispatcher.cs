@@ -53,7 +53,9 @@ internal sealed class FactDispatcher
     {
         var topics = new Dictionary<string, Topic>(StringComparer.Ordinal);
         foreach (var n in new[] { "MapGet", "MapPost", "MapPut", "MapDelete", "MapPatch", "MapMethods", "MapGroup",
-                     "MapControllerRoute", "MapAreaControllerRoute", "MapDefaultControllerRoute" })
+                     "MapControllerRoute", "MapAreaControllerRoute", "MapDefaultControllerRoute",
+                     "MapHealthChecks", "MapHub", "MapForwarder", "MapFallback", "MapFallbackToFile", "MapFallbackToPage",
+                     "MapFallbackToController", "MapGrpcService" })
             topics[n] = Topic.Route;
         topics["Map"] = Topic.Middleware;
         topics["MapWhen"] = Topic.Middleware;
@@ -125,7 +127,7 @@ internal sealed class FactDispatcher
     {
         switch (decl)
         {
-            case MethodDeclarationSyntax { AttributeLists.Count: > 0 } method:
+            case MethodDeclarationSyntax method:
                 var routed = false;
                 foreach (var list in method.AttributeLists)
                 foreach (var attr in list.Attributes)
@@ -138,6 +140,7 @@ internal sealed class FactDispatcher
                         _attributeRoutes.Action(method, id);
                     }
                 }
+                if (!routed) _attributeRoutes.ConventionalAction(method, id, []);
                 break;
             case PropertyDeclarationSyntax property when DbTableFacts.IsDbSetType(property.Type):
                 _tables.DbSet(property, id);

@@ -103,13 +103,61 @@ class GroupPrefixes:
         return out
 
 
+_PARAMETER = re.compile(r"\{([^}=:?*]+)[^}]*\}")
+_CONFIDENCE_RANK = {"high": 2, "medium": 1, "low": 0}
+
+
+def _apply_pattern(pattern: str, action: dict[str, Any]) -> str | None:
+    """A conventional pattern with {controller}, {action} (and {area}) filled in for one action;
+    None when the pattern cannot reach it (no {controller}/{action}, or the area does not match)."""
+    names = {m.group(1).lower(): m.group(0) for m in _PARAMETER.finditer(pattern)}
+    if "controller" not in names or "action" not in names or ("area" in names) != bool(action.get("area")):
+        return None
+    route = pattern.replace(names["controller"], action["controller"]).replace(names["action"], action["action"])
+    return route.replace(names["area"], action["area"]) if "area" in names else route
+
+
+def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each conventional pattern applied to every controller action without attribute routes (one route
+    per verb of its template-less [HttpGet]/[HttpPost]..., else ANY); a pattern no action fits is
+    listed as written."""
+    routes: list[dict[str, Any]] = []
+    for pattern in patterns:
+        expanded = 0
+        for action in actions:
+            route = _apply_pattern(pattern["key"], action)
+            if route is None:
+                continue
+            expanded += 1
+            confidence = min(pattern["confidence"], action["confidence"], key=lambda c: _CONFIDENCE_RANK.get(c, 0))
+            for verb in action.get("verbs") or ["ANY"]:
+                routes.append({"method": verb, "route": route, "handler": action["symbol_id"], "file": action["file"],
+                               "line": action["line"], "source": "conventional", "confidence": confidence,
+                               "pattern": pattern["key"], "mapped_at": f"{pattern['file']}:{pattern['line']}"})
+        if not expanded:
+            routes.append(_route_item(pattern))
+    return routes
+
+
+def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
+    item = {"method": fact.get("method", "ANY"), "route": fact["key"], "handler": fact.get("handler")
+            or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
+            "confidence": fact["confidence"]}
+    for extra in ("handler_kind", "handler_line", "destination", "fallback_file", "fallback_page", "fallback_action"):
+        if fact.get(extra) is not None:
+            item[extra] = fact[extra]
+    return item
+
+
 def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     groups = GroupPrefixes(facts_of_kind(conn, "RouteGroupCall"))
-    routes: list[dict[str, Any]] = []
-    for fact in facts_of_kind(conn, "Route"):
-        item = {"method": fact.get("method", "ANY"), "route": fact["key"], "handler": fact.get("handler")
-                or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
-                "confidence": fact["confidence"]}
+    route_facts = facts_of_kind(conn, "Route")
+    patterns = [f for f in route_facts if f.get("source") == "conventional"]
+    routes = _conventional(patterns, facts_of_kind(conn, "ControllerAction")) if patterns else []
+    for fact in route_facts:
+        if fact.get("source") == "conventional":
+            continue
+        item = _route_item(fact)
         member, parameter = fact.get("group_member"), fact.get("group_parameter")
         # Mapped on a group the caller passes in: one route per group handed over (as written when none is).
         prefixes = groups.of(member, int(parameter), frozenset({(member, int(parameter))})) \

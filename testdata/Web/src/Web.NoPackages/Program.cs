@@ -1,4 +1,5 @@
 using Web.NoPackages;
+using Web.NoPackages.Grpc;
 
 var builder = WebApplication.CreateBuilder(args);
 
@@ -13,4 +14,6 @@ var app = builder.Build();
 app.UseSwagger();
 app.UseHttpsRedirection();
 app.MapGet("/invoices/{id:int}", (int id, InvoiceRepository invoices) => invoices.Find(id));
+app.MapGrpcService<BasketService>();
+app.MapForwarder("/legacy/{**rest}", "http://legacy.internal");
 app.Run();
