@@ -135,21 +135,81 @@ def test_endpoint_filters_apply_before_limit(web: McpServerProcess) -> None:
 
 
 def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
-    env = web.call("surfaces_list_config_keys", {"limit": 100})
-    assert env["answer"] == "17 configuration keys (13 used, 3 defined_but_unused, 1 used_but_undefined)."
-    status = {k["key"]: k["status"] for k in env["data"]["keys"]}
-    assert status["Features:MaxPageSize"] == "used_but_undefined"
+    env = web.call("surfaces_list_config_keys", {"limit": 100, "key_filter": ""})
+    assert env["answer"] == ("29 configuration keys (20 used, 4 defined_but_unused, 2 bound_unset, "
+                             "2 used_but_undefined, 1 dynamic).")
+    keys = web.call("surfaces_list_config_keys", {"limit": 20})["data"]["keys"] + \
+        web.call("surfaces_list_config_keys", {"limit": 20, "offset": 20})["data"]["keys"]
+    status = {k["key"]: k["status"] for k in keys}
+    assert len(status) == 29
+    assert {k for k, s in status.items() if s == "used_but_undefined"} == {"Features:ActiveFlag",
+                                                                             "Features:MaxPageSize"}
     assert {k for k, s in status.items() if s == "defined_but_unused"} == {
-        "Legacy:Endpoint", "Logging:LogLevel:Default", "Unused:Flag"}
+        "Billing:Url", "Legacy:Endpoint", "Logging:LogLevel:Default", "Unused:Flag"}
     assert status["Payments:Provider"] == "used"  # covered by Configure<PaymentOptions>(GetSection("Payments"))
-    conn = next(k for k in env["data"]["keys"] if k["key"] == "ConnectionStrings:Main")
-    assert conn["usages"] == [{"pattern": "GetConnectionString", "symbol_id": MAIN,
-                               "file": "src/Web.Api/Program.cs", "line": 11, "confidence": "high"}]
-    assert conn["defined_in"] == [{"file": "src/Web.Api/appsettings.json", "line": 8}]
-    default = next(k for k in env["data"]["keys"] if k["key"] == "Logging:LogLevel:Default")
-    assert default["defined_in"][-1] == {"file": "src/Web.Api/appsettings.json", "line": 4}
-    chained = next(k for k in env["data"]["keys"] if k["key"] == "Jobs:Cleanup:IntervalSeconds")
+    conn = next(k for k in keys if k["key"] == "ConnectionStrings:Main")
+    assert conn["usages"] == [{"pattern": "GetConnectionString", "symbol_id": MAIN, "file": "src/Web.Api/Program.cs",
+                               "line": 11, "confidence": "high", "project": "Web.Api"}]
+    assert conn["defined_in"] == [{"file": "src/Web.Api/appsettings.json", "line": 8, "project": "Web.Api"}]
+    default = next(k for k in keys if k["key"] == "Logging:LogLevel:Default")
+    assert default["defined_in"] == [
+        {"file": "src/Web.Api/appsettings.Development.json", "line": 4, "project": "Web.Api",
+         "environment": "Development"},
+        {"file": "src/Web.Api/appsettings.json", "line": 4, "project": "Web.Api"}]
+    chained = next(k for k in keys if k["key"] == "Jobs:Cleanup:IntervalSeconds")
     assert [u["pattern"] for u in chained["usages"]] == ["indexer"]
+
+
+SETUP = "M:Web.Api.Infrastructure.ConfigurationSetup.AddCatalogConfiguration(" \
+    "Microsoft.Extensions.DependencyInjection.IServiceCollection,Microsoft.Extensions.Configuration.IConfiguration)"
+
+
+def test_bound_option_types_yield_their_keys(web: McpServerProcess) -> None:
+    """Configure<T>(configuration) at the root, AddOptions<T>().BindConfiguration(nameof(T)),
+    GetSection(..).Get<T>() with a nested class, the non-generic GetValue(typeof(string), key), and
+    an indirect key reported as dynamic (ConfigurationSetup.cs)."""
+    def usages(fragment: str) -> list[tuple[object, ...]]:
+        keys = web.call("surfaces_list_config_keys", {"key_filter": fragment, "limit": 20})["data"]["keys"]
+        return [(k["key"], k["status"], [(u["pattern"], u["line"], u.get("type")) for u in k["usages"]])
+                for k in keys]
+
+    assert usages("Catalog") == [
+        ("CatalogBaseUrl", "used", [("bound_property", 8, "CatalogSettings"), ("GetValue", 11, "string")]),
+        ("CatalogOptions", "used", [("Bind", 9, "CatalogOptions")]),
+        ("CatalogOptions:PicBaseUrl", "used", [("bound_property", 9, "CatalogOptions")]),
+        ("CatalogOptions:UseCustomizationData", "bound_unset", [("bound_property", 9, "CatalogOptions")]),
+    ]
+    assert usages("Search") == [
+        ("Search", "used", [("GetSection", 10, None), ("Get", 10, "SearchOptions")]),
+        ("Search:Backend", "used", [("bound_property", 10, "SearchOptions")]),
+        ("Search:Backend:Url", "used", [("bound_property", 10, "SearchBackend")]),
+        ("Search:Fields", "bound_unset", [("bound_property", 10, "SearchOptions")]),  # get-only list: bound too
+        ("Search:PageSize", "used", [("bound_property", 10, "SearchOptions")]),       # Computed (no setter): not
+    ]
+    page = web.call("surfaces_list_config_keys", {"key_filter": "Search:PageSize"})["data"]["keys"][0]
+    assert page["usages"][0]["symbol_id"] == SETUP
+    assert page["usages"][0]["property"] == "P:Web.Api.Infrastructure.SearchOptions.PageSize"
+    assert usages("Shipping:") == [
+        ("Shipping:BaseUrl", "used", [("bound_property", 17, "ShippingOptions")]),
+        ("Shipping:Region", "used", [("indexer", 15, None), ("bound_property", 17, "ShippingOptions")]),
+    ]
+    assert usages("ActiveFlag") == [
+        ("Features:ActiveFlag", "used_but_undefined", [("indexer", 12, None)]),
+        ('{configuration["Features:ActiveFlag"]!}', "dynamic", [("indexer", 12, None)]),
+    ]
+
+
+def test_config_keys_are_checked_per_project(web: McpServerProcess) -> None:
+    """Features:MaxPageSize is defined only in Web.NoPackages' appsettings.json: Web.Api, which reads it,
+    still lacks it; Billing:Url (Web.NoPackages) is read nowhere."""
+    page = web.call("surfaces_list_config_keys", {"key_filter": "MaxPageSize"})["data"]["keys"][0]
+    assert (page["status"], page["undefined_in"], page["projects"]) == (
+        "used_but_undefined", ["Web.Api"], ["Web.Api", "Web.NoPackages"])
+    assert page["defined_in"] == [{"file": "src/Web.NoPackages/appsettings.json", "line": 6,
+                                   "project": "Web.NoPackages"}]
+    scoped = web.call("surfaces_list_config_keys", {"project": "Web.NoPackages"})
+    assert scoped["answer"] == "2 configuration keys (2 defined_but_unused)."
+    assert [k["key"] for k in scoped["data"]["keys"]] == ["Billing:Url", "Features:MaxPageSize"]
 
 
 def test_db_tables_with_overrides_and_medium_confidence(web: McpServerProcess) -> None:

@@ -69,17 +69,21 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
 
 class ConfigParams(ListParams):
     key_filter: str | None = Field(default=None, description="Substring of the key, e.g. \"ConnectionStrings\".")
+    project: str | None = Field(default=None, description="Only this project's code and appsettings files (by name).")
 
 
 @tool("surfaces_list_config_keys", ConfigParams)
 def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
     """Use to see which configuration a service reads: every key used in code (IConfiguration
-    indexer, GetValue, GetSection chains, GetConnectionString, Configure<T>/Bind options) with the
-    using symbol and file:line, merged with the keys defined in appsettings*.json; status says
-    used, defined_but_unused or used_but_undefined."""
+    indexer, GetValue, GetSection chains, GetConnectionString, and each property of an options type
+    bound by Configure<T>/Bind/BindConfiguration/Get<T>) with the using symbol, project and file:line,
+    merged with the keys defined in appsettings*.json (with environment). Each host project is checked
+    against its own appsettings files. status: used, defined_but_unused, used_but_undefined (with
+    undefined_in: the projects lacking it), bound_unset (an options property left at its default) or
+    dynamic (a key computed at run time)."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
-    listing = surfaces.config_keys(ctx.conn, params.key_filter)
+    listing = surfaces.config_keys(ctx.conn, params.key_filter, params.project)
     items = _page(listing, params, limits)
     status = ", ".join(f"{c['count']} {c['status']}" for c in listing.counts)
     answer = f"{listing.total} configuration keys" + (f" ({status})" if status else "") + "."

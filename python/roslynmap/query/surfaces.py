@@ -190,26 +190,88 @@ def _covers(section: str, key: str) -> bool:
     return key == section or key.startswith(section + ":")
 
 
-def config_keys(conn: sqlite3.Connection, key_filter: str | None) -> Listing:
-    usages = facts_of_kind(conn, "Config")
-    definitions = [d for d in facts_of_kind(conn, "ConfigDefinition") if d["key"]]
+def _projects(conn: sqlite3.Connection) -> list[tuple[int, str, str]]:
+    """(id, name, folder with a trailing `/`) of every project, deepest folder first."""
+    rows = conn.execute("SELECT id, name, path FROM projects").fetchall()
+    out = [(int(r[0]), str(r[1]), str(r[2]).rsplit("/", 1)[0] + "/" if "/" in str(r[2]) else "") for r in rows]
+    return sorted(out, key=lambda p: -len(p[2]))
+
+
+def _project_of_path(projects: list[tuple[int, str, str]], path: str | None) -> str | None:
+    """The project whose folder holds a file (an appsettings file belongs to the project beside it)."""
+    if not path:
+        return None
+    return next((name for _, name, folder in projects if path.startswith(folder)), None)
+
+
+def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
+    names = {pid: name for pid, name, _ in projects}
+    rows = conn.execute(f"SELECT {FACT_COLUMNS}, fa.project_id FROM {FACT_FROM} WHERE fa.kind = ? "
+                        "ORDER BY f.path, fa.line, fa.col", (kind,)).fetchall()
+    out = []
+    for row in rows:
+        fact = _fact(row[:-1])
+        fact["project"] = names.get(row[-1]) if row[-1] is not None else _project_of_path(projects, fact["file"])
+        out.append(fact)
+    return out
+
+
+def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str | None = None) -> Listing:
+    """Keys read in code merged with keys defined in appsettings*.json, per project: a host project
+    (one with its own appsettings files) is checked against its own files only; a library (none)
+    against every host's, since any host may load it."""
+    projects = _projects(conn)
+    usages = _config_facts(conn, "Config", projects)
+    definitions = [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]]
+    if project:
+        wanted = project.strip().lower()
+        usages = [u for u in usages if (u["project"] or "").lower() == wanted]
+        definitions = [d for d in definitions if (d["project"] or "").lower() == wanted]
+    hosts = {d["project"] for d in definitions}
     keys: dict[str, dict[str, Any]] = {}
     for use in usages:
         entry = keys.setdefault(use["key"].lower(), {"key": use["key"], "usages": [], "defined_in": []})
         entry["usages"].append({"pattern": use.get("pattern"), "symbol_id": use["symbol_id"], "file": use["file"],
-                                "line": use["line"], "confidence": use["confidence"],
-                                **({"type": use["type"]} if use.get("type") else {})})
+                                "line": use["line"], "confidence": use["confidence"], "project": use["project"],
+                                **{k: use[k] for k in ("type", "property", "dynamic") if use.get(k) is not None}})
     for definition in definitions:
         entry = keys.setdefault(definition["key"].lower(), {"key": definition["key"], "usages": [], "defined_in": []})
-        entry["defined_in"].append({"file": definition["file"], "line": definition["line"]})
-    used = [k for k, v in keys.items() if v["usages"]]
-    defined = [k for k, v in keys.items() if v["defined_in"]]
+        entry["defined_in"].append({"file": definition["file"], "line": definition["line"],
+                                    "project": definition["project"],
+                                    **({"environment": definition["environment"]}
+                                       if definition.get("environment") else {})})
+    # Per project: the keys its own appsettings define, and the keys its code reads.
+    defined_by: dict[str | None, set[str]] = {}
+    for d in definitions:
+        defined_by.setdefault(d["project"], set()).add(d["key"].lower())
+    every_definition = {d["key"].lower() for d in definitions}
+    used_by: dict[str | None, set[str]] = {}
+    for u in usages:
+        if not u.get("dynamic"):
+            used_by.setdefault(u["project"], set()).add(u["key"].lower())
+    library_uses = {k for p, ks in used_by.items() if p not in hosts for k in ks}
+
+    def defined_for(use: dict[str, Any], lower: str) -> bool:
+        pool = defined_by.get(use["project"], set()) if use["project"] in hosts else every_definition
+        return any(_covers(lower, d) for d in pool)
+
     for lower, entry in keys.items():
         if entry["usages"]:
-            is_defined = any(_covers(lower, d) for d in defined)
-            entry["status"] = "used" if is_defined else "used_but_undefined"
+            if all(u.get("dynamic") for u in entry["usages"]):
+                entry["status"] = "dynamic"
+                continue
+            undefined = sorted({u["project"] or "" for u in entry["usages"]
+                                if not u.get("dynamic") and not defined_for(u, lower)})
+            if not undefined:
+                entry["status"] = "used"
+            elif all(u.get("pattern") == "bound_property" for u in entry["usages"]):
+                entry["status"] = "bound_unset"  # an options property appsettings leaves at its default
+            else:
+                entry["status"] = "used_but_undefined"
+                entry["undefined_in"] = undefined
         else:
-            is_used = any(_covers(u, lower) for u in used)
+            readers = [used_by.get(d["project"], set()) | library_uses for d in entry["defined_in"]]
+            is_used = any(_covers(u, lower) for pool in readers for u in pool)
             entry["status"] = "used" if is_used else "defined_but_unused"
     items = sorted(keys.values(), key=lambda e: e["key"].lower())
     if key_filter:
@@ -218,6 +280,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None) -> Listing:
     for entry in items:
         first = (entry["usages"] or entry["defined_in"])[0]
         entry["file"], entry["line"] = first["file"], first["line"]
+        entry["projects"] = sorted({x["project"] for x in entry["usages"] + entry["defined_in"] if x["project"]})
     counts: dict[str, int] = {}
     for e in items:
         counts[e["status"]] = counts.get(e["status"], 0) + 1

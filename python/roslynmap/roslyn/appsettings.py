@@ -57,6 +57,12 @@ def _line_of(lines: list[str], key: str) -> int:
     return line + 1
 
 
+def _environment(name: str) -> str | None:
+    """`appsettings.Development.json` -> "Development"; the base file has none."""
+    middle = name[len("appsettings"):-len(".json")].strip(".")
+    return middle or None
+
+
 def definition_facts(root: Path) -> list[list[Any]]:
     """Rows in the bridge's facts shape: [kind, symbol_id, project, file, line, col, confidence, key, detail]."""
     rows: list[list[Any]] = []
@@ -69,9 +75,12 @@ def definition_facts(root: Path) -> list[list[Any]]:
             rows.append(["ConfigDefinition", None, None, rel, 1, 1, "low", "", json.dumps({"error": str(exc)})])
             continue
         lines = text.splitlines()
+        environment = _environment(path.name)
         for key, value in _flatten(data, ""):
             line = _line_of(lines, key)
             shown = value if isinstance(value, (int, float, bool)) or value is None else str(value)[:80]
-            rows.append(["ConfigDefinition", None, None, rel, line, 1, "high", key,
-                         json.dumps({"value": shown})])
+            detail: dict[str, Any] = {"value": shown}
+            if environment:
+                detail["environment"] = environment
+            rows.append(["ConfigDefinition", None, None, rel, line, 1, "high", key, json.dumps(detail)])
     return rows
