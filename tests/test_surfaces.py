@@ -76,10 +76,10 @@ def test_endpoints_of_every_kind(web: McpServerProcess) -> None:
     assert row("ANY", "/{*path:nonfile}") == (MAIN, web_program, 70, "high", {"fallback_file": "index.html"})
     assert row("OPTIONS", "/check") == (MAIN, web_program, 67, "high", {"handler_kind": "lambda", "handler_line": 67})
     basket = "M:Web.NoPackages.Grpc.BasketService."
-    assert row("POST", "/BasketApi.Basket/GetBasket") == (basket + "GetBasket(System.String)", no_packages, 17,
+    assert row("POST", "/BasketApi.Basket/GetBasket") == (basket + "GetBasket(System.String)", no_packages, 18,
                                                            "medium", {})
     assert row("POST", "/BasketApi.Basket/UpdateBasket")[0] == basket + "UpdateBasket(System.String,System.String)"
-    assert row("ANY", "/legacy/{**rest}") == (MAIN, no_packages, 18, "medium",
+    assert row("ANY", "/legacy/{**rest}") == (MAIN, no_packages, 19, "medium",
                                                {"destination": "http://legacy.internal"})
     # A method group is the handler itself.
     assert row("POST", "/api/orders")[0] == ("M:Web.Api.Endpoints.OrderEndpoints.Create(Web.Api.Data.Order,"
@@ -210,6 +210,72 @@ def test_config_keys_are_checked_per_project(web: McpServerProcess) -> None:
     scoped = web.call("surfaces_list_config_keys", {"project": "Web.NoPackages"})
     assert scoped["answer"] == "2 configuration keys (2 defined_but_unused)."
     assert [k["key"] for k in scoped["data"]["keys"]] == ["Billing:Url", "Features:MaxPageSize"]
+
+
+def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
+    env = web.call("surfaces_list_di_registrations", {"limit": 100})
+    assert env["answer"] == "21 DI registrations (9 Singleton, 6 Scoped, 4 Transient, 2 unknown)."
+    got = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("via"), r["line"],
+            r["confidence"]) for r in env["data"]["registrations"]]
+    assert got[:4] == [
+        ("IOptions<CatalogOptions>", "Singleton", None, "extension", "AddOptions", 9, "high"),
+        ("AddCatalogConfiguration", None, None, "extension", "AddCatalogConfiguration", 18, "high"),
+        ("IMemoryCache", "Singleton", None, "extension", "AddMemoryCache", 18, "high"),  # chained on the own extension
+        ("IOptions<ShippingOptions>", "Singleton", None, "extension", "AddOptions", 17, "high"),
+    ]
+    own = env["data"]["registrations"][1]
+    assert (own["target"], own["registered_in"]) == (SETUP, SETUP.replace("AddCatalogConfiguration", "AddWebApi"))
+    keyed = next(r for r in env["data"]["registrations"] if r.get("service_key"))
+    assert (keyed["service"], keyed["service_key"], keyed["implementation"]) == ("INotifier", "sms", "SmsNotifier")
+    legacy = web.call("surfaces_list_di_registrations", {"project": "Web.NoPackages"})
+    assert [(r["service"], r.get("lifetime"), r.get("via"), r["confidence"]) for r in legacy["data"]["registrations"]] \
+        == [("IHttpClientFactory", "Transient", "AddHttpClient", "high"),
+            ("IHttpClientFactory", "Transient", "AddHttpClient", "high"),
+            ("LegacyDbContext", "Scoped", "AddDbContext", "medium"),
+            ("InvoiceRepository", "Scoped", None, "high"),
+            ("IMediator", "Transient", "AddMediatR", "medium")]
+    db = web.call("surfaces_list_di_registrations", {"service_filter": "DbContext", "file": "Web.Api/"})
+    assert [(r["service"], r["implementation_id"], r["file"], r["line"]) for r in db["data"]["registrations"]] == [
+        ("ShopDbContext", "T:Web.Api.Data.ShopDbContext", "src/Web.Api/Program.cs", 22)]
+    scoped = web.call("surfaces_list_di_registrations", {"lifetime": "scoped", "project": "Web.Api"})
+    assert scoped["answer"] == "4 DI registrations in project 'Web.Api' (4 Scoped)."
+
+
+def test_middleware_pipeline_in_order(web: McpServerProcess) -> None:
+    env = web.call("surfaces_list_middleware", {"file": "Web.Api/Program.cs"})
+    assert env["answer"] == "9 middleware in file 'Web.Api/Program.cs' (9 Web.Api)."
+    assert [(m["order"], m["middleware"], m["line"]) for m in env["data"]["middleware"]] == [
+        (1, "UseExceptionHandler", 38), (2, "UseMiddleware<RequestTimingMiddleware>", 39), (3, "UseRouting", 40),
+        (4, "UseAuthentication", 41), (5, "UseAuthorization", 42), (6, "Use", 43), (7, "UseRequestTiming", 48),
+        (8, "MapWhen", 49), (9, "Map /health", 50)]
+    assert all(m["configured_in"] == MAIN for m in env["data"]["middleware"])
+    legacy = web.call("surfaces_list_middleware", {"project": "web.nopackages"})
+    assert [(m["middleware"], m["confidence"]) for m in legacy["data"]["middleware"]] == [
+        ("UseSwagger", "medium"), ("UseHttpsRedirection", "high")]
+
+
+def test_log_templates_and_exceptions_lists(web: McpServerProcess) -> None:
+    logs = web.call("surfaces_list_log_templates", {"file": "OrderService.cs"})
+    assert [(entry["level"], entry["template"], entry["line"]) for entry in logs["data"]["logs"]] == [
+        ("Debug", "Loading order {OrderId}", 21), ("Warning", "Order {OrderId} not found", 25),
+        ("Information", "Placed order {OrderId}", 38), ("Error", "Saving order for {Customer} timed out", 44),
+        ("Critical", "Unexpected failure", 49)]
+    generated = web.call("surfaces_list_log_templates", {"level": "warning"})
+    assert [(entry["template"], entry["source"]) for entry in generated["data"]["logs"]] == [
+        ("Payment {PaymentId} declined", "LoggerMessage"), ("Order {OrderId} not found", "ILogger")]
+    assert web.call("surfaces_list_log_templates", {"project": "Web.NoPackages"})["answer"] == \
+        "1 log templates in project 'Web.NoPackages' (1 Information)."
+    thrown = web.call("surfaces_list_exceptions", {"project": "Web.Api"})
+    assert [(t["exception"], t["form"], t["line"]) for t in thrown["data"]["exceptions"]] == [
+        ("T:System.NotSupportedException", "throw_expression", 40),
+        ("T:System.ArgumentNullException", "throw_expression", 14),
+        ("T:System.Collections.Generic.KeyNotFoundException", "throw", 26),
+        ("T:System.InvalidOperationException", "throw", 33), ("T:System.TimeoutException", "rethrow", 45),
+        ("rethrow", "rethrow", 50)]
+    db = web.call("surfaces_list_exceptions", {"type_filter": "DbUpdate"})
+    assert [(t["exception"], t["thrown_in"], t["confidence"]) for t in db["data"]["exceptions"]] == [
+        ("DbUpdateException", "M:Web.NoPackages.LegacyDbContext.SaveChecked", "medium"),
+        ("DbUpdateConcurrencyException", "M:Web.NoPackages.LegacyDbContext.SaveChecked", "medium")]
 
 
 def test_db_tables_with_overrides_and_medium_confidence(web: McpServerProcess) -> None:

@@ -74,6 +74,7 @@ internal sealed class FactDispatcher
         if (!InvocationTopics.TryGetValue(name, out var topic))
         {
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);
+            else if (DiFacts.IsServiceExtension(inv, name)) _di.Extension(inv, name, from);
             else _routes.GroupCall(inv, from);
             return;
         }

@@ -216,3 +216,96 @@ def _prefer_registered(ctx: QueryContext, tree: graph.Graph, registered: dict[st
             node["di_registered"] = True
         kept.append(node)
     return kept
+
+
+class ScopedListParams(ListParams):
+    project: str | None = Field(default=None, description="Only this project (by name).")
+    file: str | None = Field(default=None, description="Only files whose path contains this, e.g. \"Program.cs\".")
+
+
+def _scoped_answer(noun: str, listing: surfaces.Listing, params: ScopedListParams, counted: str) -> str:
+    where = "".join(f" in {label} '{value}'" for label, value in (("project", params.project), ("file", params.file))
+                    if value)
+    parts = ", ".join(f"{c['count']} {c[counted]}" for c in listing.counts[:6])
+    return f"{listing.total} {noun}{where}" + (f" ({parts})" if parts else "") + "."
+
+
+def _scoped_output(ctx: QueryContext, params: ScopedListParams, listing: surfaces.Listing, name: str, what: str,
+                   counted: str, preview: list[str], limits: dict[str, Any], items: list[dict[str, Any]]) -> ToolOutput:
+    return ToolOutput(
+        answer=_scoped_answer(what, listing, params, counted), data={f"by_{counted}": listing.counts},
+        ranked=RankedList(name, items, listing.total, params.offset, listing.by_file, scope_param="file"),
+        guidance=None if listing.total else _no_facts_hint(ctx, what),
+        limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
+        baseline_commit=ctx.commit, preview=preview)
+
+
+class DiParams(ScopedListParams):
+    service_filter: str | None = Field(default=None, description="Substring of the service or implementation type.")
+    lifetime: str | None = Field(default=None, description="Scoped, Transient or Singleton.")
+
+
+@tool("surfaces_list_di_registrations", DiParams)
+def di_tool(params: DiParams, repo_path: str) -> ToolOutput:
+    """Use to see what the DI container holds: every registration (AddScoped/AddTransient/AddSingleton,
+    TryAdd*, keyed, typeof/factory/instance forms) and every Add* extension on the service collection
+    (AddDbContext, AddIdentity, AddMemoryCache, AddMediatR, AddHttpClient..., with the service and
+    lifetime where known; `target` for the solution's own extensions, whose body registers more), in
+    source order with the registering member and file:line. Filter by project, file, service, lifetime."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    listing = surfaces.di_registrations(ctx.conn, params.service_filter, params.lifetime, params.project, params.file)
+    items = _page(listing, params, limits)
+    preview = [f"{i.get('lifetime') or '?':<9} {i['service']}" + (f" -> {i['implementation']}" if i.get(
+        "implementation") and i["implementation"] != i["service"] else "") + (f"  ({i['via']})" if i.get("via") else "")
+        for i in items]
+    return _scoped_output(ctx, params, listing, "registrations", "DI registrations", "lifetime", preview, limits, items)
+
+
+@tool("surfaces_list_middleware", ScopedListParams)
+def middleware_tool(params: ScopedListParams, repo_path: str) -> ToolOutput:
+    """Use to see the HTTP request pipeline: the Use*/UseMiddleware<T>/Map/MapWhen calls of each
+    configuring member (Program.cs, Startup.Configure), in the order they run (`order`), with file:line.
+    Filter by project or file."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    listing = surfaces.middleware(ctx.conn, params.project, params.file)
+    items = _page(listing, params, limits)
+    preview = [f"{i['order']:>3} {i['middleware']}  ({i['file']}:{i['line']})" for i in items]
+    return _scoped_output(ctx, params, listing, "middleware", "middleware", "project", preview, limits, items)
+
+
+class LogParams(ScopedListParams):
+    text_filter: str | None = Field(default=None, description="Substring of the message template.")
+    level: str | None = Field(default=None, description="Trace, Debug, Information, Warning, Error, Critical.")
+
+
+@tool("surfaces_list_log_templates", LogParams)
+def logs_tool(params: LogParams, repo_path: str) -> ToolOutput:
+    """Use to find where a log line comes from: every message template (ILogger Log*/LogInformation...
+    calls and [LoggerMessage] methods) with its level, the logging member and file:line. Filter by
+    template text, level, project or file."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    listing = surfaces.log_templates(ctx.conn, params.text_filter, params.level, params.project, params.file)
+    items = _page(listing, params, limits)
+    preview = [f"{i.get('level') or '?':<11} {i['template']}" for i in items]
+    return _scoped_output(ctx, params, listing, "logs", "log templates", "level", preview, limits, items)
+
+
+class ExceptionParams(ScopedListParams):
+    type_filter: str | None = Field(default=None, description="Substring of the exception type.")
+
+
+@tool("surfaces_list_exceptions", ExceptionParams)
+def exceptions_tool(params: ExceptionParams, repo_path: str) -> ToolOutput:
+    """Use to see which exceptions the code throws: every `throw new T`, throw expression and rethrow,
+    with the throwing member and file:line (direct throws only: exceptions of called methods are not
+    followed). Filter by type, project or file."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    listing = surfaces.thrown_exceptions(ctx.conn, params.type_filter, params.project, params.file)
+    items = _page(listing, params, limits)
+    preview = [f"{i['exception']}  in {i['thrown_in']}" for i in items]
+    return _scoped_output(ctx, params, listing, "exceptions", "thrown exceptions", "exception", preview, limits,
+                          items)

@@ -211,6 +211,7 @@ def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int,
     out = []
     for row in rows:
         fact = _fact(row[:-1])
+        fact["fact_key"] = row[5]  # a detail field named "key" (a keyed service's key) shadows it in `fact`
         fact["project"] = names.get(row[-1]) if row[-1] is not None else _project_of_path(projects, fact["file"])
         out.append(fact)
     return out
@@ -379,3 +380,92 @@ def _di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
         if service and impl and impl not in out.setdefault(service, []):
             out[service].append(impl)
     return out
+
+
+# --- Lists of the other facts: DI registrations, the middleware pipeline, log templates, exceptions ---
+
+
+def _scoped_facts(conn: sqlite3.Connection, kind: str, project: str | None, file: str | None) -> list[dict[str, Any]]:
+    """Facts of one kind with their project name, narrowed to a project (by name, case-insensitive)
+    and a file (a path, or a path fragment)."""
+    facts = _config_facts(conn, kind, _projects(conn))
+    if project:
+        wanted = project.strip().lower()
+        facts = [f for f in facts if (f["project"] or "").lower() == wanted]
+    if file:
+        needle = file.strip().replace("\\", "/").lower()
+        facts = [f for f in facts if needle in (f["file"] or "").lower()]
+    return facts
+
+
+def _listing(items: list[dict[str, Any]], count_by: str) -> Listing:
+    counts: dict[str, int] = {}
+    for item in items:
+        value = str(item.get(count_by) or "unknown")
+        counts[value] = counts.get(value, 0) + 1
+    return Listing(items, len(items), _by_file(items),
+                   [{count_by: k, "count": c} for k, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
+
+
+def _keep(fact: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    return {k: fact[k] for k in fields if fact.get(k) is not None}
+
+
+def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifetime: str | None,
+                     project: str | None, file: str | None) -> Listing:
+    """Every registration in source order: lifetime calls (AddScoped<I, T>...) and Add* extensions."""
+    items = []
+    for fact in _scoped_facts(conn, "DiRegistration", project, file):
+        service_key = fact["key"] if fact["key"] != fact["fact_key"] else None
+        items.append({"service": fact["fact_key"], **_keep(fact, (
+            "lifetime", "implementation", "form", "via", "try", "target", "service_id", "implementation_id")),
+            **({"service_key": service_key} if service_key is not None else {}),
+            "registered_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"], "line": fact["line"],
+            "confidence": fact["confidence"]})
+    if service_filter:
+        needle = service_filter.strip().lower()
+        items = [i for i in items
+                 if needle in i["service"].lower() or needle in (i.get("implementation") or "").lower()]
+    if lifetime:
+        items = [i for i in items if (i.get("lifetime") or "").lower() == lifetime.strip().lower()]
+    return _listing(items, "lifetime")
+
+
+def middleware(conn: sqlite3.Connection, project: str | None, file: str | None) -> Listing:
+    """The pipeline as configured: per configuring member (Program's Main, Startup.Configure...), the
+    Use*/Map/MapWhen calls in the order they run."""
+    items = []
+    for fact in _scoped_facts(conn, "Middleware", project, file):
+        items.append({"order": fact.get("order"), "middleware": fact["key"], **_keep(fact, ("type",)),
+                      "configured_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"],
+                      "line": fact["line"], "confidence": fact["confidence"]})
+    items.sort(key=lambda i: (i["file"] or "", i["configured_in"] or "", i["order"] or 0))
+    return _listing(items, "project")
+
+
+def log_templates(conn: sqlite3.Connection, text_filter: str | None, level: str | None,
+                  project: str | None, file: str | None) -> Listing:
+    items = []
+    for fact in _scoped_facts(conn, "Log", project, file):
+        items.append({"template": fact["key"], **_keep(fact, ("level", "source")), "symbol_id": fact["symbol_id"],
+                      "project": fact["project"], "file": fact["file"], "line": fact["line"],
+                      "confidence": fact["confidence"]})
+    if text_filter:
+        needle = text_filter.strip().lower()
+        items = [i for i in items if needle in i["template"].lower()]
+    if level:
+        items = [i for i in items if (i.get("level") or "").lower() == level.strip().lower()]
+    return _listing(items, "level")
+
+
+def thrown_exceptions(conn: sqlite3.Connection, type_filter: str | None, project: str | None,
+                      file: str | None) -> Listing:
+    items = []
+    for fact in _scoped_facts(conn, "Exception", project, file):
+        items.append({"exception": fact["key"], **_keep(fact, ("form",)), "thrown_in": fact["symbol_id"],
+                      "project": fact["project"], "file": fact["file"], "line": fact["line"],
+                      "confidence": fact["confidence"]})
+    if type_filter:
+        needle = type_filter.strip().lower()
+        items = [i for i in items if needle in i["exception"].lower()]
+    return _listing(items, "exception")

@@ -8,6 +8,7 @@ builder.Services.AddHttpClient("billing").AddStandardResilienceHandler();
 builder.Services.AddHttpClient("ledger").AddResilienceHandler("ledger-pipeline", pipeline => pipeline.AddTimeout(TimeSpan.FromSeconds(5)));
 builder.Services.AddDbContext<LegacyDbContext>();
 builder.Services.AddScoped<InvoiceRepository>();
+builder.Services.AddMediatR(cfg => cfg.RegisterServicesFromAssemblyContaining<InvoiceRepository>());
 
 var app = builder.Build();
 // The Swagger package is not referenced: the call does not bind, the receiver does.

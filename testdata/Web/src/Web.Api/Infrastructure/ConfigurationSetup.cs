@@ -12,6 +12,10 @@ public static class ConfigurationSetup
         var active = configuration[configuration["Features:ActiveFlag"]!];
         return services;
     }
+
+    // Registrations through extensions: the solution's own (its body registers) and the framework's.
+    public static IServiceCollection AddWebApi(this IServiceCollection services, IConfiguration configuration) =>
+        services.AddCatalogConfiguration(configuration).AddMemoryCache();
 }
 
 public sealed class CatalogSettings
