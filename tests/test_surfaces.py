@@ -290,6 +290,38 @@ def test_db_tables_with_overrides_and_medium_confidence(web: McpServerProcess) -
         tables["orders"]["symbols"]
 
 
+def test_db_tables_match_dbset_and_entity_names_and_group_migrations(web: McpServerProcess) -> None:
+    """audit_log is mapped by ToTable from DbSet AuditEntries (entity AuditEntry); the snapshot and a
+    migration's designer repeat the mapping (grouped); SQLite's pragma_table_xinfo and sqlite_sequence
+    (SqliteMaintenance.cs) are not tables."""
+    tables = web.call("surfaces_list_db_tables", {})["data"]["tables"]
+    assert [t["table"] for t in tables] == ["audit_log", "customers", "invoices", "orders", "payments"]
+    audit = tables[0]
+    assert (audit["dbsets"], audit["file"], audit["line"]) == (["AuditEntries"], "src/Web.Api/Data/ShopDbContext.cs", 13)
+    assert audit["migrations"] == {"count": 2, "files": 2,
+                                   "first": "src/Web.Api/Data/Migrations/20240101000000_Initial.Designer.cs"}
+    assert [s["source"] for s in audit["sources"]] == ["ToTable", "Sql"]  # no migration among them
+    for fragment in ("AuditEntries", "AuditEntry", "audit_"):
+        env = web.call("surfaces_list_db_tables", {"table_filter": fragment})
+        assert [t["table"] for t in env["data"]["tables"]] == ["audit_log"], fragment
+    empty = web.call("surfaces_list_db_tables", {"table_filter": "nothing"})
+    assert empty["answer"] == "0 database tables match 'nothing'."
+    assert empty["hint"] == ("No table, DbSet or entity name contains 'nothing' (5 tables in the index). "
+                             "Call surfaces_list_db_tables without table_filter to see them.")
+    card = web.call("symbols_get_card", {"symbol_id": "P:Web.Api.Data.ShopDbContext.AuditEntries"})
+    assert [(f["kind"], f["key"], f["dbset"]) for f in card["data"]["facts"]] == [("DbTable", "audit_log",
+                                                                                   "AuditEntries")]
+
+
+def test_card_facts_belong_to_the_asked_project(web: McpServerProcess) -> None:
+    """Both projects have top-level statements: the same Program.<Main>$ id, facts kept apart."""
+    legacy = web.call("symbols_get_card", {"symbol_id": MAIN, "project": "Web.NoPackages"})["data"]
+    assert {f["file"] for f in legacy["facts"]} == {"src/Web.NoPackages/Program.cs"}
+    assert [f["key"] for f in legacy["facts"] if f["kind"] == "Route"] == ["/invoices/{id:int}", "/legacy/{**rest}"]
+    api = web.call("symbols_get_card", {"symbol_id": MAIN, "project": "Web.Api"})["data"]
+    assert {f["file"] for f in api["facts"]} == {"src/Web.Api/Program.cs"}
+
+
 def test_card_facts_and_thrown_exceptions(web: McpServerProcess) -> None:
     card = web.call("symbols_get_card", {"symbol_id": "M:Web.Api.Services.OrderService.PlaceOrderAsync("
                                                       "Web.Api.Data.Order,System.Threading.CancellationToken)"})

@@ -103,16 +103,25 @@ class TableParams(ListParams):
 def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     """Use to see which database tables the code touches: EF Core DbSet<T> (conventional names),
     [Table] attributes, ToTable(...), and tables named in raw SQL (FromSqlRaw, ExecuteSqlRaw,
-    Dapper Query/Execute, CommandText), each with schema, entity, sources and referencing symbols."""
+    Dapper Query/Execute, CommandText), each with schema, entities, DbSet names, sources and
+    referencing symbols; migrations are summed up in `migrations`. table_filter matches table,
+    DbSet and entity names."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     listing = surfaces.db_tables(ctx.conn, params.table_filter)
     items = _page(listing, params, limits)
+    in_index = int(listing.counts[0]["tables_in_index"]) if listing.counts else listing.total
+    guidance = None
+    if not listing.total:
+        # Never claim an empty index when only the filter matched nothing.
+        guidance = _no_facts_hint(ctx, "database tables") if not in_index else Guidance(
+            "hint", f"No table, DbSet or entity name contains '{params.table_filter}' ({in_index} tables in the "
+            "index). Call surfaces_list_db_tables without table_filter to see them.")
     return ToolOutput(
         answer=f"{listing.total} database tables" + (f" match '{params.table_filter}'" if params.table_filter
                                                       else "") + ".",
         data={}, ranked=RankedList("tables", items, listing.total, params.offset, listing.by_file, scope_param=None),
-        guidance=None if listing.total else _no_facts_hint(ctx, "database tables"),
+        guidance=guidance,
         limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
         baseline_commit=ctx.commit, preview=[f"{i['table']}  {i['entities']}" for i in items])
 

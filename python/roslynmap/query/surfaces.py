@@ -289,38 +289,99 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                    [{"status": s, "count": c} for s, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
 
 
+_SQLITE_INTERNAL = re.compile(r"^(sqlite_|pragma_)", re.I)
+
+
+def is_migration_file(path: str | None) -> bool:
+    """EF Core migrations and model snapshots repeat every mapping: grouped, not listed one by one."""
+    if not path:
+        return False
+    parts = path.replace("\\", "/").split("/")
+    return "Migrations" in parts[:-1] or parts[-1].endswith(("ModelSnapshot.cs", ".Designer.cs"))
+
+
+def _short(type_id: str) -> str:
+    return type_id.split(":", 1)[-1].rsplit(".", 1)[-1]
+
+
+def table_renames(conn: sqlite3.Connection) -> dict[str, str]:
+    """Entity id -> the table [Table] or ToTable() maps it to (outside migrations)."""
+    def compute() -> dict[str, str]:
+        out: dict[str, str] = {}
+        for f in facts_of_kind(conn, "DbTable"):
+            if f.get("source") in ("Table", "ToTable") and f.get("entity") and not is_migration_file(f["file"]):
+                out.setdefault(f["entity"], f["key"])
+        return out
+    return dict(_memo(conn, "table_renames", compute))
+
+
 def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
     tables: dict[str, dict[str, Any]] = {}
-    facts = facts_of_kind(conn, "DbTable")
+    facts = [f for f in facts_of_kind(conn, "DbTable") if not _SQLITE_INTERNAL.match(f["key"])]
     # [Table] and ToTable() override the DbSet's conventional name: that table does not exist.
     renamed = {f.get("entity") for f in facts if f.get("source") in ("Table", "ToTable") and f.get("entity")}
+    dbsets: dict[str, list[str]] = {}  # entity -> DbSet property names, so that a filter finds them
     for fact in facts:
         if fact.get("source") == "DbSet" and fact.get("entity") in renamed:
+            dbsets.setdefault(fact["entity"], []).append(fact["key"])
             continue
         entry = tables.setdefault(fact["key"].lower(), {"table": fact["key"], "schema": None, "entities": [],
-                                                        "sources": [], "symbols": [], "file": fact["file"],
-                                                        "line": fact["line"], "confidence": fact["confidence"]})
+                                                        "dbsets": [], "sources": [], "symbols": [],
+                                                        "file": fact["file"], "line": fact["line"],
+                                                        "confidence": fact["confidence"]})
         if fact.get("schema") and not entry["schema"]:
             entry["schema"] = fact["schema"]
         if fact.get("entity") and fact["entity"] not in entry["entities"]:
             entry["entities"].append(fact["entity"])
-        source = {"source": fact.get("source"), "file": fact["file"], "line": fact["line"]}
-        entry["sources"].append(source)
+        if fact.get("source") == "DbSet" and fact["key"] not in entry["dbsets"]:
+            entry["dbsets"].append(fact["key"])
+        if is_migration_file(fact["file"]):
+            entry.setdefault("_migrations", []).append(fact)
+            continue
+        entry["sources"].append({"source": fact.get("source"), "file": fact["file"], "line": fact["line"]})
         if fact["symbol_id"] and fact["symbol_id"] not in entry["symbols"]:
             entry["symbols"].append(fact["symbol_id"])
         if fact["confidence"] == "high":
             entry["confidence"] = "high"
+    for entry in tables.values():
+        for entity in entry["entities"]:
+            entry["dbsets"].extend(n for n in dbsets.get(entity, []) if n not in entry["dbsets"])
+        migrations = entry.pop("_migrations", [])
+        if migrations:
+            files = sorted({m["file"] for m in migrations})
+            entry["migrations"] = {"count": len(migrations), "files": len(files), "first": files[0]}
+        if entry["sources"]:  # point at the model, not at a migration that sorts first
+            entry["file"], entry["line"] = entry["sources"][0]["file"], entry["sources"][0]["line"]
     items = sorted(tables.values(), key=lambda t: t["table"].lower())
     if table_filter:
         needle = table_filter.strip().lower()
-        items = [t for t in items if needle in t["table"].lower()]
-    return Listing(items, len(items), _by_file(items), [])
+        items = [t for t in items if needle in t["table"].lower() or any(needle in d.lower() for d in t["dbsets"])
+                 or any(needle in _short(e).lower() for e in t["entities"])]
+    return Listing(items, len(items), _by_file(items), [{"tables_in_index": len(tables)}])
 
 
-def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str) -> list[dict[str, Any]]:
-    rows = conn.execute(f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE fa.symbol_id = ? ORDER BY fa.line, fa.col",
-                        (symbol_id,)).fetchall()
-    return [_fact(r) for r in rows]
+def _relabel(conn: sqlite3.Connection, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A DbSet fact names the conventional table; when [Table]/ToTable maps its entity elsewhere, the
+    table is that one (the DbSet name stays in `dbset`)."""
+    if not any(f["kind"] == "DbTable" and f.get("source") == "DbSet" for f in facts):
+        return facts
+    renames = table_renames(conn)
+    for f in facts:
+        if f["kind"] == "DbTable" and f.get("source") == "DbSet" and f.get("entity") in renames:
+            f["dbset"], f["key"] = f["key"], renames[f["entity"]]
+    return facts
+
+
+def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str, project_id: int | None = None) -> list[dict[str, Any]]:
+    """The facts of one symbol; of one project's declaration when given (`Program.<Main>$` is declared
+    by every top-level-statement project under the same id)."""
+    where, args = "fa.symbol_id = ?", [symbol_id]
+    if project_id is not None:
+        where += " AND fa.project_id = ?"
+        args.append(project_id)
+    rows = conn.execute(f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE {where} ORDER BY fa.line, fa.col",
+                        args).fetchall()
+    return _relabel(conn, [_fact(r) for r in rows])
 
 
 def facts_of_symbols(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[dict[str, Any]]]:
@@ -329,7 +390,7 @@ def facts_of_symbols(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list
                                " ORDER BY fa.line", ids):
         fact = _fact(row)
         out.setdefault(fact["symbol_id"], []).append(fact)
-    return out
+    return {k: _relabel(conn, v) for k, v in out.items()}
 
 
 _ROUTE = re.compile(r"^\s*([A-Za-z]+)\s+(/\S*)\s*$")
