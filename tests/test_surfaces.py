@@ -297,7 +297,8 @@ def test_db_tables_match_dbset_and_entity_names_and_group_migrations(web: McpSer
     tables = web.call("surfaces_list_db_tables", {})["data"]["tables"]
     assert [t["table"] for t in tables] == ["audit_log", "customers", "invoices", "orders", "payments"]
     audit = tables[0]
-    assert (audit["dbsets"], audit["file"], audit["line"]) == (["AuditEntries"], "src/Web.Api/Data/ShopDbContext.cs", 13)
+    assert (audit["dbsets"], audit["file"], audit["line"]) == (
+        ["AuditEntries"], "src/Web.Api/Data/ShopDbContext.cs", 13)
     assert audit["migrations"] == {"count": 2, "files": 2,
                                    "first": "src/Web.Api/Data/Migrations/20240101000000_Initial.Designer.cs"}
     assert [s["source"] for s in audit["sources"]] == ["ToTable", "Sql"]  # no migration among them
