@@ -375,7 +375,8 @@ def _relabel(conn: sqlite3.Connection, facts: list[dict[str, Any]]) -> list[dict
 def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str, project_id: int | None = None) -> list[dict[str, Any]]:
     """The facts of one symbol; of one project's declaration when given (`Program.<Main>$` is declared
     by every top-level-statement project under the same id)."""
-    where, args = "fa.symbol_id = ?", [symbol_id]
+    where = "fa.symbol_id = ?"
+    args: list[object] = [symbol_id]
     if project_id is not None:
         where += " AND fa.project_id = ?"
         args.append(project_id)
