@@ -29,13 +29,15 @@ def web(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpSer
 
 def test_endpoints(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_endpoints", {"limit": 100})
-    assert env["answer"] == ("34 endpoints (12 GET, 7 ANY, 6 POST, 3 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS).")
+    assert env["answer"] == "43 endpoints (17 GET, 10 POST, 7 ANY, 3 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
     got = [(e["method"], e["route"], e["source"]) for e in env["data"]["endpoints"]]
     assert got == [  # by route (case-folded), then method
+        ("GET", "/", "razor_page"), ("POST", "/", "razor_page"),
         ("GET", "/Account/Login/{id?}", "conventional"), ("POST", "/Account/Login/{id?}", "conventional"),
         ("ANY", "/Account/Logout/{id?}", "conventional"),
         ("DELETE", "/admin/catalog/cache", "minimal"),
         ("POST", "/admin/flags", "attribute"), ("PATCH", "/admin/flags", "attribute"),
+        ("GET", "/admin/items/{id:int}/edit", "razor_page"), ("POST", "/admin/items/{id:int}/edit", "razor_page"),
         ("GET", "/admin/Stats/{page?}", "attribute"), ("PUT", "/admin/users/{id:guid}", "attribute"),
         ("GET", "/api/catalog/items", "minimal"), ("GET", "/api/catalog/reviews/{id:int}", "minimal"),
         ("POST", "/api/Orders", "attribute"), ("POST", "/api/orders", "minimal"),
@@ -45,8 +47,10 @@ def test_endpoints(web: McpServerProcess) -> None:
         ("PATCH", "/api/orders/{id:int}/status", "minimal"), ("GET", "/api/promotions", "minimal"),
         ("GET", "/api/reports/daily", "minimal"),
         ("HEAD", "/api/reports/daily", "minimal"),
+        ("GET", "/Basket/Checkout/{id:int?}", "razor_page"), ("POST", "/Basket/Checkout/{id:int?}", "razor_page"),
+        ("POST", "/Basket/Checkout/{id:int?}?handler=ApplyCoupon", "razor_page"),
         ("POST", "/BasketApi.Basket/GetBasket", "grpc"), ("POST", "/BasketApi.Basket/UpdateBasket", "grpc"),
-        ("OPTIONS", "/check", "minimal"),
+        ("OPTIONS", "/check", "minimal"), ("GET", "/counter", "blazor"), ("GET", "/counter/{Start:int}", "blazor"),
         ("ANY", "/healthz", "health_checks"), ("ANY", "/Home/Index/{id?}", "conventional"),
         ("ANY", "/hubs/chat", "signalr"), ("GET", "/invoices/{id:int}", "minimal"),
         ("ANY", "/legacy/{**rest}", "forwarder"),
@@ -103,6 +107,35 @@ def test_conventional_routes_apply_to_controllers_without_route_attributes(web: 
     ]
     trace = web.call("graph_trace_feature", {"entry_point": "POST /Account/Login/{id?}", "depth": 1})
     assert trace["data"]["root"]["symbol_id"] == account + "LoginAsync(System.String,System.String)"
+
+
+def test_razor_pages_and_blazor_components(web: McpServerProcess) -> None:
+    """Pages/Index, Pages/Basket/Checkout ("{id:int?}" appended to the folder route, a named handler),
+    Areas/Admin/Pages/EditCatalogItem (an absolute @page) and a routable Blazor component."""
+    items = web.call("surfaces_list_endpoints", {"limit": 100})["data"]["endpoints"]
+    got = [(e["method"], e["route"], e["handler"], e["file"], e["line"], e.get("page_handler"), e.get("area"))
+           for e in items if e["source"] in ("razor_page", "blazor")]
+    checkout, edit = "M:Web.Api.Pages.Basket.CheckoutModel.", "M:Web.Api.Areas.Admin.Pages.EditCatalogItemModel."
+    index, checkout_page = "src/Web.Api/Pages/Index.cshtml", "src/Web.Api/Pages/Basket/Checkout.cshtml"
+    edit_page = "src/Web.Api/Areas/Admin/Pages/EditCatalogItem.cshtml"
+    counter = "src/Web.Api/Components/Pages/Counter.razor"
+    assert got == [
+        ("GET", "/", "M:Web.Api.Pages.IndexModel.OnGet", index, 1, None, None),
+        ("POST", "/", "M:Web.Api.Pages.IndexModel.OnPostAsync", index, 1, None, None),
+        ("GET", "/admin/items/{id:int}/edit", edit + "OnGetAsync(System.Int32)", edit_page, 1, None, "Admin"),
+        ("POST", "/admin/items/{id:int}/edit", edit + "OnPostAsync(System.Int32)", edit_page, 1, None, "Admin"),
+        ("GET", "/Basket/Checkout/{id:int?}", checkout + "OnGet(System.Nullable{System.Int32})", checkout_page, 1,
+         None, None),
+        ("POST", "/Basket/Checkout/{id:int?}", checkout + "OnPostAsync", checkout_page, 1, None, None),
+        ("POST", "/Basket/Checkout/{id:int?}?handler=ApplyCoupon", checkout + "OnPostApplyCoupon(System.String)",
+         checkout_page, 1, "ApplyCoupon", None),
+        ("GET", "/counter", "T:Web.Api.Components.Pages.Counter", counter, 1, None, None),
+        ("GET", "/counter/{Start:int}", "T:Web.Api.Components.Pages.Counter", counter, 2, None, None),
+    ]
+    assert next(e for e in items if e["route"] == "/counter")["injects"] == ["Web.Api.Services.IClock"]
+    # An optional parameter may be left out of a concrete path.
+    trace = web.call("graph_trace_feature", {"entry_point": "POST /basket/checkout", "depth": 1})
+    assert trace["data"]["root"]["symbol_id"] == checkout + "OnPostAsync"
 
 
 def test_group_prefixes_follow_groups_handed_to_other_methods(web: McpServerProcess) -> None:

@@ -149,11 +149,66 @@ def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
     return item
 
 
+_PAGE_HANDLER = re.compile(r"^On(Get|Post|Put|Delete|Patch|Head|Options)(\w*?)(?:Async)?$")
+
+
+def _classes_named(conn: sqlite3.Connection, name: str) -> list[tuple[str, str | None]]:
+    """(symbol_id, file) of the classes with this simple name (a qualified name narrows to its id)."""
+    short = name.rsplit(".", 1)[-1]
+    rows = conn.execute("SELECT s.symbol_id, f.path FROM symbols s LEFT JOIN files f ON f.id = s.file_id "
+                        "WHERE s.name = ? AND s.kind = 'Class' ORDER BY f.path", (short,)).fetchall()
+    found = [(str(r[0]), r[1]) for r in rows]
+    if "." in name:
+        found = [c for c in found if c[0] == f"T:{name}"] or found
+    return found
+
+
+def _beside(candidates: list[tuple[str, str | None]], markup: str) -> str | None:
+    """The class of a page or component: its code-behind (`Index.cshtml.cs`), else one in the same
+    folder, else the only one."""
+    folder = markup.rsplit("/", 1)[0] + "/"
+    for hit in ([c for c, f in candidates if f == markup + ".cs"],
+                [c for c, f in candidates if f and f.startswith(folder)]):
+        if hit:
+            return hit[0]
+    return candidates[0][0] if len(candidates) == 1 else None
+
+
+def _razor_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Razor Pages: one route per handler method of the page's model (OnGet, OnPostAsync ->
+    GET/POST; OnPostApplyCoupon -> POST ...?handler=ApplyCoupon). Blazor components: GET per @page."""
+    routes: list[dict[str, Any]] = []
+    for page in facts_of_kind(conn, "RazorPage"):
+        base = {"route": page["key"], "file": page["file"], "line": page["line"], "source": "razor_page",
+                "confidence": page["confidence"], **({"area": page["area"]} if page.get("area") else {})}
+        model = _beside(_classes_named(conn, page["model"]), page["file"]) if page.get("model") else None
+        handlers = conn.execute("SELECT symbol_id, name FROM symbols WHERE container_id = ? AND kind = 'Method' "
+                                "ORDER BY line", (model,)).fetchall() if model else []
+        found = 0
+        for symbol_id, name in handlers:
+            match = _PAGE_HANDLER.match(name)
+            if not match:
+                continue
+            found += 1
+            verb, named = match.group(1).upper(), match.group(2)
+            routes.append({**base, "method": verb, "handler": symbol_id, "model": model,
+                           **({"route": f"{page['key']}?handler={named}", "page_handler": named} if named else {})})
+        if not found:
+            routes.append({**base, "method": "GET", "handler": model, **({"model": model} if model else {})})
+    for component in facts_of_kind(conn, "RazorComponent"):
+        handler = _beside(_classes_named(conn, component["component"]), component["file"])
+        routes.append({"method": "GET", "route": component["key"], "handler": handler, "file": component["file"],
+                       "line": component["line"], "source": "blazor", "confidence": component["confidence"],
+                       **({"injects": component["injects"]} if component.get("injects") else {})})
+    return routes
+
+
 def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     groups = GroupPrefixes(facts_of_kind(conn, "RouteGroupCall"))
     route_facts = facts_of_kind(conn, "Route")
     patterns = [f for f in route_facts if f.get("source") == "conventional"]
     routes = _conventional(patterns, facts_of_kind(conn, "ControllerAction")) if patterns else []
+    routes.extend(_razor_routes(conn))
     for fact in route_facts:
         if fact.get("source") == "conventional":
             continue
@@ -398,9 +453,18 @@ _ROUTE = re.compile(r"^\s*([A-Za-z]+)\s+(/\S*)\s*$")
 
 
 def _template_regex(template: str) -> re.Pattern[str]:
-    parts = re.split(r"(\{[^}]*\})", template.strip("/"))
-    body = "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
-    return re.compile(f"^/?{body}/?$", re.I)
+    """A route template as a regex over concrete paths: `{x}` one segment, `{x?}` an optional one,
+    `{*x}`/`{**x}` the rest of the path."""
+    body = ""
+    for segment in template.strip("/").split("/"):
+        if re.fullmatch(r"\{\*[^}]*\}", segment):
+            body += "(?:/.*)?"
+        elif re.fullmatch(r"\{[^}]*\?\}", segment):
+            body += "(?:/[^/]+)?"
+        elif segment:
+            parts = re.split(r"(\{[^}]*\})", segment)
+            body += "/" + "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
+    return re.compile(f"^{body}/?$", re.I)
 
 
 def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]] | None:
@@ -419,7 +483,8 @@ def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]]
     if folded:
         return folded
     # A concrete path: the most specific templates win (most literal segments), as ASP.NET routing does.
-    matching = [r for r in routes if _template_regex(r["route"]).match(path)]
+    # The fallback answers every path nothing else takes: a trace from it says nothing about the path.
+    matching = [r for r in routes if r["source"] != "fallback" and _template_regex(r["route"]).match(path)]
     if not matching:
         return []
     best = max(_literal_segments(r["route"]) for r in matching)
