@@ -295,7 +295,15 @@ def test_log_templates_and_exceptions_lists(web: McpServerProcess) -> None:
         ("Critical", "Unexpected failure", 49)]
     generated = web.call("surfaces_list_log_templates", {"level": "warning"})
     assert [(entry["template"], entry["source"]) for entry in generated["data"]["logs"]] == [
-        ("Payment {PaymentId} declined", "LoggerMessage"), ("Order {OrderId} not found", "ILogger")]
+        ("Basket {BasketId} abandoned", "adapter"), ("Payment {PaymentId} declined", "LoggerMessage"),
+        ("Order {OrderId} not found", "ILogger")]
+    # Through the solution's own logging adapter (IAppLogger<T>): the `message` parameter is the template.
+    adapter = web.call("surfaces_list_log_templates", {"file": "AppLogger.cs"})["data"]["logs"]
+    assert [(e["template"], e["level"], e["source"], e["via"], e["line"], e["confidence"]) for e in adapter] == [
+        ("Reminding basket {BasketId}", "Information", "adapter",
+         "M:Web.Api.Infrastructure.IAppLogger`1.LogInformation(System.String,System.Object[])", 22, "medium"),
+        ("Basket {BasketId} abandoned", "Warning", "adapter",
+         "M:Web.Api.Infrastructure.IAppLogger`1.LogWarning(System.String,System.Object[])", 23, "medium")]
     assert web.call("surfaces_list_log_templates", {"project": "Web.NoPackages"})["answer"] == \
         "1 log templates in project 'Web.NoPackages' (1 Information)."
     thrown = web.call("surfaces_list_exceptions", {"project": "Web.Api"})

@@ -574,7 +574,8 @@ def log_templates(conn: sqlite3.Connection, text_filter: str | None, level: str 
                   project: str | None, file: str | None) -> Listing:
     items = []
     for fact in _scoped_facts(conn, "Log", project, file):
-        items.append({"template": fact["key"], **_keep(fact, ("level", "source")), "symbol_id": fact["symbol_id"],
+        items.append({"template": fact["key"], **_keep(fact, ("level", "source", "via")),
+                      "symbol_id": fact["symbol_id"],
                       "project": fact["project"], "file": fact["file"], "line": fact["line"],
                       "confidence": fact["confidence"]})
     if text_filter:
