@@ -53,7 +53,8 @@ CALLS: dict[str, Any] = {
         "path_filter": st.text(max_size=5), "http_method": st.sampled_from(["GET", "POST"]),
         "limit": st.integers(1, 600)}),
     "surfaces_list_config_keys": st.fixed_dictionaries({}, optional={"key_filter": st.text(max_size=5)}),
-    "surfaces_list_db_tables": st.fixed_dictionaries({}, optional={"table_filter": st.text(max_size=5)}),
+    "surfaces_list_db_tables": st.fixed_dictionaries({}, optional={"table_filter": st.text(max_size=5),
+                                                                   "with_endpoints": st.booleans()}),
     "surfaces_list_di_registrations": st.fixed_dictionaries({}, optional={
         "service_filter": st.text(max_size=5), "lifetime": st.sampled_from(["Scoped", "Singleton"]),
         "file": st.text(max_size=5), "limit": st.integers(1, 600)}),

@@ -355,6 +355,19 @@ def test_db_tables_match_dbset_and_entity_names_and_group_migrations(web: McpSer
                                                                                    "AuditEntries")]
 
 
+def test_endpoints_and_tables_in_one_call(web: McpServerProcess) -> None:
+    """Which endpoints touch table orders (through DI-dispatched interface calls), and which tables
+    GET /api/Orders/{id:int} touches."""
+    env = web.call("surfaces_list_db_tables", {"table_filter": "orders", "with_endpoints": True})
+    assert [e["endpoint"] for e in env["data"]["tables"][0]["endpoints"]] == [
+        "POST /api/Orders", "POST /api/orders", "GET /api/Orders/{id:int}", "GET /api/orders/{id:int}",
+        "DELETE /purge/{days:int}"]
+    trace = web.call("graph_trace_feature", {"entry_point": "GET /api/Orders/{id:int}", "depth": 4})
+    assert trace["data"]["tables"] == [
+        {"table": "orders",
+         "via": "M:Web.Api.Services.SqlOrderStore.FindAsync(System.Int32,System.Threading.CancellationToken)"}]
+
+
 def test_card_facts_belong_to_the_asked_project(web: McpServerProcess) -> None:
     """Both projects have top-level statements: the same Program.<Main>$ id, facts kept apart."""
     legacy = web.call("symbols_get_card", {"symbol_id": MAIN, "project": "Web.NoPackages"})["data"]

@@ -96,7 +96,9 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
 
 
 class TableParams(ListParams):
-    table_filter: str | None = Field(default=None, description="Substring of the table name.")
+    table_filter: str | None = Field(default=None, description="Substring of the table, DbSet or entity name.")
+    with_endpoints: bool = Field(default=False, description="Also list, per table shown, the endpoints whose "
+                                 "handler reaches it through calls (slower: use with table_filter).")
 
 
 @tool("surfaces_list_db_tables", TableParams)
@@ -110,6 +112,8 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     limits: dict[str, Any] = {}
     listing = surfaces.db_tables(ctx.conn, params.table_filter)
     items = _page(listing, params, limits)
+    if params.with_endpoints:
+        items = [{**t, "endpoints": surfaces.endpoints_reaching(ctx.conn, t["symbols"])} for t in items[:20]]
     in_index = int(listing.counts[0]["tables_in_index"]) if listing.counts else listing.total
     guidance = None
     if not listing.total:
@@ -183,12 +187,18 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
         node["from"] = parents.get(node.get("symbol_id") or f"?{node.get('name')}")
     root = {**tree.root, "facts": [_compact(f) for f in annotated.get(root_id, [])]}
     fact_count = sum(len(n["facts"]) for n in nodes) + len(root["facts"])
+    # Which tables this entry point touches, in one place (first node reaching each).
+    tables: dict[str, dict[str, Any]] = {}
+    for node in [root, *nodes]:
+        for fact in node["facts"]:
+            if fact["kind"] == "DbTable":
+                tables.setdefault(fact["key"].lower(), {"table": fact["key"], "via": node.get("symbol_id")})
     answer = f"{len(nodes)} nodes under {root.get('symbol_id')} within depth {depth}, {fact_count} facts."
     warnings = list(ctx.warnings)
     if tree.external_callees:
         warnings.append(f"{tree.external_callees} calls into framework/package code are not expanded.")
     return ToolOutput(
-        answer=answer, data={"root": root, "route": route, "depth": depth},
+        answer=answer, data={"root": root, "route": route, "depth": depth, "tables": list(tables.values())},
         ranked=RankedList("nodes", nodes, len(nodes), scope_param=None, page_param=None,
                           elidable=("facts",)),
         warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
