@@ -61,7 +61,8 @@ CALLS: dict[str, Any] = {
     "surfaces_list_middleware": st.fixed_dictionaries({}, optional={"project": st.text(max_size=5)}),
     "surfaces_list_log_templates": st.fixed_dictionaries({}, optional={
         "text_filter": st.text(max_size=5), "level": st.sampled_from(["Information", "Error"])}),
-    "surfaces_list_exceptions": st.fixed_dictionaries({}, optional={"type_filter": st.text(max_size=5)}),
+    "surfaces_list_exceptions": st.fixed_dictionaries({}, optional={"type_filter": st.text(max_size=5),
+                                                                    "symbol_id": st.sampled_from(IDS)}),
     "graph_trace_feature": st.fixed_dictionaries({"entry_point": st.sampled_from(
         [*IDS, "GET /api/orders/{id}", "nonsense"])}, optional={"depth": st.integers(0, 9)}),
     "repo_status": st.just({}),

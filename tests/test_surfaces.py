@@ -308,6 +308,8 @@ def test_log_templates_and_exceptions_lists(web: McpServerProcess) -> None:
         "1 log templates in project 'Web.NoPackages' (1 Information)."
     thrown = web.call("surfaces_list_exceptions", {"project": "Web.Api"})
     assert [(t["exception"], t["form"], t["line"]) for t in thrown["data"]["exceptions"]] == [
+        ("T:System.ArgumentException", "throw_expression", 14),
+        ("T:System.InvalidOperationException", "throw_expression", 22),
         ("T:System.NotSupportedException", "throw_expression", 40),
         ("T:System.ArgumentNullException", "throw_expression", 14),
         ("T:System.Collections.Generic.KeyNotFoundException", "throw", 26),
@@ -317,6 +319,22 @@ def test_log_templates_and_exceptions_lists(web: McpServerProcess) -> None:
     assert [(t["exception"], t["thrown_in"], t["confidence"]) for t in db["data"]["exceptions"]] == [
         ("DbUpdateException", "M:Web.NoPackages.LegacyDbContext.SaveChecked", "medium"),
         ("DbUpdateConcurrencyException", "M:Web.NoPackages.LegacyDbContext.SaveChecked", "medium")]
+
+
+def test_exceptions_through_calls_and_throw_helpers(web: McpServerProcess) -> None:
+    """CouponService.Apply throws InvalidOperationException itself and ArgumentException through
+    Guard.AgainstEmpty -> Guard.Fail ([DoesNotReturn]), with the call path."""
+    apply = "M:Web.Api.Infrastructure.CouponService.Apply(System.String,System.Decimal)"
+    env = web.call("surfaces_list_exceptions", {"symbol_id": apply})
+    got = [(e["exception"], e["thrown_in"], e["path"], e["line"]) for e in env["data"]["exceptions"]]
+    against = "M:Web.Api.Infrastructure.Guard.AgainstEmpty(System.String,System.String)"
+    fail = "M:Web.Api.Infrastructure.Guard.Fail(System.String)"
+    assert got == [
+        ("T:System.InvalidOperationException", apply, [apply], 22),
+        ("T:System.ArgumentException", fail, [apply, against, fail], 14),
+    ]
+    shallow = web.call("surfaces_list_exceptions", {"symbol_id": apply, "depth": 1})
+    assert [e["exception"] for e in shallow["data"]["exceptions"]] == ["T:System.InvalidOperationException"]
 
 
 def test_db_tables_with_overrides_and_medium_confidence(web: McpServerProcess) -> None:

@@ -118,6 +118,11 @@ internal sealed class AttributeRouteFacts
         if (_conventional.TryGetValue(type, out var known)) return known;
         string? result = null;
         var named = type.Identifier.ValueText.EndsWith("Controller", StringComparison.Ordinal);
+        if (!named && type.BaseList is null)
+        {
+            _conventional[type] = null; // neither named nor derived like a controller: no model call
+            return null;
+        }
         var isPublic = type.Modifiers.Any(m => m.ValueText == "public") && !type.Modifiers.Any(m => m.ValueText is "abstract" or "static");
         var attributes = type.AttributeLists.SelectMany(l => l.Attributes).Select(FactSyntax.AttributeName).ToList();
         if (isPublic && !attributes.Contains("ApiController") && !attributes.Contains("NonController")

@@ -314,16 +314,33 @@ def logs_tool(params: LogParams, repo_path: str) -> ToolOutput:
 
 class ExceptionParams(ScopedListParams):
     type_filter: str | None = Field(default=None, description="Substring of the exception type.")
+    symbol_id: str | None = Field(default=None, description="Only what this member may throw: its own throws and "
+                                  "its callees' (with the call path).")
+    depth: int | None = Field(default=None, description="Levels of callees followed with symbol_id (default 3, max 6).")
 
 
 @tool("surfaces_list_exceptions", ExceptionParams)
 def exceptions_tool(params: ExceptionParams, repo_path: str) -> ToolOutput:
     """Use to see which exceptions the code throws: every `throw new T`, throw expression and rethrow,
-    with the throwing member and file:line (direct throws only: exceptions of called methods are not
-    followed). Filter by type, project or file."""
+    with the throwing member and file:line. With symbol_id: what that member may throw, its own throws
+    and those of the solution's methods it calls (throw helpers such as Guard.AgainstNull included), each
+    with its call path; package code (Ardalis.GuardClauses...) is not followed. Filter by type,
+    project or file."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
-    listing = surfaces.thrown_exceptions(ctx.conn, params.type_filter, params.project, params.file)
+    if params.symbol_id:
+        requested = TRACE_DEPTH[0] if params.depth is None else params.depth
+        depth = max(1, min(TRACE_DEPTH[1], requested))
+        if depth != requested:
+            limits["max_depth"] = {"requested": requested, "applied": depth}
+        root = symbols.resolve(ctx.conn, params.symbol_id)["symbol_id"]
+        listing = surfaces.exceptions_through_calls(ctx.conn, root, depth)
+        if params.type_filter:
+            needle = params.type_filter.strip().lower()
+            kept = [i for i in listing.items if needle in i["exception"].lower()]
+            listing = surfaces.Listing(kept, len(kept), listing.by_file, listing.counts)
+    else:
+        listing = surfaces.thrown_exceptions(ctx.conn, params.type_filter, params.project, params.file)
     items = _page(listing, params, limits)
     preview = [f"{i['exception']}  in {i['thrown_in']}" for i in items]
     return _scoped_output(ctx, params, listing, "exceptions", "thrown exceptions", "exception", preview, limits,

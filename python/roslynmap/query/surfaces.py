@@ -616,3 +616,27 @@ def endpoints_reaching(conn: sqlite3.Connection, symbol_ids: list[str],
         if route.get("handler") in reached:
             out.append({"endpoint": f"{route['method']} {route['route']}", "handler": route["handler"]})
     return out
+
+
+def exceptions_through_calls(conn: sqlite3.Connection, symbol_id: str, depth: int) -> Listing:
+    """What a member may throw: its own throws and those of the members it calls (solution code only,
+    to `depth` levels, interface calls into their implementations), each with the call path. A throw
+    helper of the solution (Guard.AgainstNull...) is found like any callee."""
+    tree = graph.callees(conn, symbol_id, depth, 100)
+    parent: dict[str, str] = {}
+    for edge in tree.edges:
+        parent.setdefault(edge["to"], edge["from"])
+    ids = [symbol_id] + [n["symbol_id"] for n in tree.nodes if n.get("symbol_id")]
+    facts = facts_of_symbols(conn, ids)
+    items: list[dict[str, Any]] = []
+    for member in ids:
+        for fact in facts.get(member, []):
+            if fact["kind"] != "Exception":
+                continue
+            path, at = [member], member
+            while at in parent and at != symbol_id and len(path) <= depth:
+                at = parent[at]
+                path.insert(0, at)
+            items.append({"exception": fact["key"], **_keep(fact, ("form",)), "thrown_in": member, "path": path,
+                          "file": fact["file"], "line": fact["line"], "confidence": fact["confidence"]})
+    return _listing(items, "exception")
