@@ -44,8 +44,10 @@ class EndpointParams(ListParams):
 def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
     """Use to see the HTTP surface of a service: every endpoint (controller attribute routes with
     [controller]/[action] tokens replaced, minimal APIs incl. MapGroup prefixes, conventional
-    MapControllerRoute patterns) with method, route template, handler symbol_id and file:line.
-    Filters apply before the limit. Follow a handler with graph_trace_feature."""
+    MapControllerRoute patterns applied to controllers without [Route], Razor Pages handlers
+    (OnGet/OnPost{Handler}) and Blazor @page components, health checks, SignalR hubs, fallbacks,
+    gRPC service methods, YARP forwarders) with method, route template, handler symbol_id, source
+    and file:line. Filters apply before the limit. Follow a handler with graph_trace_feature."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     listing = surfaces.endpoints(ctx.conn, params.path_filter, params.http_method)
