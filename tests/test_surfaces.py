@@ -29,7 +29,7 @@ def web(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpSer
 
 def test_endpoints(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_endpoints", {"limit": 100})
-    assert env["answer"] == "43 endpoints (17 GET, 10 POST, 7 ANY, 3 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
+    assert env["answer"] == "44 endpoints (18 GET, 10 POST, 7 ANY, 3 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
     got = [(e["method"], e["route"], e["source"]) for e in env["data"]["endpoints"]]
     assert got == [  # by route (case-folded), then method
         ("GET", "/", "razor_page"), ("POST", "/", "razor_page"),
@@ -50,7 +50,8 @@ def test_endpoints(web: McpServerProcess) -> None:
         ("GET", "/Basket/Checkout/{id:int?}", "razor_page"), ("POST", "/Basket/Checkout/{id:int?}", "razor_page"),
         ("POST", "/Basket/Checkout/{id:int?}?handler=ApplyCoupon", "razor_page"),
         ("POST", "/BasketApi.Basket/GetBasket", "grpc"), ("POST", "/BasketApi.Basket/UpdateBasket", "grpc"),
-        ("OPTIONS", "/check", "minimal"), ("GET", "/counter", "blazor"), ("GET", "/counter/{Start:int}", "blazor"),
+        ("GET", "/brands", "minimal"), ("OPTIONS", "/check", "minimal"), ("GET", "/counter", "blazor"),
+        ("GET", "/counter/{Start:int}", "blazor"),
         ("ANY", "/healthz", "health_checks"), ("ANY", "/Home/Index/{id?}", "conventional"),
         ("ANY", "/hubs/chat", "signalr"), ("GET", "/invoices/{id:int}", "minimal"),
         ("ANY", "/legacy/{**rest}", "forwarder"),
@@ -85,6 +86,10 @@ def test_endpoints_of_every_kind(web: McpServerProcess) -> None:
     assert row("POST", "/BasketApi.Basket/UpdateBasket")[0] == basket + "UpdateBasket(System.String,System.String)"
     assert row("ANY", "/legacy/{**rest}") == (MAIN, no_packages, 19, "medium",
                                                {"destination": "http://legacy.internal"})
+    # A lambda that only forwards to a method of the solution: that method is the handler.
+    assert row("GET", "/brands") == ("M:Web.Api.Endpoints.BrandEndpoints.ListAsync(System.Int32)",
+                                     "src/Web.Api/Endpoints/BrandEndpoints.cs", 7, "high",
+                                     {"handler_kind": "lambda_forwarding", "handler_line": 7})
     # A method group is the handler itself.
     assert row("POST", "/api/orders")[0] == ("M:Web.Api.Endpoints.OrderEndpoints.Create(Web.Api.Data.Order,"
                                              "Web.Api.Services.IOrderService,System.Threading.CancellationToken)")
@@ -390,7 +395,8 @@ def test_card_facts_belong_to_the_asked_project(web: McpServerProcess) -> None:
     """Both projects have top-level statements: the same Program.<Main>$ id, facts kept apart."""
     legacy = web.call("symbols_get_card", {"symbol_id": MAIN, "project": "Web.NoPackages"})["data"]
     assert {f["file"] for f in legacy["facts"]} == {"src/Web.NoPackages/Program.cs"}
-    assert [f["key"] for f in legacy["facts"] if f["kind"] == "Route"] == ["/invoices/{id:int}", "/legacy/{**rest}"]
+    # (/invoices/{id:int}'s lambda forwards to InvoiceRepository.Find: the route is that method's fact)
+    assert [f["key"] for f in legacy["facts"] if f["kind"] == "Route"] == ["/legacy/{**rest}"]
     api = web.call("symbols_get_card", {"symbol_id": MAIN, "project": "Web.Api"})["data"]
     assert {f["file"] for f in api["facts"]} == {"src/Web.Api/Program.cs"}
 
@@ -432,7 +438,7 @@ def test_trace_route_errors(web: McpServerProcess) -> None:
     assert [c["entry_point"] for c in ambiguous["error"]["candidates"]] == [
         "GET /api/Orders/{id:int}", "GET /api/orders/{id:int}"]
     concrete = web.call("graph_trace_feature", {"entry_point": "GET /invoices/7", "depth": 1})
-    assert concrete["data"]["root"]["symbol_id"] == MAIN
+    assert concrete["data"]["root"]["symbol_id"] == "M:Web.NoPackages.InvoiceRepository.Find(System.Int32)"
     missing = web.call("graph_trace_feature", {"entry_point": "GET /nothing/here"})
     assert missing["error"]["code"] == "NOT_FOUND"
     bad = web.call("graph_trace_feature", {"entry_point": "OrdersController"})

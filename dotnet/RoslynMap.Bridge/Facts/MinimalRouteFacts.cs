@@ -100,7 +100,8 @@ internal sealed class MinimalRouteFacts
             var detail = new FactDetail().Add("method", verb).Add("handler", handler).Add("source", source);
             // A lambda has no symbol: the route names the member that holds it, and where the lambda is.
             if (handlerArg is not null && FactSyntax.IsLambda(handlerArg.Expression))
-                detail.Add("handler_kind", "lambda").Add("handler_line", _sink.LineOf(handlerArg.SpanStart));
+                detail.Add("handler_kind", handler == from ? "lambda" : "lambda_forwarding")
+                    .Add("handler_line", _sink.LineOf(handlerArg.SpanStart));
             if (parameter is { } ordinal) detail.Add("group_parameter", ordinal).Add("group_member", from);
             extra?.Invoke(detail);
             _sink.Add(FactKinds.Route, handler, anchor, confidence, key, detail);
@@ -186,13 +187,33 @@ internal sealed class MinimalRouteFacts
             new FactDetail().Add("method", "ANY").Add("handler", from).Add("source", "conventional"));
     }
 
-    /// <summary>A method group handler is the route's handler; a lambda belongs to its enclosing member.</summary>
+    /// <summary>A method group handler is the route's handler; so is the solution's method a lambda only
+    /// forwards to (`async (IRepo r) => await HandleAsync(r)`); any other lambda belongs to its enclosing member.</summary>
     private string? Handler(ArgumentSyntax? arg, string? from)
     {
-        if (arg is null || FactSyntax.IsLambda(arg.Expression)) return from;
+        if (arg is null) return from;
+        if (FactSyntax.IsLambda(arg.Expression)) return ForwardedTo(arg.Expression) ?? from;
         var info = _sink.Model.GetSymbolInfo(arg.Expression);
         var method = (info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null)) as IMethodSymbol;
         return method is null ? from : _sink.IdOf(method) ?? from;
+    }
+
+    /// <summary>The source method a lambda's body is a single call to (awaited or not), else null.</summary>
+    private string? ForwardedTo(ExpressionSyntax lambda)
+    {
+        if (FactSyntax.Unwrap(lambda) is not AnonymousFunctionExpressionSyntax f) return null;
+        var body = f.Body switch
+        {
+            ExpressionSyntax e => e,
+            BlockSyntax { Statements: [ReturnStatementSyntax { Expression: { } r }] } => r,
+            BlockSyntax { Statements: [ExpressionStatementSyntax { Expression: var x }] } => x,
+            _ => null,
+        };
+        if (body is AwaitExpressionSyntax awaited) body = awaited.Expression;
+        if (body is null || FactSyntax.Unwrap(body) is not InvocationExpressionSyntax call) return null;
+        var method = _sink.Model.GetSymbolInfo(call).Symbol as IMethodSymbol;
+        method = method?.ReducedFrom ?? method;
+        return method is not null && method.Locations.Any(l => l.IsInSource) ? _sink.IdOf(method) : null;
     }
 
     /// <summary>`var g = x.MapGroup("/a")...;` (or `g = ...`) remembers g's full prefix for this member.</summary>

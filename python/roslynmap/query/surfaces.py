@@ -192,8 +192,11 @@ def _razor_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
                 continue
             found += 1
             verb, named = match.group(1).upper(), match.group(2)
+            # A named handler is chosen by `?handler=Name`, or by the path when the page route has {handler?}.
+            in_path = re.sub(r"\{handler\??\}", named, page["key"]) if named else page["key"]
+            named_route = in_path if in_path != page["key"] else f"{page['key']}?handler={named}"
             routes.append({**base, "method": verb, "handler": symbol_id, "model": model,
-                           **({"route": f"{page['key']}?handler={named}", "page_handler": named} if named else {})})
+                           **({"route": named_route, "page_handler": named} if named else {})})
         if not found:
             routes.append({**base, "method": "GET", "handler": model, **({"model": model} if model else {})})
     for component in facts_of_kind(conn, "RazorComponent"):
