@@ -53,7 +53,16 @@ CALLS: dict[str, Any] = {
         "path_filter": st.text(max_size=5), "http_method": st.sampled_from(["GET", "POST"]),
         "limit": st.integers(1, 600)}),
     "surfaces_list_config_keys": st.fixed_dictionaries({}, optional={"key_filter": st.text(max_size=5)}),
-    "surfaces_list_db_tables": st.fixed_dictionaries({}, optional={"table_filter": st.text(max_size=5)}),
+    "surfaces_list_db_tables": st.fixed_dictionaries({}, optional={"table_filter": st.text(max_size=5),
+                                                                   "with_endpoints": st.booleans()}),
+    "surfaces_list_di_registrations": st.fixed_dictionaries({}, optional={
+        "service_filter": st.text(max_size=5), "lifetime": st.sampled_from(["Scoped", "Singleton"]),
+        "file": st.text(max_size=5), "limit": st.integers(1, 600)}),
+    "surfaces_list_middleware": st.fixed_dictionaries({}, optional={"project": st.text(max_size=5)}),
+    "surfaces_list_log_templates": st.fixed_dictionaries({}, optional={
+        "text_filter": st.text(max_size=5), "level": st.sampled_from(["Information", "Error"])}),
+    "surfaces_list_exceptions": st.fixed_dictionaries({}, optional={"type_filter": st.text(max_size=5),
+                                                                    "symbol_id": st.sampled_from(IDS)}),
     "graph_trace_feature": st.fixed_dictionaries({"entry_point": st.sampled_from(
         [*IDS, "GET /api/orders/{id}", "nonsense"])}, optional={"depth": st.integers(0, 9)}),
     "repo_status": st.just({}),

@@ -29,11 +29,15 @@ def web(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpSer
 
 def test_endpoints(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_endpoints", {"limit": 100})
-    assert env["answer"] == "24 endpoints (11 GET, 3 DELETE, 3 POST, 2 ANY, 2 PATCH, 2 PUT, 1 HEAD)."
+    assert env["answer"] == "44 endpoints (18 GET, 10 POST, 7 ANY, 3 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
     got = [(e["method"], e["route"], e["source"]) for e in env["data"]["endpoints"]]
     assert got == [  # by route (case-folded), then method
+        ("GET", "/", "razor_page"), ("POST", "/", "razor_page"),
+        ("GET", "/Account/Login/{id?}", "conventional"), ("POST", "/Account/Login/{id?}", "conventional"),
+        ("ANY", "/Account/Logout/{id?}", "conventional"),
         ("DELETE", "/admin/catalog/cache", "minimal"),
         ("POST", "/admin/flags", "attribute"), ("PATCH", "/admin/flags", "attribute"),
+        ("GET", "/admin/items/{id:int}/edit", "razor_page"), ("POST", "/admin/items/{id:int}/edit", "razor_page"),
         ("GET", "/admin/Stats/{page?}", "attribute"), ("PUT", "/admin/users/{id:guid}", "attribute"),
         ("GET", "/api/catalog/items", "minimal"), ("GET", "/api/catalog/reviews/{id:int}", "minimal"),
         ("POST", "/api/Orders", "attribute"), ("POST", "/api/orders", "minimal"),
@@ -42,13 +46,101 @@ def test_endpoints(web: McpServerProcess) -> None:
         ("PUT", "/api/orders/{id:int}", "minimal"), ("DELETE", "/api/orders/{id:int}", "minimal"),
         ("PATCH", "/api/orders/{id:int}/status", "minimal"), ("GET", "/api/promotions", "minimal"),
         ("GET", "/api/reports/daily", "minimal"),
-        ("HEAD", "/api/reports/daily", "minimal"), ("GET", "/invoices/{id:int}", "minimal"),
+        ("HEAD", "/api/reports/daily", "minimal"),
+        ("GET", "/Basket/Checkout/{id:int?}", "razor_page"), ("POST", "/Basket/Checkout/{id:int?}", "razor_page"),
+        ("POST", "/Basket/Checkout/{id:int?}?handler=ApplyCoupon", "razor_page"),
+        ("POST", "/BasketApi.Basket/GetBasket", "grpc"), ("POST", "/BasketApi.Basket/UpdateBasket", "grpc"),
+        ("GET", "/brands", "minimal"), ("OPTIONS", "/check", "minimal"), ("GET", "/counter", "blazor"),
+        ("GET", "/counter/{Start:int}", "blazor"),
+        ("ANY", "/healthz", "health_checks"), ("ANY", "/Home/Index/{id?}", "conventional"),
+        ("ANY", "/hubs/chat", "signalr"), ("GET", "/invoices/{id:int}", "minimal"),
+        ("ANY", "/legacy/{**rest}", "forwarder"),
         ("GET", "/ping", "minimal"), ("DELETE", "/purge/{days:int}", "attribute"),
-        ("GET", "/unused", "minimal"), ("ANY", "/{controller=Home}/{action=Index}/{id?}", "conventional"),
+        ("GET", "/unused", "minimal"), ("ANY", "/{*path:nonfile}", "fallback"),
     ]
     first = next(e for e in env["data"]["endpoints"] if e["route"] == "/api/Orders/{id:int}")
     assert (first["handler"], first["file"], first["line"], first["confidence"]) == (
         GET, "src/Web.Api/Controllers/OrdersController.cs", 18, "high")
+
+
+def test_endpoints_of_every_kind(web: McpServerProcess) -> None:
+    """Health checks, hubs, fallbacks, gRPC services (one route per service method, handler = the
+    override), forwarders, MapMethods with HttpMethods fields, and lambdas named as lambdas."""
+    items = web.call("surfaces_list_endpoints", {"limit": 100})["data"]["endpoints"]
+    by_route = {(e["method"], e["route"]): e for e in items}
+
+    def row(method: str, route: str) -> tuple[object, ...]:
+        e = by_route[(method, route)]
+        extra = {k: v for k, v in e.items() if k not in {"method", "route", "source", "file", "line", "confidence",
+                                                          "handler"}}
+        return e["handler"], e["file"], e["line"], e["confidence"], extra
+
+    web_program, no_packages = "src/Web.Api/Program.cs", "src/Web.NoPackages/Program.cs"
+    assert row("ANY", "/healthz") == (MAIN, web_program, 68, "high", {})
+    assert row("ANY", "/hubs/chat") == ("T:Web.Api.Infrastructure.ChatHub", web_program, 69, "high", {})
+    assert row("ANY", "/{*path:nonfile}") == (MAIN, web_program, 70, "high", {"fallback_file": "index.html"})
+    assert row("OPTIONS", "/check") == (MAIN, web_program, 67, "high", {"handler_kind": "lambda", "handler_line": 67})
+    basket = "M:Web.NoPackages.Grpc.BasketService."
+    assert row("POST", "/BasketApi.Basket/GetBasket") == (basket + "GetBasket(System.String)", no_packages, 18,
+                                                           "medium", {})
+    assert row("POST", "/BasketApi.Basket/UpdateBasket")[0] == basket + "UpdateBasket(System.String,System.String)"
+    assert row("ANY", "/legacy/{**rest}") == (MAIN, no_packages, 19, "medium",
+                                               {"destination": "http://legacy.internal"})
+    # A lambda that only forwards to a method of the solution: that method is the handler.
+    assert row("GET", "/brands") == ("M:Web.Api.Endpoints.BrandEndpoints.ListAsync(System.Int32)",
+                                     "src/Web.Api/Endpoints/BrandEndpoints.cs", 7, "high",
+                                     {"handler_kind": "lambda_forwarding", "handler_line": 7})
+    # A method group is the handler itself.
+    assert row("POST", "/api/orders")[0] == ("M:Web.Api.Endpoints.OrderEndpoints.Create(Web.Api.Data.Order,"
+                                             "Web.Api.Services.IOrderService,System.Threading.CancellationToken)")
+
+
+def test_conventional_routes_apply_to_controllers_without_route_attributes(web: McpServerProcess) -> None:
+    """MapControllerRoute's pattern filled in for each action of AccountController and HomeController
+    (no [Route]): [HttpGet]/[HttpPost] without a template constrain the verb, [ActionName] renames,
+    [NonAction] and non-public methods are not actions."""
+    items = web.call("surfaces_list_endpoints", {"limit": 100})["data"]["endpoints"]
+    got = [(e["method"], e["route"], e["handler"], e["line"], e["pattern"], e["mapped_at"])
+           for e in items if e["source"] == "conventional"]
+    account, pattern, mapped = "M:Web.Api.Controllers.AccountController.", "/{controller=Home}/{action=Index}/{id?}", \
+        "src/Web.Api/Program.cs:54"
+    assert got == [
+        ("GET", "/Account/Login/{id?}", account + "Login(System.String)", 9, pattern, mapped),
+        ("POST", "/Account/Login/{id?}", account + "LoginAsync(System.String,System.String)", 13, pattern, mapped),
+        ("ANY", "/Account/Logout/{id?}", account + "Logout", 15, pattern, mapped),
+        ("ANY", "/Home/Index/{id?}", "M:Web.Api.Controllers.HomeController.Index", 8, pattern, mapped),
+    ]
+    trace = web.call("graph_trace_feature", {"entry_point": "POST /Account/Login/{id?}", "depth": 1})
+    assert trace["data"]["root"]["symbol_id"] == account + "LoginAsync(System.String,System.String)"
+
+
+def test_razor_pages_and_blazor_components(web: McpServerProcess) -> None:
+    """Pages/Index, Pages/Basket/Checkout ("{id:int?}" appended to the folder route, a named handler),
+    Areas/Admin/Pages/EditCatalogItem (an absolute @page) and a routable Blazor component."""
+    items = web.call("surfaces_list_endpoints", {"limit": 100})["data"]["endpoints"]
+    got = [(e["method"], e["route"], e["handler"], e["file"], e["line"], e.get("page_handler"), e.get("area"))
+           for e in items if e["source"] in ("razor_page", "blazor")]
+    checkout, edit = "M:Web.Api.Pages.Basket.CheckoutModel.", "M:Web.Api.Areas.Admin.Pages.EditCatalogItemModel."
+    index, checkout_page = "src/Web.Api/Pages/Index.cshtml", "src/Web.Api/Pages/Basket/Checkout.cshtml"
+    edit_page = "src/Web.Api/Areas/Admin/Pages/EditCatalogItem.cshtml"
+    counter = "src/Web.Api/Components/Pages/Counter.razor"
+    assert got == [
+        ("GET", "/", "M:Web.Api.Pages.IndexModel.OnGet", index, 1, None, None),
+        ("POST", "/", "M:Web.Api.Pages.IndexModel.OnPostAsync", index, 1, None, None),
+        ("GET", "/admin/items/{id:int}/edit", edit + "OnGetAsync(System.Int32)", edit_page, 1, None, "Admin"),
+        ("POST", "/admin/items/{id:int}/edit", edit + "OnPostAsync(System.Int32)", edit_page, 1, None, "Admin"),
+        ("GET", "/Basket/Checkout/{id:int?}", checkout + "OnGet(System.Nullable{System.Int32})", checkout_page, 1,
+         None, None),
+        ("POST", "/Basket/Checkout/{id:int?}", checkout + "OnPostAsync", checkout_page, 1, None, None),
+        ("POST", "/Basket/Checkout/{id:int?}?handler=ApplyCoupon", checkout + "OnPostApplyCoupon(System.String)",
+         checkout_page, 1, "ApplyCoupon", None),
+        ("GET", "/counter", "T:Web.Api.Components.Pages.Counter", counter, 1, None, None),
+        ("GET", "/counter/{Start:int}", "T:Web.Api.Components.Pages.Counter", counter, 2, None, None),
+    ]
+    assert next(e for e in items if e["route"] == "/counter")["injects"] == ["Web.Api.Services.IClock"]
+    # An optional parameter may be left out of a concrete path.
+    trace = web.call("graph_trace_feature", {"entry_point": "POST /basket/checkout", "depth": 1})
+    assert trace["data"]["root"]["symbol_id"] == checkout + "OnPostAsync"
 
 
 def test_group_prefixes_follow_groups_handed_to_other_methods(web: McpServerProcess) -> None:
@@ -81,21 +173,173 @@ def test_endpoint_filters_apply_before_limit(web: McpServerProcess) -> None:
 
 
 def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
-    env = web.call("surfaces_list_config_keys", {"limit": 100})
-    assert env["answer"] == "17 configuration keys (13 used, 3 defined_but_unused, 1 used_but_undefined)."
-    status = {k["key"]: k["status"] for k in env["data"]["keys"]}
-    assert status["Features:MaxPageSize"] == "used_but_undefined"
+    env = web.call("surfaces_list_config_keys", {"limit": 100, "key_filter": ""})
+    assert env["answer"] == ("29 configuration keys (20 used, 4 defined_but_unused, 2 bound_unset, "
+                             "2 used_but_undefined, 1 dynamic).")
+    keys = web.call("surfaces_list_config_keys", {"limit": 20})["data"]["keys"] + \
+        web.call("surfaces_list_config_keys", {"limit": 20, "offset": 20})["data"]["keys"]
+    status = {k["key"]: k["status"] for k in keys}
+    assert len(status) == 29
+    assert {k for k, s in status.items() if s == "used_but_undefined"} == {"Features:ActiveFlag",
+                                                                             "Features:MaxPageSize"}
     assert {k for k, s in status.items() if s == "defined_but_unused"} == {
-        "Legacy:Endpoint", "Logging:LogLevel:Default", "Unused:Flag"}
+        "Billing:Url", "Legacy:Endpoint", "Logging:LogLevel:Default", "Unused:Flag"}
     assert status["Payments:Provider"] == "used"  # covered by Configure<PaymentOptions>(GetSection("Payments"))
-    conn = next(k for k in env["data"]["keys"] if k["key"] == "ConnectionStrings:Main")
-    assert conn["usages"] == [{"pattern": "GetConnectionString", "symbol_id": MAIN,
-                               "file": "src/Web.Api/Program.cs", "line": 11, "confidence": "high"}]
-    assert conn["defined_in"] == [{"file": "src/Web.Api/appsettings.json", "line": 8}]
-    default = next(k for k in env["data"]["keys"] if k["key"] == "Logging:LogLevel:Default")
-    assert default["defined_in"][-1] == {"file": "src/Web.Api/appsettings.json", "line": 4}
-    chained = next(k for k in env["data"]["keys"] if k["key"] == "Jobs:Cleanup:IntervalSeconds")
+    conn = next(k for k in keys if k["key"] == "ConnectionStrings:Main")
+    assert conn["usages"] == [{"pattern": "GetConnectionString", "symbol_id": MAIN, "file": "src/Web.Api/Program.cs",
+                               "line": 11, "confidence": "high", "project": "Web.Api"}]
+    assert conn["defined_in"] == [{"file": "src/Web.Api/appsettings.json", "line": 8, "project": "Web.Api"}]
+    default = next(k for k in keys if k["key"] == "Logging:LogLevel:Default")
+    assert default["defined_in"] == [
+        {"file": "src/Web.Api/appsettings.Development.json", "line": 4, "project": "Web.Api",
+         "environment": "Development"},
+        {"file": "src/Web.Api/appsettings.json", "line": 4, "project": "Web.Api"}]
+    chained = next(k for k in keys if k["key"] == "Jobs:Cleanup:IntervalSeconds")
     assert [u["pattern"] for u in chained["usages"]] == ["indexer"]
+
+
+SETUP = "M:Web.Api.Infrastructure.ConfigurationSetup.AddCatalogConfiguration(" \
+    "Microsoft.Extensions.DependencyInjection.IServiceCollection,Microsoft.Extensions.Configuration.IConfiguration)"
+
+
+def test_bound_option_types_yield_their_keys(web: McpServerProcess) -> None:
+    """Configure<T>(configuration) at the root, AddOptions<T>().BindConfiguration(nameof(T)),
+    GetSection(..).Get<T>() with a nested class, the non-generic GetValue(typeof(string), key), and
+    an indirect key reported as dynamic (ConfigurationSetup.cs)."""
+    def usages(fragment: str) -> list[tuple[object, ...]]:
+        keys = web.call("surfaces_list_config_keys", {"key_filter": fragment, "limit": 20})["data"]["keys"]
+        return [(k["key"], k["status"], [(u["pattern"], u["line"], u.get("type")) for u in k["usages"]])
+                for k in keys]
+
+    assert usages("Catalog") == [
+        ("CatalogBaseUrl", "used", [("bound_property", 8, "CatalogSettings"), ("GetValue", 11, "string")]),
+        ("CatalogOptions", "used", [("Bind", 9, "CatalogOptions")]),
+        ("CatalogOptions:PicBaseUrl", "used", [("bound_property", 9, "CatalogOptions")]),
+        ("CatalogOptions:UseCustomizationData", "bound_unset", [("bound_property", 9, "CatalogOptions")]),
+    ]
+    assert usages("Search") == [
+        ("Search", "used", [("GetSection", 10, None), ("Get", 10, "SearchOptions")]),
+        ("Search:Backend", "used", [("bound_property", 10, "SearchOptions")]),
+        ("Search:Backend:Url", "used", [("bound_property", 10, "SearchBackend")]),
+        ("Search:Fields", "bound_unset", [("bound_property", 10, "SearchOptions")]),  # get-only list: bound too
+        ("Search:PageSize", "used", [("bound_property", 10, "SearchOptions")]),       # Computed (no setter): not
+    ]
+    page = web.call("surfaces_list_config_keys", {"key_filter": "Search:PageSize"})["data"]["keys"][0]
+    assert page["usages"][0]["symbol_id"] == SETUP
+    assert page["usages"][0]["property"] == "P:Web.Api.Infrastructure.SearchOptions.PageSize"
+    assert usages("Shipping:") == [
+        ("Shipping:BaseUrl", "used", [("bound_property", 17, "ShippingOptions")]),
+        ("Shipping:Region", "used", [("indexer", 15, None), ("bound_property", 17, "ShippingOptions")]),
+    ]
+    assert usages("ActiveFlag") == [
+        ("Features:ActiveFlag", "used_but_undefined", [("indexer", 12, None)]),
+        ('{configuration["Features:ActiveFlag"]!}', "dynamic", [("indexer", 12, None)]),
+    ]
+
+
+def test_config_keys_are_checked_per_project(web: McpServerProcess) -> None:
+    """Features:MaxPageSize is defined only in Web.NoPackages' appsettings.json: Web.Api, which reads it,
+    still lacks it; Billing:Url (Web.NoPackages) is read nowhere."""
+    page = web.call("surfaces_list_config_keys", {"key_filter": "MaxPageSize"})["data"]["keys"][0]
+    assert (page["status"], page["undefined_in"], page["projects"]) == (
+        "used_but_undefined", ["Web.Api"], ["Web.Api", "Web.NoPackages"])
+    assert page["defined_in"] == [{"file": "src/Web.NoPackages/appsettings.json", "line": 6,
+                                   "project": "Web.NoPackages"}]
+    scoped = web.call("surfaces_list_config_keys", {"project": "Web.NoPackages"})
+    assert scoped["answer"] == "2 configuration keys (2 defined_but_unused)."
+    assert [k["key"] for k in scoped["data"]["keys"]] == ["Billing:Url", "Features:MaxPageSize"]
+
+
+def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
+    env = web.call("surfaces_list_di_registrations", {"limit": 100})
+    assert env["answer"] == "21 DI registrations (9 Singleton, 6 Scoped, 4 Transient, 2 unknown)."
+    got = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("via"), r["line"],
+            r["confidence"]) for r in env["data"]["registrations"]]
+    assert got[:4] == [
+        ("IOptions<CatalogOptions>", "Singleton", None, "extension", "AddOptions", 9, "high"),
+        ("AddCatalogConfiguration", None, None, "extension", "AddCatalogConfiguration", 18, "high"),
+        ("IMemoryCache", "Singleton", None, "extension", "AddMemoryCache", 18, "high"),  # chained on the own extension
+        ("IOptions<ShippingOptions>", "Singleton", None, "extension", "AddOptions", 17, "high"),
+    ]
+    own = env["data"]["registrations"][1]
+    assert (own["target"], own["registered_in"]) == (SETUP, SETUP.replace("AddCatalogConfiguration", "AddWebApi"))
+    keyed = next(r for r in env["data"]["registrations"] if r.get("service_key"))
+    assert (keyed["service"], keyed["service_key"], keyed["implementation"]) == ("INotifier", "sms", "SmsNotifier")
+    legacy = web.call("surfaces_list_di_registrations", {"project": "Web.NoPackages"})
+    assert [(r["service"], r.get("lifetime"), r.get("via"), r["confidence"]) for r in legacy["data"]["registrations"]] \
+        == [("IHttpClientFactory", "Transient", "AddHttpClient", "high"),
+            ("IHttpClientFactory", "Transient", "AddHttpClient", "high"),
+            ("LegacyDbContext", "Scoped", "AddDbContext", "medium"),
+            ("InvoiceRepository", "Scoped", None, "high"),
+            ("IMediator", "Transient", "AddMediatR", "medium")]
+    db = web.call("surfaces_list_di_registrations", {"service_filter": "DbContext", "file": "Web.Api/"})
+    assert [(r["service"], r["implementation_id"], r["file"], r["line"]) for r in db["data"]["registrations"]] == [
+        ("ShopDbContext", "T:Web.Api.Data.ShopDbContext", "src/Web.Api/Program.cs", 22)]
+    scoped = web.call("surfaces_list_di_registrations", {"lifetime": "scoped", "project": "Web.Api"})
+    assert scoped["answer"] == "4 DI registrations in project 'Web.Api' (4 Scoped)."
+
+
+def test_middleware_pipeline_in_order(web: McpServerProcess) -> None:
+    env = web.call("surfaces_list_middleware", {"file": "Web.Api/Program.cs"})
+    assert env["answer"] == "9 middleware in file 'Web.Api/Program.cs' (9 Web.Api)."
+    assert [(m["order"], m["middleware"], m["line"]) for m in env["data"]["middleware"]] == [
+        (1, "UseExceptionHandler", 38), (2, "UseMiddleware<RequestTimingMiddleware>", 39), (3, "UseRouting", 40),
+        (4, "UseAuthentication", 41), (5, "UseAuthorization", 42), (6, "Use", 43), (7, "UseRequestTiming", 48),
+        (8, "MapWhen", 49), (9, "Map /health", 50)]
+    assert all(m["configured_in"] == MAIN for m in env["data"]["middleware"])
+    legacy = web.call("surfaces_list_middleware", {"project": "web.nopackages"})
+    assert [(m["middleware"], m["confidence"]) for m in legacy["data"]["middleware"]] == [
+        ("UseSwagger", "medium"), ("UseHttpsRedirection", "high")]
+
+
+def test_log_templates_and_exceptions_lists(web: McpServerProcess) -> None:
+    logs = web.call("surfaces_list_log_templates", {"file": "OrderService.cs"})
+    assert [(entry["level"], entry["template"], entry["line"]) for entry in logs["data"]["logs"]] == [
+        ("Debug", "Loading order {OrderId}", 21), ("Warning", "Order {OrderId} not found", 25),
+        ("Information", "Placed order {OrderId}", 38), ("Error", "Saving order for {Customer} timed out", 44),
+        ("Critical", "Unexpected failure", 49)]
+    generated = web.call("surfaces_list_log_templates", {"level": "warning"})
+    assert [(entry["template"], entry["source"]) for entry in generated["data"]["logs"]] == [
+        ("Basket {BasketId} abandoned", "adapter"), ("Payment {PaymentId} declined", "LoggerMessage"),
+        ("Order {OrderId} not found", "ILogger")]
+    # Through the solution's own logging adapter (IAppLogger<T>): the `message` parameter is the template.
+    adapter = web.call("surfaces_list_log_templates", {"file": "AppLogger.cs"})["data"]["logs"]
+    assert [(e["template"], e["level"], e["source"], e["via"], e["line"], e["confidence"]) for e in adapter] == [
+        ("Reminding basket {BasketId}", "Information", "adapter",
+         "M:Web.Api.Infrastructure.IAppLogger`1.LogInformation(System.String,System.Object[])", 22, "medium"),
+        ("Basket {BasketId} abandoned", "Warning", "adapter",
+         "M:Web.Api.Infrastructure.IAppLogger`1.LogWarning(System.String,System.Object[])", 23, "medium")]
+    assert web.call("surfaces_list_log_templates", {"project": "Web.NoPackages"})["answer"] == \
+        "1 log templates in project 'Web.NoPackages' (1 Information)."
+    thrown = web.call("surfaces_list_exceptions", {"project": "Web.Api"})
+    assert [(t["exception"], t["form"], t["line"]) for t in thrown["data"]["exceptions"]] == [
+        ("T:System.ArgumentException", "throw_expression", 14),
+        ("T:System.InvalidOperationException", "throw_expression", 22),
+        ("T:System.NotSupportedException", "throw_expression", 40),
+        ("T:System.ArgumentNullException", "throw_expression", 14),
+        ("T:System.Collections.Generic.KeyNotFoundException", "throw", 26),
+        ("T:System.InvalidOperationException", "throw", 33), ("T:System.TimeoutException", "rethrow", 45),
+        ("rethrow", "rethrow", 50)]
+    db = web.call("surfaces_list_exceptions", {"type_filter": "DbUpdate"})
+    assert [(t["exception"], t["thrown_in"], t["confidence"]) for t in db["data"]["exceptions"]] == [
+        ("DbUpdateException", "M:Web.NoPackages.LegacyDbContext.SaveChecked", "medium"),
+        ("DbUpdateConcurrencyException", "M:Web.NoPackages.LegacyDbContext.SaveChecked", "medium")]
+
+
+def test_exceptions_through_calls_and_throw_helpers(web: McpServerProcess) -> None:
+    """CouponService.Apply throws InvalidOperationException itself and ArgumentException through
+    Guard.AgainstEmpty -> Guard.Fail ([DoesNotReturn]), with the call path."""
+    apply = "M:Web.Api.Infrastructure.CouponService.Apply(System.String,System.Decimal)"
+    env = web.call("surfaces_list_exceptions", {"symbol_id": apply})
+    got = [(e["exception"], e["thrown_in"], e["path"], e["line"]) for e in env["data"]["exceptions"]]
+    against = "M:Web.Api.Infrastructure.Guard.AgainstEmpty(System.String,System.String)"
+    fail = "M:Web.Api.Infrastructure.Guard.Fail(System.String)"
+    assert got == [
+        ("T:System.InvalidOperationException", apply, [apply], 22),
+        ("T:System.ArgumentException", fail, [apply, against, fail], 14),
+    ]
+    shallow = web.call("surfaces_list_exceptions", {"symbol_id": apply, "depth": 1})
+    assert [e["exception"] for e in shallow["data"]["exceptions"]] == ["T:System.InvalidOperationException"]
 
 
 def test_db_tables_with_overrides_and_medium_confidence(web: McpServerProcess) -> None:
@@ -108,6 +352,53 @@ def test_db_tables_with_overrides_and_medium_confidence(web: McpServerProcess) -
     assert tables["invoices"]["confidence"] == "medium" and tables["invoices"]["schema"] == "billing"
     assert "M:Web.Api.Services.SqlOrderStore.FindAsync(System.Int32,System.Threading.CancellationToken)" in \
         tables["orders"]["symbols"]
+
+
+def test_db_tables_match_dbset_and_entity_names_and_group_migrations(web: McpServerProcess) -> None:
+    """audit_log is mapped by ToTable from DbSet AuditEntries (entity AuditEntry); the snapshot and a
+    migration's designer repeat the mapping (grouped); SQLite's pragma_table_xinfo and sqlite_sequence
+    (SqliteMaintenance.cs) are not tables."""
+    tables = web.call("surfaces_list_db_tables", {})["data"]["tables"]
+    assert [t["table"] for t in tables] == ["audit_log", "customers", "invoices", "orders", "payments"]
+    audit = tables[0]
+    assert (audit["dbsets"], audit["file"], audit["line"]) == (
+        ["AuditEntries"], "src/Web.Api/Data/ShopDbContext.cs", 13)
+    assert audit["migrations"] == {"count": 2, "files": 2,
+                                   "first": "src/Web.Api/Data/Migrations/20240101000000_Initial.Designer.cs"}
+    assert [s["source"] for s in audit["sources"]] == ["ToTable", "Sql"]  # no migration among them
+    for fragment in ("AuditEntries", "AuditEntry", "audit_"):
+        env = web.call("surfaces_list_db_tables", {"table_filter": fragment})
+        assert [t["table"] for t in env["data"]["tables"]] == ["audit_log"], fragment
+    empty = web.call("surfaces_list_db_tables", {"table_filter": "nothing"})
+    assert empty["answer"] == "0 database tables match 'nothing'."
+    assert empty["hint"] == ("No table, DbSet or entity name contains 'nothing' (5 tables in the index). "
+                             "Call surfaces_list_db_tables without table_filter to see them.")
+    card = web.call("symbols_get_card", {"symbol_id": "P:Web.Api.Data.ShopDbContext.AuditEntries"})
+    assert [(f["kind"], f["key"], f["dbset"]) for f in card["data"]["facts"]] == [("DbTable", "audit_log",
+                                                                                   "AuditEntries")]
+
+
+def test_endpoints_and_tables_in_one_call(web: McpServerProcess) -> None:
+    """Which endpoints touch table orders (through DI-dispatched interface calls), and which tables
+    GET /api/Orders/{id:int} touches."""
+    env = web.call("surfaces_list_db_tables", {"table_filter": "orders", "with_endpoints": True})
+    assert [e["endpoint"] for e in env["data"]["tables"][0]["endpoints"]] == [
+        "POST /api/Orders", "POST /api/orders", "GET /api/Orders/{id:int}", "GET /api/orders/{id:int}",
+        "DELETE /purge/{days:int}"]
+    trace = web.call("graph_trace_feature", {"entry_point": "GET /api/Orders/{id:int}", "depth": 4})
+    assert trace["data"]["tables"] == [
+        {"table": "orders",
+         "via": "M:Web.Api.Services.SqlOrderStore.FindAsync(System.Int32,System.Threading.CancellationToken)"}]
+
+
+def test_card_facts_belong_to_the_asked_project(web: McpServerProcess) -> None:
+    """Both projects have top-level statements: the same Program.<Main>$ id, facts kept apart."""
+    legacy = web.call("symbols_get_card", {"symbol_id": MAIN, "project": "Web.NoPackages"})["data"]
+    assert {f["file"] for f in legacy["facts"]} == {"src/Web.NoPackages/Program.cs"}
+    # (/invoices/{id:int}'s lambda forwards to InvoiceRepository.Find: the route is that method's fact)
+    assert [f["key"] for f in legacy["facts"] if f["kind"] == "Route"] == ["/legacy/{**rest}"]
+    api = web.call("symbols_get_card", {"symbol_id": MAIN, "project": "Web.Api"})["data"]
+    assert {f["file"] for f in api["facts"]} == {"src/Web.Api/Program.cs"}
 
 
 def test_card_facts_and_thrown_exceptions(web: McpServerProcess) -> None:
@@ -147,7 +438,7 @@ def test_trace_route_errors(web: McpServerProcess) -> None:
     assert [c["entry_point"] for c in ambiguous["error"]["candidates"]] == [
         "GET /api/Orders/{id:int}", "GET /api/orders/{id:int}"]
     concrete = web.call("graph_trace_feature", {"entry_point": "GET /invoices/7", "depth": 1})
-    assert concrete["data"]["root"]["symbol_id"] == MAIN
+    assert concrete["data"]["root"]["symbol_id"] == "M:Web.NoPackages.InvoiceRepository.Find(System.Int32)"
     missing = web.call("graph_trace_feature", {"entry_point": "GET /nothing/here"})
     assert missing["error"]["code"] == "NOT_FOUND"
     bad = web.call("graph_trace_feature", {"entry_point": "OrdersController"})

@@ -59,6 +59,13 @@ internal sealed class AttributeRouteFacts
         if (templates.Count == 0) return;
 
         var controller = ControllerOf(type);
+        // [HttpPost] with no template on a controller without [Route] is not attribute routing: the
+        // action is reached through the conventional routes, with that verb.
+        if (controller.Prefixes is [null] && templates.All(t => t.Verb is not null && t.Text is null))
+        {
+            ConventionalAction(method, id, templates.Select(t => t.Verb!).Distinct().ToList(), actionName);
+            return;
+        }
         var action = actionName ?? StripSuffix(method.Identifier.ValueText, "Async");
         // [Route] on an action takes the verbs of its template-less HTTP attributes (else ANY);
         // an HTTP attribute with its own template is a route of its own.
@@ -74,6 +81,71 @@ internal sealed class AttributeRouteFacts
             else if (t.Text is not null) Emit(t, t.Verb, t.Text, controller, action, id);
             else if (!hasActionRoute) Emit(t, t.Verb, "", controller, action, id);
         }
+    }
+
+    /// <summary>A public instance method of a controller (class named *Controller, or deriving from
+    /// Controller/ControllerBase, not [ApiController], which requires attribute routes) with no
+    /// attribute route: a ControllerAction fact, expanded with the conventional patterns by the query
+    /// layer. `verbs`: its template-less HTTP attributes (none: any method).</summary>
+    public void ConventionalAction(MethodDeclarationSyntax method, string? id, IReadOnlyList<string> verbs, string? actionName = null)
+    {
+        if (id is null || method.Parent is not ClassDeclarationSyntax type) return;
+        if (!method.Modifiers.Any(m => m.ValueText == "public")
+            || method.Modifiers.Any(m => m.ValueText is "static" or "abstract" or "override")) return;
+        if (ConventionalConfidence(type) is not { } confidence) return;
+        foreach (var list in method.AttributeLists)
+        foreach (var attr in list.Attributes)
+        {
+            var name = FactSyntax.AttributeName(attr);
+            if (name == "NonAction") return;
+            if (name == "ActionName")
+                actionName = FactSyntax.ConstantString(_sink.Model, FactSyntax.PositionalArg(attr, 0)?.Expression) ?? actionName;
+        }
+        var controller = ControllerOf(type);
+        if (controller.Prefixes is not [null]) return; // a [Route] controller: attribute routed throughout
+        var action = actionName ?? StripSuffix(method.Identifier.ValueText, "Async");
+        _sink.Add(FactKinds.ControllerAction, id, method.Identifier.SpanStart, confidence, controller.Name + "/" + action,
+            new FactDetail().Add("controller", controller.Name).Add("action", action).Add("area", controller.Area)
+                .Add("verbs", verbs).Add("handler", id));
+    }
+
+    private readonly Dictionary<ClassDeclarationSyntax, string?> _conventional = new();
+
+    /// <summary>high: derives from MVC's Controller/ControllerBase; medium: its base does not bind but
+    /// is named so; low: a POCO named *Controller; null: not a conventionally routed controller.</summary>
+    private string? ConventionalConfidence(ClassDeclarationSyntax type)
+    {
+        if (_conventional.TryGetValue(type, out var known)) return known;
+        string? result = null;
+        var named = type.Identifier.ValueText.EndsWith("Controller", StringComparison.Ordinal);
+        if (!named && type.BaseList is null)
+        {
+            _conventional[type] = null; // neither named nor derived like a controller: no model call
+            return null;
+        }
+        var isPublic = type.Modifiers.Any(m => m.ValueText == "public") && !type.Modifiers.Any(m => m.ValueText is "abstract" or "static");
+        var attributes = type.AttributeLists.SelectMany(l => l.Attributes).Select(FactSyntax.AttributeName).ToList();
+        if (isPublic && !attributes.Contains("ApiController") && !attributes.Contains("NonController")
+            && _sink.Model.GetDeclaredSymbol(type) is INamedTypeSymbol symbol)
+        {
+            for (var b = symbol.BaseType; b is not null && b.SpecialType != SpecialType.System_Object; b = b.BaseType)
+            {
+                if (b.TypeKind == TypeKind.Error)
+                {
+                    if (b.Name.EndsWith("Controller", StringComparison.Ordinal) || b.Name == "ControllerBase") result = Confidence.Medium;
+                    break;
+                }
+                if (b.Name is "Controller" or "ControllerBase" && FrameworkApi.IsFrom(b, FrameworkApi.AspNetCore))
+                {
+                    result = Confidence.High;
+                    break;
+                }
+                if (b.GetAttributes().Any(a => a.AttributeClass?.Name == "ApiControllerAttribute")) break;
+            }
+            if (result is null && named && symbol.BaseType is { SpecialType: SpecialType.System_Object }) result = "low";
+        }
+        _conventional[type] = result;
+        return result;
     }
 
     private void Emit(Template t, string verb, string template, Controller controller, string action, string? id)

@@ -40,6 +40,9 @@ internal sealed class ConfigFacts
             case "BindConfiguration":
                 BindConfiguration(inv, from);
                 break;
+            case "Get":
+                Get(inv, from);
+                break;
         }
     }
 
@@ -50,7 +53,9 @@ internal sealed class ConfigFacts
         // Dictionaries and arrays are indexed everywhere: bind only string literals, or constants
         // on a receiver that is named like configuration.
         var literal = arg.IsKind(SyntaxKind.StringLiteralExpression);
-        if (!literal && !(arg is IdentifierNameSyntax or MemberAccessExpressionSyntax && LooksLikeConfig(access.Expression))) return;
+        // `config[config["Active"]]`: a key read from configuration itself.
+        var indirect = FactSyntax.Unwrap(arg) is ElementAccessExpressionSyntax inner && LooksLikeConfig(inner.Expression);
+        if (!literal && !indirect && !(arg is IdentifierNameSyntax or MemberAccessExpressionSyntax && LooksLikeConfig(access.Expression))) return;
 
         var symbol = _sink.Model.GetSymbolInfo(access).Symbol;
         string confidence;
@@ -60,6 +65,8 @@ internal sealed class ConfigFacts
 
         var key = FactSyntax.ConstantString(_sink.Model, arg);
         var prefix = SectionPath(access.Expression);
+        if (key is null && confidence == Confidence.High && prefix is not null)
+            Dynamic(arg, access.ArgumentList.OpenBracketToken.SpanStart, "indexer", from);
         if (key is null || prefix is null) return;
         _sink.Add(FactKinds.Config, from, access.ArgumentList.OpenBracketToken.SpanStart, confidence, Join(prefix, key),
             new FactDetail().Add("pattern", "indexer"));
@@ -67,26 +74,105 @@ internal sealed class ConfigFacts
 
     private void Access(InvocationExpressionSyntax inv, string pattern, string keyPrefix, bool type, string? from)
     {
-        var key = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0)?.Expression);
-        if (key is null) return;
+        // The non-generic GetValue(typeof(T), "key"[, default]) takes the key second.
+        var typeOf = type && FactSyntax.Arg(inv.ArgumentList, 0)?.Expression is { } first
+                     && FactSyntax.Unwrap(first) is TypeOfExpressionSyntax t ? t : null;
+        var keyArg = FactSyntax.Arg(inv.ArgumentList, typeOf is null ? 0 : 1)?.Expression;
+        var key = FactSyntax.ConstantString(_sink.Model, keyArg);
         var (binding, symbol) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Configuration);
         var receiver = FactSyntax.Receiver(inv);
         if (binding == Binding.Other || (binding == Binding.Unbound && !LooksLikeConfig(receiver))) return;
         var prefix = SectionPath(receiver);
         if (prefix is null) return;
+        if (key is null)
+        {
+            if (binding == Binding.Framework && keyArg is not null) Dynamic(keyArg, FactSyntax.Name(inv)!.SpanStart, pattern, from);
+            return;
+        }
         var detail = new FactDetail().Add("pattern", pattern);
-        if (type) detail.Add("type", TypeArgument(inv, symbol as IMethodSymbol));
+        if (type) detail.Add("type", typeOf is null ? TypeArgument(inv, symbol as IMethodSymbol) : FactSyntax.TypeName(_sink.Model, typeOf.Type));
         Emit(inv, binding, Join(prefix, keyPrefix + key), detail, from);
     }
+
+    /// <summary>A key computed at run time (`config[config["Active"]]`, `config[name]`): listed as
+    /// dynamic, its expression as the key, so that no agent takes the keys it may read as unused.</summary>
+    private void Dynamic(ExpressionSyntax keyExpression, int anchor, string pattern, string? from) =>
+        _sink.Add(FactKinds.Config, from, anchor, Confidence.High, "{" + FactSyntax.Collapse(keyExpression.ToString()) + "}",
+            new FactDetail().Add("pattern", pattern).Add("dynamic", true));
+
+    /// <summary>`section.Get&lt;T&gt;()` / `config.Get&lt;T&gt;()` / `section.Get(typeof(T))`: binds T there.</summary>
+    private void Get(InvocationExpressionSyntax inv, string? from)
+    {
+        var typeArgs = FactSyntax.TypeArgs(inv);
+        var typeOf = typeArgs.Count == 0 && FactSyntax.Arg(inv.ArgumentList, 0)?.Expression is { } first
+                     && FactSyntax.Unwrap(first) is TypeOfExpressionSyntax t ? t.Type : null;
+        var typeSyntax = typeArgs.Count == 1 ? typeArgs[0] : typeOf;
+        if (typeSyntax is null) return;
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Configuration);
+        var receiver = FactSyntax.Receiver(inv);
+        if (binding == Binding.Other || (binding == Binding.Unbound && !LooksLikeConfig(receiver))) return;
+        var section = SectionPath(receiver);
+        if (section is null) return;
+        var bound = _sink.Model.GetTypeInfo(typeSyntax).Type;
+        if (section.Length > 0)
+            Emit(inv, binding, section, new FactDetail().Add("pattern", "Get").Add("type", FactSyntax.TypeName(_sink.Model, typeSyntax)), from);
+        BoundProperties(inv, binding, section, bound, from);
+    }
+
+    /// <summary>The keys an options type binds: `section:Property` for each public settable property,
+    /// nested classes followed a few levels (the binder's own rule, collections as one key).</summary>
+    private void BoundProperties(InvocationExpressionSyntax inv, Binding binding, string section, ITypeSymbol? type, string? from, int depth = 0)
+    {
+        if (type is not INamedTypeSymbol { TypeKind: TypeKind.Class or TypeKind.Struct } named || depth > 3
+            || !named.Locations.Any(l => l.IsInSource)) return;
+        var typeName = FactSyntax.TypeName(type);
+        for (var t = named; t is not null && t.SpecialType != SpecialType.System_Object; t = t.BaseType)
+        {
+            foreach (var member in t.GetMembers())
+            {
+                if (member is not IPropertySymbol { IsStatic: false, IsIndexer: false, DeclaredAccessibility: Accessibility.Public } property
+                    || (property.SetMethod is null && !IsCollection(property.Type))) continue;
+                var key = Join(section, property.Name);
+                Emit(inv, binding, key, new FactDetail().Add("pattern", "bound_property").Add("type", typeName)
+                    .Add("property", _sink.IdOf(property)), from);
+                if (property.Type.SpecialType == SpecialType.None && !IsCollection(property.Type))
+                    BoundProperties(inv, binding, key, property.Type, from, depth + 1);
+            }
+        }
+    }
+
+    private static bool IsCollection(ITypeSymbol type) =>
+        type is IArrayTypeSymbol || type.AllInterfaces.Any(i => i.Name == "IEnumerable") && type.SpecialType != SpecialType.System_String;
 
     /// <summary>`services.Configure&lt;T&gt;(config.GetSection("s"))` (also with a name first).</summary>
     private void Configure(InvocationExpressionSyntax inv, string? from)
     {
         var (binding, symbol) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Configuration);
         if (binding == Binding.Other) return;
-        var section = inv.ArgumentList.Arguments.Select(a => SectionPath(a.Expression)).FirstOrDefault(s => !string.IsNullOrEmpty(s));
+        // Configure<T>(config) binds T at the root, Configure<T>(config.GetSection("s")) under s;
+        // Configure<T>(o => ...) binds nothing.
+        var configArg = inv.ArgumentList.Arguments.FirstOrDefault(a => IsConfiguration(a.Expression));
+        var section = configArg is null ? null : SectionPath(configArg.Expression);
         if (section is null) return;
-        Emit(inv, binding, section, new FactDetail().Add("pattern", "Configure").Add("type", TypeArgument(inv, symbol as IMethodSymbol)), from);
+        var bound = BoundType(inv, symbol as IMethodSymbol);
+        if (section.Length > 0)
+            Emit(inv, binding, section, new FactDetail().Add("pattern", "Configure").Add("type", TypeArgument(inv, symbol as IMethodSymbol)), from);
+        BoundProperties(inv, binding, section, bound, from);
+    }
+
+    /// <summary>An IConfiguration (section, root, manager) by type; by name when it does not bind.</summary>
+    private bool IsConfiguration(ExpressionSyntax e)
+    {
+        var type = _sink.Model.GetTypeInfo(e).Type;
+        if (type is null or { TypeKind: TypeKind.Error }) return LooksLikeConfig(e);
+        return type.Name == "IConfiguration" || type.AllInterfaces.Any(i => i.Name == "IConfiguration");
+    }
+
+    private ITypeSymbol? BoundType(InvocationExpressionSyntax inv, IMethodSymbol? method)
+    {
+        if (method is { TypeArguments.Length: 1 } && method.TypeArguments[0].TypeKind != TypeKind.Error) return method.TypeArguments[0];
+        var args = FactSyntax.TypeArgs(inv);
+        return args.Count == 1 ? _sink.Model.GetTypeInfo(args[0]).Type : null;
     }
 
     /// <summary>`section.Bind(obj)`, `config.Bind("key", obj)`, `optionsBuilder.Bind(section)`.</summary>
@@ -97,25 +183,27 @@ internal sealed class ConfigFacts
         var receiver = FactSyntax.Receiver(inv);
         var args = inv.ArgumentList.Arguments;
         string? key = null;
-        string? type = null;
+        ITypeSymbol? type = null;
         if (args.Count == 2 && FactSyntax.ConstantString(_sink.Model, args[0].Expression) is { } named)
         {
             key = SectionPath(receiver) is { } p ? Join(p, named) : null;
             type = TypeOf(args[1].Expression);
         }
-        else if (args.Count >= 1 && SectionPath(args[0].Expression) is { Length: > 0 } fromArg)
+        else if (args.Count >= 1 && IsConfiguration(args[0].Expression) && SectionPath(args[0].Expression) is { } fromArg)
         {
             key = fromArg;
             type = OptionsType(receiver);
         }
-        else if (args.Count >= 1 && SectionPath(receiver) is { Length: > 0 } fromReceiver)
+        else if (args.Count >= 1 && receiver is not null && IsConfiguration(receiver) && SectionPath(receiver) is { } fromReceiver)
         {
             key = fromReceiver;
             type = TypeOf(args[0].Expression);
         }
-        if (key is null) return;
+        if (key is null || args.Count == 0) return;
         if (binding == Binding.Unbound && !LooksLikeConfig(receiver) && !LooksLikeConfig(args[0].Expression)) return;
-        Emit(inv, binding, key, new FactDetail().Add("pattern", "Bind").Add("type", type), from);
+        if (key.Length > 0)
+            Emit(inv, binding, key, new FactDetail().Add("pattern", "Bind").Add("type", type is null ? null : FactSyntax.TypeName(type)), from);
+        BoundProperties(inv, binding, key, type, from);
     }
 
     /// <summary>`services.AddOptions&lt;T&gt;().BindConfiguration("s")`.</summary>
@@ -125,7 +213,9 @@ internal sealed class ConfigFacts
         if (binding == Binding.Other) return;
         var key = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "configSectionPath")?.Expression);
         if (key is null) return;
-        Emit(inv, binding, key, new FactDetail().Add("pattern", "Bind").Add("type", OptionsType(FactSyntax.Receiver(inv))), from);
+        var type = OptionsType(FactSyntax.Receiver(inv));
+        Emit(inv, binding, key, new FactDetail().Add("pattern", "Bind").Add("type", type is null ? null : FactSyntax.TypeName(type)), from);
+        BoundProperties(inv, binding, key, type, from);
     }
 
     private void Emit(InvocationExpressionSyntax inv, Binding binding, string key, FactDetail detail, string? from)
@@ -162,21 +252,21 @@ internal sealed class ConfigFacts
     }
 
     /// <summary>T of an OptionsBuilder&lt;T&gt; receiver, or of `AddOptions&lt;T&gt;()` in its chain.</summary>
-    private string? OptionsType(ExpressionSyntax? receiver)
+    private ITypeSymbol? OptionsType(ExpressionSyntax? receiver)
     {
         if (receiver is null) return null;
         if (_sink.Model.GetTypeInfo(receiver).Type is INamedTypeSymbol { Name: "OptionsBuilder", TypeArguments.Length: 1 } builder)
-            return FactSyntax.TypeName(builder.TypeArguments[0]);
+            return builder.TypeArguments[0];
         foreach (var call in FactSyntax.ChainBelow(receiver))
         {
             if (FactSyntax.NameText(call) == "AddOptions" && FactSyntax.TypeArgs(call) is { Count: 1 } args)
-                return FactSyntax.TypeName(_sink.Model, args[0]);
+                return _sink.Model.GetTypeInfo(args[0]).Type;
         }
         return null;
     }
 
-    private string? TypeOf(ExpressionSyntax e) =>
-        _sink.Model.GetTypeInfo(e).Type is { TypeKind: not TypeKind.Error } t ? FactSyntax.TypeName(t) : null;
+    private ITypeSymbol? TypeOf(ExpressionSyntax e) =>
+        _sink.Model.GetTypeInfo(e).Type is { TypeKind: not TypeKind.Error } t ? t : null;
 
     private static string Join(string prefix, string key) => prefix.Length == 0 ? key : prefix + ":" + key;
 

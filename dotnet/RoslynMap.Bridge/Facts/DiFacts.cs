@@ -129,4 +129,76 @@ internal sealed class DiFacts
         // String keys by value; anything else (enum members, objects) as written.
         return FactSyntax.ConstantString(_sink.Model, key) ?? FactSyntax.Collapse(key.ToString());
     }
+
+    /// <summary>What well-known `Add*` extensions register, where it is knowable: service (a type
+    /// argument's position, or a fixed name), lifetime. Others are recorded by their call name.</summary>
+    private static readonly Dictionary<string, (int TypeArg, string? Service, string? Lifetime)> KnownExtensions = new(StringComparer.Ordinal)
+    {
+        ["AddOptions"] = (0, "IOptions<{0}>", "Singleton"),
+        ["AddDbContext"] = (0, null, "Scoped"),
+        ["AddDbContextPool"] = (0, null, "Scoped"),
+        ["AddDbContextFactory"] = (0, "IDbContextFactory<{0}>", "Singleton"),
+        ["AddIdentity"] = (0, "UserManager<{0}>", "Scoped"),
+        ["AddIdentityCore"] = (0, "UserManager<{0}>", "Scoped"),
+        ["AddDefaultIdentity"] = (0, "UserManager<{0}>", "Scoped"),
+        ["AddMemoryCache"] = (-1, "IMemoryCache", "Singleton"),
+        ["AddDistributedMemoryCache"] = (-1, "IDistributedCache", "Singleton"),
+        ["AddStackExchangeRedisCache"] = (-1, "IDistributedCache", "Singleton"),
+        ["AddHttpClient"] = (0, null, "Transient"),
+        ["AddMediatR"] = (-1, "IMediator", "Transient"),
+        ["AddAutoMapper"] = (-1, "IMapper", "Transient"),
+        ["AddHostedService"] = (0, "IHostedService", "Singleton"),
+        ["AddHttpContextAccessor"] = (-1, "IHttpContextAccessor", "Singleton"),
+        ["AddSignalR"] = (-1, "IHubContext<>", "Singleton"),
+        ["AddHealthChecks"] = (-1, "HealthCheckService", "Singleton"),
+        ["AddValidatorsFromAssembly"] = (-1, "IValidator<>", "Scoped"),
+    };
+
+    /// <summary>Cheap syntax test for the dispatcher: `services.AddX(...)`/`builder.Services.AddX(...)`.</summary>
+    public static bool IsServiceExtension(InvocationExpressionSyntax inv, string name) =>
+        name.Length > 3 && name.StartsWith("Add", StringComparison.Ordinal) && char.IsUpper(name[3])
+        && FactSyntax.Receiver(inv) is { } receiver
+        && (FactSyntax.NameContains(receiver, "services")
+            // `services.AddA().AddB()`: a chain of Add* calls that starts on the service collection
+            || FactSyntax.Unwrap(receiver) is InvocationExpressionSyntax inner && FactSyntax.NameText(inner) is { } innerName
+               && innerName.StartsWith("Add", StringComparison.Ordinal) && FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameContains(FactSyntax.Receiver(c), "services")));
+
+    /// <summary>An `Add*` extension on an IServiceCollection that is not one of the lifetime calls:
+    /// form "extension", the call in `via`; the service and lifetime where KnownExtensions knows them,
+    /// `target` when the extension is the solution's own (its body holds the registrations).</summary>
+    public void Extension(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        var receiver = FactSyntax.Receiver(inv)!;
+        var receiverType = _sink.Model.GetTypeInfo(receiver).Type;
+        var isCollection = receiverType is { TypeKind: not TypeKind.Error }
+                           && (receiverType.Name == "IServiceCollection" || receiverType.AllInterfaces.Any(i => i.Name == "IServiceCollection"));
+        var info = _sink.Model.GetSymbolInfo(inv);
+        var method = (info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null)) as IMethodSymbol;
+        string confidence;
+        if (isCollection && method is not null) confidence = Confidence.High;
+        else if (method is null && (isCollection || receiverType is null or { TypeKind: TypeKind.Error })) confidence = Confidence.Medium;
+        else return;
+
+        var typeArgs = TypeArguments(inv, method);
+        Service? service = null;
+        string? lifetime = null;
+        if (KnownExtensions.TryGetValue(name, out var known))
+        {
+            lifetime = known.Lifetime;
+            var arg = known.TypeArg >= 0 && known.TypeArg < typeArgs.Count ? typeArgs[known.TypeArg] : null;
+            if (known.Service is null) service = arg;
+            else if (arg is not null && known.Service.Contains("{0}", StringComparison.Ordinal))
+                service = new Service(string.Format(System.Globalization.CultureInfo.InvariantCulture, known.Service, arg.Name), null);
+            else if (!known.Service.Contains("{0}", StringComparison.Ordinal)) service = new Service(known.Service, null);
+            else service = new Service(known.Service.Replace("{0}", ""), null);
+            if (name == "AddHttpClient" && service is null) service = new Service("IHttpClientFactory", null);
+        }
+        var implementation = name == "AddHostedService" && typeArgs.Count > 0 ? typeArgs[0]
+            : service?.Id is not null ? service : null;
+        var target = method?.ReducedFrom ?? method;
+        var own = target is not null && target.Locations.Any(l => l.IsInSource) ? _sink.IdOf(target) : null;
+        _sink.Add(FactKinds.DiRegistration, from, FactSyntax.Name(inv)!.SpanStart, confidence, service?.Name ?? name,
+            new FactDetail().Add("lifetime", lifetime).Add("implementation", implementation?.Name).Add("form", "extension")
+                .Add("via", name).Add("target", own).Add("service_id", service?.Id).Add("implementation_id", implementation?.Id));
+    }
 }

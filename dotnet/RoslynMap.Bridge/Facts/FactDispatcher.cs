@@ -53,11 +53,13 @@ internal sealed class FactDispatcher
     {
         var topics = new Dictionary<string, Topic>(StringComparer.Ordinal);
         foreach (var n in new[] { "MapGet", "MapPost", "MapPut", "MapDelete", "MapPatch", "MapMethods", "MapGroup",
-                     "MapControllerRoute", "MapAreaControllerRoute", "MapDefaultControllerRoute" })
+                     "MapControllerRoute", "MapAreaControllerRoute", "MapDefaultControllerRoute",
+                     "MapHealthChecks", "MapHub", "MapForwarder", "MapFallback", "MapFallbackToFile", "MapFallbackToPage",
+                     "MapFallbackToController", "MapGrpcService" })
             topics[n] = Topic.Route;
         topics["Map"] = Topic.Middleware;
         topics["MapWhen"] = Topic.Middleware;
-        foreach (var n in new[] { "GetSection", "GetRequiredSection", "GetValue", "GetConnectionString", "Configure", "Bind", "BindConfiguration" })
+        foreach (var n in new[] { "GetSection", "GetRequiredSection", "GetValue", "GetConnectionString", "Configure", "Bind", "BindConfiguration", "Get" })
             topics[n] = Topic.Config;
         foreach (var n in DbTableFacts.InvocationNames) topics[n] = Topic.DbTable;
         foreach (var n in DiFacts.InvocationNames) topics[n] = Topic.Di;
@@ -72,6 +74,7 @@ internal sealed class FactDispatcher
         if (!InvocationTopics.TryGetValue(name, out var topic))
         {
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);
+            else if (DiFacts.IsServiceExtension(inv, name)) _di.Extension(inv, name, from);
             else _routes.GroupCall(inv, from);
             return;
         }
@@ -125,7 +128,7 @@ internal sealed class FactDispatcher
     {
         switch (decl)
         {
-            case MethodDeclarationSyntax { AttributeLists.Count: > 0 } method:
+            case MethodDeclarationSyntax method:
                 var routed = false;
                 foreach (var list in method.AttributeLists)
                 foreach (var attr in list.Attributes)
@@ -138,6 +141,7 @@ internal sealed class FactDispatcher
                         _attributeRoutes.Action(method, id);
                     }
                 }
+                if (!routed) _attributeRoutes.ConventionalAction(method, id, []);
                 break;
             case PropertyDeclarationSyntax property when DbTableFacts.IsDbSetType(property.Type):
                 _tables.DbSet(property, id);

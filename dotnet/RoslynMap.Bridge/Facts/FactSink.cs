@@ -15,6 +15,9 @@ internal static class FactKinds
     /// <summary>A route group handed to a method of the solution (receiver or argument): the routes that
     /// method maps on that parameter get the group's prefix (expanded when endpoints are listed).</summary>
     public const string RouteGroupCall = "RouteGroupCall";
+    /// <summary>A public action of a controller without attribute routes: conventional route patterns
+    /// (MapControllerRoute) apply to it when endpoints are listed. Key `Controller/Action`.</summary>
+    public const string ControllerAction = "ControllerAction";
 }
 
 internal static class Confidence
@@ -34,6 +37,8 @@ internal sealed class FactSink
     }
 
     public SemanticModel Model => _ctx.Model;
+
+    public int LineOf(int offset) => _ctx.Position(offset).Line;
 
     public void Add(string kind, string? symbolId, int offset, string confidence, string key, FactDetail detail)
     {

@@ -73,6 +73,8 @@ internal static class FactSyntax
                 return interpolated ? Interpolated(istr) : null;
             case IdentifierNameSyntax or MemberAccessExpressionSyntax or BinaryExpressionSyntax:
                 break;
+            case InvocationExpressionSyntax { Expression: IdentifierNameSyntax { Identifier.ValueText: "nameof" } }:
+                break; // nameof(CatalogOptions) is a constant
             default:
                 return null;
         }

@@ -22,8 +22,12 @@ internal sealed class LogFacts
 
     public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
     {
-        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Logging);
-        if (binding == Binding.Other) return;
+        var (binding, symbol) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Logging);
+        if (binding == Binding.Other)
+        {
+            Adapter(inv, name, symbol as IMethodSymbol, from);
+            return;
+        }
         if (binding == Binding.Unbound && !FactSyntax.NameContains(FactSyntax.Receiver(inv), "log")) return;
 
         string? level = name == "Log" ? null : name[3..];
@@ -39,6 +43,26 @@ internal sealed class LogFacts
         if (template is null) return;
         _sink.Add(FactKinds.Log, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, template,
             new FactDetail().Add("level", level).Add("source", "ILogger"));
+    }
+
+    /// <summary>A logging adapter of the solution (eShopOnWeb's `IAppLogger&lt;T&gt;.LogWarning(string message,
+    /// params object[] args)`): a Log* method declared in source with a string parameter named like a
+    /// template (message, template, format). Its argument there is the template; source "adapter",
+    /// confidence medium (the parameter is recognised by its name).</summary>
+    private void Adapter(InvocationExpressionSyntax inv, string name, IMethodSymbol? method, string? from)
+    {
+        if (method is null || !method.Locations.Any(l => l.IsInSource)) return;
+        var parameter = method.Parameters.FirstOrDefault(p => p.Type.SpecialType == SpecialType.System_String
+            && (p.Name.Contains("message", StringComparison.OrdinalIgnoreCase) || p.Name.Contains("template", StringComparison.OrdinalIgnoreCase)
+                || p.Name.Contains("format", StringComparison.OrdinalIgnoreCase)));
+        if (parameter is null) return;
+        var ordinal = method.Parameters.IndexOf(parameter);
+        var arg = FactSyntax.Arg(inv.ArgumentList, ordinal, parameter.Name);
+        var template = FactSyntax.ConstantString(_sink.Model, arg?.Expression, interpolated: true);
+        if (template is null) return;
+        var level = name == "Log" ? null : name[3..];
+        _sink.Add(FactKinds.Log, from, FactSyntax.Name(inv)!.SpanStart, Confidence.Medium, template,
+            new FactDetail().Add("level", level).Add("source", "adapter").Add("via", _sink.IdOf(method.OriginalDefinition)));
     }
 
     /// <summary>`[LoggerMessage(Level = ..., Message = "...")]` or positional `(eventId, level, message)`.</summary>

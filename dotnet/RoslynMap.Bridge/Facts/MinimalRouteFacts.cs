@@ -53,6 +53,22 @@ internal sealed class MinimalRouteFacts
             case "MapDefaultControllerRoute":
                 Conventional(inv, DefaultConventionalPattern, from);
                 break;
+            case "MapHealthChecks":
+                Endpoint(inv, ["ANY"], handlerIndex: -1, from, "health_checks");
+                break;
+            case "MapHub":
+                Endpoint(inv, ["ANY"], handlerIndex: -1, from, "signalr", HubHandler(inv));
+                break;
+            case "MapForwarder":
+                Endpoint(inv, ["ANY"], handlerIndex: -1, from, "forwarder", extra: d => d.Add("destination",
+                    FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 1, "destinationPrefix")?.Expression)));
+                break;
+            case "MapFallback" or "MapFallbackToFile" or "MapFallbackToPage" or "MapFallbackToController":
+                Fallback(inv, name, from);
+                break;
+            case "MapGrpcService":
+                GrpcService(inv, from);
+                break;
             default:
                 if (VerbOf(name) is { } verb) Endpoint(inv, [verb], handlerIndex: 1, from);
                 break;
@@ -63,23 +79,100 @@ internal sealed class MinimalRouteFacts
     /// decides which one it is).</summary>
     public void AnyEndpoint(InvocationExpressionSyntax inv, string? from) => Endpoint(inv, ["ANY"], handlerIndex: 1, from);
 
-    private void Endpoint(InvocationExpressionSyntax inv, IReadOnlyList<string> verbs, int handlerIndex, string? from)
+    /// <summary>One route per verb. `handlerIndex` -1: the endpoint has no delegate (health checks, hubs,
+    /// forwarders): the handler is `handler` if given, else the registering member. `pattern` overrides
+    /// the first argument (fallbacks).</summary>
+    private void Endpoint(InvocationExpressionSyntax inv, IReadOnlyList<string> verbs, int handlerIndex, string? from,
+        string source = "minimal", string? handler = null, Action<FactDetail>? extra = null, string? pattern = null)
     {
-        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.AspNetCore);
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, source is "forwarder" or "grpc" ? AnyAssembly : FrameworkApi.AspNetCore);
         if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
-        var pattern = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "pattern")?.Expression);
+        pattern ??= FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "pattern")?.Expression);
         if (pattern is null) return;
         var prefix = GroupPrefix(FactSyntax.Receiver(inv), from, out var parameter);
         if (prefix is null) return;
         var key = RouteTemplates.Join(prefix, pattern);
-        var handler = Handler(FactSyntax.Arg(inv.ArgumentList, handlerIndex, "handler"), from);
+        var handlerArg = handlerIndex < 0 ? null : FactSyntax.Arg(inv.ArgumentList, handlerIndex, "handler");
+        handler ??= Handler(handlerArg, from);
         var anchor = FactSyntax.Name(inv)!.SpanStart;
         foreach (var verb in verbs)
         {
-            var detail = new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "minimal");
+            var detail = new FactDetail().Add("method", verb).Add("handler", handler).Add("source", source);
+            // A lambda has no symbol: the route names the member that holds it, and where the lambda is.
+            if (handlerArg is not null && FactSyntax.IsLambda(handlerArg.Expression))
+                detail.Add("handler_kind", handler == from ? "lambda" : "lambda_forwarding")
+                    .Add("handler_line", _sink.LineOf(handlerArg.SpanStart));
             if (parameter is { } ordinal) detail.Add("group_parameter", ordinal).Add("group_member", from);
+            extra?.Invoke(detail);
             _sink.Add(FactKinds.Route, handler, anchor, confidence, key, detail);
         }
+    }
+
+    /// <summary>Yarp's MapForwarder and Grpc's MapGrpcService live in their own packages: any binding
+    /// to a method of that name counts, an unbound one is matched by syntax.</summary>
+    private static readonly string[] AnyAssembly = ["Yarp", "Grpc", "Microsoft.AspNetCore"];
+
+    /// <summary>The default fallback pattern, or the `pattern` argument of the overloads that take one.</summary>
+    private const string FallbackPattern = "{*path:nonfile}";
+
+    private void Fallback(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        var args = inv.ArgumentList.Arguments;
+        // Overloads with a pattern take it first: (pattern, handler), (pattern, file), (pattern, page),
+        // (pattern, action, controller). Without one: (handler), (file), (page), (action, controller).
+        var withPattern = name switch
+        {
+            "MapFallbackToController" => args.Count >= 3 && FactSyntax.ConstantString(_sink.Model, args[2].Expression) is not null,
+            _ => args.Count >= 2 && FactSyntax.ConstantString(_sink.Model, args[1].Expression) is not null
+                 || args.Count >= 2 && name == "MapFallback",
+        };
+        var pattern = withPattern ? FactSyntax.ConstantString(_sink.Model, args[0].Expression) : FallbackPattern;
+        if (pattern is null) return;
+        var first = withPattern ? 1 : 0;
+        var target = name == "MapFallback" || args.Count <= first ? null : FactSyntax.ConstantString(_sink.Model, args[first].Expression);
+        Endpoint(inv, ["ANY"], name == "MapFallback" ? first : -1, from, "fallback", pattern: pattern,
+            extra: d => d.Add(name switch { "MapFallbackToFile" => "fallback_file", "MapFallbackToPage" => "fallback_page", _ => "fallback_action" }, target));
+    }
+
+    /// <summary>`MapHub&lt;ChatHub&gt;("/chat")`: the hub type is the handler.</summary>
+    private string? HubHandler(InvocationExpressionSyntax inv)
+    {
+        var typeArgs = FactSyntax.TypeArgs(inv);
+        return typeArgs.Count == 1 ? _sink.IdOf(_sink.Model.GetTypeInfo(typeArgs[0]).Type) : null;
+    }
+
+    /// <summary>`MapGrpcService&lt;BasketService&gt;()`: one POST route per service method, that is per
+    /// method overriding the generated `*Base` class, at `/{package.Service}/{Method}`.</summary>
+    private void GrpcService(InvocationExpressionSyntax inv, string? from)
+    {
+        var typeArgs = FactSyntax.TypeArgs(inv);
+        if (typeArgs.Count != 1 || _sink.Model.GetTypeInfo(typeArgs[0]).Type is not INamedTypeSymbol service
+            || service.TypeKind == TypeKind.Error) return;
+        foreach (var member in service.GetMembers())
+        {
+            if (member is not IMethodSymbol { IsOverride: true, OverriddenMethod: { } overridden } method) continue;
+            var baseType = overridden.ContainingType;
+            if (baseType.SpecialType == SpecialType.System_Object) continue;
+            var path = "/" + GrpcServiceName(baseType) + "/" + method.Name;
+            Endpoint(inv, ["POST"], -1, from, "grpc", _sink.IdOf(method), pattern: path);
+        }
+    }
+
+    /// <summary>The generated `static readonly string __ServiceName = "pkg.Service"` of the class holding
+    /// the base, else that class's name.</summary>
+    private static string GrpcServiceName(INamedTypeSymbol baseType)
+    {
+        var holder = baseType.ContainingType ?? baseType;
+        foreach (var field in holder.GetMembers("__ServiceName").OfType<IFieldSymbol>())
+        {
+            if (field.HasConstantValue && field.ConstantValue is string constant) return constant;
+            foreach (var reference in field.DeclaringSyntaxReferences)
+            {
+                if (reference.GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: LiteralExpressionSyntax literal }
+                    && literal.Token.Value is string text) return text;
+            }
+        }
+        return holder.Name;
     }
 
     private string? PatternAt(InvocationExpressionSyntax inv, int position) =>
@@ -94,13 +187,33 @@ internal sealed class MinimalRouteFacts
             new FactDetail().Add("method", "ANY").Add("handler", from).Add("source", "conventional"));
     }
 
-    /// <summary>A method group handler is the route's handler; a lambda belongs to its enclosing member.</summary>
+    /// <summary>A method group handler is the route's handler; so is the solution's method a lambda only
+    /// forwards to (`async (IRepo r) => await HandleAsync(r)`); any other lambda belongs to its enclosing member.</summary>
     private string? Handler(ArgumentSyntax? arg, string? from)
     {
-        if (arg is null || FactSyntax.IsLambda(arg.Expression)) return from;
+        if (arg is null) return from;
+        if (FactSyntax.IsLambda(arg.Expression)) return ForwardedTo(arg.Expression) ?? from;
         var info = _sink.Model.GetSymbolInfo(arg.Expression);
         var method = Bound.ForFacts(info) as IMethodSymbol;
         return method is null ? from : _sink.IdOf(method) ?? from;
+    }
+
+    /// <summary>The source method a lambda's body is a single call to (awaited or not), else null.</summary>
+    private string? ForwardedTo(ExpressionSyntax lambda)
+    {
+        if (FactSyntax.Unwrap(lambda) is not AnonymousFunctionExpressionSyntax f) return null;
+        var body = f.Body switch
+        {
+            ExpressionSyntax e => e,
+            BlockSyntax { Statements: [ReturnStatementSyntax { Expression: { } r }] } => r,
+            BlockSyntax { Statements: [ExpressionStatementSyntax { Expression: var x }] } => x,
+            _ => null,
+        };
+        if (body is AwaitExpressionSyntax awaited) body = awaited.Expression;
+        if (body is null || FactSyntax.Unwrap(body) is not InvocationExpressionSyntax call) return null;
+        var method = _sink.Model.GetSymbolInfo(call).Symbol as IMethodSymbol;
+        method = method?.ReducedFrom ?? method;
+        return method is not null && method.Locations.Any(l => l.IsInSource) ? _sink.IdOf(method) : null;
     }
 
     /// <summary>`var g = x.MapGroup("/a")...;` (or `g = ...`) remembers g's full prefix for this member.</summary>
@@ -244,9 +357,19 @@ internal sealed class MinimalRouteFacts
         var verbs = new List<string>();
         foreach (var item in items ?? [])
         {
-            if (FactSyntax.ConstantString(_sink.Model, item) is not { } verb) return ["ANY"];
+            if ((FactSyntax.ConstantString(_sink.Model, item) ?? WellKnownVerb(item)) is not { } verb) return ["ANY"];
             verbs.Add(verb.ToUpperInvariant());
         }
         return verbs.Count > 0 ? verbs : ["ANY"];
     }
+
+    /// <summary>`HttpMethods.Options` (a static readonly field, not a constant) and `HttpMethod.Get.Method`.</summary>
+    private static string? WellKnownVerb(ExpressionSyntax e) => FactSyntax.Unwrap(e) switch
+    {
+        MemberAccessExpressionSyntax { Expression: var owner, Name.Identifier.ValueText: var verb }
+            when FactSyntax.LastName(owner) == "HttpMethods" => verb,
+        MemberAccessExpressionSyntax { Expression: MemberAccessExpressionSyntax inner, Name.Identifier.ValueText: "Method" }
+            when FactSyntax.LastName(inner.Expression) == "HttpMethod" => inner.Name.Identifier.ValueText,
+        _ => null,
+    };
 }

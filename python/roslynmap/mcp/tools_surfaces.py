@@ -45,8 +45,10 @@ class EndpointParams(ListParams):
 def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
     """Use to see the HTTP surface of a service: every endpoint (controller attribute routes with
     [controller]/[action] tokens replaced, minimal APIs incl. MapGroup prefixes, conventional
-    MapControllerRoute patterns) with method, route template, handler symbol_id and file:line.
-    Filters apply before the limit. Follow a handler with graph_trace_feature."""
+    MapControllerRoute patterns applied to controllers without [Route], Razor Pages handlers
+    (OnGet/OnPost{Handler}) and Blazor @page components, health checks, SignalR hubs, fallbacks,
+    gRPC service methods, YARP forwarders) with method, route template, handler symbol_id, source
+    and file:line. Filters apply before the limit. Follow a handler with graph_trace_feature."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     listing = surfaces.endpoints(ctx.conn, params.path_filter, params.http_method)
@@ -70,17 +72,21 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
 
 class ConfigParams(ListParams):
     key_filter: str | None = Field(default=None, description="Substring of the key, e.g. \"ConnectionStrings\".")
+    project: str | None = Field(default=None, description="Only this project's code and appsettings files (by name).")
 
 
 @tool("surfaces_list_config_keys", ConfigParams)
 def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
     """Use to see which configuration a service reads: every key used in code (IConfiguration
-    indexer, GetValue, GetSection chains, GetConnectionString, Configure<T>/Bind options) with the
-    using symbol and file:line, merged with the keys defined in appsettings*.json; status says
-    used, defined_but_unused or used_but_undefined."""
+    indexer, GetValue, GetSection chains, GetConnectionString, and each property of an options type
+    bound by Configure<T>/Bind/BindConfiguration/Get<T>) with the using symbol, project and file:line,
+    merged with the keys defined in appsettings*.json (with environment). Each host project is checked
+    against its own appsettings files. status: used, defined_but_unused, used_but_undefined (with
+    undefined_in: the projects lacking it), bound_unset (an options property left at its default) or
+    dynamic (a key computed at run time)."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
-    listing = surfaces.config_keys(ctx.conn, params.key_filter)
+    listing = surfaces.config_keys(ctx.conn, params.key_filter, params.project)
     items = _page(listing, params, limits)
     status = ", ".join(f"{c['count']} {c['status']}" for c in listing.counts)
     answer = f"{listing.total} configuration keys" + (f" ({status})" if status else "") + "."
@@ -93,23 +99,36 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
 
 
 class TableParams(ListParams):
-    table_filter: str | None = Field(default=None, description="Substring of the table name.")
+    table_filter: str | None = Field(default=None, description="Substring of the table, DbSet or entity name.")
+    with_endpoints: bool = Field(default=False, description="Also list, per table shown, the endpoints whose "
+                                 "handler reaches it through calls (slower: use with table_filter).")
 
 
 @tool("surfaces_list_db_tables", TableParams)
 def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     """Use to see which database tables the code touches: EF Core DbSet<T> (conventional names),
     [Table] attributes, ToTable(...), and tables named in raw SQL (FromSqlRaw, ExecuteSqlRaw,
-    Dapper Query/Execute, CommandText), each with schema, entity, sources and referencing symbols."""
+    Dapper Query/Execute, CommandText), each with schema, entities, DbSet names, sources and
+    referencing symbols; migrations are summed up in `migrations`. table_filter matches table,
+    DbSet and entity names."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     listing = surfaces.db_tables(ctx.conn, params.table_filter)
     items = _page(listing, params, limits)
+    if params.with_endpoints:
+        items = [{**t, "endpoints": surfaces.endpoints_reaching(ctx.conn, t["symbols"])} for t in items[:20]]
+    in_index = int(listing.counts[0]["tables_in_index"]) if listing.counts else listing.total
+    guidance = None
+    if not listing.total:
+        # Never claim an empty index when only the filter matched nothing.
+        guidance = _no_facts_hint(ctx, "database tables") if not in_index else Guidance(
+            "hint", f"No table, DbSet or entity name contains '{params.table_filter}' ({in_index} tables in the "
+            "index). Call surfaces_list_db_tables without table_filter to see them.")
     return ToolOutput(
         answer=f"{listing.total} database tables" + (f" match '{params.table_filter}'" if params.table_filter
                                                       else "") + ".",
         data={}, ranked=RankedList("tables", items, listing.total, params.offset, listing.by_file, scope_param=None),
-        guidance=None if listing.total else _no_facts_hint(ctx, "database tables"),
+        guidance=guidance,
         limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
         baseline_commit=ctx.commit, preview=[f"{i['table']}  {i['entities']}" for i in items])
 
@@ -172,6 +191,12 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
         node["from"] = parents.get(node.get("symbol_id") or f"?{node.get('name')}")
     root = {**tree.root, "facts": [_compact(f) for f in annotated.get(root_id, [])]}
     fact_count = sum(len(n["facts"]) for n in nodes) + len(root["facts"])
+    # Which tables this entry point touches, in one place (first node reaching each).
+    tables: dict[str, dict[str, Any]] = {}
+    for node in [root, *nodes]:
+        for fact in node["facts"]:
+            if fact["kind"] == "DbTable":
+                tables.setdefault(fact["key"].lower(), {"table": fact["key"], "via": node.get("symbol_id")})
     blind = sorted({n["name"] for n in nodes if n.get("unresolved")})
     answer = f"{len(nodes) - sum(1 for n in nodes if n.get('unresolved'))} nodes under {root.get('symbol_id')}" \
              f" within depth {depth}, {fact_count} facts"
@@ -182,7 +207,7 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
     if tree.external_callees:
         warnings.append(f"{tree.external_callees} calls into framework/package code are not expanded.")
     return ToolOutput(
-        answer=answer, data={"root": root, "route": route, "depth": depth},
+        answer=answer, data={"root": root, "route": route, "depth": depth, "tables": list(tables.values())},
         ranked=RankedList("nodes", nodes, len(nodes), scope_param=None, page_param=None,
                           elidable=("facts",)),
         warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
@@ -219,3 +244,113 @@ def _prefer_registered(ctx: QueryContext, tree: graph.Graph, registered: dict[st
             node["di_registered"] = True
         kept.append(node)
     return kept
+
+
+class ScopedListParams(ListParams):
+    project: str | None = Field(default=None, description="Only this project (by name).")
+    file: str | None = Field(default=None, description="Only files whose path contains this, e.g. \"Program.cs\".")
+
+
+def _scoped_answer(noun: str, listing: surfaces.Listing, params: ScopedListParams, counted: str) -> str:
+    where = "".join(f" in {label} '{value}'" for label, value in (("project", params.project), ("file", params.file))
+                    if value)
+    parts = ", ".join(f"{c['count']} {c[counted]}" for c in listing.counts[:6])
+    return f"{listing.total} {noun}{where}" + (f" ({parts})" if parts else "") + "."
+
+
+def _scoped_output(ctx: QueryContext, params: ScopedListParams, listing: surfaces.Listing, name: str, what: str,
+                   counted: str, preview: list[str], limits: dict[str, Any], items: list[dict[str, Any]]) -> ToolOutput:
+    return ToolOutput(
+        answer=_scoped_answer(what, listing, params, counted), data={f"by_{counted}": listing.counts},
+        ranked=RankedList(name, items, listing.total, params.offset, listing.by_file, scope_param="file"),
+        guidance=None if listing.total else _no_facts_hint(ctx, what),
+        limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
+        baseline_commit=ctx.commit, preview=preview)
+
+
+class DiParams(ScopedListParams):
+    service_filter: str | None = Field(default=None, description="Substring of the service or implementation type.")
+    lifetime: str | None = Field(default=None, description="Scoped, Transient or Singleton.")
+
+
+@tool("surfaces_list_di_registrations", DiParams)
+def di_tool(params: DiParams, repo_path: str) -> ToolOutput:
+    """Use to see what the DI container holds: every registration (AddScoped/AddTransient/AddSingleton,
+    TryAdd*, keyed, typeof/factory/instance forms) and every Add* extension on the service collection
+    (AddDbContext, AddIdentity, AddMemoryCache, AddMediatR, AddHttpClient..., with the service and
+    lifetime where known; `target` for the solution's own extensions, whose body registers more), in
+    source order with the registering member and file:line. Filter by project, file, service, lifetime."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    listing = surfaces.di_registrations(ctx.conn, params.service_filter, params.lifetime, params.project, params.file)
+    items = _page(listing, params, limits)
+    preview = [f"{i.get('lifetime') or '?':<9} {i['service']}" + (f" -> {i['implementation']}" if i.get(
+        "implementation") and i["implementation"] != i["service"] else "") + (f"  ({i['via']})" if i.get("via") else "")
+        for i in items]
+    return _scoped_output(ctx, params, listing, "registrations", "DI registrations", "lifetime", preview, limits, items)
+
+
+@tool("surfaces_list_middleware", ScopedListParams)
+def middleware_tool(params: ScopedListParams, repo_path: str) -> ToolOutput:
+    """Use to see the HTTP request pipeline: the Use*/UseMiddleware<T>/Map/MapWhen calls of each
+    configuring member (Program.cs, Startup.Configure), in the order they run (`order`), with file:line.
+    Filter by project or file."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    listing = surfaces.middleware(ctx.conn, params.project, params.file)
+    items = _page(listing, params, limits)
+    preview = [f"{i['order']:>3} {i['middleware']}  ({i['file']}:{i['line']})" for i in items]
+    return _scoped_output(ctx, params, listing, "middleware", "middleware", "project", preview, limits, items)
+
+
+class LogParams(ScopedListParams):
+    text_filter: str | None = Field(default=None, description="Substring of the message template.")
+    level: str | None = Field(default=None, description="Trace, Debug, Information, Warning, Error, Critical.")
+
+
+@tool("surfaces_list_log_templates", LogParams)
+def logs_tool(params: LogParams, repo_path: str) -> ToolOutput:
+    """Use to find where a log line comes from: every message template (ILogger Log*/LogInformation...
+    calls and [LoggerMessage] methods) with its level, the logging member and file:line. Filter by
+    template text, level, project or file."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    listing = surfaces.log_templates(ctx.conn, params.text_filter, params.level, params.project, params.file)
+    items = _page(listing, params, limits)
+    preview = [f"{i.get('level') or '?':<11} {i['template']}" for i in items]
+    return _scoped_output(ctx, params, listing, "logs", "log templates", "level", preview, limits, items)
+
+
+class ExceptionParams(ScopedListParams):
+    type_filter: str | None = Field(default=None, description="Substring of the exception type.")
+    symbol_id: str | None = Field(default=None, description="Only what this member may throw: its own throws and "
+                                  "its callees' (with the call path).")
+    depth: int | None = Field(default=None, description="Levels of callees followed with symbol_id (default 3, max 6).")
+
+
+@tool("surfaces_list_exceptions", ExceptionParams)
+def exceptions_tool(params: ExceptionParams, repo_path: str) -> ToolOutput:
+    """Use to see which exceptions the code throws: every `throw new T`, throw expression and rethrow,
+    with the throwing member and file:line. With symbol_id: what that member may throw, its own throws
+    and those of the solution's methods it calls (throw helpers such as Guard.AgainstNull included), each
+    with its call path; package code (Ardalis.GuardClauses...) is not followed. Filter by type,
+    project or file."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    if params.symbol_id:
+        requested = TRACE_DEPTH[0] if params.depth is None else params.depth
+        depth = max(1, min(TRACE_DEPTH[1], requested))
+        if depth != requested:
+            limits["max_depth"] = {"requested": requested, "applied": depth}
+        root = symbols.resolve(ctx.conn, params.symbol_id)["symbol_id"]
+        listing = surfaces.exceptions_through_calls(ctx.conn, root, depth)
+        if params.type_filter:
+            needle = params.type_filter.strip().lower()
+            kept = [i for i in listing.items if needle in i["exception"].lower()]
+            listing = surfaces.Listing(kept, len(kept), listing.by_file, listing.counts)
+    else:
+        listing = surfaces.thrown_exceptions(ctx.conn, params.type_filter, params.project, params.file)
+    items = _page(listing, params, limits)
+    preview = [f"{i['exception']}  in {i['thrown_in']}" for i in items]
+    return _scoped_output(ctx, params, listing, "exceptions", "thrown exceptions", "exception", preview, limits,
+                          items)

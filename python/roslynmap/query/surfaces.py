@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 import orjson
 
+from roslynmap.query import graph
 from roslynmap.query.sql import in_chunks
 
 FACT_COLUMNS = "fa.kind, fa.symbol_id, fa.line, fa.col, fa.confidence, fa.key, fa.detail, f.path"
@@ -103,13 +104,119 @@ class GroupPrefixes:
         return out
 
 
+_PARAMETER = re.compile(r"\{([^}=:?*]+)[^}]*\}")
+_CONFIDENCE_RANK = {"high": 2, "medium": 1, "low": 0}
+
+
+def _apply_pattern(pattern: str, action: dict[str, Any]) -> str | None:
+    """A conventional pattern with {controller}, {action} (and {area}) filled in for one action;
+    None when the pattern cannot reach it (no {controller}/{action}, or the area does not match)."""
+    names = {m.group(1).lower(): m.group(0) for m in _PARAMETER.finditer(pattern)}
+    if "controller" not in names or "action" not in names or ("area" in names) != bool(action.get("area")):
+        return None
+    route = pattern.replace(names["controller"], action["controller"]).replace(names["action"], action["action"])
+    return route.replace(names["area"], action["area"]) if "area" in names else route
+
+
+def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each conventional pattern applied to every controller action without attribute routes (one route
+    per verb of its template-less [HttpGet]/[HttpPost]..., else ANY); a pattern no action fits is
+    listed as written."""
+    routes: list[dict[str, Any]] = []
+    for pattern in patterns:
+        expanded = 0
+        for action in actions:
+            route = _apply_pattern(pattern["key"], action)
+            if route is None:
+                continue
+            expanded += 1
+            confidence = min(pattern["confidence"], action["confidence"], key=lambda c: _CONFIDENCE_RANK.get(c, 0))
+            for verb in action.get("verbs") or ["ANY"]:
+                routes.append({"method": verb, "route": route, "handler": action["symbol_id"], "file": action["file"],
+                               "line": action["line"], "source": "conventional", "confidence": confidence,
+                               "pattern": pattern["key"], "mapped_at": f"{pattern['file']}:{pattern['line']}"})
+        if not expanded:
+            routes.append(_route_item(pattern))
+    return routes
+
+
+def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
+    item = {"method": fact.get("method", "ANY"), "route": fact["key"], "handler": fact.get("handler")
+            or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
+            "confidence": fact["confidence"]}
+    for extra in ("handler_kind", "handler_line", "destination", "fallback_file", "fallback_page", "fallback_action"):
+        if fact.get(extra) is not None:
+            item[extra] = fact[extra]
+    return item
+
+
+_PAGE_HANDLER = re.compile(r"^On(Get|Post|Put|Delete|Patch|Head|Options)(\w*?)(?:Async)?$")
+
+
+def _classes_named(conn: sqlite3.Connection, name: str) -> list[tuple[str, str | None]]:
+    """(symbol_id, file) of the classes with this simple name (a qualified name narrows to its id)."""
+    short = name.rsplit(".", 1)[-1]
+    rows = conn.execute("SELECT s.symbol_id, f.path FROM symbols s LEFT JOIN files f ON f.id = s.file_id "
+                        "WHERE s.name = ? AND s.kind = 'Class' ORDER BY f.path", (short,)).fetchall()
+    found = [(str(r[0]), r[1]) for r in rows]
+    if "." in name:
+        found = [c for c in found if c[0] == f"T:{name}"] or found
+    return found
+
+
+def _beside(candidates: list[tuple[str, str | None]], markup: str) -> str | None:
+    """The class of a page or component: its code-behind (`Index.cshtml.cs`), else one in the same
+    folder, else the only one."""
+    folder = markup.rsplit("/", 1)[0] + "/"
+    for hit in ([c for c, f in candidates if f == markup + ".cs"],
+                [c for c, f in candidates if f and f.startswith(folder)]):
+        if hit:
+            return hit[0]
+    return candidates[0][0] if len(candidates) == 1 else None
+
+
+def _razor_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Razor Pages: one route per handler method of the page's model (OnGet, OnPostAsync ->
+    GET/POST; OnPostApplyCoupon -> POST ...?handler=ApplyCoupon). Blazor components: GET per @page."""
+    routes: list[dict[str, Any]] = []
+    for page in facts_of_kind(conn, "RazorPage"):
+        base = {"route": page["key"], "file": page["file"], "line": page["line"], "source": "razor_page",
+                "confidence": page["confidence"], **({"area": page["area"]} if page.get("area") else {})}
+        model = _beside(_classes_named(conn, page["model"]), page["file"]) if page.get("model") else None
+        handlers = conn.execute("SELECT symbol_id, name FROM symbols WHERE container_id = ? AND kind = 'Method' "
+                                "ORDER BY line", (model,)).fetchall() if model else []
+        found = 0
+        for symbol_id, name in handlers:
+            match = _PAGE_HANDLER.match(name)
+            if not match:
+                continue
+            found += 1
+            verb, named = match.group(1).upper(), match.group(2)
+            # A named handler is chosen by `?handler=Name`, or by the path when the page route has {handler?}.
+            in_path = re.sub(r"\{handler\??\}", named, page["key"]) if named else page["key"]
+            named_route = in_path if in_path != page["key"] else f"{page['key']}?handler={named}"
+            routes.append({**base, "method": verb, "handler": symbol_id, "model": model,
+                           **({"route": named_route, "page_handler": named} if named else {})})
+        if not found:
+            routes.append({**base, "method": "GET", "handler": model, **({"model": model} if model else {})})
+    for component in facts_of_kind(conn, "RazorComponent"):
+        handler = _beside(_classes_named(conn, component["component"]), component["file"])
+        routes.append({"method": "GET", "route": component["key"], "handler": handler, "file": component["file"],
+                       "line": component["line"], "source": "blazor", "confidence": component["confidence"],
+                       **({"injects": component["injects"]} if component.get("injects") else {})})
+    return routes
+
+
 def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     groups = GroupPrefixes(facts_of_kind(conn, "RouteGroupCall"))
-    routes: list[dict[str, Any]] = []
-    for fact in facts_of_kind(conn, "Route"):
-        item = {"method": fact.get("method", "ANY"), "route": fact["key"], "handler": fact.get("handler")
-                or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
-                "confidence": fact["confidence"]}
+    route_facts = facts_of_kind(conn, "Route")
+    patterns = [f for f in route_facts if f.get("source") == "conventional"]
+    routes = _conventional(patterns, facts_of_kind(conn, "ControllerAction")) if patterns else []
+    routes.extend(_razor_routes(conn))
+    for fact in route_facts:
+        if fact.get("source") == "conventional":
+            continue
+        item = _route_item(fact)
         member, parameter = fact.get("group_member"), fact.get("group_parameter")
         # Mapped on a group the caller passes in: one route per group handed over (as written when none is).
         prefixes = groups.of(member, int(parameter), frozenset({(member, int(parameter))})) \
@@ -142,26 +249,89 @@ def _covers(section: str, key: str) -> bool:
     return key == section or key.startswith(section + ":")
 
 
-def config_keys(conn: sqlite3.Connection, key_filter: str | None) -> Listing:
-    usages = facts_of_kind(conn, "Config")
-    definitions = [d for d in facts_of_kind(conn, "ConfigDefinition") if d["key"]]
+def _projects(conn: sqlite3.Connection) -> list[tuple[int, str, str]]:
+    """(id, name, folder with a trailing `/`) of every project, deepest folder first."""
+    rows = conn.execute("SELECT id, name, path FROM projects").fetchall()
+    out = [(int(r[0]), str(r[1]), str(r[2]).rsplit("/", 1)[0] + "/" if "/" in str(r[2]) else "") for r in rows]
+    return sorted(out, key=lambda p: -len(p[2]))
+
+
+def _project_of_path(projects: list[tuple[int, str, str]], path: str | None) -> str | None:
+    """The project whose folder holds a file (an appsettings file belongs to the project beside it)."""
+    if not path:
+        return None
+    return next((name for _, name, folder in projects if path.startswith(folder)), None)
+
+
+def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
+    names = {pid: name for pid, name, _ in projects}
+    rows = conn.execute(f"SELECT {FACT_COLUMNS}, fa.project_id FROM {FACT_FROM} WHERE fa.kind = ? "
+                        "ORDER BY f.path, fa.line, fa.col", (kind,)).fetchall()
+    out = []
+    for row in rows:
+        fact = _fact(row[:-1])
+        fact["fact_key"] = row[5]  # a detail field named "key" (a keyed service's key) shadows it in `fact`
+        fact["project"] = names.get(row[-1]) if row[-1] is not None else _project_of_path(projects, fact["file"])
+        out.append(fact)
+    return out
+
+
+def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str | None = None) -> Listing:
+    """Keys read in code merged with keys defined in appsettings*.json, per project: a host project
+    (one with its own appsettings files) is checked against its own files only; a library (none)
+    against every host's, since any host may load it."""
+    projects = _projects(conn)
+    usages = _config_facts(conn, "Config", projects)
+    definitions = [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]]
+    if project:
+        wanted = project.strip().lower()
+        usages = [u for u in usages if (u["project"] or "").lower() == wanted]
+        definitions = [d for d in definitions if (d["project"] or "").lower() == wanted]
+    hosts = {d["project"] for d in definitions}
     keys: dict[str, dict[str, Any]] = {}
     for use in usages:
         entry = keys.setdefault(use["key"].lower(), {"key": use["key"], "usages": [], "defined_in": []})
         entry["usages"].append({"pattern": use.get("pattern"), "symbol_id": use["symbol_id"], "file": use["file"],
-                                "line": use["line"], "confidence": use["confidence"],
-                                **({"type": use["type"]} if use.get("type") else {})})
+                                "line": use["line"], "confidence": use["confidence"], "project": use["project"],
+                                **{k: use[k] for k in ("type", "property", "dynamic") if use.get(k) is not None}})
     for definition in definitions:
         entry = keys.setdefault(definition["key"].lower(), {"key": definition["key"], "usages": [], "defined_in": []})
-        entry["defined_in"].append({"file": definition["file"], "line": definition["line"]})
-    used = [k for k, v in keys.items() if v["usages"]]
-    defined = [k for k, v in keys.items() if v["defined_in"]]
+        entry["defined_in"].append({"file": definition["file"], "line": definition["line"],
+                                    "project": definition["project"],
+                                    **({"environment": definition["environment"]}
+                                       if definition.get("environment") else {})})
+    # Per project: the keys its own appsettings define, and the keys its code reads.
+    defined_by: dict[str | None, set[str]] = {}
+    for d in definitions:
+        defined_by.setdefault(d["project"], set()).add(d["key"].lower())
+    every_definition = {d["key"].lower() for d in definitions}
+    used_by: dict[str | None, set[str]] = {}
+    for u in usages:
+        if not u.get("dynamic"):
+            used_by.setdefault(u["project"], set()).add(u["key"].lower())
+    library_uses = {k for p, ks in used_by.items() if p not in hosts for k in ks}
+
+    def defined_for(use: dict[str, Any], lower: str) -> bool:
+        pool = defined_by.get(use["project"], set()) if use["project"] in hosts else every_definition
+        return any(_covers(lower, d) for d in pool)
+
     for lower, entry in keys.items():
         if entry["usages"]:
-            is_defined = any(_covers(lower, d) for d in defined)
-            entry["status"] = "used" if is_defined else "used_but_undefined"
+            if all(u.get("dynamic") for u in entry["usages"]):
+                entry["status"] = "dynamic"
+                continue
+            undefined = sorted({u["project"] or "" for u in entry["usages"]
+                                if not u.get("dynamic") and not defined_for(u, lower)})
+            if not undefined:
+                entry["status"] = "used"
+            elif all(u.get("pattern") == "bound_property" for u in entry["usages"]):
+                entry["status"] = "bound_unset"  # an options property appsettings leaves at its default
+            else:
+                entry["status"] = "used_but_undefined"
+                entry["undefined_in"] = undefined
         else:
-            is_used = any(_covers(u, lower) for u in used)
+            readers = [used_by.get(d["project"], set()) | library_uses for d in entry["defined_in"]]
+            is_used = any(_covers(u, lower) for pool in readers for u in pool)
             entry["status"] = "used" if is_used else "defined_but_unused"
     items = sorted(keys.values(), key=lambda e: e["key"].lower())
     if key_filter:
@@ -170,6 +340,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None) -> Listing:
     for entry in items:
         first = (entry["usages"] or entry["defined_in"])[0]
         entry["file"], entry["line"] = first["file"], first["line"]
+        entry["projects"] = sorted({x["project"] for x in entry["usages"] + entry["defined_in"] if x["project"]})
     counts: dict[str, int] = {}
     for e in items:
         counts[e["status"]] = counts.get(e["status"], 0) + 1
@@ -177,38 +348,100 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None) -> Listing:
                    [{"status": s, "count": c} for s, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
 
 
+_SQLITE_INTERNAL = re.compile(r"^(sqlite_|pragma_)", re.I)
+
+
+def is_migration_file(path: str | None) -> bool:
+    """EF Core migrations and model snapshots repeat every mapping: grouped, not listed one by one."""
+    if not path:
+        return False
+    parts = path.replace("\\", "/").split("/")
+    return "Migrations" in parts[:-1] or parts[-1].endswith(("ModelSnapshot.cs", ".Designer.cs"))
+
+
+def _short(type_id: str) -> str:
+    return type_id.split(":", 1)[-1].rsplit(".", 1)[-1]
+
+
+def table_renames(conn: sqlite3.Connection) -> dict[str, str]:
+    """Entity id -> the table [Table] or ToTable() maps it to (outside migrations)."""
+    def compute() -> dict[str, str]:
+        out: dict[str, str] = {}
+        for f in facts_of_kind(conn, "DbTable"):
+            if f.get("source") in ("Table", "ToTable") and f.get("entity") and not is_migration_file(f["file"]):
+                out.setdefault(f["entity"], f["key"])
+        return out
+    return dict(_memo(conn, "table_renames", compute))
+
+
 def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
     tables: dict[str, dict[str, Any]] = {}
-    facts = facts_of_kind(conn, "DbTable")
+    facts = [f for f in facts_of_kind(conn, "DbTable") if not _SQLITE_INTERNAL.match(f["key"])]
     # [Table] and ToTable() override the DbSet's conventional name: that table does not exist.
     renamed = {f.get("entity") for f in facts if f.get("source") in ("Table", "ToTable") and f.get("entity")}
+    dbsets: dict[str, list[str]] = {}  # entity -> DbSet property names, so that a filter finds them
     for fact in facts:
         if fact.get("source") == "DbSet" and fact.get("entity") in renamed:
+            dbsets.setdefault(fact["entity"], []).append(fact["key"])
             continue
         entry = tables.setdefault(fact["key"].lower(), {"table": fact["key"], "schema": None, "entities": [],
-                                                        "sources": [], "symbols": [], "file": fact["file"],
-                                                        "line": fact["line"], "confidence": fact["confidence"]})
+                                                        "dbsets": [], "sources": [], "symbols": [],
+                                                        "file": fact["file"], "line": fact["line"],
+                                                        "confidence": fact["confidence"]})
         if fact.get("schema") and not entry["schema"]:
             entry["schema"] = fact["schema"]
         if fact.get("entity") and fact["entity"] not in entry["entities"]:
             entry["entities"].append(fact["entity"])
-        source = {"source": fact.get("source"), "file": fact["file"], "line": fact["line"]}
-        entry["sources"].append(source)
+        if fact.get("source") == "DbSet" and fact["key"] not in entry["dbsets"]:
+            entry["dbsets"].append(fact["key"])
+        if is_migration_file(fact["file"]):
+            entry.setdefault("_migrations", []).append(fact)
+            continue
+        entry["sources"].append({"source": fact.get("source"), "file": fact["file"], "line": fact["line"]})
         if fact["symbol_id"] and fact["symbol_id"] not in entry["symbols"]:
             entry["symbols"].append(fact["symbol_id"])
         if fact["confidence"] == "high":
             entry["confidence"] = "high"
+    for entry in tables.values():
+        for entity in entry["entities"]:
+            entry["dbsets"].extend(n for n in dbsets.get(entity, []) if n not in entry["dbsets"])
+        migrations = entry.pop("_migrations", [])
+        if migrations:
+            files = sorted({m["file"] for m in migrations})
+            entry["migrations"] = {"count": len(migrations), "files": len(files), "first": files[0]}
+        if entry["sources"]:  # point at the model, not at a migration that sorts first
+            entry["file"], entry["line"] = entry["sources"][0]["file"], entry["sources"][0]["line"]
     items = sorted(tables.values(), key=lambda t: t["table"].lower())
     if table_filter:
         needle = table_filter.strip().lower()
-        items = [t for t in items if needle in t["table"].lower()]
-    return Listing(items, len(items), _by_file(items), [])
+        items = [t for t in items if needle in t["table"].lower() or any(needle in d.lower() for d in t["dbsets"])
+                 or any(needle in _short(e).lower() for e in t["entities"])]
+    return Listing(items, len(items), _by_file(items), [{"tables_in_index": len(tables)}])
 
 
-def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str) -> list[dict[str, Any]]:
-    rows = conn.execute(f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE fa.symbol_id = ? ORDER BY fa.line, fa.col",
-                        (symbol_id,)).fetchall()
-    return [_fact(r) for r in rows]
+def _relabel(conn: sqlite3.Connection, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A DbSet fact names the conventional table; when [Table]/ToTable maps its entity elsewhere, the
+    table is that one (the DbSet name stays in `dbset`)."""
+    if not any(f["kind"] == "DbTable" and f.get("source") == "DbSet" for f in facts):
+        return facts
+    renames = table_renames(conn)
+    for f in facts:
+        if f["kind"] == "DbTable" and f.get("source") == "DbSet" and f.get("entity") in renames:
+            f["dbset"], f["key"] = f["key"], renames[f["entity"]]
+    return facts
+
+
+def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str, project_id: int | None = None) -> list[dict[str, Any]]:
+    """The facts of one symbol; of one project's declaration when given (`Program.<Main>$` is declared
+    by every top-level-statement project under the same id)."""
+    where = "fa.symbol_id = ?"
+    args: list[object] = [symbol_id]
+    if project_id is not None:
+        where += " AND fa.project_id = ?"
+        args.append(project_id)
+    rows = conn.execute(f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE {where} ORDER BY fa.line, fa.col",
+                        args).fetchall()
+    return _relabel(conn, [_fact(r) for r in rows])
 
 
 def facts_of_symbols(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[dict[str, Any]]]:
@@ -217,16 +450,25 @@ def facts_of_symbols(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list
                                " ORDER BY fa.line", ids):
         fact = _fact(row)
         out.setdefault(fact["symbol_id"], []).append(fact)
-    return out
+    return {k: _relabel(conn, v) for k, v in out.items()}
 
 
 _ROUTE = re.compile(r"^\s*([A-Za-z]+)\s+(/\S*)\s*$")
 
 
 def _template_regex(template: str) -> re.Pattern[str]:
-    parts = re.split(r"(\{[^}]*\})", template.strip("/"))
-    body = "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
-    return re.compile(f"^/?{body}/?$", re.I)
+    """A route template as a regex over concrete paths: `{x}` one segment, `{x?}` an optional one,
+    `{*x}`/`{**x}` the rest of the path."""
+    body = ""
+    for segment in template.strip("/").split("/"):
+        if re.fullmatch(r"\{\*[^}]*\}", segment):
+            body += "(?:/.*)?"
+        elif re.fullmatch(r"\{[^}]*\?\}", segment):
+            body += "(?:/[^/]+)?"
+        elif segment:
+            parts = re.split(r"(\{[^}]*\})", segment)
+            body += "/" + "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
+    return re.compile(f"^{body}/?$", re.I)
 
 
 def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]] | None:
@@ -245,7 +487,8 @@ def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]]
     if folded:
         return folded
     # A concrete path: the most specific templates win (most literal segments), as ASP.NET routing does.
-    matching = [r for r in routes if _template_regex(r["route"]).match(path)]
+    # The fallback answers every path nothing else takes: a trace from it says nothing about the path.
+    matching = [r for r in routes if r["source"] != "fallback" and _template_regex(r["route"]).match(path)]
     if not matching:
         return []
     best = max(_literal_segments(r["route"]) for r in matching)
@@ -268,3 +511,135 @@ def _di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
         if service and impl and impl not in out.setdefault(service, []):
             out[service].append(impl)
     return out
+
+
+# --- Lists of the other facts: DI registrations, the middleware pipeline, log templates, exceptions ---
+
+
+def _scoped_facts(conn: sqlite3.Connection, kind: str, project: str | None, file: str | None) -> list[dict[str, Any]]:
+    """Facts of one kind with their project name, narrowed to a project (by name, case-insensitive)
+    and a file (a path, or a path fragment)."""
+    facts = _config_facts(conn, kind, _projects(conn))
+    if project:
+        wanted = project.strip().lower()
+        facts = [f for f in facts if (f["project"] or "").lower() == wanted]
+    if file:
+        needle = file.strip().replace("\\", "/").lower()
+        facts = [f for f in facts if needle in (f["file"] or "").lower()]
+    return facts
+
+
+def _listing(items: list[dict[str, Any]], count_by: str) -> Listing:
+    counts: dict[str, int] = {}
+    for item in items:
+        value = str(item.get(count_by) or "unknown")
+        counts[value] = counts.get(value, 0) + 1
+    return Listing(items, len(items), _by_file(items),
+                   [{count_by: k, "count": c} for k, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
+
+
+def _keep(fact: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
+    return {k: fact[k] for k in fields if fact.get(k) is not None}
+
+
+def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifetime: str | None,
+                     project: str | None, file: str | None) -> Listing:
+    """Every registration in source order: lifetime calls (AddScoped<I, T>...) and Add* extensions."""
+    items = []
+    for fact in _scoped_facts(conn, "DiRegistration", project, file):
+        service_key = fact["key"] if fact["key"] != fact["fact_key"] else None
+        items.append({"service": fact["fact_key"], **_keep(fact, (
+            "lifetime", "implementation", "form", "via", "try", "target", "service_id", "implementation_id")),
+            **({"service_key": service_key} if service_key is not None else {}),
+            "registered_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"], "line": fact["line"],
+            "confidence": fact["confidence"]})
+    if service_filter:
+        needle = service_filter.strip().lower()
+        items = [i for i in items
+                 if needle in i["service"].lower() or needle in (i.get("implementation") or "").lower()]
+    if lifetime:
+        items = [i for i in items if (i.get("lifetime") or "").lower() == lifetime.strip().lower()]
+    return _listing(items, "lifetime")
+
+
+def middleware(conn: sqlite3.Connection, project: str | None, file: str | None) -> Listing:
+    """The pipeline as configured: per configuring member (Program's Main, Startup.Configure...), the
+    Use*/Map/MapWhen calls in the order they run."""
+    items = []
+    for fact in _scoped_facts(conn, "Middleware", project, file):
+        items.append({"order": fact.get("order"), "middleware": fact["key"], **_keep(fact, ("type",)),
+                      "configured_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"],
+                      "line": fact["line"], "confidence": fact["confidence"]})
+    items.sort(key=lambda i: (i["file"] or "", i["configured_in"] or "", i["order"] or 0))
+    return _listing(items, "project")
+
+
+def log_templates(conn: sqlite3.Connection, text_filter: str | None, level: str | None,
+                  project: str | None, file: str | None) -> Listing:
+    items = []
+    for fact in _scoped_facts(conn, "Log", project, file):
+        items.append({"template": fact["key"], **_keep(fact, ("level", "source", "via")),
+                      "symbol_id": fact["symbol_id"],
+                      "project": fact["project"], "file": fact["file"], "line": fact["line"],
+                      "confidence": fact["confidence"]})
+    if text_filter:
+        needle = text_filter.strip().lower()
+        items = [i for i in items if needle in i["template"].lower()]
+    if level:
+        items = [i for i in items if (i.get("level") or "").lower() == level.strip().lower()]
+    return _listing(items, "level")
+
+
+def thrown_exceptions(conn: sqlite3.Connection, type_filter: str | None, project: str | None,
+                      file: str | None) -> Listing:
+    items = []
+    for fact in _scoped_facts(conn, "Exception", project, file):
+        items.append({"exception": fact["key"], **_keep(fact, ("form",)), "thrown_in": fact["symbol_id"],
+                      "project": fact["project"], "file": fact["file"], "line": fact["line"],
+                      "confidence": fact["confidence"]})
+    if type_filter:
+        needle = type_filter.strip().lower()
+        items = [i for i in items if needle in i["exception"].lower()]
+    return _listing(items, "exception")
+
+
+TABLE_CALLER_DEPTH = 6
+
+
+def endpoints_reaching(conn: sqlite3.Connection, symbol_ids: list[str],
+                       depth: int = TABLE_CALLER_DEPTH) -> list[dict[str, Any]]:
+    """The endpoints whose handler reaches one of these symbols through calls (interface calls
+    included: callers of an implementation count those of the interface member it implements)."""
+    reached: set[str] = set(symbol_ids)
+    for symbol_id in symbol_ids[:20]:
+        tree = graph.callers(conn, symbol_id, depth, 100)
+        reached.update(n["symbol_id"] for n in tree.nodes if n.get("symbol_id"))
+    out = []
+    for route in endpoints(conn, None, None).items:
+        if route.get("handler") in reached:
+            out.append({"endpoint": f"{route['method']} {route['route']}", "handler": route["handler"]})
+    return out
+
+
+def exceptions_through_calls(conn: sqlite3.Connection, symbol_id: str, depth: int) -> Listing:
+    """What a member may throw: its own throws and those of the members it calls (solution code only,
+    to `depth` levels, interface calls into their implementations), each with the call path. A throw
+    helper of the solution (Guard.AgainstNull...) is found like any callee."""
+    tree = graph.callees(conn, symbol_id, depth, 100)
+    parent: dict[str, str] = {}
+    for edge in tree.edges:
+        parent.setdefault(edge["to"], edge["from"])
+    ids = [symbol_id] + [n["symbol_id"] for n in tree.nodes if n.get("symbol_id")]
+    facts = facts_of_symbols(conn, ids)
+    items: list[dict[str, Any]] = []
+    for member in ids:
+        for fact in facts.get(member, []):
+            if fact["kind"] != "Exception":
+                continue
+            path, at = [member], member
+            while at in parent and at != symbol_id and len(path) <= depth:
+                at = parent[at]
+                path.insert(0, at)
+            items.append({"exception": fact["key"], **_keep(fact, ("form",)), "thrown_in": member, "path": path,
+                          "file": fact["file"], "line": fact["line"], "confidence": fact["confidence"]})
+    return _listing(items, "exception")

@@ -266,7 +266,7 @@ def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> d
     }
     if parts:
         out["other_parts"] = parts
-    facts = facts_of_symbol(conn, row["symbol_id"])
+    facts = facts_of_symbol(conn, row["symbol_id"], row["project_id"])
     out["thrown_exceptions"] = sorted({f["key"] for f in facts if f["kind"] == "Exception"})
     out["facts"] = [{k: v for k, v in f.items() if k not in {"symbol_id", "col"} and v is not None}
                     for f in facts if f["kind"] != "Exception"]

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.model.readable import is_readable
+from roslynmap.roslyn.razor import razor_facts
 
 SKIP = {"bin", "obj", ".git", "node_modules"}
 _COMMENTS = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', re.S)
@@ -57,8 +58,20 @@ def _line_of(lines: list[str], key: str) -> int:
     return line + 1
 
 
+def _environment(name: str) -> str | None:
+    """`appsettings.Development.json` -> "Development"; the base file has none."""
+    middle = name[len("appsettings"):-len(".json")].strip(".")
+    return middle or None
+
+
 def definition_facts(root: Path) -> list[list[Any]]:
-    """Rows in the bridge's facts shape: [kind, symbol_id, project, file, line, col, confidence, key, detail]."""
+    """Rows in the bridge's facts shape: [kind, symbol_id, project, file, line, col, confidence, key, detail]:
+    appsettings keys, then Razor Pages and routable components (roslyn/razor.py), all read from files
+    the compile does not index."""
+    return _appsettings_facts(root) + razor_facts(root)
+
+
+def _appsettings_facts(root: Path) -> list[list[Any]]:
     rows: list[list[Any]] = []
     for path in _files(root):
         rel = path.relative_to(root).as_posix()
@@ -69,9 +82,12 @@ def definition_facts(root: Path) -> list[list[Any]]:
             rows.append(["ConfigDefinition", None, None, rel, 1, 1, "low", "", json.dumps({"error": str(exc)})])
             continue
         lines = text.splitlines()
+        environment = _environment(path.name)
         for key, value in _flatten(data, ""):
             line = _line_of(lines, key)
             shown = value if isinstance(value, (int, float, bool)) or value is None else str(value)[:80]
-            rows.append(["ConfigDefinition", None, None, rel, line, 1, "high", key,
-                         json.dumps({"value": shown})])
+            detail: dict[str, Any] = {"value": shown}
+            if environment:
+                detail["environment"] = environment
+            rows.append(["ConfigDefinition", None, None, rel, line, 1, "high", key, json.dumps(detail)])
     return rows

@@ -29,6 +29,8 @@ builder.Services.AddSingleton<ResiliencePolicies>(new ResiliencePolicies());
 builder.Services.TryAddScoped<INotifier, EmailNotifier>();
 builder.Services.AddKeyedSingleton<INotifier, SmsNotifier>("sms");
 builder.Services.AddControllers();
+builder.Services.AddHealthChecks();
+builder.Services.AddSignalR();
 
 var app = builder.Build();
 
@@ -62,6 +64,10 @@ api.MapGroup("/reports").RequireAuthorization().MapMethods("/daily", new[] { "GE
 api.MapGroup("/catalog").MapCatalog();
 CatalogEndpoints.MapCatalogAdmin(app.MapGroup("/admin"));
 api.MapPromotions();
+app.MapMethods("/check", [HttpMethods.Options], () => Results.Ok());
+app.MapHealthChecks("/healthz");
+app.MapHub<ChatHub>("/hubs/chat");
+app.MapFallbackToFile("index.html");
 
 app.Logger.LogInformation("Starting with cache {UseCache}, page size {PageSize}, interval {Interval}, database {Database}",
     useCache, pageSize, interval, connectionString);

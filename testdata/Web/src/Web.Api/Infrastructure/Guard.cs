@@ -1,0 +1,24 @@
+using System.Diagnostics.CodeAnalysis;
+
+namespace Web.Api.Infrastructure;
+
+/// <summary>A throw helper of the solution: callers throw what it throws.</summary>
+public static class Guard
+{
+    public static void AgainstEmpty(string? value, string name)
+    {
+        if (string.IsNullOrEmpty(value)) Fail(name);
+    }
+
+    [DoesNotReturn]
+    private static void Fail(string name) => throw new ArgumentException("empty", name);
+}
+
+public sealed class CouponService
+{
+    public decimal Apply(string? code, decimal total)
+    {
+        Guard.AgainstEmpty(code, nameof(code));
+        return total > 0 ? total * 0.9m : throw new InvalidOperationException("nothing to discount");
+    }
+}
