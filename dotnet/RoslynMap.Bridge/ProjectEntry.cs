@@ -24,6 +24,7 @@ internal sealed class ProjectEntry
     public required HashSet<string> DocumentPaths;
     public required bool HasMetadataReferences;
     public required bool CoreLibraryResolved;  // System.Object binds: there is a semantic model to speak of
+    public bool SourcesFromDisk;                // MSBuild could not evaluate it: its .cs files were added (SourceFallback)
 
     public int ErrorCount;
     public int MissingReferenceErrors;
@@ -60,6 +61,7 @@ internal sealed class ProjectEntry
     /// <summary>Why the level is what it is, in one sentence (shown beside it).</summary>
     public string LevelReason => SemanticLevel switch
     {
+        "syntax_only" when SourcesFromDisk => "MSBuild could not evaluate the project: its .cs files were indexed by syntax, with no references",
         "syntax_only" when !HasMetadataReferences => "no metadata references were loaded",
         "syntax_only" => $"the core library (System.Object) is not resolved for {TargetFramework}",
         "partial" => $"{MissingReferenceErrors} missing-reference errors",

@@ -20,6 +20,22 @@ internal sealed class RepoPaths
         return Path.GetRelativePath(_root, absolute).Replace('\\', '/');
     }
 
+    /// <summary>True when the file's real path (symlinks followed) is inside the repository.</summary>
+    public bool IsInside(string file)
+    {
+        string real;
+        try
+        {
+            real = new FileInfo(file).ResolveLinkTarget(returnFinalTarget: true)?.FullName ?? Path.GetFullPath(file);
+        }
+        catch (IOException)
+        {
+            return false;
+        }
+        var rel = Path.GetRelativePath(_root, real);
+        return !rel.StartsWith("..", StringComparison.Ordinal) && !Path.IsPathRooted(rel);
+    }
+
     /// <summary>True for files under a project's obj/ folder (generated AssemblyInfo, GlobalUsings...), or
     /// under its intermediate folder elsewhere (artifacts/obj/App/ with UseArtifactsOutput).</summary>
     public static bool IsUnderObj(string filePath, string projectDir, string? intermediateDir = null)

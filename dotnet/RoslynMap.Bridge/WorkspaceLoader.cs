@@ -45,7 +45,10 @@ internal static partial class WorkspaceLoader
                 (await workspace.OpenProjectAsync(full, progress, token).ConfigureAwait(false)).Solution, Seen);
 
         var workspaceDiagnostics = new List<string>();
+        var (withSources, fromDisk) = SourceFallback.AddSources(solution, paths);
+        solution = withSources;
         var projects = CollectProjects(solution, workspaceDiagnostics, frameworks);
+        foreach (var entry in projects) entry.SourcesFromDisk = fromDisk.Contains(entry.Id);
         List<WorkspaceDiagnostic> snapshot;
         lock (failures) snapshot = failures.ToList();
         Attribute(snapshot, projects, workspaceDiagnostics);
