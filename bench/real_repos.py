@@ -259,10 +259,11 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
         index_s = run.index.get("index_seconds")
         # wall against wall: both pay a fresh worker's start and the solution load
         ratio = round(run.index_wall_s / run.floor_s, 2) if run.index_wall_s and run.floor_s else NA
+        evidence = run.index.get("level_evidence") or {}
         lines.append(
             f"| {run.path.name} | {run.commit[:12]} | {run.solution} | {len(run.projects)} | "
             f"{restored}/{len(run.restore)} | {get(run.index, 'semantic_level')} | "
-            f"{pct(get(run.index, 'bound_share'))} / {pct(run.measured.get('bound_share', NA))} | {missing} | "
+            f"{pct(get(evidence, 'bound_share'))} / {pct(run.measured.get('bound_share', NA))} | {missing} | "
             f"{counts.get('symbols', NA)} | {counts.get('references', NA)} | {counts.get('unresolved_references', NA)} "
             f"| {index_s if index_s is not None else NA} | {run.index_wall_s or NA} | "
             f"{run.floor_s if run.floor_s is not None else NA} | "
@@ -277,7 +278,8 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
                   "|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for p in project_rows(run):
             frameworks = ";".join(p["frameworks"]) if isinstance(p["frameworks"], list) else p["frameworks"]
-            skipped = ";".join(p["skipped"]) if isinstance(p["skipped"], list) else p["skipped"]
+            skipped = "; ".join(s if isinstance(s, str) else f"{s['framework']} ({s['reason']})"
+                                for s in p["skipped"]) if isinstance(p["skipped"], list) else p["skipped"]
             lines.append(f"| {p['project']} | {frameworks} | {p['chosen']} | {skipped} | {p['restore']} | "
                          f"{p['level']} | {pct(p['bound_share'])} / {pct(p['measured_bound_share'])} | {p['errors']} | "
                          f"{p['missing_ref_errors']} | {p['load_errors']} | {p['symbols']} | {p['refs']} |")
