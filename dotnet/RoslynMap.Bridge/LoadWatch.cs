@@ -88,11 +88,11 @@ internal static class LoadWatch
         private readonly bool _enabled = OperatingSystem.IsLinux() && Directory.Exists("/proc/self/task");
         private bool _seen;
         private TimeSpan? _goneSince;
-        private TimeSpan _lastCheck = TimeSpan.MinValue;
+        private TimeSpan? _lastCheck;
 
         public TimeSpan? GoneFor(TimeSpan now)
         {
-            if (!_enabled || now - _lastCheck < TimeSpan.FromSeconds(2)) return null;
+            if (!_enabled || (_lastCheck is { } last && now - last < TimeSpan.FromSeconds(2))) return null;
             _lastCheck = now;
             if (AnyHostAlive())
             {
