@@ -436,15 +436,9 @@ def _publish_locked(entry: Path, meta: dict[str, Any], repo_id: str, commit: str
         existing, problem = {}, f"unreadable manifest ({exc})"
     replacing = None
     if existing is not None:
-        if problem:
-            replacing = f"replaced an entry that failed verification: {problem}"
-        elif existing.get("semantic_level") != "full" and meta.get("semantic_level") == "full":
-            replacing = f"replaced a {existing.get('semantic_level')} entry with a full one"
-        else:
-            return PushResult("exists", entry,
-                              f"The cache already holds a complete baseline for {short} (published "
-                              f"{existing.get('published_at')} by {existing.get('published_by')}); skipped.",
-                              existing)
+        replacing = _replacing(existing, problem, meta)
+        if replacing is None:
+            return _exists(entry, existing, short)
         # Readers must never pair the old manifest with the new file: the entry is incomplete meanwhile.
         (entry / MANIFEST_FILE).unlink(missing_ok=True)
         _fsync_dir(entry)
@@ -461,6 +455,21 @@ def _publish_locked(entry: Path, meta: dict[str, Any], repo_id: str, commit: str
         return PushResult("replaced", entry, f"Published the baseline for {short} to {entry} ({replacing}).",
                           manifest)
     return PushResult("published", entry, f"Published the baseline for {short} to {entry}.", manifest)
+
+
+def _replacing(existing: dict[str, Any], problem: str | None, meta: dict[str, Any]) -> str | None:
+    """Why a publisher replaces the entry the cache holds (folder or S3 alike), or None to keep it."""
+    if problem:
+        return f"replaced an entry that failed verification: {problem}"
+    if existing.get("semantic_level") != "full" and meta.get("semantic_level") == "full":
+        return f"replaced a {existing.get('semantic_level')} entry with a full one"
+    return None
+
+
+def _exists(entry: Any, existing: dict[str, Any], short: str) -> PushResult:
+    return PushResult("exists", entry,
+                      f"The cache already holds a complete baseline for {short} (published "
+                      f"{existing.get('published_at')} by {existing.get('published_by')}); skipped.", existing)
 
 
 def _pull_s3(root: S3Root, repo_id: str, commit: str, dest: Path) -> PullResult:
@@ -533,16 +542,9 @@ def _publish_s3(root: S3Root, meta: dict[str, Any], repo_id: str, commit: str, b
         replacing = None
         if found is not None:
             existing, etag = found
-            problem = _verify_s3(root, existing, repo_id, commit, staged)
-            if problem:
-                replacing = f"replaced an entry that failed verification: {problem}"
-            elif existing.get("semantic_level") != "full" and meta.get("semantic_level") == "full":
-                replacing = f"replaced a {existing.get('semantic_level')} entry with a full one"
-            else:
-                return PushResult("exists", entry,
-                                  f"The cache already holds a complete baseline for {short} (published "
-                                  f"{existing.get('published_at')} by {existing.get('published_by')}); skipped.",
-                                  existing)
+            replacing = _replacing(existing, _verify_s3(root, existing, repo_id, commit, staged), meta)
+            if replacing is None:
+                return _exists(entry, existing, short)
         sha, size, packed = objectstore.compress(baseline, staged)
         name = objectstore.new_object_name(sha)
         objectstore.upload(root, repo_id, commit, name, staged)
