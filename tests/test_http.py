@@ -29,19 +29,26 @@ async def call_over_http(url: str, tool: str, args: dict[str, Any]) -> dict[str,
         return content
 
 
-def test_tools_over_streamable_http(shop: Path, home: Path) -> None:
+def start_http_server(repo: Path, home: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """`roslynmap serve --repo REPO --http PORT` on a free port, once it accepts connections (at most
+    30 s): the process and the MCP endpoint URL. The caller terminates it."""
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "roslynmap.cli", "serve", "--repo", str(shop), "--http", str(port)],
-                            env={**os.environ, "ROSLYNMAP_HOME": str(home)}, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-m", "roslynmap.cli", "serve", "--repo", str(repo), "--http", str(port)],
+                            env={**os.environ, "ROSLYNMAP_HOME": str(home)}, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            time.sleep(0.2)
+    return proc, f"http://127.0.0.1:{port}/mcp"
+
+
+def test_tools_over_streamable_http(shop: Path, home: Path) -> None:
+    proc, url = start_http_server(shop, home)
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                time.sleep(0.2)
-        env = asyncio.run(call_over_http(f"http://127.0.0.1:{port}/mcp", "symbols_search",
+        env = asyncio.run(call_over_http(url, "symbols_search",
                                          {"query": "SqlOrderRepository", "limit": 1}))
         assert env["ok"] and env["data"]["results"][0]["symbol_id"] == "T:Shop.Infrastructure.SqlOrderRepository"
     finally:

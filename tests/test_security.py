@@ -429,22 +429,11 @@ def test_indexing_reads_no_appsettings_through_a_symlink_out(tmp_path: Path) -> 
 def test_http_server_is_confined_too(shop: Path, home: Path) -> None:
     """Over HTTP any local process can call: the same confinement applies."""
     import asyncio
-    import socket
 
-    from tests.test_http import call_over_http, free_port
+    from tests.test_http import call_over_http, start_http_server
 
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "roslynmap.cli", "serve", "--repo", str(shop), "--http", str(port)],
-                            env={**os.environ, "ROSLYNMAP_HOME": str(home)}, stderr=subprocess.DEVNULL)
+    proc, url = start_http_server(shop, home)
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                time.sleep(0.2)
-        url = f"http://127.0.0.1:{port}/mcp"
         passwd = asyncio.run(call_over_http(url, "code_get_span", {"repo_path": "/etc", "file_path": "passwd"}))
         assert error(passwd)["code"] == "PATH_OUTSIDE_REPO"
         git = asyncio.run(call_over_http(url, "code_get_span", {"file_path": ".git/config"}))

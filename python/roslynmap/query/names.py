@@ -34,12 +34,7 @@ def lookup(conn: sqlite3.Connection, text: str, project: str | None = None) -> s
     """The one declared symbol a plain name stands for, None when none does; AMBIGUOUS otherwise."""
     wanted = _without_generics(text.strip().removesuffix("()")).replace("@", "")
     member = wanted.rsplit(".", 1)[-1]
-    sql = f"SELECT {symbols.SYMBOL_COLUMNS} FROM {symbols.SYMBOL_FROM} WHERE s.name = ?"
-    args: list[str] = [member]
-    if project:
-        sql += " AND p.name = ?"
-        args.append(project)
-    rows = conn.execute(sql + " ORDER BY s.symbol_id, p.id", args).fetchall()
+    rows = symbols.rows_where(conn, "s.name", member, project, order="s.symbol_id, p.id")
     matched = [r for r in rows if (fqn := _without_generics(r["fqn"] or "")) == wanted or fqn.endswith("." + wanted)]
     distinct = list(dict.fromkeys(r["symbol_id"] for r in matched))
     if not distinct:

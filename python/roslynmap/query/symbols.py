@@ -173,6 +173,17 @@ def suggest(conn: sqlite3.Connection, text: str, limit: int = 3) -> list[dict[st
             for i in result.items]
 
 
+def rows_where(conn: sqlite3.Connection, column: str, value: str, project: str | None,
+               order: str = "p.id") -> list[sqlite3.Row]:
+    """Symbol rows whose `column` equals `value`, in one project when given (resolve and plain names)."""
+    sql = f"SELECT {SYMBOL_COLUMNS} FROM {SYMBOL_FROM} WHERE {column} = ?"
+    args: list[Any] = [value]
+    if project:
+        sql += " AND p.name = ?"
+        args.append(project)
+    return conn.execute(f"{sql} ORDER BY {order}", args).fetchall()
+
+
 def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None) -> sqlite3.Row:
     """Exactly one symbol row for a doc id or stable id, or NOT_FOUND / AMBIGUOUS with candidates."""
     text = symbol_id.strip()
@@ -187,12 +198,7 @@ def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None
             ID_FORMAT_HINT,
             candidates=suggest(conn, text) or None,
         )
-    sql = f"SELECT {SYMBOL_COLUMNS} FROM {SYMBOL_FROM} WHERE {column} = ?"
-    args: list[Any] = [text]
-    if project:
-        sql += " AND p.name = ?"
-        args.append(project)
-    rows = conn.execute(sql + " ORDER BY p.id", args).fetchall()
+    rows = rows_where(conn, column, text, project)
     if not rows and column == "s.symbol_id" and (ext := external(conn, text)) is not None:
         return ext  # a framework or package member: queryable by id like the solution's own
     if not rows:

@@ -309,6 +309,18 @@ def verify_entry(entry: Path, manifest: dict[str, Any], repo_id: str, commit: st
     return _checksum_problem(manifest, sha, size, commit) or _database_problem(database, commit)
 
 
+def _install_pulled(temp: Path, dest: Path, entry: Any, manifest: dict[str, Any], problem: str | None,
+                    started: float) -> PullResult:
+    """The last step of every pull (folder or S3): a verified temp file becomes the local baseline
+    atomically; one that failed verification is removed and the entry reported rejected."""
+    if problem:
+        temp.unlink(missing_ok=True)
+        return PullResult("rejected", entry, problem, manifest)
+    os.replace(temp, dest)
+    _fsync_dir(dest.parent)
+    return PullResult("pulled", entry, None, manifest, round(time.perf_counter() - started, 3))
+
+
 def pull(cache_root: CacheRoot, repo_id: str, commit: str, dest: Path) -> PullResult:
     """Copies a verified cache entry to `dest` (the local store). Never raises for a bad entry:
     `rejected` says why, and `dest` is left untouched."""
@@ -335,12 +347,7 @@ def pull(cache_root: CacheRoot, repo_id: str, commit: str, dest: Path) -> PullRe
     except OSError as exc:
         return PullResult("rejected", entry, f"cache entry for {commit[:12]} could not be copied ({exc})", manifest)
     problem = _checksum_problem(manifest, sha, size, commit) or _database_problem(temp, commit)
-    if problem:
-        temp.unlink(missing_ok=True)
-        return PullResult("rejected", entry, problem, manifest)
-    os.replace(temp, dest)
-    _fsync_dir(dest.parent)
-    return PullResult("pulled", entry, None, manifest, round(time.perf_counter() - started, 3))
+    return _install_pulled(temp, dest, entry, manifest, problem, started)
 
 
 def _build_manifest(meta: dict[str, Any], repo_id: str, commit: str, sha: str, size: int) -> dict[str, Any]:
@@ -504,12 +511,7 @@ def _pull_s3(root: S3Root, repo_id: str, commit: str, dest: Path) -> PullResult:
         problem = f"cache entry for {short} is corrupt ({exc})"
     except Exception as exc:
         problem = f"cache entry for {short} could not be downloaded ({objectstore.describe_error(exc)})"
-    if problem:
-        temp.unlink(missing_ok=True)
-        return PullResult("rejected", entry, problem, manifest)
-    os.replace(temp, dest)
-    _fsync_dir(dest.parent)
-    return PullResult("pulled", entry, None, manifest, round(time.perf_counter() - started, 3))
+    return _install_pulled(temp, dest, entry, manifest, problem, started)
 
 
 def _verify_s3(root: S3Root, manifest: dict[str, Any], repo_id: str, commit: str, scratch: Path) -> str | None:
