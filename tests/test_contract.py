@@ -55,14 +55,15 @@ CALLS: dict[str, Any] = {
     "surfaces_list_config_keys": st.fixed_dictionaries({}, optional={"key_filter": st.text(max_size=5)}),
     "surfaces_list_db_tables": st.fixed_dictionaries({}, optional={"table_filter": st.text(max_size=5),
                                                                    "with_endpoints": st.booleans()}),
-    "surfaces_list_di_registrations": st.fixed_dictionaries({}, optional={
-        "service_filter": st.text(max_size=5), "lifetime": st.sampled_from(["Scoped", "Singleton"]),
-        "file": st.text(max_size=5), "limit": st.integers(1, 600)}),
-    "surfaces_list_middleware": st.fixed_dictionaries({}, optional={"project": st.text(max_size=5)}),
-    "surfaces_list_log_templates": st.fixed_dictionaries({}, optional={
-        "text_filter": st.text(max_size=5), "level": st.sampled_from(["Information", "Error"])}),
-    "surfaces_list_exceptions": st.fixed_dictionaries({}, optional={"type_filter": st.text(max_size=5),
-                                                                    "symbol_id": st.sampled_from(IDS)}),
+    "surfaces_list": st.one_of(
+        st.fixed_dictionaries({"kind": st.just("di")}, optional={
+            "filter": st.text(max_size=5), "level": st.sampled_from(["Scoped", "Singleton"]),
+            "file": st.text(max_size=5), "limit": st.integers(1, 600)}),
+        st.fixed_dictionaries({"kind": st.just("middleware")}, optional={"project": st.text(max_size=5)}),
+        st.fixed_dictionaries({"kind": st.just("logs")}, optional={
+            "filter": st.text(max_size=5), "level": st.sampled_from(["Information", "Error"])}),
+        st.fixed_dictionaries({"kind": st.just("exceptions")}, optional={
+            "filter": st.text(max_size=5), "symbol_id": st.sampled_from(IDS)})),
     "graph_trace_feature": st.fixed_dictionaries({"entry_point": st.sampled_from(
         [*IDS, "GET /api/orders/{id}", "nonsense"])}, optional={"depth": st.integers(0, 9)}),
     "repo_status": st.just({}),

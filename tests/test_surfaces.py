@@ -251,7 +251,7 @@ def test_config_keys_are_checked_per_project(web: McpServerProcess) -> None:
 
 
 def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
-    env = web.call("surfaces_list_di_registrations", {"limit": 100})
+    env = web.call("surfaces_list", {"kind": "di", "limit": 100})
     assert env["answer"] == "21 DI registrations (9 Singleton, 6 Scoped, 4 Transient, 2 unknown)."
     got = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("via"), r["line"],
             r["confidence"]) for r in env["data"]["registrations"]]
@@ -265,53 +265,53 @@ def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
     assert (own["target"], own["registered_in"]) == (SETUP, SETUP.replace("AddCatalogConfiguration", "AddWebApi"))
     keyed = next(r for r in env["data"]["registrations"] if r.get("service_key"))
     assert (keyed["service"], keyed["service_key"], keyed["implementation"]) == ("INotifier", "sms", "SmsNotifier")
-    legacy = web.call("surfaces_list_di_registrations", {"project": "Web.NoPackages"})
+    legacy = web.call("surfaces_list", {"kind": "di", "project": "Web.NoPackages"})
     assert [(r["service"], r.get("lifetime"), r.get("via"), r["confidence"]) for r in legacy["data"]["registrations"]] \
         == [("IHttpClientFactory", "Transient", "AddHttpClient", "high"),
             ("IHttpClientFactory", "Transient", "AddHttpClient", "high"),
             ("LegacyDbContext", "Scoped", "AddDbContext", "medium"),
             ("InvoiceRepository", "Scoped", None, "high"),
             ("IMediator", "Transient", "AddMediatR", "medium")]
-    db = web.call("surfaces_list_di_registrations", {"service_filter": "DbContext", "file": "Web.Api/"})
+    db = web.call("surfaces_list", {"kind": "di", "filter": "DbContext", "file": "Web.Api/"})
     assert [(r["service"], r["implementation_id"], r["file"], r["line"]) for r in db["data"]["registrations"]] == [
         ("ShopDbContext", "T:Web.Api.Data.ShopDbContext", "src/Web.Api/Program.cs", 22)]
-    scoped = web.call("surfaces_list_di_registrations", {"lifetime": "scoped", "project": "Web.Api"})
+    scoped = web.call("surfaces_list", {"kind": "di", "level": "scoped", "project": "Web.Api"})
     assert scoped["answer"] == "4 DI registrations in project 'Web.Api' (4 Scoped)."
 
 
 def test_middleware_pipeline_in_order(web: McpServerProcess) -> None:
-    env = web.call("surfaces_list_middleware", {"file": "Web.Api/Program.cs"})
+    env = web.call("surfaces_list", {"kind": "middleware", "file": "Web.Api/Program.cs"})
     assert env["answer"] == "9 middleware in file 'Web.Api/Program.cs' (9 Web.Api)."
     assert [(m["order"], m["middleware"], m["line"]) for m in env["data"]["middleware"]] == [
         (1, "UseExceptionHandler", 38), (2, "UseMiddleware<RequestTimingMiddleware>", 39), (3, "UseRouting", 40),
         (4, "UseAuthentication", 41), (5, "UseAuthorization", 42), (6, "Use", 43), (7, "UseRequestTiming", 48),
         (8, "MapWhen", 49), (9, "Map /health", 50)]
     assert all(m["configured_in"] == MAIN for m in env["data"]["middleware"])
-    legacy = web.call("surfaces_list_middleware", {"project": "web.nopackages"})
+    legacy = web.call("surfaces_list", {"kind": "middleware", "project": "web.nopackages"})
     assert [(m["middleware"], m["confidence"]) for m in legacy["data"]["middleware"]] == [
         ("UseSwagger", "medium"), ("UseHttpsRedirection", "high")]
 
 
 def test_log_templates_and_exceptions_lists(web: McpServerProcess) -> None:
-    logs = web.call("surfaces_list_log_templates", {"file": "OrderService.cs"})
+    logs = web.call("surfaces_list", {"kind": "logs", "file": "OrderService.cs"})
     assert [(entry["level"], entry["template"], entry["line"]) for entry in logs["data"]["logs"]] == [
         ("Debug", "Loading order {OrderId}", 21), ("Warning", "Order {OrderId} not found", 25),
         ("Information", "Placed order {OrderId}", 38), ("Error", "Saving order for {Customer} timed out", 44),
         ("Critical", "Unexpected failure", 49)]
-    generated = web.call("surfaces_list_log_templates", {"level": "warning"})
+    generated = web.call("surfaces_list", {"kind": "logs", "level": "warning"})
     assert [(entry["template"], entry["source"]) for entry in generated["data"]["logs"]] == [
         ("Basket {BasketId} abandoned", "adapter"), ("Payment {PaymentId} declined", "LoggerMessage"),
         ("Order {OrderId} not found", "ILogger")]
     # Through the solution's own logging adapter (IAppLogger<T>): the `message` parameter is the template.
-    adapter = web.call("surfaces_list_log_templates", {"file": "AppLogger.cs"})["data"]["logs"]
+    adapter = web.call("surfaces_list", {"kind": "logs", "file": "AppLogger.cs"})["data"]["logs"]
     assert [(e["template"], e["level"], e["source"], e["via"], e["line"], e["confidence"]) for e in adapter] == [
         ("Reminding basket {BasketId}", "Information", "adapter",
          "M:Web.Api.Infrastructure.IAppLogger`1.LogInformation(System.String,System.Object[])", 22, "medium"),
         ("Basket {BasketId} abandoned", "Warning", "adapter",
          "M:Web.Api.Infrastructure.IAppLogger`1.LogWarning(System.String,System.Object[])", 23, "medium")]
-    assert web.call("surfaces_list_log_templates", {"project": "Web.NoPackages"})["answer"] == \
+    assert web.call("surfaces_list", {"kind": "logs", "project": "Web.NoPackages"})["answer"] == \
         "1 log templates in project 'Web.NoPackages' (1 Information)."
-    thrown = web.call("surfaces_list_exceptions", {"project": "Web.Api"})
+    thrown = web.call("surfaces_list", {"kind": "exceptions", "project": "Web.Api"})
     assert [(t["exception"], t["form"], t["line"]) for t in thrown["data"]["exceptions"]] == [
         ("T:System.ArgumentException", "throw_expression", 14),
         ("T:System.InvalidOperationException", "throw_expression", 22),
@@ -320,7 +320,7 @@ def test_log_templates_and_exceptions_lists(web: McpServerProcess) -> None:
         ("T:System.Collections.Generic.KeyNotFoundException", "throw", 26),
         ("T:System.InvalidOperationException", "throw", 33), ("T:System.TimeoutException", "rethrow", 45),
         ("rethrow", "rethrow", 50)]
-    db = web.call("surfaces_list_exceptions", {"type_filter": "DbUpdate"})
+    db = web.call("surfaces_list", {"kind": "exceptions", "filter": "DbUpdate"})
     assert [(t["exception"], t["thrown_in"], t["confidence"]) for t in db["data"]["exceptions"]] == [
         ("DbUpdateException", "M:Web.NoPackages.LegacyDbContext.SaveChecked", "medium"),
         ("DbUpdateConcurrencyException", "M:Web.NoPackages.LegacyDbContext.SaveChecked", "medium")]
@@ -330,7 +330,7 @@ def test_exceptions_through_calls_and_throw_helpers(web: McpServerProcess) -> No
     """CouponService.Apply throws InvalidOperationException itself and ArgumentException through
     Guard.AgainstEmpty -> Guard.Fail ([DoesNotReturn]), with the call path."""
     apply = "M:Web.Api.Infrastructure.CouponService.Apply(System.String,System.Decimal)"
-    env = web.call("surfaces_list_exceptions", {"symbol_id": apply})
+    env = web.call("surfaces_list", {"kind": "exceptions", "symbol_id": apply})
     got = [(e["exception"], e["thrown_in"], e["path"], e["line"]) for e in env["data"]["exceptions"]]
     against = "M:Web.Api.Infrastructure.Guard.AgainstEmpty(System.String,System.String)"
     fail = "M:Web.Api.Infrastructure.Guard.Fail(System.String)"
@@ -338,7 +338,7 @@ def test_exceptions_through_calls_and_throw_helpers(web: McpServerProcess) -> No
         ("T:System.InvalidOperationException", apply, [apply], 22),
         ("T:System.ArgumentException", fail, [apply, against, fail], 14),
     ]
-    shallow = web.call("surfaces_list_exceptions", {"symbol_id": apply, "depth": 1})
+    shallow = web.call("surfaces_list", {"kind": "exceptions", "symbol_id": apply, "depth": 1})
     assert [e["exception"] for e in shallow["data"]["exceptions"]] == ["T:System.InvalidOperationException"]
 
 

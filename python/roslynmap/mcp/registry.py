@@ -6,37 +6,41 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, field_validator
 
 from roslynmap.mcp.output import ToolOutput
 
 
 class BaseParams(BaseModel):
-    """Every tool takes repo_path and token_budget. Numbers and booleans sent as strings are accepted."""
+    """Every tool takes repo_path and token_budget. Numbers and booleans sent as strings are accepted.
+
+    The shared parameters (SHARED) are explained once, in the server instructions and roslynmap_guide,
+    not on every tool: the tool list is paid for in every conversation (docs/tools.md, "Cost")."""
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
-    repo_path: str | None = Field(
-        default=None, description="Repository root. Defaults to the server's --repo."
-    )
-    token_budget: int | None = Field(
-        default=None, description="Max tokens of the response (default 3000, clamped to 100..10000)."
-    )
+    repo_path: str | None = None  # default: the server's --repo
+    token_budget: int | None = None  # default 3000, clamped to 100..10000
 
 
 class WorkspaceParams(BaseParams):
     """Query tools answer from a workspace overlay (an agent's uncommitted edits) when given one."""
 
-    workspace_id: str | None = Field(
-        default=None, description="Answer from this workspace's overlay over the baseline (workspace_create)."
-    )
-    consistency: Literal["committed", "workspace", "ephemeral"] | None = Field(
-        default=None, description="committed: baseline only; workspace (default with workspace_id): overlay; "
-        "ephemeral: overlay plus virtual_files for span reads.",
-    )
-    virtual_files: dict[str, str] | None = Field(
-        default=None, description="ephemeral only: {repo-relative path: content} read instead of disk.",
-    )
+    workspace_id: str | None = None  # answer from this workspace's overlay over the baseline
+    # committed: baseline only; workspace (default with workspace_id): overlay; ephemeral: overlay plus
+    # virtual_files ({repo-relative path: content} read instead of disk) for span reads.
+    consistency: Literal["committed", "workspace", "ephemeral"] | None = None
+    virtual_files: dict[str, str] | None = None
+
+
+SHARED = frozenset({"repo_path", "token_budget", "workspace_id", "consistency", "virtual_files"})
+SPAN_ONLY = frozenset({"consistency", "virtual_files"})  # advertised only by tools that read source lines
+SHARED_HELP = (
+    "Every tool takes repo_path (default: the server's --repo) and token_budget (default 3000, 100..10000). "
+    "Query tools take workspace_id (answer from that workspace's overlay: your uncommitted edits, after "
+    "index_refresh_overlay); source-reading tools also take consistency (committed | workspace | ephemeral) and, "
+    "with ephemeral, virtual_files {repo-relative path: content} read instead of disk."
+)
 
 
 def split_list(value: Any) -> Any:
@@ -68,6 +72,44 @@ class Tool:
     slow: bool = False  # runs off the event loop (compiles)
     needs_repo: bool = True
     destructive: bool = False  # deletes something the user may want (MCP destructiveHint)
+    spans: bool = False  # reads source lines: advertises consistency and virtual_files
+
+    def input_schema(self) -> dict[str, Any]:
+        """The parameters' JSON schema as the tool list shows it, in as few characters as keep its meaning."""
+        schema: dict[str, Any] = compact_schema(self.params.model_json_schema())
+        properties: dict[str, Any] = schema.get("properties", {})
+        for name in SHARED & set(properties):
+            if name in SPAN_ONLY and not self.spans:
+                del properties[name]  # still accepted: explained in the instructions and the guide
+            else:
+                properties[name].pop("description", None)
+        return schema
+
+
+VALIDATED_ONLY = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "pattern"})
+
+
+def compact_schema(node: Any) -> Any:
+    """pydantic's schema without what a model never needs: titles, `anyOf [T, null]` for optional
+    parameters (optional is not being `required`), defaults null, false and 0, and the constraints the
+    server checks itself with a clear error (`additionalProperties: false`, bounds, patterns)."""
+    if isinstance(node, list):
+        return [compact_schema(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if (key == "title" and isinstance(value, str)) or (key == "default" and value in (None, False, 0)) \
+                or (key == "additionalProperties" and value is False) or key in VALIDATED_ONLY:
+            continue
+        out[key] = compact_schema(value)
+    choices = out.get("anyOf")
+    if isinstance(choices, list):
+        rest = [c for c in choices if c != {"type": "null"}]
+        if len(rest) == 1:
+            del out["anyOf"]
+            out = {**rest[0], **out}
+    return out
 
 
 TOOLS: dict[str, Tool] = {}
@@ -75,13 +117,13 @@ TOOLS: dict[str, Tool] = {}
 
 def tool(
     name: str, params: type[BaseParams], *, read_only: bool = True, idempotent: bool = True, slow: bool = False,
-    destructive: bool = False, needs_repo: bool = True,
+    destructive: bool = False, needs_repo: bool = True, spans: bool = False,
 ) -> Callable[[Handler], Handler]:
     def register(handler: Handler) -> Handler:
-        description = (handler.__doc__ or "").strip()
+        description = " ".join((handler.__doc__ or "").split())  # docstring line breaks cost tokens
         assert len(description.encode()) < 2048, f"{name}: description over 2 KB"
         TOOLS[name] = Tool(name, description, params, handler, read_only, idempotent, slow, destructive=destructive,
-                           needs_repo=needs_repo)
+                           needs_repo=needs_repo, spans=spans)
         return handler
 
     return register

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from typing import Any
 
@@ -13,7 +14,7 @@ from mcp.server.stdio import stdio_server
 from roslynmap import __version__
 from roslynmap.mcp import dispatch, preview
 from roslynmap.mcp.confine import Confinement
-from roslynmap.mcp.registry import TOOLS
+from roslynmap.mcp.registry import SHARED_HELP, TOOLS
 
 # Every call runs in a worker thread: SQLite reads, git and file walks never block the event loop (one
 # slow repo_path must not stall other clients). Compiling tools get their own, smaller pool so they
@@ -22,33 +23,35 @@ QUICK_THREADS, SLOW_THREADS = 16, 4
 
 INSTRUCTIONS = (
     "roslynmap answers questions about a C#/.NET repository from a Roslyn-compiled index: symbols, "
-    "references, source spans. Start with repo_status; if HEAD has no baseline call "
-    "index_ensure_baseline once. Find symbols with symbols_search, then symbols_get_card / "
-    "symbols_get_definition_span with the returned symbol_id. Every response has `answer`; when "
-    "`truncated` is true, `overflow.hint` is the exact next call."
+    "references, call graphs, source spans. Start with repo_status; if HEAD has no baseline call "
+    "index_ensure_baseline once. Wherever a symbol_id is expected, an id from a result, a stable id or a plain "
+    "name (OrderService.Place, or Place when unique) is accepted; several matches answer AMBIGUOUS with "
+    "candidates. Every response has `answer`; when `truncated` is true, `overflow.hint` is the exact next call. "
+    + SHARED_HELP
 )
 
 
 def tool_list() -> list[types.Tool]:
+    """The tools as `tools/list` returns them. Every client sends this list to the model in every
+    conversation, so it is kept small (docs/tools.md, "Cost"; tests/fast/test_tool_list.py): compact
+    schemas (registry.Tool.input_schema) and only the annotations that differ from MCP's defaults
+    (readOnlyHint false, destructiveHint true, idempotentHint false; openWorldHint is left at its
+    default: no tool reaches beyond the repository, and saying so on every tool costs ~200 tokens)."""
     out = []
     for tool in TOOLS.values():
-        schema = tool.params.model_json_schema()
-        schema.pop("title", None)
-        out.append(
-            types.Tool(
-                name=tool.name,
-                description=tool.description,
-                input_schema=schema,
-                annotations=types.ToolAnnotations(
-                    title=tool.name.replace("_", " "),
-                    read_only_hint=tool.read_only,
-                    destructive_hint=tool.destructive,
-                    idempotent_hint=tool.idempotent,
-                    open_world_hint=False,
-                ),
-            )
-        )
+        if tool.read_only:
+            hints = types.ToolAnnotations(read_only_hint=True)
+        else:
+            hints = types.ToolAnnotations(destructive_hint=tool.destructive, idempotent_hint=tool.idempotent or None)
+        out.append(types.Tool(name=tool.name, description=tool.description, input_schema=tool.input_schema(),
+                              annotations=hints))
     return out
+
+
+def tool_list_json(tools: list[types.Tool]) -> list[str]:
+    """Each tool exactly as the server serializes it on the wire (by alias, no nulls)."""
+    return [json.dumps(t.model_dump(by_alias=True, mode="json", exclude_none=True), separators=(",", ":"),
+                       ensure_ascii=False) for t in tools]
 
 
 class ToolCaller:

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
-
 from roslynmap.mcp.output import ToolOutput
-from roslynmap.mcp.registry import TOOLS, BaseParams, tool
+from roslynmap.mcp.registry import SHARED_HELP, TOOLS, BaseParams, tool
 
-Topic = Literal["overview", "tasks", "ids", "narrowing", "errors", "tools"]
+Topic = Literal["overview", "tasks", "ids", "parameters", "narrowing", "errors", "tools"]
 
 GUIDE: dict[str, str] = {
     "overview": (
@@ -28,12 +26,15 @@ GUIDE: dict[str, str] = {
         "A line from a stack trace or a diff: symbols_resolve(file_path, line) gives the enclosing symbol_id."
     ),
     "ids": (
+        "Wherever a symbol_id is expected, a plain name works too: OrderService.Place, or Place when only one "
+        "symbol has that name (AMBIGUOUS lists the candidates). "
         "symbol_id is Roslyn's documentation id: T:Ns.Type, T:Ns.Generic`1, M:Ns.Type.Method(Ns.Arg,System.Int32), "
         "M:Ns.Type.#ctor(...), P:Ns.Type.Property, F:Ns.Type.field, E:Ns.Type.Event; top-level code is "
-        "M:Program.<Main>$(System.String[]). Copy ids from results, never build them by hand. stable_id "
+        "M:Program.<Main>$(System.String[]). Copy ids from results rather than build them by hand. stable_id "
         "(sym_ + 16 hex) survives moves and is accepted wherever symbol_id is. Paths are repo-relative "
         "with '/'; lines and columns are 1-based."
     ),
+    "parameters": SHARED_HELP,
     "narrowing": (
         "Filters apply before limits and totals are exact. symbols_search: kinds, namespace (prefix), "
         "file_path (prefix). refs_find: kind (Call, Read, Write, Instantiate, Override, Implementation, "
@@ -51,15 +52,12 @@ GUIDE: dict[str, str] = {
 
 
 class GuideParams(BaseParams):
-    topic: Topic | None = Field(default=None, description="overview (default), tasks, ids, narrowing, errors, "
-                                                          "tools.")
+    topic: Topic | None = None
 
 
 @tool("roslynmap_guide", GuideParams, needs_repo=False)
 def guide_tool(params: GuideParams, repo_path: str) -> ToolOutput:
-    """Use when unsure which roslynmap tool answers a question, how ids look, or how to narrow a
-    truncated result: short task-oriented guidance by topic (overview, tasks, ids, narrowing,
-    errors, tools). Costs a few hundred tokens."""
+    """Use when unsure which tool answers a question, how ids look, or what the shared parameters do."""
     topic = params.topic or "overview"
     if topic == "tools":
         text = " ".join(f"{t.name}: {t.description.split('.')[0]}." for t in TOOLS.values())

@@ -22,9 +22,8 @@ class RepoStatusParams(BaseParams):
 
 @tool("repo_status", RepoStatusParams)
 def repo_status_tool(params: RepoStatusParams, repo_path: str) -> ToolOutput:
-    """Use first in a new repository: repo id, HEAD commit, branch, clean or dirty, whether a baseline
-    exists for HEAD (if not, call index_ensure_baseline) with its semantic level and evidence per project
-    (bound share, missing-reference errors, target framework chosen), and the baselines already built."""
+    """Use first in a repository: HEAD, dirty files, whether HEAD has a baseline (else index_ensure_baseline),
+    its semantic level."""
     status = repo_status(repo_path)
     state = "clean" if status["clean"] else f"dirty ({status['dirty_file_count']} changed files)"
     has = "has a baseline" if status["baseline_for_head"] else "has NO baseline yet"
@@ -45,20 +44,13 @@ def repo_status_tool(params: RepoStatusParams, repo_path: str) -> ToolOutput:
 
 
 class EnsureParams(BaseParams):
-    solution_path: str | None = Field(
-        default=None, description="Repo-relative .slnx/.sln/.csproj; auto-discovered when omitted."
-    )
-    force: bool = Field(
-        default=False, description="Rebuild locally even if a baseline for HEAD exists here or in the shared cache."
-    )
+    solution_path: str | None = None  # default: discovered
+    force: bool = False  # rebuild even if a baseline exists
     restore: bool | None = Field(
-        default=None, description="true: run `dotnet restore` first (per project when the solution's fails); "
-        "false: never; omitted: restore only when a project lacks its restore assets, as an IDE does on open.")
+        default=None, description="true: restore first; false: never; default: when needed.")
     framework: str | None = Field(
         default=None, pattern=r"^[A-Za-z][A-Za-z0-9.\-]{0,63}$",
-        description="Target framework to index multi-targeted projects for (e.g. \"net8.0\"); overrides "
-                    "roslynmap.json. Default: per project, the newest framework whose reference assemblies "
-                    "are present. A different framework than the existing baseline's rebuilds it.",
+        description="Target framework of multi-targeted projects, e.g. \"net8.0\".",
     )
 
 
@@ -70,11 +62,8 @@ def server_cache_dir() -> CacheRoot | None:
 
 @tool("index_ensure_baseline", EnsureParams, read_only=False, slow=True)
 def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
-    """Use before any query in a repository without a baseline for HEAD (repo_status tells): returns at
-    once when the baseline exists; else pulls it from the team's shared cache (ROSLYNMAP_CACHE_DIR,
-    prebuilt by CI; checksum-verified); else compiles the solution with Roslyn once (seconds to minutes).
-    data.source says which: local / cache / built. Reports counts, semantic_level (full / partial /
-    syntax_only) and per-project diagnostics: compiled?, target framework, errors, restore state."""
+    """Use when HEAD has no baseline: pulls it from the shared cache or compiles the solution (seconds to
+    minutes)."""
     cache_dir = server_cache_dir()
     result = ensure_baseline(
         repo_path, params.solution_path, force=params.force, cache_dir=cache_dir,
@@ -142,16 +131,13 @@ def _mb(size: int) -> str:
 
 
 class ListBaselinesParams(BaseParams):
-    limit: int | None = Field(default=None, description="Max baselines listed (default 20, max 100).")
-    offset: int = Field(default=0, ge=0, description="Skip this many baselines (paging).")
+    limit: int | None = None
+    offset: int = Field(default=0, ge=0)
 
 
 @tool("index_list_baselines", ListBaselinesParams)
 def list_baselines_tool(params: ListBaselinesParams, repo_path: str) -> ToolOutput:
-    """Use to see which baselines of this repository are stored on this machine (before index_cleanup, or
-    to know what exists): per commit, newest first: size, created_at, semantic level, counts, whether it is
-    HEAD's, whether the shared cache (ROSLYNMAP_CACHE_DIR) holds it (null without a cache), and which
-    workspaces stand on it."""
+    """Use to see the baselines stored here: per commit size, level, counts, cached?, workspaces on it."""
     repo = inspect_repo(repo_path)
     cache_dir = server_cache_dir()
     baselines, warnings = describe_baselines(repo, cache_dir)
@@ -183,16 +169,14 @@ def list_baselines_tool(params: ListBaselinesParams, repo_path: str) -> ToolOutp
 
 class CleanupParams(BaseParams):
     keep: int = Field(default=3, ge=0, le=1000,
-                      description="How many of the newest local baselines to keep (HEAD's and those used by "
-                                  "workspaces are kept in addition).")
-    dry_run: bool = Field(default=False, description="Report what would be removed without removing it.")
+                      description="Newest baselines kept (besides HEAD's and workspaces').")
+    dry_run: bool = False
 
 
 @tool("index_cleanup", CleanupParams, read_only=False, destructive=True)
 def cleanup_tool(params: CleanupParams, repo_path: str) -> ToolOutput:
-    """Use to free disk space taken by old baselines of this repository on this machine: keeps the newest
-    `keep` baselines plus HEAD's, never removes one a live workspace uses, and deletes the rest (the shared
-    cache is never touched). Reports what was removed and the bytes freed; dry_run=true only reports."""
+    """Use to free disk: deletes old local baselines, keeping the newest `keep`, HEAD's and those workspaces
+    use."""
     repo = inspect_repo(repo_path)
     report = cleanup_baselines(repo, params.keep, dry_run=params.dry_run)
     warnings = report.pop("warnings")

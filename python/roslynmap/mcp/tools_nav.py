@@ -33,15 +33,12 @@ def validate_ref_kinds(kinds: list[str] | None) -> list[str]:
     return out
 
 
-SYMBOL_OR_NAME = "Doc id, stable id, or a plain name like 'OrderService.Place' (AMBIGUOUS lists candidates)."
-NAME = "Instead of symbol_id: a member name ('IRepository.GetByIdAsync') to match calls the compiler could not bind."
-RECEIVER_TYPE = "With name: only receivers that look like this type."
 
 
 class NamedTargetParams(SymbolParams):
-    symbol_id: str | None = Field(default=None, description=SYMBOL_OR_NAME)  # type: ignore[assignment]
-    name: str | None = Field(default=None, description=NAME)
-    receiver_type: str | None = Field(default=None, description=RECEIVER_TYPE)
+    symbol_id: str | None = None  # type: ignore[assignment]
+    name: str | None = None  # a member name: only unbound calls (symbol_id falls back to them when undeclared)
+    receiver_type: str | None = None  # with name: receivers of this type only
 
 
 class UnboundTarget:
@@ -85,22 +82,19 @@ UNBOUND_NOTE = ("Calls the compiler could not bind (a missing package or referen
 
 
 class RefsParams(NamedTargetParams, ListParamsMixin):
-    kind: list[str] | None = Field(default=None, description="Only these kinds: Call, Read, Write, Instantiate, "
-                                   "Override, Implementation, TypeRef.")
+    kind: list[str] | None = Field(default=None, description="Call, Read, Write, Instantiate, Override, "
+                                   "Implementation, TypeRef.")
     resolution_state: Literal["resolved", "unresolved"] | None = Field(
-        default=None, description="'unresolved': references by name that the compiler could not bind.")
-    file_path: str | None = Field(default=None, description="Repo-relative path prefix, e.g. \"src/Api/\".")
-    limit: int | None = Field(default=None, description="Max references (default 50, max 500).")
-    offset: int = Field(default=0, ge=0, description="Skip this many (paging).")
+        default=None, description="unresolved: references the compiler could not bind.")
+    file_path: str | None = Field(default=None, description="Path prefix.")
+    limit: int | None = None
+    offset: int = Field(default=0, ge=0)
 
 
 @tool("refs_find", RefsParams)
 def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
-    """Use before changing, renaming or deleting a symbol: every reference to it, classified Call /
-    Read / Write / Instantiate / Override / Implementation / TypeRef, with file, line, column, the
-    referencing symbol and a one-line excerpt. Filters (kind, file_path, resolution_state) apply
-    before the limit; total and by_file cover the full set. For callers through an interface or base
-    member, follow `must_follow`, or use graph_callers which includes them."""
+    """Use before changing, renaming or deleting a symbol: every reference, classified by kind, with file:line
+    and the referencing symbol."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     target = resolve_target(ctx, params)
     limits: dict[str, Any] = {}
@@ -176,8 +170,8 @@ def _unbound_refs(ctx: QueryContext, target: UnboundTarget, kinds: list[str], pr
 
 
 class GraphParams(NamedTargetParams):
-    depth: int | None = Field(default=None, description="Levels to follow, 1..6 (default 1).")
-    limit_per_level: int | None = Field(default=None, description="Max new nodes per level (default 50, max 200).")
+    depth: int | None = None
+    limit_per_level: int | None = None
 
 
 def _unbound_section(result: graph.Graph) -> tuple[dict[str, Any] | None, str]:
@@ -317,37 +311,26 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
 
 @tool("graph_callers", GraphParams)
 def callers_tool(params: GraphParams, repo_path: str) -> ToolOutput:
-    """Use to find who calls a method, constructor or property (impact analysis), up to `depth`
-    levels. Cycle-safe. Includes callers that reach it through the interface or base member it
-    implements or overrides (edge `via`). Constructor calls, property accessors and extension
-    calls count as calls. Callers come most-calls first; an edge omits `to` when it is the root and
-    `file` when it is the caller's own file."""
+    """Use for impact analysis: who calls a member, up to `depth` levels, through the interfaces and bases it
+    implements too."""
     return _graph_output("callers", params, repo_path)
 
 
 @tool("graph_callees", GraphParams)
 def callees_tool(params: GraphParams, repo_path: str) -> ToolOutput:
-    """Use to see what a method calls, up to `depth` levels: a call through an interface or virtual
-    member also lists its known implementations (kind Dispatch, `via` the member). Framework callees
-    are counted, not listed."""
+    """Use to see what a method calls, up to `depth` levels; interface calls list their implementations."""
     return _graph_output("callees", params, repo_path)
 
 
 class HierarchyParams(SymbolParams):
-    transitive: bool = Field(default=False, description="Follow bases up and derived types down (depth ≤ 6).")
+    transitive: bool = False  # the whole chain up and down
 
 
 @tool("types_hierarchy", HierarchyParams)
 def hierarchy_tool(params: HierarchyParams, repo_path: str) -> ToolOutput:
-    """Use to see a type's place in the hierarchy: base type (System.Object left out), implemented
-    interfaces, and derived types / implementations within the solution (direct by default;
-    transitive=true follows the whole chain, each entry with its depth)."""
+    """Use to see a type's base type, interfaces, derived types and implementations."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
-    row = names.resolve(ctx.conn, params.symbol_id, params.project)
-    if row is None:
-        raise RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol is named '{params.symbol_id}'.",
-                             f"Search with symbols_search(query=\"{params.symbol_id.rsplit('.', 1)[-1]}\").",
-                             candidates=symbols.suggest(ctx.conn, params.symbol_id) or None)
+    row = names.require(ctx.conn, params.symbol_id, params.project)
     if row["kind"] not in TYPE_KINDS:
         container = row["container_id"]
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"{row['symbol_id']} is a {row['kind']}, not a type.",

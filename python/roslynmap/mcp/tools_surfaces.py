@@ -1,8 +1,9 @@
-"""surfaces_list_endpoints, surfaces_list_config_keys, surfaces_list_db_tables, graph_trace_feature."""
+"""surfaces_list_endpoints, surfaces_list_config_keys, surfaces_list_db_tables, graph_trace_feature and
+surfaces_list (DI registrations, middleware, log templates, exceptions by `kind`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -12,7 +13,7 @@ from roslynmap.mcp.registry import WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.ids import is_doc_id, is_stable_id
-from roslynmap.query import graph, surfaces, symbols
+from roslynmap.query import graph, names, surfaces
 from roslynmap.query.context import QueryContext
 
 LIST_LIMIT = (50, 500)
@@ -20,8 +21,8 @@ TRACE_DEPTH = (3, 6)
 
 
 class ListParams(WorkspaceParams):
-    limit: int | None = Field(default=None, description="Max items (default 50, max 500).")
-    offset: int = Field(default=0, ge=0, description="Skip this many (paging).")
+    limit: int | None = None
+    offset: int = Field(default=0, ge=0)
 
 
 def _page(listing: surfaces.Listing, params: ListParams, limits: dict[str, Any]) -> list[dict[str, Any]]:
@@ -37,18 +38,13 @@ def _no_facts_hint(ctx: QueryContext, what: str) -> Guidance:
 
 
 class EndpointParams(ListParams):
-    path_filter: str | None = Field(default=None, description="Substring of the route, e.g. \"orders\".")
-    http_method: str | None = Field(default=None, description="GET, POST, PUT, DELETE, PATCH, ANY…")
+    path_filter: str | None = None
+    http_method: str | None = None
 
 
 @tool("surfaces_list_endpoints", EndpointParams)
 def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
-    """Use to see the HTTP surface of a service: every endpoint (controller attribute routes with
-    [controller]/[action] tokens replaced, minimal APIs incl. MapGroup prefixes, conventional
-    MapControllerRoute patterns applied to controllers without [Route], Razor Pages handlers
-    (OnGet/OnPost{Handler}) and Blazor @page components, health checks, SignalR hubs, fallbacks,
-    gRPC service methods, YARP forwarders) with method, route template, handler symbol_id, source
-    and file:line. Filters apply before the limit. Follow a handler with graph_trace_feature."""
+    """Use to see a service's HTTP surface: every endpoint with method, route, handler and file:line."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     listing = surfaces.endpoints(ctx.conn, params.path_filter, params.http_method)
@@ -71,19 +67,13 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
 
 
 class ConfigParams(ListParams):
-    key_filter: str | None = Field(default=None, description="Substring of the key, e.g. \"ConnectionStrings\".")
-    project: str | None = Field(default=None, description="Only this project's code and appsettings files (by name).")
+    key_filter: str | None = None
+    project: str | None = None
 
 
 @tool("surfaces_list_config_keys", ConfigParams)
 def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
-    """Use to see which configuration a service reads: every key used in code (IConfiguration
-    indexer, GetValue, GetSection chains, GetConnectionString, and each property of an options type
-    bound by Configure<T>/Bind/BindConfiguration/Get<T>) with the using symbol, project and file:line,
-    merged with the keys defined in appsettings*.json (with environment). Each host project is checked
-    against its own appsettings files. status: used, defined_but_unused, used_but_undefined (with
-    undefined_in: the projects lacking it), bound_unset (an options property left at its default) or
-    dynamic (a key computed at run time)."""
+    """Use to see which configuration keys the code reads and appsettings*.json define, each with a status."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     listing = surfaces.config_keys(ctx.conn, params.key_filter, params.project)
@@ -99,18 +89,14 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
 
 
 class TableParams(ListParams):
-    table_filter: str | None = Field(default=None, description="Substring of the table, DbSet or entity name.")
-    with_endpoints: bool = Field(default=False, description="Also list, per table shown, the endpoints whose "
-                                 "handler reaches it through calls (slower: use with table_filter).")
+    table_filter: str | None = None
+    with_endpoints: bool = Field(default=False, description="Also the endpoints reaching each table (slow).")
 
 
 @tool("surfaces_list_db_tables", TableParams)
 def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
-    """Use to see which database tables the code touches: EF Core DbSet<T> (conventional names),
-    [Table] attributes, ToTable(...), and tables named in raw SQL (FromSqlRaw, ExecuteSqlRaw,
-    Dapper Query/Execute, CommandText), each with schema, entities, DbSet names, sources and
-    referencing symbols; migrations are summed up in `migrations`. table_filter matches table,
-    DbSet and entity names."""
+    """Use to see which database tables the code touches (EF Core, raw SQL, Dapper), with entities and
+    symbols."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     listing = surfaces.db_tables(ctx.conn, params.table_filter)
@@ -134,17 +120,18 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
 
 
 class TraceParams(WorkspaceParams):
-    entry_point: str = Field(description="A symbol_id, a stable_id, or a route like \"GET /api/orders/{id}\" "
-                             "(a concrete path such as \"GET /api/orders/5\" also matches).")
-    depth: int | None = Field(default=None, description="Levels of callees (default 3, max 6).")
-    limit: int | None = Field(default=None, description="Max new nodes per level (default 50, max 200).")
+    entry_point: str = Field(description="A symbol id or a route like \"GET /api/orders/{id}\".")
+    depth: int | None = None
+    limit: int | None = None
 
 
 def _entry_symbol(ctx: QueryContext, entry: str) -> tuple[str, dict[str, Any] | None]:
     text = entry.strip()
     if is_doc_id(text) or is_stable_id(text):
-        return symbols.resolve(ctx.conn, text)["symbol_id"], None
+        return names.require(ctx.conn, text)["symbol_id"], None
     routes = surfaces.route_handlers(ctx.conn, text)
+    if routes is None and names.is_plain_name(text):
+        return names.require(ctx.conn, text)["symbol_id"], None
     if routes is None:
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"'{entry}' is neither a symbol id nor a route.",
                              "Pass a symbol_id from symbols_search, or a route like \"GET /api/orders/{id}\" "
@@ -165,10 +152,8 @@ def _entry_symbol(ctx: QueryContext, entry: str) -> tuple[str, dict[str, Any] | 
 
 @tool("graph_trace_feature", TraceParams)
 def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
-    """Use to understand a feature end to end: the call tree from an entry point (symbol_id,
-    stable_id or an HTTP route) down to `depth` levels, each node annotated with its facts (routes,
-    config keys, tables, thrown exceptions, log templates, retry policies). Interface calls continue
-    into the implementations registered in DI when known (else every implementation)."""
+    """Use to understand a feature end to end: the call tree from a symbol or HTTP route, with each node's
+    facts."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     requested = TRACE_DEPTH[0] if params.depth is None else params.depth
@@ -246,19 +231,32 @@ def _prefer_registered(ctx: QueryContext, tree: graph.Graph, registered: dict[st
     return kept
 
 
-class ScopedListParams(ListParams):
-    project: str | None = Field(default=None, description="Only this project (by name).")
-    file: str | None = Field(default=None, description="Only files whose path contains this, e.g. \"Program.cs\".")
+FactKind = Literal["di", "middleware", "logs", "exceptions"]
+# The list tools these kinds replaced (one tool with a kind costs a quarter of four in the tool list).
+FORMER = {"surfaces_list_di_registrations": ("di", {"service_filter": "filter", "lifetime": "level"}),
+          "surfaces_list_middleware": ("middleware", {}),
+          "surfaces_list_log_templates": ("logs", {"text_filter": "filter"}),
+          "surfaces_list_exceptions": ("exceptions", {"type_filter": "filter"})}
 
 
-def _scoped_answer(noun: str, listing: surfaces.Listing, params: ScopedListParams, counted: str) -> str:
+class FactListParams(ListParams):
+    kind: FactKind
+    filter: str | None = Field(default=None, description="Substring of the service, template or exception type.")
+    level: str | None = Field(default=None, description="di: lifetime; logs: log level.")
+    project: str | None = None
+    file: str | None = Field(default=None, description="Substring of the file path.")
+    symbol_id: str | None = Field(default=None, description="exceptions: what this member may throw via calls.")
+    depth: int | None = None  # exceptions with symbol_id: levels of callees (default 3, max 6)
+
+
+def _scoped_answer(noun: str, listing: surfaces.Listing, params: FactListParams, counted: str) -> str:
     where = "".join(f" in {label} '{value}'" for label, value in (("project", params.project), ("file", params.file))
                     if value)
     parts = ", ".join(f"{c['count']} {c[counted]}" for c in listing.counts[:6])
     return f"{listing.total} {noun}{where}" + (f" ({parts})" if parts else "") + "."
 
 
-def _scoped_output(ctx: QueryContext, params: ScopedListParams, listing: surfaces.Listing, name: str, what: str,
+def _scoped_output(ctx: QueryContext, params: FactListParams, listing: surfaces.Listing, name: str, what: str,
                    counted: str, preview: list[str], limits: dict[str, Any], items: list[dict[str, Any]]) -> ToolOutput:
     return ToolOutput(
         answer=_scoped_answer(what, listing, params, counted), data={f"by_{counted}": listing.counts},
@@ -268,21 +266,31 @@ def _scoped_output(ctx: QueryContext, params: ScopedListParams, listing: surface
         baseline_commit=ctx.commit, preview=preview)
 
 
-class DiParams(ScopedListParams):
-    service_filter: str | None = Field(default=None, description="Substring of the service or implementation type.")
-    lifetime: str | None = Field(default=None, description="Scoped, Transient or Singleton.")
-
-
-@tool("surfaces_list_di_registrations", DiParams)
-def di_tool(params: DiParams, repo_path: str) -> ToolOutput:
-    """Use to see what the DI container holds: every registration (AddScoped/AddTransient/AddSingleton,
-    TryAdd*, keyed, typeof/factory/instance forms) and every Add* extension on the service collection
-    (AddDbContext, AddIdentity, AddMemoryCache, AddMediatR, AddHttpClient..., with the service and
-    lifetime where known; `target` for the solution's own extensions, whose body registers more), in
-    source order with the registering member and file:line. Filter by project, file, service, lifetime."""
+@tool("surfaces_list", FactListParams)
+def facts_tool(params: FactListParams, repo_path: str) -> ToolOutput:
+    """Use to list a service's wiring by kind: di registrations, middleware in run order, log templates,
+    exceptions thrown (with symbol_id: what it may throw)."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
-    listing = surfaces.di_registrations(ctx.conn, params.service_filter, params.lifetime, params.project, params.file)
+    if params.kind == "di":
+        return _di(ctx, params, limits)
+    if params.kind == "middleware":
+        listing = surfaces.middleware(ctx.conn, params.project, params.file)
+        items = _page(listing, params, limits)
+        preview = [f"{i['order']:>3} {i['middleware']}  ({i['file']}:{i['line']})" for i in items]
+        return _scoped_output(ctx, params, listing, "middleware", "middleware", "project", preview, limits, items)
+    if params.kind == "logs":
+        listing = surfaces.log_templates(ctx.conn, params.filter, params.level, params.project, params.file)
+        items = _page(listing, params, limits)
+        preview = [f"{i.get('level') or '?':<11} {i['template']}" for i in items]
+        return _scoped_output(ctx, params, listing, "logs", "log templates", "level", preview, limits, items)
+    return _exceptions(ctx, params, limits)
+
+
+def _di(ctx: QueryContext, params: FactListParams, limits: dict[str, Any]) -> ToolOutput:
+    """Every registration (AddScoped/AddTransient/AddSingleton, TryAdd*, keyed, typeof/factory/instance forms)
+    and every Add* extension on the service collection, in source order."""
+    listing = surfaces.di_registrations(ctx.conn, params.filter, params.level, params.project, params.file)
     items = _page(listing, params, limits)
     preview = [f"{i.get('lifetime') or '?':<9} {i['service']}" + (f" -> {i['implementation']}" if i.get(
         "implementation") and i["implementation"] != i["service"] else "") + (f"  ({i['via']})" if i.get("via") else "")
@@ -290,66 +298,23 @@ def di_tool(params: DiParams, repo_path: str) -> ToolOutput:
     return _scoped_output(ctx, params, listing, "registrations", "DI registrations", "lifetime", preview, limits, items)
 
 
-@tool("surfaces_list_middleware", ScopedListParams)
-def middleware_tool(params: ScopedListParams, repo_path: str) -> ToolOutput:
-    """Use to see the HTTP request pipeline: the Use*/UseMiddleware<T>/Map/MapWhen calls of each
-    configuring member (Program.cs, Startup.Configure), in the order they run (`order`), with file:line.
-    Filter by project or file."""
-    ctx = open_context(repo_path, params.workspace_id, params.consistency)
-    limits: dict[str, Any] = {}
-    listing = surfaces.middleware(ctx.conn, params.project, params.file)
-    items = _page(listing, params, limits)
-    preview = [f"{i['order']:>3} {i['middleware']}  ({i['file']}:{i['line']})" for i in items]
-    return _scoped_output(ctx, params, listing, "middleware", "middleware", "project", preview, limits, items)
-
-
-class LogParams(ScopedListParams):
-    text_filter: str | None = Field(default=None, description="Substring of the message template.")
-    level: str | None = Field(default=None, description="Trace, Debug, Information, Warning, Error, Critical.")
-
-
-@tool("surfaces_list_log_templates", LogParams)
-def logs_tool(params: LogParams, repo_path: str) -> ToolOutput:
-    """Use to find where a log line comes from: every message template (ILogger Log*/LogInformation...
-    calls and [LoggerMessage] methods) with its level, the logging member and file:line. Filter by
-    template text, level, project or file."""
-    ctx = open_context(repo_path, params.workspace_id, params.consistency)
-    limits: dict[str, Any] = {}
-    listing = surfaces.log_templates(ctx.conn, params.text_filter, params.level, params.project, params.file)
-    items = _page(listing, params, limits)
-    preview = [f"{i.get('level') or '?':<11} {i['template']}" for i in items]
-    return _scoped_output(ctx, params, listing, "logs", "log templates", "level", preview, limits, items)
-
-
-class ExceptionParams(ScopedListParams):
-    type_filter: str | None = Field(default=None, description="Substring of the exception type.")
-    symbol_id: str | None = Field(default=None, description="Only what this member may throw: its own throws and "
-                                  "its callees' (with the call path).")
-    depth: int | None = Field(default=None, description="Levels of callees followed with symbol_id (default 3, max 6).")
-
-
-@tool("surfaces_list_exceptions", ExceptionParams)
-def exceptions_tool(params: ExceptionParams, repo_path: str) -> ToolOutput:
-    """Use to see which exceptions the code throws: every `throw new T`, throw expression and rethrow,
-    with the throwing member and file:line. With symbol_id: what that member may throw, its own throws
-    and those of the solution's methods it calls (throw helpers such as Guard.AgainstNull included), each
-    with its call path; package code (Ardalis.GuardClauses...) is not followed. Filter by type,
-    project or file."""
-    ctx = open_context(repo_path, params.workspace_id, params.consistency)
-    limits: dict[str, Any] = {}
+def _exceptions(ctx: QueryContext, params: FactListParams, limits: dict[str, Any]) -> ToolOutput:
+    """Every `throw new T`, throw expression and rethrow; with symbol_id, what that member may throw: its own
+    throws and those of the solution's methods it calls (throw helpers included), each with its call path.
+    Package code is not followed."""
     if params.symbol_id:
         requested = TRACE_DEPTH[0] if params.depth is None else params.depth
         depth = max(1, min(TRACE_DEPTH[1], requested))
         if depth != requested:
             limits["max_depth"] = {"requested": requested, "applied": depth}
-        root = symbols.resolve(ctx.conn, params.symbol_id)["symbol_id"]
+        root = names.require(ctx.conn, params.symbol_id)["symbol_id"]
         listing = surfaces.exceptions_through_calls(ctx.conn, root, depth)
-        if params.type_filter:
-            needle = params.type_filter.strip().lower()
+        if params.filter:
+            needle = params.filter.strip().lower()
             kept = [i for i in listing.items if needle in i["exception"].lower()]
             listing = surfaces.Listing(kept, len(kept), listing.by_file, listing.counts)
     else:
-        listing = surfaces.thrown_exceptions(ctx.conn, params.type_filter, params.project, params.file)
+        listing = surfaces.thrown_exceptions(ctx.conn, params.filter, params.project, params.file)
     items = _page(listing, params, limits)
     preview = [f"{i['exception']}  in {i['thrown_in']}" for i in items]
     return _scoped_output(ctx, params, listing, "exceptions", "thrown exceptions", "exception", preview, limits,

@@ -10,7 +10,7 @@ from roslynmap.mcp.context import open_context, repo_identity
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.query import code, symbols
+from roslynmap.query import code, names, symbols
 from roslynmap.query.paths import repo_relative
 
 SEARCH_LIMIT = (20, 100)
@@ -27,22 +27,18 @@ def clamp(name: str, requested: int | None, default: int, maximum: int, limits: 
 
 
 class SearchParams(WorkspaceParams, ListParamsMixin):
-    query: str | None = Field(default=None, description="Words to find in names (CamelCase parts match), "
-                              "signatures and doc summaries. Omit to browse by kinds.")
-    kinds: list[str] | None = Field(default=None, description="e.g. [\"Class\",\"Interface\"] or \"Method\".")
-    namespace: str | None = Field(default=None, description="Namespace prefix, e.g. \"Shop.Domain\".")
-    file_path: str | None = Field(default=None, description="Repo-relative path prefix, e.g. \"src/Api/\".")
-    limit: int | None = Field(default=None, description="Max results (default 20, max 100).")
-    offset: int = Field(default=0, ge=0, description="Skip this many results (paging).")
+    query: str | None = None
+    kinds: list[str] | None = Field(default=None, description="e.g. [\"Class\",\"Interface\"].")
+    namespace: str | None = None
+    file_path: str | None = Field(default=None, description="Path prefix.")
+    limit: int | None = None
+    offset: int = Field(default=0, ge=0)
 
 
 @tool("symbols_search", SearchParams)
 def search_tool(params: SearchParams, repo_path: str) -> ToolOutput:
-    """Use to find where something is declared when you know (part of) its name or what it does:
-    full-text search over symbol names (CamelCase-aware: 'Repository' finds SqlOrderRepository),
-    signatures and doc summaries, ranked exact-name first. With no query, browse by `kinds`.
-    Filters `namespace` and `file_path` (prefixes) apply before the limit; `total` is exact.
-    Returns symbol_ids for symbols_get_card, refs_find and the graph tools."""
+    """Use to find a declaration by (part of) its name or words of its signature or doc; exact name first. No
+    query: browse by kinds."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     limit = clamp("max_results", params.limit, *SEARCH_LIMIT, limits)
@@ -84,18 +80,15 @@ def search_tool(params: SearchParams, repo_path: str) -> ToolOutput:
 
 
 class SymbolParams(WorkspaceParams):
-    symbol_id: str = Field(description="Doc id like 'M:Shop.OrderService.Place(Shop.Order)' or stable id "
-                           "'sym_…', from symbols_search.")
-    project: str | None = Field(default=None, description="Project name, only when the id is ambiguous.")
+    symbol_id: str
+    project: str | None = None
 
 
 @tool("symbols_get_card", SymbolParams)
 def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
-    """Use when you have a symbol_id and need to understand the symbol without reading its file:
-    signature as written, doc summary, kind, visibility, namespace, containing type, project,
-    file and lines, and the methods it calls most (top_callees). Cheaper than reading the source."""
+    """Use to understand a symbol without reading its file: signature, doc, location, facts, top callees."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
-    row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
+    row = names.require(ctx.conn, params.symbol_id, params.project)
     info = symbols.card(ctx.conn, row)
     callees = info.pop("top_callees")
     loc = info["location"]
@@ -126,10 +119,10 @@ def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
 
 
 class SpanParams(WorkspaceParams):
-    file_path: str = Field(description="Repo-relative file path, e.g. \"src/Api/OrdersController.cs\".")
-    start_line: int = Field(default=1, ge=1, description="First line (1-based).")
-    end_line: int | None = Field(default=None, ge=1, description="Last line (inclusive).")
-    max_lines: int | None = Field(default=None, description="Cap on lines (default 120, max 400).")
+    file_path: str
+    start_line: int = Field(default=1, ge=1)
+    end_line: int | None = Field(default=None, ge=1)
+    max_lines: int | None = None
 
 
 def span_output(ctx_root: Any, rel: str, start: int, end: int | None, max_lines: int | None,
@@ -154,11 +147,9 @@ def span_output(ctx_root: Any, rel: str, start: int, end: int | None, max_lines:
     )
 
 
-@tool("code_get_span", SpanParams)
+@tool("code_get_span", SpanParams, spans=True)
 def span_tool(params: SpanParams, repo_path: str) -> ToolOutput:
-    """Use to read a specific range of a file (numbered lines, from the working tree), e.g. around a
-    line another tool returned. Prefer symbols_get_definition_span to read one symbol. Paths are
-    repo-relative; paths outside the repository are refused (PATH_OUTSIDE_REPO)."""
+    """Use to read numbered lines of a file, e.g. around a line another tool returned."""
     if params.workspace_id is None and params.consistency is None and not params.virtual_files:
         root = repo_identity(repo_path).root
         rel = repo_relative(root, params.file_path, must_exist=True)
@@ -174,16 +165,14 @@ def span_tool(params: SpanParams, repo_path: str) -> ToolOutput:
 
 
 class DefinitionParams(SymbolParams):
-    max_lines: int | None = Field(default=None, description="Cap on lines (default 120, max 400).")
+    max_lines: int | None = None
 
 
-@tool("symbols_get_definition_span", DefinitionParams)
+@tool("symbols_get_definition_span", DefinitionParams, spans=True)
 def definition_tool(params: DefinitionParams, repo_path: str) -> ToolOutput:
-    """Use to read the source of one symbol's declaration (with its doc comment and attributes) when
-    the card is not enough. Numbered lines from the working tree; long bodies are cut at max_lines
-    with a hint to continue."""
+    """Use to read one symbol's source (doc comment and attributes included)."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
-    row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
+    row = names.require(ctx.conn, params.symbol_id, params.project)
     lines = code.read_lines(ctx.root, row["file"], ctx.virtual_files)
     start = code.declaration_start(lines, row["line"])
     limits: dict[str, Any] = {}
@@ -200,25 +189,22 @@ def definition_tool(params: DefinitionParams, repo_path: str) -> ToolOutput:
 
 
 class ResolveParams(WorkspaceParams):
-    symbol_id: str | None = Field(default=None, description="Id to locate in the live file.")
-    project: str | None = Field(default=None, description="Project name, only when the id is ambiguous.")
-    file_path: str | None = Field(default=None, description="With line (and col): the position to resolve.")
-    line: int | None = Field(default=None, ge=1, description="1-based line in the live file.")
-    col: int = Field(default=1, ge=1, description="1-based column (UTF-16).")
+    symbol_id: str | None = None
+    project: str | None = None
+    file_path: str | None = None
+    line: int | None = Field(default=None, ge=1)
+    col: int = Field(default=1, ge=1)  # UTF-16, 1-based
 
 
-@tool("symbols_resolve", ResolveParams)
+@tool("symbols_resolve", ResolveParams, spans=True)
 def resolve_tool(params: ResolveParams, repo_path: str) -> ToolOutput:
-    """Use to map between the index and the files as they are now. With symbol_id: its current
-    position read from the file on disk (index_stale and the indexed range when they differ;
-    relocated when only a same-name declaration was found). With file_path + line (+ col): the
-    enclosing declarations, outermost first, with symbol_ids (in_index false for code the index
-    has not seen; nearest_indexed names the closest indexed container). Works with no baseline."""
+    """Use to map the index to live files: symbol_id -> current position; file_path+line -> enclosing
+    declarations with ids."""
     from roslynmap.query import resolve
 
     if params.symbol_id:
         ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
-        row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
+        row = names.require(ctx.conn, params.symbol_id, params.project)
         data = resolve.live_location(ctx.conn, ctx.root, row, ctx.virtual_files)
         guidance: Guidance | None
         if not data["found"]:

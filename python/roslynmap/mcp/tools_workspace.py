@@ -16,12 +16,11 @@ from roslynmap.workspace import overlays
 
 class WorkspaceIdParams(BaseParams):
     workspace_id: str = Field(pattern=overlays.ID_PATTERN.pattern,
-                              description="Your workspace's name, unique per repository: 1-64 of [A-Za-z0-9_.-].")
+                              description="Your name for it, unique per repository.")
 
 
 class CreateParams(WorkspaceIdParams):
-    solution_path: str | None = Field(default=None, description="Repo-relative .slnx/.sln/.csproj to compile "
-                                      "edits with; defaults to the baseline's.")
+    solution_path: str | None = None
 
 
 def _refresh_action(workspace_id: str) -> dict[str, Any]:
@@ -31,10 +30,8 @@ def _refresh_action(workspace_id: str) -> dict[str, Any]:
 
 @tool("workspace_create", CreateParams, read_only=False)
 def create_tool(params: CreateParams, repo_path: str) -> ToolOutput:
-    """Use before editing code, to get answers that include your uncommitted edits: creates an isolated
-    workspace (an overlay over HEAD's baseline) under your own workspace_id. Idempotent: an existing one
-    is returned unchanged (created=false). Then, after each batch of edits, call index_refresh_overlay and
-    pass workspace_id to symbols_search, refs_find, the graph tools and the others."""
+    """Use before editing code: creates your workspace, so queries with workspace_id include your edits.
+    Idempotent."""
     repo = live_repo(repo_path)
     record, created = overlays.create(repo, params.workspace_id, params.solution_path)
     info = overlays.summary(repo, record)
@@ -51,8 +48,7 @@ def create_tool(params: CreateParams, repo_path: str) -> ToolOutput:
 
 @tool("workspace_reset", WorkspaceIdParams, read_only=False, destructive=True)
 def reset_tool(params: WorkspaceIdParams, repo_path: str) -> ToolOutput:
-    """Use to discard what a workspace indexed of your edits (e.g. after committing them or switching
-    branches): empties its overlay and stands it on HEAD's baseline. Files on disk are not touched."""
+    """Use to discard a workspace's indexed edits (after a commit or a branch switch)."""
     repo = live_repo(repo_path)
     record, warnings = overlays.reset(repo, params.workspace_id)
     info = overlays.summary(repo, record)
@@ -65,8 +61,7 @@ def reset_tool(params: WorkspaceIdParams, repo_path: str) -> ToolOutput:
 
 @tool("workspace_delete", WorkspaceIdParams, read_only=False, destructive=True, idempotent=False)
 def delete_tool(params: WorkspaceIdParams, repo_path: str) -> ToolOutput:
-    """Use when you are done with a workspace: deletes its overlay and record (files on disk are not
-    touched), which also lets index_cleanup remove the baseline it stood on."""
+    """Use when done with a workspace: deletes its overlay (files on disk untouched)."""
     repo = live_repo(repo_path)
     record = overlays.delete(repo, params.workspace_id)
     return ToolOutput(answer=f"Deleted workspace '{params.workspace_id}'.",
@@ -80,9 +75,7 @@ class ListParams(BaseParams):
 
 @tool("workspace_list", ListParams)
 def list_tool(params: ListParams, repo_path: str) -> ToolOutput:
-    """Use to see the workspaces of this repository: per workspace, its baseline commit, whether it is stale
-    (HEAD moved since: workspace_reset rebases it), overlay revision, changed files, semantic level,
-    created / refreshed / last used times."""
+    """Use to see this repository's workspaces: baseline, stale?, revision, changed files."""
     repo = live_repo(repo_path)
     items = overlays.summaries(repo)
     stale = [w["workspace_id"] for w in items if w["stale"]]
@@ -95,16 +88,13 @@ def list_tool(params: ListParams, repo_path: str) -> ToolOutput:
 
 
 class RefreshParams(WorkspaceIdParams, ListParamsMixin):
-    file_paths: list[str] | None = Field(default=None, description="Only these files (repo-relative); default: "
-                                         "every changed, added, deleted or untracked .cs file per git.")
+    file_paths: list[str] | None = Field(default=None, description="Only these files; default: changed per git.")
 
 
 @tool("index_refresh_overlay", RefreshParams, read_only=False, slow=True)
 def refresh_tool(params: RefreshParams, repo_path: str) -> ToolOutput:
-    """Use after editing code, before querying with workspace_id: re-indexes the changed .cs files (from
-    git against the workspace's baseline, or file_paths) into the workspace's overlay, plus the files
-    whose references depend on a changed declaration. Only those files are compiled (milliseconds with a
-    warm worker; the first call loads the solution: data.load_seconds). Increments overlay_revision."""
+    """Use after editing code, before querying with workspace_id: re-indexes the changed .cs files into the
+    workspace."""
     repo = live_repo(repo_path)
     paths = [repo_relative(repo.root, p) for p in params.file_paths] if params.file_paths is not None else None
     skipped = [p for p in paths or [] if not p.endswith(".cs") or "/obj/" in f"/{p}" or "/bin/" in f"/{p}"]

@@ -56,3 +56,20 @@ def resolve(conn: sqlite3.Connection, text: str, project: str | None = None) -> 
     if is_doc_id(stripped) or is_stable_id(stripped) or not is_plain_name(stripped):
         return symbols.resolve(conn, stripped, project)  # ids, and the malformed-id error with suggestions
     return lookup(conn, stripped, project)
+
+
+def require(conn: sqlite3.Connection, text: str, project: str | None = None) -> sqlite3.Row:
+    """The one symbol an id or a plain name stands for: what every id-taking tool resolves with.
+    NOT_FOUND offers the nearest declared names (a typo: `OrderService.Placee`)."""
+    row = resolve(conn, text, project)
+    if row is not None:
+        return row
+    member = text.strip().removesuffix("()").rsplit(".", 1)[-1]
+    candidates = symbols.suggest(conn, text)
+    raise RoslynMapError(
+        ErrorCode.NOT_FOUND,
+        f"No declared symbol is named '{text.strip()}'" + (f" in project '{project}'." if project else "."),
+        ("Did you mean one of the candidates? Otherwise search" if candidates else "No close name; search")
+        + f": symbols_search(query=\"{member}\").",
+        candidates=candidates or None,
+    )

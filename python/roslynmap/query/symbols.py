@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
@@ -164,13 +165,53 @@ def external(conn: sqlite3.Connection, symbol_id: str) -> sqlite3.Row | None:
 
 
 def suggest(conn: sqlite3.Connection, text: str, limit: int = 3) -> list[dict[str, Any]]:
-    """Up to `limit` likely symbols for a mistyped id or name (for NOT_FOUND candidates)."""
-    name = name_from_doc_id(text) if is_doc_id(text) else text
-    if not fts_expression(name):
+    """Up to `limit` likely symbols for a mistyped id or name (NOT_FOUND candidates): names a few edits
+    away (`OrderService.Placee` -> `OrderService.Place`, members of the named type first), then a search."""
+    name, qualifier = _name_and_type(text)
+    rows = _near(conn, name, qualifier, limit)
+    seen = {r["symbol_id"] for r in rows}
+    if len(rows) < limit and fts_expression(name):
+        more = search(conn, name, [], None, None, limit, 0).items
+        rows += [i for i in more if i["symbol_id"] not in seen]
+    return [{"symbol_id": r["symbol_id"], "kind": r["kind"], "file": r["file"], "line": r["line"]}
+            for r in rows[:limit]]
+
+
+def _name_and_type(text: str) -> tuple[str, str | None]:
+    """`M:Shop.OrderService.Place(X)` and `OrderService.Place` -> ("Place", "OrderService")."""
+    body = text.strip()
+    if is_doc_id(body):
+        name = name_from_doc_id(body)
+        body = body[2:].split("(", 1)[0]
+    else:
+        body = body.removesuffix("()")
+        name = body.rsplit(".", 1)[-1]
+    parts = body.split(".")
+    qualifier = parts[-2].split("`", 1)[0] if len(parts) > 1 else None
+    return name, qualifier
+
+
+def _near(conn: sqlite3.Connection, name: str, qualifier: str | None, limit: int) -> list[Any]:
+    """Declared symbols whose name is a few edits from `name` (same first letter, similar length)."""
+    if not name or not name[0].isalpha():
         return []
-    result = search(conn, name, [], None, None, limit, 0)
-    return [{"symbol_id": i["symbol_id"], "kind": i["kind"], "file": i["file"], "line": i["line"]}
-            for i in result.items]
+    first = name[0]
+    names = [r[0] for r in conn.execute(
+        "SELECT DISTINCT name FROM symbols WHERE name >= ? AND name < ? AND length(name) BETWEEN ? AND ?",
+        (first, chr(ord(first) + 1), len(name) - 2, len(name) + 2))]
+    close = difflib.get_close_matches(name, names, n=limit * 2, cutoff=0.75)
+    if not close:
+        return []
+    rows = conn.execute(f"SELECT {SYMBOL_COLUMNS} FROM {SYMBOL_FROM} WHERE s.name IN ({','.join('?' * len(close))})"
+                        " ORDER BY s.symbol_id", close).fetchall()
+    rank = {n: i for i, n in enumerate(close)}
+
+    def in_type(row: sqlite3.Row) -> bool:
+        container = (row["container_id"] or "").split("(", 1)[0]
+        return bool(qualifier) and container.rsplit(".", 1)[-1].split("`", 1)[0] == qualifier
+
+    rows.sort(key=lambda r: (not in_type(r), rank[r["name"]], r["symbol_id"]))
+    return list({r["symbol_id"]: r for r in rows}.values())
 
 
 def rows_where(conn: sqlite3.Connection, column: str, value: str, project: str | None,
@@ -206,9 +247,9 @@ def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None
         raise RoslynMapError(
             ErrorCode.NOT_FOUND,
             f"No symbol '{text}'" + (f" in project '{project}'." if project else " in the index."),
-            "Did you mean one of the candidates? Otherwise search: symbols_search(query=\""
-            f"{name_from_doc_id(text) if is_doc_id(text) else text}\").",
-            candidates=candidates,
+            ("Did you mean one of the candidates? Otherwise search" if candidates else "No close name; search")
+            + f": symbols_search(query=\"{name_from_doc_id(text) if is_doc_id(text) else text}\").",
+            candidates=candidates or None,
         )
     if len(rows) > 1:
         raise RoslynMapError(
