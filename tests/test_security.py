@@ -313,10 +313,11 @@ def test_calls_run_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     from roslynmap.mcp import dispatch
     from roslynmap.mcp.confine import Confinement
     from roslynmap.mcp.server import ToolCaller
+    from roslynmap.model.envelope import Envelope
 
     real_run = dispatch.run
 
-    def run(name: str, args: dict[str, Any], *rest: Any) -> tuple[dict[str, Any], bool]:
+    def run(name: str, args: dict[str, Any], *rest: Any) -> tuple[Envelope, bool]:
         if name == "repo_status":
             time.sleep(2.0)  # blocking, as git or a file walk would be
         return real_run(name, args, *rest)
@@ -329,7 +330,7 @@ def test_calls_run_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
         start = time.monotonic()
 
         async def one(name: str) -> None:
-            await caller.envelope(name, {"topic": "ids"} if name == "roslynmap_guide" else {}, [])
+            await caller.envelope(name, {"topic": "ids"} if name == "roslynmap_guide" else {})
             finished[name] = time.monotonic() - start
 
         async with anyio.create_task_group() as group:

@@ -182,6 +182,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except RoslynMapError as exc:
             _say(f"error {exc.code}: {exc.message}\nhint: {exc.hint}")
             return EXIT_FAILED
+    if args.verbose_meta:
+        settings.override(settings.META, "verbose")
     repos = args.repo or []
     allowed = api.confinement(repos, args.allow_root or [], os.getcwd())
     # Without --repo: the repository of the working directory, which MCP clients set to the project folder.
@@ -191,7 +193,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_call(args: argparse.Namespace) -> int:
     from roslynmap.mcp import api
+    from roslynmap.model import settings
 
+    if args.verbose_meta:
+        settings.override(settings.META, "verbose")
     try:
         tool_args = json.loads(args.json_args) if args.json_args else {}
     except json.JSONDecodeError as exc:
@@ -205,7 +210,8 @@ def cmd_call(args: argparse.Namespace) -> int:
     allowed = api.confinement(named, args.allow_root or [])
     env = api.call(args.tool, tool_args, args.repo, allowed, previews)
     if args.text:
-        print(api.render(env, previews))
+        budget = tool_args.get("token_budget") if isinstance(tool_args, dict) else None
+        print(api.render(env, budget if isinstance(budget, int) else None))
     else:
         print(json.dumps(env, indent=2, ensure_ascii=False))
     return EXIT_OK if env["ok"] else EXIT_FAILED
@@ -317,13 +323,16 @@ def build_parser() -> argparse.ArgumentParser:
                        "instead of stdio")
     serve.add_argument("--cache-dir", help="shared baseline cache index_ensure_baseline pulls from "
                                            "(default: $ROSLYNMAP_CACHE_DIR)")
+    serve.add_argument("--verbose-meta", action="store_true", help="timing and token accounting in every meta "
+                                                                  "(default: $ROSLYNMAP_META, lean)")
     serve.set_defaults(func=cmd_serve)
     call = sub.add_parser("call", help="call one tool and print its envelope")
     call.add_argument("tool")
     call.add_argument("json_args", nargs="?", default="{}")
     call.add_argument("--repo", default=".")
     call.add_argument("--allow-root", action="append", metavar="DIR", help="also allow repositories under DIR")
-    call.add_argument("--text", action="store_true", help="print the short human preview instead of JSON")
+    call.add_argument("--text", action="store_true", help="print the text content an MCP client gets instead of JSON")
+    call.add_argument("--verbose-meta", action="store_true", help="timing and token accounting in meta")
     call.set_defaults(func=cmd_call)
     stats_cmd = sub.add_parser("stats", help="tool calls and measured token savings for a repository")
     stats_cmd.add_argument("--repo", default=".")

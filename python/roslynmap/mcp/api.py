@@ -7,7 +7,7 @@ freely. Imports are deferred: `roslynmap index` never loads the MCP SDK.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from roslynmap.mcp.confine import Confinement
@@ -43,11 +43,12 @@ def call(tool: str, args: Any, default_repo: str | None, allowed: Confinement,
     from roslynmap.mcp import dispatch
 
     env, _ = dispatch.run(tool, args, default_repo, previews, allowed)
-    return env
+    return dict(env)
 
 
-def render(env: dict[str, Any], previews: list[str] | None = None) -> str:
-    """An envelope as text for a terminal."""
+def render(env: dict[str, Any], budget: int | None = None) -> str:
+    """An envelope as the text content an MCP client gets (the whole answer, compactly)."""
     from roslynmap.mcp import preview
+    from roslynmap.model.envelope import Envelope
 
-    return preview.render(env, previews)
+    return preview.render(cast(Envelope, env), budget)

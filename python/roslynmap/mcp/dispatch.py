@@ -23,6 +23,8 @@ from roslynmap.mcp.context import repo_identity
 from roslynmap.mcp.registry import TOOLS, Tool, WorkspaceParams
 from roslynmap.mcp.savings import whole_file_tokens
 from roslynmap.mcp.tools_surfaces import FORMER
+from roslynmap.model import settings
+from roslynmap.model.envelope import Envelope
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.store import stats
 
@@ -91,15 +93,15 @@ def prepare(name: str, args: dict[str, Any] | None, default_repo: str | None,
 def run(
     name: str, args: dict[str, Any] | None, default_repo: str | None, previews: list[str] | None = None,
     allowed: Confinement | None = None,
-) -> tuple[dict[str, Any], bool]:
+) -> tuple[Envelope, bool]:
     """(envelope, is_internal_error). Only INTERNAL sets MCP isError (DESIGN §9).
 
-    `previews` receives the handler's human-readable lines for the text content.
+    `previews` receives the handler's preview lines (kept for callers written before the text content
+    became a rendering of the whole envelope, mcp/preview.py).
     """
     started = time.perf_counter()
     args = dict(args or {})
-    meta: dict[str, Any] = {"timing_ms": {}, "baseline_commit": None, "workspace_id": None,
-                            "overlay_revision": 0, "semantic_level": None}
+    call = envelope.CallMeta(verbose=settings.current().verbose_meta)
     context.begin_call()
     try:
         tool, params, repo_path = prepare(name, args, default_repo, allowed)
@@ -107,48 +109,49 @@ def run(
         _identity_notes(output, repo_path if tool.needs_repo else "")
         if previews is not None:
             previews.extend(output.preview)
-        _workspace_meta(meta)
-        meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
-        env = envelope.success(name, output, args, meta, params.token_budget, _saved_measure(repo_path))
-        _account(name, env, repo_path)
+        _finish(call, started)
+        measure = _saved_measure(repo_path)
+        env = envelope.success(name, output, args, call, params.token_budget, measure if call.verbose else None)
+        _account(name, env, repo_path, measure)
         return env, False
     except RoslynMapError as exc:
-        _workspace_meta(meta)
-        meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
-        return _failure(exc, meta, args), False
+        _finish(call, started)
+        return _failure(exc, call, args), False
     except OSError as exc:
         if exc.errno not in PATH_ERRNOS:
-            return _internal(name, exc, meta, started, args)
+            return _internal(name, exc, call, started, args)
         # the OS refused a path the caller gave (too long, a loop): the caller's to fix, not a bug
-        _workspace_meta(meta)
-        meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
+        _finish(call, started)
         bad = RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"A path could not be used: {exc.strerror}.",
                              "Pass shorter, repo-relative paths without symlink loops.")
-        return _failure(bad, meta, args), False
+        return _failure(bad, call, args), False
     except Exception as exc:  # a bug: reported as a result, never a traceback in the agent's context
-        return _internal(name, exc, meta, started, args)
+        return _internal(name, exc, call, started, args)
 
 
-def _internal(name: str, exc: Exception, meta: dict[str, Any], started: float,
-              args: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+def _finish(call: envelope.CallMeta, started: float) -> None:
+    """meta.workspace_id / overlay_revision (and consistency) of a call answered in a workspace; timing."""
+    call.workspace = context.answered_from()
+    call.timing_ms["total"] = round((time.perf_counter() - started) * 1000, 2)
+
+
+def _internal(name: str, exc: Exception, call: envelope.CallMeta, started: float,
+              args: dict[str, Any]) -> tuple[Envelope, bool]:
     log.exception("tool %s failed", name)
-    _workspace_meta(meta)
-    meta["timing_ms"]["total"] = round((time.perf_counter() - started) * 1000, 2)
+    _finish(call, started)
     error = RoslynMapError(ErrorCode.INTERNAL, f"{type(exc).__name__}: {exc}"[:500],
                            "This is a roslynmap bug; the server log has the trace.")
-    return _failure(error, meta, args), True
+    return _failure(error, call, args), True
 
 
-def _failure(error: RoslynMapError, meta: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+def _failure(error: RoslynMapError, call: envelope.CallMeta, args: dict[str, Any]) -> Envelope:
     """The error envelope; if even that cannot be built, a minimal one (never a protocol error)."""
     try:
-        return envelope.failure(error, meta, inputs.budget_of(args))
+        return envelope.failure(error, call, inputs.budget_of(args))
     except Exception:  # the envelope is the last line: it must not raise
         log.exception("error envelope failed")
         return {"ok": False, "error": {"code": error.code.value, "message": str(error.message)[:500],
-                                       "hint": str(error.hint)[:500], "retryable": False},
-                "meta": {"token_budget": {"requested": envelope.DEFAULT_BUDGET, "used": 0,
-                                          "max": envelope.MAX_BUDGET}}}
+                                       "hint": str(error.hint)[:500], "retryable": False}, "meta": {}}
 
 
 def _identity_notes(output: Any, repo_path: str) -> None:
@@ -161,14 +164,7 @@ def _identity_notes(output: Any, repo_path: str) -> None:
             output.warnings.append(note)
 
 
-def _workspace_meta(meta: dict[str, Any]) -> None:
-    """meta.workspace_id / overlay_revision (and consistency) of a call answered in a workspace."""
-    answered = context.answered_from()
-    if answered is not None:
-        meta.update(answered)
-
-
-def _saved_measure(repo_path: str) -> Callable[[dict[str, Any]], int] | None:
+def _saved_measure(repo_path: str) -> Callable[[Envelope], int] | None:
     """Measures the whole files an envelope points into (meta.tokens_saved), or None without a repo."""
     if not repo_path:
         return None
@@ -179,13 +175,17 @@ def _saved_measure(repo_path: str) -> Callable[[dict[str, Any]], int] | None:
     return lambda env: whole_file_tokens(env, root)
 
 
-def _account(name: str, env: dict[str, Any], repo_path: str) -> None:
-    """Accumulates emitted and saved tokens per repository for `roslynmap stats`."""
-    saved = env["meta"].get("tokens_saved")
-    if not repo_path or saved is None:
+def _account(name: str, env: Envelope, repo_path: str, measure: Callable[[Envelope], int] | None) -> None:
+    """Accumulates emitted and saved tokens per repository for `roslynmap stats` (whether or not meta shows them)."""
+    if not repo_path or measure is None:
         return
-    stats.record(repo_identity(repo_path).repo_id, name, int(env["meta"]["token_budget"]["used"]),
-                 int(saved["upper_bound"]))
+    meta = env["meta"]
+    if "token_budget" in meta and "tokens_saved" in meta:
+        used, saved = meta["token_budget"]["used"], meta["tokens_saved"]["upper_bound"]
+    else:
+        used = envelope.estimate_tokens(env)
+        saved = max(0, measure(env) - used)
+    stats.record(repo_identity(repo_path).repo_id, name, int(used), int(saved))
 
 
 def is_slow(name: str) -> bool:

@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 
 from roslynmap.mcp.envelope import CHARS_PER_TOKEN
+from roslynmap.model.envelope import Envelope
 
 MAX_FILES = 200
 
@@ -43,6 +44,6 @@ def file_tokens(root: Path, rel: str) -> int:
     return -(-size // CHARS_PER_TOKEN)
 
 
-def whole_file_tokens(env: dict[str, Any], root: Path) -> int:
+def whole_file_tokens(env: Envelope, root: Path) -> int:
     files = referenced_files(env.get("data"))
     return sum(file_tokens(root, rel) for rel in files)

@@ -12,9 +12,10 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
 from roslynmap import __version__
-from roslynmap.mcp import dispatch, preview
+from roslynmap.mcp import dispatch, inputs, preview
 from roslynmap.mcp.confine import Confinement
 from roslynmap.mcp.registry import SHARED_HELP, TOOLS
+from roslynmap.model.envelope import Envelope
 
 # Every call runs in a worker thread: SQLite reads, git and file walks never block the event loop (one
 # slow repo_path must not stall other clients). Compiling tools get their own, smaller pool so they
@@ -62,18 +63,17 @@ class ToolCaller:
         self.quick = anyio.CapacityLimiter(QUICK_THREADS)
         self.slow = anyio.CapacityLimiter(SLOW_THREADS)
 
-    async def envelope(self, name: str, args: dict[str, Any], previews: list[str]) -> tuple[dict[str, Any], bool]:
-        def call() -> tuple[dict[str, Any], bool]:
-            return dispatch.run(name, args, self.default_repo, previews, self.allowed)
+    async def envelope(self, name: str, args: dict[str, Any]) -> tuple[Envelope, bool]:
+        def call() -> tuple[Envelope, bool]:
+            return dispatch.run(name, args, self.default_repo, None, self.allowed)
 
         return await anyio.to_thread.run_sync(call, limiter=self.slow if dispatch.is_slow(name) else self.quick)
 
     async def result(self, name: str, args: dict[str, Any]) -> types.CallToolResult:
-        previews: list[str] = []
-        env, is_error = await self.envelope(name, args, previews)
-        text = preview.render(env, previews)
+        env, is_error = await self.envelope(name, args)
+        text = preview.render(env, inputs.budget_of(args))
         return types.CallToolResult(
-            content=[types.TextContent(type="text", text=text)], structured_content=env, is_error=is_error
+            content=[types.TextContent(type="text", text=text)], structured_content=dict(env), is_error=is_error
         )
 
 

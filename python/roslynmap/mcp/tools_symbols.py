@@ -132,7 +132,8 @@ def span_output(ctx_root: Any, rel: str, start: int, end: int | None, max_lines:
     result = code.span(ctx_root, rel, start, end, cap, virtual)
     shown_to = result.end_line
     next_actions = []
-    if shown_to < result.total_lines:
+    # Continue reading when a cap cut the range asked for (or the default window); not after an explicit range.
+    if shown_to < min(end or result.total_lines, result.total_lines):
         next_actions.append({"tool": "code_get_span", "why": "continue reading",
                              "args": {"file_path": rel, "start_line": shown_to + 1}})
     return ToolOutput(

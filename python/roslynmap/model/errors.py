@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
+from roslynmap.model.envelope import ErrorBody
+
 
 class ErrorCode(StrEnum):
     INVALID_ARGUMENT = "INVALID_ARGUMENT"
@@ -40,8 +42,8 @@ class RoslynMapError(Exception):
         self.candidates = candidates
         self.retryable = code in RETRYABLE if retryable is None else retryable  # a stalled worker: yes
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_dict(self) -> ErrorBody:
+        out: ErrorBody = {
             "code": self.code.value,
             "message": self.message,
             "hint": self.hint,

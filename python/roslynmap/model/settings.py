@@ -24,10 +24,11 @@ NO_FACTS = "ROSLYNMAP_NO_FACTS"
 BRIDGE_DIR = "ROSLYNMAP_BRIDGE_DIR"
 S3_ENDPOINT_URL = "ROSLYNMAP_S3_ENDPOINT_URL"
 DEBUG_WORKER_SLEEP = "ROSLYNMAP_DEBUG_WORKER_SLEEP"
+META = "ROSLYNMAP_META"
 
 # Every variable, in the order docs/configuration.md lists them (tests/fast/test_settings.py checks both).
 NAMES = (HOME, CACHE_DIR, ALLOWED_ROOTS, WORKER_DEADLINE_SECONDS, RESTORE_TIMEOUT_SECONDS, OPEN_TIMEOUT_SECONDS,
-         STALL_SECONDS, NO_FACTS, BRIDGE_DIR, S3_ENDPOINT_URL, DEBUG_WORKER_SLEEP)
+         STALL_SECONDS, NO_FACTS, BRIDGE_DIR, S3_ENDPOINT_URL, DEBUG_WORKER_SLEEP, META)
 
 DEFAULT_WORKER_DEADLINE_S = 900.0  # above the restore timeout and the bridge's open deadline
 DEFAULT_RESTORE_TIMEOUT_S = 600.0
@@ -59,6 +60,8 @@ class Settings:
     """The S3 API endpoint of an `s3://` cache (MinIO, R2, Ceph...); None: AWS_ENDPOINT_URL, else AWS."""
     debug_worker_sleep: str | None
     """Tests only: `op=seconds` makes the worker sleep in that request (a stall)."""
+    verbose_meta: bool = False
+    """`verbose`: every envelope's meta also carries timing, token accounting and the full commit."""
 
 
 def _seconds(raw: str | None, default: float) -> float:
@@ -88,6 +91,7 @@ def load(env: dict[str, str] | os._Environ[str]) -> Settings:
         bridge_dir=_path(env.get(BRIDGE_DIR)),
         s3_endpoint_url=env.get(S3_ENDPOINT_URL) or None,
         debug_worker_sleep=env.get(DEBUG_WORKER_SLEEP) or None,
+        verbose_meta=(env.get(META) or "").strip().lower() == "verbose",
     )
 
 
