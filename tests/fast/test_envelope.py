@@ -43,24 +43,26 @@ def test_refs_find_at_300_shows_references_first_then_what_still_fits(call: Call
     env = call("refs_find", symbol_id=SAVE, token_budget=300)
     assert env["answer"] == "42 references to Shop.IOrderRepository.Save (41 Call, 1 Implementation)."
     assert [r["from_symbol_id"] for r in env["data"]["references"]] == [
-        f"M:Shop.Callers.Call0{i}(Shop.Order)" for i in range(4)]
-    assert env["data"]["by_kind"] == [{"kind": "Call", "count": 41}, {"kind": "Implementation", "count": 1}]
+        f"M:Callers.Call0{i}(Order)" for i in range(4)]
+    assert "by_kind" not in env["data"] and "by_file" not in env["overflow"]  # summaries only with what is left
     assert env["truncated"] is True
-    # the narrowing steps and by_file did not fit beside a fourth reference: the hint says how to go on
-    assert env["overflow"] == {"shown": 4, "total": 42, "next_offset": 4,
-                               "hint": "Showing 4 of 42 (refs_find). page: offset=4"}
+    assert env["overflow"] == {
+        "shown": 4, "total": 42, "next_offset": 4,
+        "hint": "Showing 4 of 42 (refs_find). Narrow: kind=\"Call\" (41 of them), kind=\"Implementation\" "
+                "(1 of them); or scope: file_path=\"src/Shop/Callers.cs\" (40 there); or page: offset=4"}
     assert env["meta"] == {}
-    assert estimate_tokens(env) == 294
+    assert estimate_tokens(env) == 295
 
 
 def test_symbols_search_at_400_shows_results_before_summaries(call: Call) -> None:
     env = call("symbols_search", query="Call", token_budget=400)
     assert [r["symbol_id"] for r in env["data"]["results"]] == [
-        "T:Shop.Callers", *(f"M:Shop.Callers.Call0{i}(Shop.Order)" for i in range(6))]
+        "T:Callers", *(f"M:Callers.Call0{i}(Order)" for i in range(6))]
     assert "by_kind" not in env["data"] and "next_actions" not in env  # summaries only with what is left
     assert env["overflow"] == {"shown": 7, "total": 42, "next_offset": 7,
-                               "hint": "Showing 7 of 42 (symbols_search). page: offset=7"}
-    assert estimate_tokens(env) == 384
+                               "hint": "Showing 7 of 42 (symbols_search). Narrow: kinds=[\"Method\"] (40 of them); or "
+                                       "scope: file_path=\"src/Shop/Callers.cs\" (42 there); or page: offset=7"}
+    assert estimate_tokens(env) == 393
 
 
 def test_a_big_enough_budget_keeps_every_summary(call: Call) -> None:
@@ -112,11 +114,11 @@ def test_the_text_content_renders_the_whole_answer(call: Call) -> None:
     env = call("refs_find", symbol_id=SAVE, token_budget=10000)
     text = render(cast(Envelope, env), 10000).splitlines()
     assert text[0] == env["answer"]
-    assert text[1:5] == ["symbol: {\"symbol_id\":\"M:Shop.IOrderRepository.Save(Shop.Order)\",\"kind\":\"Method\","
+    assert text[1:5] == ["symbol: {\"symbol_id\":\"M:IOrderRepository.Save(Order)\",\"kind\":\"Method\","
                          "\"file\":\"src/Shop/Orders.cs\",\"line\":6}", "by_kind (2): kind | count", "  Call | 41",
                          "  Implementation | 1"]
     assert text[5] == "references (42): file | line | col | kind | from_symbol_id | excerpt"
-    assert text[6] == ("  src/Shop/Callers.cs | 7 | 49 | Call | M:Shop.Callers.Call00(Shop.Order) | "
+    assert text[6] == ("  src/Shop/Callers.cs | 7 | 49 | Call | M:Callers.Call00(Order) | "
                        "public void Call00(Order order) => _repo.Save(order);")
     assert len(text) == 6 + 42 and text[-1].startswith("  src/Shop/Orders.cs | 29 | 15 | Call")
     assert len("\n".join(text)) < len(json.dumps(env, separators=(",", ":")))

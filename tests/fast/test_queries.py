@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+from roslynmap.model import settings
 from roslynmap.store.paths import baseline_path
 from roslynmap.store.reader import open_baseline, read_meta
 from roslynmap.store.repo import RepoInfo
 from roslynmap.store.schema import SCHEMA_VERSION
 
-from tests.fast.batches import CALLERS, SAVE, SQL_SAVE, caller_line
+from tests.fast.batches import CALLERS, SAVE, SQL_SAVE, caller_line, short
 from tests.fast.conftest import Call
 
 
@@ -17,9 +19,9 @@ def test_the_writer_stores_every_record_and_interns_every_referenced_id(shop_rep
     conn = open_baseline(baseline_path(shop_repo.repo_id, shop_repo.commit))
     count = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
              for t in ("files", "symbols", "refs", "relations", "ids", "symbols_fts")}
-    assert count == {"files": 2, "symbols": 12 + CALLERS, "refs": 4 + CALLERS, "relations": 2,
-                     # the 2 Saves, the 3 repository types, Place and the 40 callers
-                     "ids": 6 + CALLERS, "symbols_fts": 12 + CALLERS}
+    assert count == {"files": 2, "symbols": 12 + CALLERS, "refs": 6 + CALLERS, "relations": 2,
+                     # the 2 Saves, the 3 repository types, Place, Order.Id and the 40 callers
+                     "ids": 7 + CALLERS, "symbols_fts": 12 + CALLERS}
     meta = read_meta(conn)
     assert meta["schema_version"] == SCHEMA_VERSION and meta["semantic_level"] == "full"
     assert meta["build_id"].startswith("build-")
@@ -44,8 +46,8 @@ def test_symbols_search_ranks_and_counts(call: Call) -> None:
     assert env["ok"] and env["answer"] == "3 symbols match 'OrderRepository'."
     assert env["data"]["by_kind"] == [{"kind": "Class", "count": 2}, {"kind": "Interface", "count": 1}]
     assert [r["symbol_id"] for r in env["data"]["results"]] == [
-        "T:Shop.SqlOrderRepository", "T:Shop.CachedOrderRepository", "T:Shop.IOrderRepository"]
-    assert env["data"]["results"][2] == {"symbol_id": "T:Shop.IOrderRepository", "name": "IOrderRepository",
+        "T:SqlOrderRepository", "T:CachedOrderRepository", "T:IOrderRepository"]
+    assert env["data"]["results"][2] == {"symbol_id": "T:IOrderRepository", "name": "IOrderRepository",
                                          "kind": "Interface", "signature": "public interface IOrderRepository",
                                          "file": "src/Shop/Orders.cs", "line": 4, "project": "Shop"}
     assert env["truncated"] is False and env["meta"] == {}  # lean meta: a full semantic level goes without saying
@@ -57,7 +59,7 @@ def test_refs_find_reports_every_reference_with_its_line_and_excerpt(call: Call)
     refs = env["data"]["references"]
     assert len(refs) == 42 and env["truncated"] is False
     assert refs[0] == {"file": "src/Shop/Callers.cs", "line": 7, "col": 49, "kind": "Call",
-                       "from_symbol_id": "M:Shop.Callers.Call00(Shop.Order)",
+                       "from_symbol_id": "M:Callers.Call00(Order)",
                        "excerpt": "public void Call00(Order order) => _repo.Save(order);"}
     assert [(r["file"], r["line"], r["kind"]) for r in refs[-2:]] == [
         ("src/Shop/Orders.cs", 16, "Implementation"), ("src/Shop/Orders.cs", 29, "Call")]
@@ -65,7 +67,7 @@ def test_refs_find_reports_every_reference_with_its_line_and_excerpt(call: Call)
 
 def test_refs_find_filters_by_kind(call: Call) -> None:
     env = call("refs_find", symbol_id=SAVE, kind="Implementation")
-    assert [(r["from_symbol_id"], r["line"]) for r in env["data"]["references"]] == [(SQL_SAVE, 16)]
+    assert [(r["from_symbol_id"], r["line"]) for r in env["data"]["references"]] == [(short(SQL_SAVE), 16)]
 
 
 def test_types_hierarchy_finds_classes_below_an_implementer(call: Call) -> None:
@@ -73,8 +75,8 @@ def test_types_hierarchy_finds_classes_below_an_implementer(call: Call) -> None:
     env = call("types_hierarchy", symbol_id="T:Shop.IOrderRepository")
     assert [(d["symbol_id"], d["depth"], d["relation"], d.get("inherited", False))
             for d in env["data"]["descendants"]] == [
-        ("T:Shop.SqlOrderRepository", 1, "implements", False),
-        ("T:Shop.CachedOrderRepository", 2, "implements", True)]
+        ("T:SqlOrderRepository", 1, "implements", False),
+        ("T:CachedOrderRepository", 2, "implements", True)]
 
 
 def test_graph_callers_lists_every_caller(call: Call) -> None:
@@ -83,8 +85,8 @@ def test_graph_callers_lists_every_caller(call: Call) -> None:
     nodes = env["data"]["nodes"]
     assert len(nodes) == 41
     assert (nodes[3]["symbol_id"], nodes[3]["line"], nodes[3]["edges"]) == (
-        "M:Shop.Callers.Call03(Shop.Order)", caller_line(3), [{"kind": "Call", "count": 1, "line": caller_line(3)}])
-    assert "M:Shop.OrderService.Place(Shop.Order)" in {n["symbol_id"] for n in nodes}
+        "M:Callers.Call03(Order)", caller_line(3), [{"kind": "Call", "count": 1, "line": caller_line(3)}])
+    assert "M:OrderService.Place(Order)" in {n["symbol_id"] for n in nodes}
 
 
 def test_symbols_get_card(call: Call) -> None:
@@ -100,4 +102,57 @@ def test_an_unknown_symbol_is_an_error_with_a_hint(call: Call) -> None:
     assert env["error"]["code"] == "NOT_FOUND"
     assert env["error"]["hint"] == ("Did you mean one of the candidates? Otherwise search: "
                                     "symbols_search(query=\"Save\").")
-    assert [c["symbol_id"] for c in env["error"]["candidates"]][:2] == [SAVE, SQL_SAVE]
+    assert [c["symbol_id"] for c in env["error"]["candidates"]][:2] == [short(SAVE), short(SQL_SAVE)]
+
+
+def test_graph_callees_lists_calls_only_unless_asked(call: Call) -> None:
+    """Place calls Save (its implementation by dispatch), reads Order.Id and makes an unbound call, Validate."""
+    env = call("graph_callees", symbol_id="M:Shop.OrderService.Place(Shop.Order)")
+    assert env["answer"] == ("2 callees of Shop.OrderService.Place within depth 1 (1 edges through "
+                             "interface/virtual dispatch), + 1 unbound calls (Validate).")
+    assert [n["symbol_id"] for n in env["data"]["nodes"]] == [short(SAVE), short(SQL_SAVE)]
+    assert env["warnings"] == ["1 unbound calls are counted, not listed: all_edges=true lists them (and property "
+                               "reads)."]
+    every = call("graph_callees", symbol_id="OrderService.Place", all_edges=True)
+    assert [(n.get("symbol_id"), n["name"]) for n in every["data"]["nodes"]] == [
+        ("P:Order.Id", "Id"), (short(SAVE), "Save"), (short(SQL_SAVE), "Save"), (None, "Validate")]
+
+
+def test_short_ids_are_accepted_back_and_name_one_symbol(call: Call) -> None:
+    assert call("symbols_get_card", symbol_id="M:IOrderRepository.Save(Order)")["data"]["fqn"] == \
+        "Shop.IOrderRepository.Save"
+    card = call("symbols_get_card", symbol_id="T:Callers")
+    assert (card["data"]["symbol_id"], card["data"]["fqn"]) == ("T:Callers", "Shop.Callers")
+    assert call("refs_find", symbol_id="M:IOrderRepository.Save(Order)", limit=1)["answer"].startswith(
+        "42 references to Shop.IOrderRepository.Save")
+
+
+def test_full_ids_when_asked(call: Call, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(settings.IDS, "full")
+    env = call("refs_find", symbol_id=short(SAVE), kind="Implementation")
+    assert [r["from_symbol_id"] for r in env["data"]["references"]] == [SQL_SAVE]
+    assert env["data"]["symbol"]["symbol_id"] == SAVE
+
+
+def test_a_plain_name_works_wherever_an_id_is_expected(call: Call) -> None:
+    card = call("symbols_get_card", symbol_id="OrderService")
+    assert card["ok"] and card["data"]["symbol_id"] == "T:OrderService"
+    span = call("symbols_get_definition_span", symbol_id="OrderService.Place")
+    assert span["answer"] == "Method Shop.OrderService.Place: src/Shop/Orders.cs lines 27-30 of 31."
+    where = call("symbols_resolve", symbol_id="Place")
+    assert where["answer"].startswith("M:OrderService.Place(Order) is at src/Shop/Orders.cs:27:")
+    ambiguous = call("symbols_get_card", symbol_id="Save")
+    assert ambiguous["error"]["code"] == "AMBIGUOUS"
+    assert [c["symbol_id"] for c in ambiguous["error"]["candidates"]] == [short(SAVE), short(SQL_SAVE)]
+
+
+def test_a_typo_offers_the_symbol_meant(call: Call) -> None:
+    env = call("symbols_get_card", symbol_id="OrderService.Placee")
+    assert env["error"]["code"] == "NOT_FOUND"
+    assert env["error"]["candidates"] == [{"symbol_id": "M:OrderService.Place(Order)", "kind": "Method",
+                                           "file": "src/Shop/Orders.cs", "line": 27}]
+    doc_id = call("types_hierarchy", symbol_id="T:Shop.OrderServise")
+    assert [c["symbol_id"] for c in doc_id["error"]["candidates"]] == ["T:OrderService"]
+    nothing = call("symbols_get_card", symbol_id="Zzzzzz")
+    assert nothing["error"]["hint"] == "No close name; search: symbols_search(query=\"Zzzzzz\")."
+    assert "candidates" not in nothing["error"]

@@ -26,6 +26,8 @@ MAX_IDENTITIES = 256
 _lock = threading.Lock()
 # What the current tool call answered from (set by open_context, read by mcp/dispatch for meta).
 _answered_from: ContextVar[dict[str, Any] | None] = ContextVar("roslynmap_answered_from", default=None)
+# The connection the current tool call read (set by open_context), for naming symbols in its answer.
+_read_from: ContextVar[sqlite3.Connection | None] = ContextVar("roslynmap_read_from", default=None)
 
 
 def repo_identity(repo_path: str) -> RepoInfo:
@@ -45,6 +47,12 @@ def repo_identity(repo_path: str) -> RepoInfo:
 def begin_call() -> None:
     """Forgets what the previous tool call on this thread answered from."""
     _answered_from.set(None)
+    _read_from.set(None)
+
+
+def read_from() -> sqlite3.Connection | None:
+    """The baseline or overlay connection the current call read, if it opened one."""
+    return _read_from.get()
 
 
 def answered_from() -> dict[str, Any] | None:
@@ -92,11 +100,14 @@ def open_context(repo_path: str, workspace_id: str | None = None, consistency: s
     (`workspace`), its baseline alone (`committed`), or its overlay plus `virtual_files` (`ephemeral`)."""
     mode = check_consistency(workspace_id, consistency, virtual_files)
     if workspace_id is not None:
-        return _workspace_context(repo_path, workspace_id, mode, virtual_files or {})
+        ctx = _workspace_context(repo_path, workspace_id, mode, virtual_files or {})
+        _read_from.set(ctx.conn)
+        return ctx
     repo = repo_identity(repo_path)
     head = current_head(repo)
     path, warning = require_baseline(repo, head)
     conn = open_baseline(path)
+    _read_from.set(conn)
     return QueryContext(repo, head, path, conn, _baseline_meta(path, conn), [warning] if warning else [])
 
 

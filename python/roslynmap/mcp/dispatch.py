@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from roslynmap.mcp import context, envelope, inputs
+from roslynmap.mcp import context, envelope, inputs, naming
 from roslynmap.mcp import tools_guide as _tools_guide  # noqa: F401  (registers tools)
 from roslynmap.mcp import tools_index as _tools_index  # noqa: F401
 from roslynmap.mcp import tools_nav as _tools_nav  # noqa: F401
@@ -107,6 +107,8 @@ def run(
         tool, params, repo_path = prepare(name, args, default_repo, allowed)
         output = tool.handler(params, repo_path)
         _identity_notes(output, repo_path if tool.needs_repo else "")
+        if (conn := context.read_from()) is not None and not settings.current().full_ids:
+            naming.shorten_output(output, conn)
         if previews is not None:
             previews.extend(output.preview)
         _finish(call, started)
@@ -116,6 +118,8 @@ def run(
         return env, False
     except RoslynMapError as exc:
         _finish(call, started)
+        if (conn := context.read_from()) is not None and not settings.current().full_ids:
+            naming.shorten_error(exc, conn)
         return _failure(exc, call, args), False
     except OSError as exc:
         if exc.errno not in PATH_ERRNOS:

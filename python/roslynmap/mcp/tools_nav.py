@@ -248,8 +248,11 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     if depth != requested_depth:
         limits["max_depth"] = {"requested": requested_depth, "applied": depth}
     per_level = clamp("limit_per_level", params.limit_per_level, *PER_LEVEL, limits)
-    build = graph.callers if direction == "callers" else graph.callees
-    result = build(ctx.conn, row["symbol_id"], depth, per_level)
+    if direction == "callers":
+        result = graph.callers(ctx.conn, row["symbol_id"], depth, per_level)
+    else:
+        result = graph.callees(ctx.conn, row["symbol_id"], depth, per_level,
+                               calls_only=not getattr(params, "all_edges", False))
     node_key = "from" if direction == "callers" else "to"
     fan: dict[str, int] = {}
     by_node: dict[str, list[dict[str, Any]]] = {}
@@ -278,7 +281,7 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     if direction == "callers":
         answer += (f" ({via} edges through interface/virtual dispatch)" if via else "") + unbound_text + "."
     else:
-        blind = sorted({n["name"] for n in nodes if n.get("unresolved")})
+        blind = sorted({n["name"] for n in nodes if n.get("unresolved")} | set(result.unbound_skipped))
         answer += f" ({via} edges through interface/virtual dispatch)" if via else ""
         answer += (f", + {len(blind)} unbound calls ({', '.join(blind[:5])}{'…' if len(blind) > 5 else ''})"
                    if blind else "") + "."
@@ -292,6 +295,9 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     if result.external_callees:
         warnings.append(f"{result.external_callees} callees are outside the solution (framework/packages) and "
                         "are not listed.")
+    if result.unbound_skipped:
+        warnings.append(f"{sum(result.unbound_skipped.values())} unbound calls are counted, not listed: "
+                        "all_edges=true lists them (and property reads).")
     guidance = None
     if not nodes and not unbound_data:
         guidance = Guidance("hint", f"No {noun} in the indexed solution. Entry points (controllers, "
@@ -316,8 +322,12 @@ def callers_tool(params: GraphParams, repo_path: str) -> ToolOutput:
     return _graph_output("callers", params, repo_path)
 
 
-@tool("graph_callees", GraphParams)
-def callees_tool(params: GraphParams, repo_path: str) -> ToolOutput:
+class CalleesParams(GraphParams):
+    all_edges: bool = Field(default=False, description="Also property reads and unbound calls.")
+
+
+@tool("graph_callees", CalleesParams)
+def callees_tool(params: CalleesParams, repo_path: str) -> ToolOutput:
     """Use to see what a method calls, up to `depth` levels; interface calls list their implementations."""
     return _graph_output("callees", params, repo_path)
 

@@ -25,10 +25,11 @@ BRIDGE_DIR = "ROSLYNMAP_BRIDGE_DIR"
 S3_ENDPOINT_URL = "ROSLYNMAP_S3_ENDPOINT_URL"
 DEBUG_WORKER_SLEEP = "ROSLYNMAP_DEBUG_WORKER_SLEEP"
 META = "ROSLYNMAP_META"
+IDS = "ROSLYNMAP_IDS"
 
 # Every variable, in the order docs/configuration.md lists them (tests/fast/test_settings.py checks both).
 NAMES = (HOME, CACHE_DIR, ALLOWED_ROOTS, WORKER_DEADLINE_SECONDS, RESTORE_TIMEOUT_SECONDS, OPEN_TIMEOUT_SECONDS,
-         STALL_SECONDS, NO_FACTS, BRIDGE_DIR, S3_ENDPOINT_URL, DEBUG_WORKER_SLEEP, META)
+         STALL_SECONDS, NO_FACTS, BRIDGE_DIR, S3_ENDPOINT_URL, DEBUG_WORKER_SLEEP, META, IDS)
 
 DEFAULT_WORKER_DEADLINE_S = 900.0  # above the restore timeout and the bridge's open deadline
 DEFAULT_RESTORE_TIMEOUT_S = 600.0
@@ -62,6 +63,8 @@ class Settings:
     """Tests only: `op=seconds` makes the worker sleep in that request (a stall)."""
     verbose_meta: bool = False
     """`verbose`: every envelope's meta also carries timing, token accounting and the full commit."""
+    full_ids: bool = False
+    """`full`: answers name symbols by full documentation ids instead of short ones (query/shortids.py)."""
 
 
 def _seconds(raw: str | None, default: float) -> float:
@@ -92,6 +95,7 @@ def load(env: dict[str, str] | os._Environ[str]) -> Settings:
         s3_endpoint_url=env.get(S3_ENDPOINT_URL) or None,
         debug_worker_sleep=env.get(DEBUG_WORKER_SLEEP) or None,
         verbose_meta=(env.get(META) or "").strip().lower() == "verbose",
+        full_ids=(env.get(IDS) or "").strip().lower() == "full",
     )
 
 

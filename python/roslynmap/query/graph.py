@@ -25,6 +25,9 @@ CALL_EDGE = (
     "(r.kind IN ('Call', 'Instantiate') OR (r.kind IN ('Read', 'Write')"
     " AND r.target_kind IN ('Property', 'Indexer', 'Event')))"
 )
+# graph_callees by default: invocations and constructions only, no property reads (issue 14: a depth-2 walk
+# of one method was 31.6K chars, mostly getters and unbound LINQ calls).
+CALLS_ONLY = "r.kind IN ('Call', 'Instantiate')"
 DISPATCH_KINDS = "('Implementation', 'Override')"
 
 
@@ -37,6 +40,8 @@ class Graph:
     external_callees: int = 0
     # callers: per level, the unbound calls named like a node of the level before (the root at level 1)
     unbound: dict[int, unbound.Unbound] = field(default_factory=dict)
+    # callees with calls_only: unbound calls counted by name, not listed as nodes
+    unbound_skipped: dict[str, int] = field(default_factory=dict)
 
 
 def nodes_info(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
@@ -133,7 +138,7 @@ def _name_edges(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> dict[i
 
 
 def _edges_out_of(
-    conn: sqlite3.Connection, callers: Iterable[int]
+    conn: sqlite3.Connection, callers: Iterable[int], edge: str = CALL_EDGE
 ) -> list[tuple[int, int | None, str, str, int, int, str, str | None]]:
     """(caller, target or None, target name, kind, count, first line, first file, receiver) for call edges
     out; the receiver text only for unbound calls (it is all an agent has to tell them apart)."""
@@ -141,7 +146,7 @@ def _edges_out_of(
     rows: list[tuple[int, int | None, str, str, int, int, str, str | None]] = in_chunks(
         conn, f"SELECT r.from_key, r.target_key, r.target_name, r.kind, count(*), min(r.line), min(f.path),"
         f" {receiver} FROM refs r LEFT JOIN files f ON f.id = r.file_id WHERE r.from_key IN ({{marks}})"
-        f" AND {CALL_EDGE} GROUP BY r.from_key, r.target_key, r.target_name, r.kind, {receiver}", callers)
+        f" AND {edge} GROUP BY r.from_key, r.target_key, r.target_name, r.kind, {receiver}", callers)
     return rows
 
 
@@ -241,14 +246,21 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     return graph
 
 
-def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int) -> Graph:
+def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
+            calls_only: bool = False) -> Graph:
+    """`calls_only`: invocations and constructions, and unbound calls counted by name instead of walked."""
     graph, root = _start(conn, symbol_id)
     if root is None:
         return graph
     visited = {symbol_id}
     frontier = [root]
     for level in range(1, depth + 1):
-        raw = _edges_out_of(conn, frontier)
+        raw = _edges_out_of(conn, frontier, CALLS_ONLY if calls_only else CALL_EDGE)
+        if calls_only:
+            for row in raw:
+                if row[1] is None:
+                    graph.unbound_skipped[row[2]] = graph.unbound_skipped.get(row[2], 0) + row[4]
+            raw = [row for row in raw if row[1] is not None]
         names = ids_of(conn, (k for r in raw for k in r[:2]))
         keys = {name: key for key, name in names.items()}
         rows = [(names[r[0]], None if r[1] is None else names[r[1]], *r[2:]) for r in raw]

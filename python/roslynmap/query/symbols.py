@@ -10,6 +10,7 @@ from typing import Any
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.ids import ID_FORMAT_HINT, is_doc_id, is_stable_id, name_from_doc_id
 from roslynmap.model.kinds import SYMBOL_KINDS, TYPE_KINDS
+from roslynmap.query import shortids
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.surfaces import facts_of_symbol
 from roslynmap.query.tally import tally
@@ -242,6 +243,8 @@ def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None
     rows = rows_where(conn, column, text, project)
     if not rows and column == "s.symbol_id" and (ext := external(conn, text)) is not None:
         return ext  # a framework or package member: queryable by id like the solution's own
+    if not rows and column == "s.symbol_id" and len(full := shortids.expand(conn, text)) == 1:
+        return resolve(conn, full[0], project)  # a short id from an answer (query/shortids.py)
     if not rows:
         candidates = suggest(conn, text)
         raise RoslynMapError(
