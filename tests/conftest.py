@@ -19,6 +19,10 @@ os.environ.setdefault("ROSLYNMAP_STALL_SECONDS", "60")
 # Opening a testdata solution takes seconds; a stuck open (docs/architecture.md, "Why the hangs happened")
 # fails after 4 minutes and is redone in a fresh worker, well inside pytest's 600 s per test.
 os.environ.setdefault("ROSLYNMAP_OPEN_TIMEOUT_SECONDS", "240")
+# The integration tier's expectations name symbols by their full documentation ids; the default short ids
+# (query/shortids.py) are checked exactly by the fast tier (tests/fast/conftest.py unsets this) and over
+# MCP by tests/test_contract.py::test_short_ids_over_mcp.
+os.environ.setdefault("ROSLYNMAP_IDS", "full")
 
 
 def roslynmap(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

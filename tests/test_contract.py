@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from roslynmap.mcp import dispatch  # importing it registers every tool in TOOLS
+from roslynmap.mcp.envelope import estimate_tokens
 from roslynmap.mcp.registry import TOOLS
 
 from tests.conftest import indexed_copy, roslynmap
@@ -89,7 +90,7 @@ def test_budget_is_never_exceeded_and_truncation_teaches(server: McpServerProces
     args = {**data.draw(CALLS[tool]), "token_budget": budget}
     env = server.call(tool, args)
     applied = max(100, min(10000, budget))
-    used = env["meta"]["token_budget"]["used"]
+    used = estimate_tokens(env)
     assert used <= applied, (tool, args, used)
     if budget != applied:
         assert env["meta"]["limits_applied"]["token_budget"] == {"requested": budget, "applied": applied}
@@ -106,7 +107,7 @@ def test_budget_is_never_exceeded_and_truncation_teaches(server: McpServerProces
 def test_budget_floor_keeps_shape(server: McpServerProcess) -> None:
     env = server.call("refs_find", {"symbol_id": "T:Shop.Domain.Order", "token_budget": 100})
     assert env["ok"] is True and env["truncated"] is True
-    assert env["meta"]["token_budget"]["used"] <= 100
+    assert estimate_tokens(env) <= 100
 
 
 def test_golden_search_hint(server: McpServerProcess) -> None:
@@ -125,11 +126,35 @@ def test_errors_are_results_and_only_internal_sets_is_error(server: McpServerPro
     assert "NOT_FOUND" in result.content[0].text
 
 
-def test_text_preview_is_compact(server: McpServerProcess) -> None:
+def test_text_content_is_the_whole_answer(server: McpServerProcess) -> None:
+    """Clients that show the model only the text content see every result, compactly (DESIGN §9)."""
     result = server.call_raw("symbols_search", {"kinds": "Method", "limit": 30})
+    env = result.structured_content
     lines = result.content[0].text.splitlines()
-    assert lines[0] == result.structured_content["answer"]
-    assert len(lines) <= 10 and lines[7].strip() == "… +43 more"
+    assert lines[0] == env["answer"]
+    header = lines.index("results (30): symbol_id | name | kind | signature | file | line | project")
+    first = env["data"]["results"][0]
+    assert lines[header + 1] == "  " + " | ".join(str(first[k]) for k in ("symbol_id", "name", "kind", "signature",
+                                                                              "file", "line", "project"))
+    assert [line for line in lines if line.startswith("truncated: ")] == [f"truncated: {env['overflow']['hint']}"]
+    assert len(result.content[0].text) < len(json.dumps(env, separators=(",", ":"), ensure_ascii=False))
+
+
+def test_short_ids_over_mcp(shop: Path, home: Path) -> None:
+    """By default answers leave out the namespaces no other type needs, and take the short ids back."""
+    short = McpServerProcess(shop, {"ROSLYNMAP_HOME": str(home), "ROSLYNMAP_IDS": "short"})
+    try:
+        callers = short.call("graph_callers", {"symbol_id": "M:Shop.Domain.IOrderRepository.Save(Shop.Domain.Order)",
+                                               "depth": 2})
+        ids = [n["symbol_id"] for n in callers["data"]["nodes"]]
+        assert ids and all(i.startswith("M:") and not i.startswith("M:Shop.") for i in ids), ids
+        card = short.call("symbols_get_card", {"symbol_id": ids[0]})
+        assert card["ok"] and card["data"]["symbol_id"] == ids[0] and card["data"]["fqn"].startswith("Shop.")
+        typo = short.call("symbols_get_card", {"symbol_id": "OrderService.Placee"})
+        assert typo["error"]["code"] == "NOT_FOUND" and typo["error"]["candidates"][0]["symbol_id"].startswith(
+            "M:OrderService.Place(")
+    finally:
+        short.close()
 
 
 def test_guide_without_repo_and_topics() -> None:
@@ -140,9 +165,15 @@ def test_guide_without_repo_and_topics() -> None:
     assert all(name in tools["answer"] for name in TOOLS)
 
 
-def test_tokens_saved_is_measured(server: McpServerProcess, shop: Path) -> None:
-    env = server.call("symbols_get_card", {"symbol_id": "T:Shop.Domain.Order"})
+def test_tokens_saved_is_measured(shop: Path, home: Path) -> None:
+    """Token accounting is verbose meta (`serve --verbose-meta`); lean meta leaves it out."""
+    verbose = McpServerProcess(shop, {"ROSLYNMAP_HOME": str(home)}, ["--verbose-meta"])
+    try:
+        env = verbose.call("symbols_get_card", {"symbol_id": "T:Shop.Domain.Order"})
+    finally:
+        verbose.close()
     size = (shop / "src/Shop.Domain/Order.cs").stat().st_size
+    assert env["meta"]["token_budget"]["used"] == estimate_tokens(env)
     expected = max(0, -(-size // 4) - env["meta"]["token_budget"]["used"])
     assert env["meta"]["tokens_saved"]["upper_bound"] == expected
 
@@ -159,7 +190,7 @@ def test_stats_command_totals(shop: Path, home: Path) -> None:
 
     before = totals()
     envelopes = [json.loads(roslynmap("call", "symbols_search", json.dumps({"query": q}), "--repo", str(shop),
-                                      env=env).stdout) for q in ("Order", "Repository")]
+                                      "--verbose-meta", env=env).stdout) for q in ("Order", "Repository")]
     after = totals()
     assert after["calls"] - before["calls"] == 2
     assert after["tokens_emitted"] - before["tokens_emitted"] == sum(

@@ -82,9 +82,12 @@ def test_refs_headline_adds_unbound_same_name(unbound: McpServerProcess) -> None
 
 
 def test_callees_and_trace_count_unbound_apart(unbound: McpServerProcess) -> None:
-    env = unbound.call("graph_callees", {"symbol_id": IMPORT_ALL})
-    assert env["answer"] == ("0 callees of Unbound.LegacyImporter.ImportAll within depth 1, + 4 unbound calls "
-                             "(AddItem, Create, GetByIdAsync, Repository).")
+    calls = unbound.call("graph_callees", {"symbol_id": IMPORT_ALL})  # by default counted, not listed
+    assert calls["answer"] == ("0 callees of Unbound.LegacyImporter.ImportAll within depth 1, + 4 unbound calls "
+                               "(AddItem, Create, GetByIdAsync, Repository).")
+    assert calls["data"]["nodes"] == [] and "all_edges=true lists them" in " ".join(calls["warnings"])
+    env = unbound.call("graph_callees", {"symbol_id": IMPORT_ALL, "all_edges": True})
+    assert env["answer"] == calls["answer"]
     add = next(n for n in env["data"]["nodes"] if n["name"] == "AddItem")
     assert add["edges"] == [{"kind": "Call", "count": 1, "file": "LegacyImporter.cs", "line": 17, "unbound": True,
                              "receiver": "basket"}]

@@ -109,7 +109,7 @@ def test_edit_refresh_finds_the_new_symbol_and_a_second_workspace_sees_none_of_i
         found = ok(ws.call("symbols_search", {"query": "Quote", "workspace_id": "edit"}))
         assert search_ids(found) == [QUOTE]
         assert (found["meta"]["workspace_id"], found["meta"]["overlay_revision"]) == ("edit", 1)
-        assert found["meta"]["semantic_level"] == "full"
+        assert "semantic_level" not in found["meta"]  # full: lean meta leaves it out
         card = ok(ws.call("symbols_get_card", {"symbol_id": QUOTE, "workspace_id": "edit"}))["data"]
         assert (card["signature"], card["doc"], card["location"]) == (
             "public decimal Quote(int quantity)", "A quote.",
@@ -264,7 +264,7 @@ def test_semantic_level_follows_the_edit(ws: McpServerProcess, repo: Path) -> No
         search = ok(ws.call("symbols_search", {"query": "Broken", "workspace_id": "broken"}))
         assert search["meta"]["semantic_level"] == "partial" and search_ids(search) == [
             "M:Shop.Services.OrderService.Broken"]
-        assert ok(ws.call("symbols_search", {"query": "Order"}))["meta"]["semantic_level"] == "full"
+        assert "semantic_level" not in ok(ws.call("symbols_search", {"query": "Order"}))["meta"]
     # Reverted on disk: the refresh drops the file from the overlay and the level is full again.
     env = ok(ws.call("index_refresh_overlay", {"workspace_id": "broken"}))
     assert (env["data"]["reverted"], env["data"]["semantic_level"]) == ([ORDER_SERVICE], "full")

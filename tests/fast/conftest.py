@@ -11,11 +11,18 @@ from typing import Any
 
 import pytest
 from roslynmap.mcp import api
+from roslynmap.model import settings
 from roslynmap.store.repo import RepoInfo
 
 from tests.fast.batches import shop, write_baseline
 
 Call = Callable[..., dict[str, Any]]
+
+
+@pytest.fixture(autouse=True)
+def default_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast tier checks the default short ids (tests/conftest.py pins full ids for the integration tier)."""
+    monkeypatch.delenv(settings.IDS, raising=False)
 
 
 @pytest.fixture(scope="session")

@@ -27,7 +27,8 @@ GUIDE: dict[str, str] = {
     ),
     "ids": (
         "Wherever a symbol_id is expected, a plain name works too: OrderService.Place, or Place when only one "
-        "symbol has that name (AMBIGUOUS lists the candidates). "
+        "symbol has that name (AMBIGUOUS lists the candidates). Answers leave out namespaces the index does not "
+        "need (M:OrderService.Place(Order)); both forms are accepted. "
         "symbol_id is Roslyn's documentation id: T:Ns.Type, T:Ns.Generic`1, M:Ns.Type.Method(Ns.Arg,System.Int32), "
         "M:Ns.Type.#ctor(...), P:Ns.Type.Property, F:Ns.Type.field, E:Ns.Type.Event; top-level code is "
         "M:Program.<Main>$(System.String[]). Copy ids from results rather than build them by hand. stable_id "
