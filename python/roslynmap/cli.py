@@ -203,12 +203,11 @@ def cmd_call(args: argparse.Namespace) -> int:
         print(json.dumps({"ok": False, "error": {"code": "INVALID_ARGUMENT", "message": f"bad JSON: {exc}",
                                                  "hint": "Quote the JSON: '{\"query\": \"Order\"}'"}}))
         return EXIT_FAILED
-    previews: list[str] = []
     # The CLI user owns the command line: its --repo and a repo_path in its JSON are allowed.
     named = [args.repo] + ([tool_args["repo_path"]] if isinstance(tool_args, dict) and
                            isinstance(tool_args.get("repo_path"), str) else [])
     allowed = api.confinement(named, args.allow_root or [])
-    env = api.call(args.tool, tool_args, args.repo, allowed, previews)
+    env = api.call(args.tool, tool_args, args.repo, allowed)
     if args.text:
         budget = tool_args.get("token_budget") if isinstance(tool_args, dict) else None
         print(api.render(env, budget if isinstance(budget, int) else None))

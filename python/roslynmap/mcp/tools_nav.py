@@ -74,7 +74,7 @@ def not_found_anywhere(ctx: QueryContext, target: UnboundTarget, same_name: int)
             f"{target.receiver_type}: drop receiver_type to list them." if same_name else
             f"Search with symbols_search(query=\"{target.member}\").")
     return RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol and no unbound reference matches "
-                          f"'{target.label()}'.", hint, candidates=symbols.suggest(ctx.conn, target.member) or None)
+                          f"'{target.label()}'.", hint, candidates=symbols.suggest(ctx.conn, target.label()) or None)
 
 
 UNBOUND_NOTE = ("Calls the compiler could not bind (a missing package or reference, an unknown receiver type); "
@@ -241,7 +241,7 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
             return _unbound_callers(ctx, target, params, limits)
         raise RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol '{target.label()}': its callees are unknown.",
                              f"Search with symbols_search(query=\"{target.member}\").",
-                             candidates=symbols.suggest(ctx.conn, target.member) or None)
+                             candidates=symbols.suggest(ctx.conn, target.label()) or None)
     row = target
     requested_depth = 1 if params.depth is None else params.depth
     depth = max(DEPTH[0], min(DEPTH[1], requested_depth))
