@@ -156,3 +156,15 @@ def test_a_typo_offers_the_symbol_meant(call: Call) -> None:
     nothing = call("symbols_get_card", symbol_id="Zzzzzz")
     assert nothing["error"]["hint"] == "No close name; search: symbols_search(query=\"Zzzzzz\")."
     assert "candidates" not in nothing["error"]
+
+
+def test_the_folded_list_tools_answer_by_kind_and_name_their_new_call(call: Call) -> None:
+    env = call("surfaces_list", kind="di", filter="Repository")
+    assert env["answer"] == "0 DI registrations." and env["data"]["registrations"] == []
+    assert call("surfaces_list", kind="exceptions", symbol_id="OrderService.Place")["answer"] == \
+        "0 thrown exceptions."
+    former = call("surfaces_list_di_registrations", service_filter="Repository")
+    assert former["error"] == {
+        "code": "INVALID_ARGUMENT", "message": "'surfaces_list_di_registrations' is now surfaces_list(kind=\"di\").",
+        "hint": "Call surfaces_list(kind=\"di\"); pass filter instead of service_filter; pass level instead of "
+                "lifetime.", "retryable": False, "candidates": [{"tool": "surfaces_list"}]}

@@ -48,9 +48,9 @@ def _validation_error(tool: Tool, exc: ValidationError) -> RoslynMapError:
 def unknown_tool(name: str) -> RoslynMapError:
     if name in FORMER:  # a list tool folded into surfaces_list: say exactly how to call it now
         kind, renamed = FORMER[name]
-        moved = "".join(f", {new}= instead of {old}=" for old, new in renamed.items())
+        moved = "".join(f"; pass {new} instead of {old}" for old, new in renamed.items())
         return RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"'{name}' is now surfaces_list(kind=\"{kind}\").",
-                              f"Call surfaces_list(kind=\"{kind}\"{moved}).", candidates=[{"tool": "surfaces_list"}])
+                              f"Call surfaces_list(kind=\"{kind}\"){moved}.", candidates=[{"tool": "surfaces_list"}])
     close = difflib.get_close_matches(name.replace(".", "_"), list(TOOLS), n=3, cutoff=0.5)
     return RoslynMapError(
         ErrorCode.INVALID_ARGUMENT,
