@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -89,14 +89,24 @@ class SymbolParams(WorkspaceParams):
     project: str | None = Field(default=None, description="Project name, only when the id is ambiguous.")
 
 
-@tool("symbols_get_card", SymbolParams)
-def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
+Include = Literal["source", "callers", "callees"]
+CONTEXT_LIMIT = 10  # callers and callees in a card: the direct ones, most calls first
+
+
+class CardParams(SymbolParams, ListParamsMixin):
+    include: list[Include] | None = Field(default=None, description="Add source, callers, callees (one call).")
+
+
+@tool("symbols_get_card", CardParams)
+def card_tool(params: CardParams, repo_path: str) -> ToolOutput:
     """Use when you have a symbol_id and need to understand the symbol without reading its file:
-    signature as written, doc summary, kind, visibility, namespace, containing type, project,
-    file and lines, and the methods it calls most (top_callees). Cheaper than reading the source."""
-    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    signature, doc summary, kind, visibility, containing type, project, file and lines, top callees.
+    include=["source","callers","callees"] adds them: "explain this" in one call."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
     row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
     info = symbols.card(ctx.conn, row)
+    if params.include and not info.get("external"):
+        return _context_card(ctx, row, info, set(params.include))
     callees = info.pop("top_callees")
     loc = info["location"]
     if info.get("external"):
@@ -123,6 +133,47 @@ def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
         baseline_commit=ctx.commit,
         preview=[info["signature"] or info["fqn"]],
     )
+
+
+def _context_card(ctx: Any, row: Any, info: dict[str, Any], include: set[str]) -> ToolOutput:
+    """The card plus its direct callers and callees (data) and its source (the ranked list, cut to the
+    budget first, continued with code_get_span)."""
+    from roslynmap.query import graph
+
+    info.pop("top_callees", None)
+    data: dict[str, Any] = {"card": info}
+    said = []
+    for direction in ("callers", "callees"):
+        if direction not in include:
+            continue
+        walk = (graph.callers if direction == "callers" else graph.callees)(ctx.conn, row["symbol_id"], 1,
+                                                                            CONTEXT_LIMIT)
+        calls: dict[str, int] = {}
+        end = "from" if direction == "callers" else "to"
+        for edge in walk.edges:
+            calls[edge[end]] = calls.get(edge[end], 0) + edge["count"]
+        nodes = sorted(walk.nodes, key=lambda n: -calls.get(n.get("symbol_id") or f"?{n.get('name')}", 0))
+        data[direction] = [{k: v for k, v in n.items() if k in ("symbol_id", "name", "file", "line", "unresolved")}
+                           for n in nodes]
+        more = sum(walk.truncated_levels.values())
+        data[direction + "_total"] = len(nodes) + more
+        said.append(f"{len(nodes) + more} {direction}")
+    loc = info["location"]
+    answer = f"{info['kind']} {info['fqn']} in {loc['file']}:{loc['line']}-{loc['end_line']} ({info['project']})"
+    answer += (": " + ", ".join(said) if said else "") + "."
+    ranked = None
+    preview = [info["signature"] or info["fqn"]]
+    if "source" in include:
+        lines = code.read_lines(ctx.root, row["file"], ctx.virtual_files)
+        start = code.declaration_start(lines, row["line"])
+        end_line = min(row["end_line"] or start, len(lines), start + SPAN_LINES[1] - 1)
+        source = [{"line": n, "text": lines[n - 1]} for n in range(start, end_line + 1)]
+        ranked = RankedList("source", source, len(source), scope_param=None, page_param="start_line",
+                            page_base=start, elidable=(), page_tool="code_get_span",
+                            page_args={"file_path": row["file"]})
+        preview += [f"{item['line']:>5}  {item['text']}" for item in source]
+    return ToolOutput(answer=answer, data=data, ranked=ranked, warnings=ctx.warnings,
+                      semantic_level=ctx.semantic_level, baseline_commit=ctx.commit, preview=preview)
 
 
 class SpanParams(WorkspaceParams):
