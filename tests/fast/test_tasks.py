@@ -157,7 +157,8 @@ def test_code_outline_of_a_type_lists_its_members(bill: Call) -> None:
 
 def test_code_outline_refuses_a_member_and_an_unindexed_file(bill: Call) -> None:
     env = bill("code_outline", symbol_id=SUM)
-    assert env["error"]["code"] == "INVALID_ARGUMENT" and env["error"]["hint"] == 'Pass its type: symbol_id="T:Shop.Invoice".'
+    assert env["error"]["code"] == "INVALID_ARGUMENT"
+    assert env["error"]["hint"] == 'Pass its type: symbol_id="T:Shop.Invoice".'
     assert bill("code_outline", file_path="src/Shop/None.cs")["error"]["code"] == "NOT_FOUND"
     assert bill("code_outline")["error"]["code"] == "INVALID_ARGUMENT"
     assert bill("code_outline", file_path="../outside.cs")["error"]["code"] == "PATH_OUTSIDE_REPO"

@@ -159,11 +159,12 @@ def outline_tool(params: OutlineParams, repo_path: str) -> ToolOutput:
         answer = f"{rel} declares {_plural(types, 'type')} and {_plural(len(items) - types, 'member')}."
         data: dict[str, Any] = {"file": rel}
     else:
-        row = names.resolve(ctx.conn, params.symbol_id or "", params.project)
+        wanted = params.symbol_id or ""
+        row = names.resolve(ctx.conn, wanted, params.project)
         if row is None:
-            raise RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol is named '{params.symbol_id}'.",
-                                 f"Search with symbols_search(query=\"{(params.symbol_id or '').rsplit('.', 1)[-1]}\").",
-                                 candidates=symbols.suggest(ctx.conn, params.symbol_id or "") or None)
+            raise RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol is named '{wanted}'.",
+                                 f"Search with symbols_search(query=\"{wanted.rsplit('.', 1)[-1]}\").",
+                                 candidates=symbols.suggest(ctx.conn, wanted) or None)
         if row["kind"] not in TYPE_KINDS:
             raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"{row['symbol_id']} is a {row['kind']}, not a type.",
                                  f"Pass its type: symbol_id=\"{row['container_id']}\"." if row["container_id"]

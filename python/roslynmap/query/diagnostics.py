@@ -105,15 +105,6 @@ def listing(conn: sqlite3.Connection, filters: Filters, since_baseline: bool = F
     return Diagnostics(items, len(items), severity, codes, files, fixed)
 
 
-def files_with_errors(conn: sqlite3.Connection, paths: set[str]) -> dict[str, int]:
-    """Error count per file, for the given paths that have any (callers in broken files are flagged)."""
-    if not paths:
-        return {}
-    rows = in_chunks(conn, "SELECT f.path, count(*) FROM diagnostics x JOIN files f ON f.id = x.file_id"
-                           " WHERE x.severity = 'error' AND f.path IN ({marks}) GROUP BY f.path", sorted(paths))
-    return {r[0]: int(r[1]) for r in rows}
-
-
 def errors_at(conn: sqlite3.Connection, paths: set[str]) -> dict[str, list[int]]:
     """The lines holding an error, per file (for the given paths)."""
     if not paths:

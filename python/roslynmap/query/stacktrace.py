@@ -161,7 +161,8 @@ def _doc_params(symbol_id: str) -> list[str]:
 def _member_rows(conn: sqlite3.Connection, frame: Frame) -> list[sqlite3.Row]:
     """Symbols the frame's type and member name could be; the type shortened from the right when a
     segment was an explicit interface name (`Shop.X.System.IDisposable.Dispose`)."""
-    method, kinds = frame.method, ("Method", "Operator", "Conversion")
+    method = frame.method
+    kinds: tuple[str, ...] = ("Method", "Operator", "Conversion")
     if method in (".ctor", ".cctor"):
         kinds = ("Constructor",)
     elif (acc := ACCESSOR.match(method)) is not None:
