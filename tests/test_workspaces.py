@@ -197,8 +197,8 @@ def test_diagnostics_say_what_an_edit_broke_and_flag_broken_callers(ws: McpServe
     baseline = ok(ws.call("diagnostics_list", {"severity": "error"}))
     assert baseline["answer"] == "0 errors, 0 warnings matching the filters."
     with restored(repo):
-        edit(repo, EXTENSIONS, "public static bool IsLarge(this Order o) => o.Total >= ShopConstants.LargeOrderThreshold",
-             "public static int IsLarge(this Order o) => o.Total >= ShopConstants.LargeOrderThreshold ? 1 : 0")
+        edit(repo, EXTENSIONS, "static bool IsLarge(this Order o) => o.Total >= ShopConstants.LargeOrderThreshold",
+             "static int IsLarge(this Order o) => o.Total >= ShopConstants.LargeOrderThreshold ? 1 : 0")
         data = ok(ws.call("index_refresh_overlay", {"workspace_id": "broken"}))["data"]
         assert (data["extracted"], data["rebound"]) == ([PROGRAM, EXTENSIONS], [PROGRAM])
         new = ok(ws.call("diagnostics_list", {"workspace_id": "broken", "new_only": True}))
