@@ -325,3 +325,16 @@ def test_card_with_source_callers_and_callees_in_one_call(call: Call) -> None:
     assert env["data"]["card"]["signature"] == "public void OrderService.Place(Order order)"
     callers = call("symbols_get_card", symbol_id=SAVE, include="callers")
     assert callers["data"]["callers_total"] == 41 and len(callers["data"]["callers"]) == 10
+
+
+def test_code_search_text_never_reads_outside_the_repository(tmp_path: Path, home: Path) -> None:
+    """An indexed file replaced by a symlink to a file outside the repository is skipped, not read."""
+    repo = write_baseline(tmp_path / "Linked", Sample({"src/A.cs": "// nothing here\n", "src/B.cs": "// secret\n"}))
+    outside = tmp_path / "outside.cs"
+    outside.write_text("// secret\n", encoding="utf-8")
+    (repo.root / "src/A.cs").unlink()
+    (repo.root / "src/A.cs").symlink_to(outside)
+    env = api.call("code_search_text", {"pattern": "secret"}, str(repo.root), api.confinement([str(repo.root)]))
+    assert [(m["file"], m["line"]) for m in env["data"]["matches"]] == [("src/B.cs", 1)]
+    assert env["warnings"][-1] == ("1 indexed file could not be read (deleted, or outside the repository): "
+                                   "src/A.cs.")
