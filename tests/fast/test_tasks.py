@@ -338,3 +338,12 @@ def test_code_search_text_never_reads_outside_the_repository(tmp_path: Path, hom
     assert [(m["file"], m["line"]) for m in env["data"]["matches"]] == [("src/B.cs", 1)]
     assert env["warnings"][-1] == ("1 indexed file could not be read (deleted, or outside the repository): "
                                    "src/A.cs.")
+
+
+def test_repo_overview_gives_razor_pages_to_the_project_holding_them(tmp_path: Path, home: Path) -> None:
+    """Razor page facts carry no project (roslyn/razor.py): the project whose folder holds the file is web."""
+    sample = Sample({"src/Shop/Pages/Index.cshtml": "@page\n<h1>Hi</h1>\n"})
+    sample.facts.append(["RazorPage", None, None, "src/Shop/Pages/Index.cshtml", 1, 1, "high", "/Index", "{}"])
+    repo = write_baseline(tmp_path / "Pages", sample)
+    env = api.call("repo_overview", {}, str(repo.root), api.confinement([str(repo.root)]))
+    assert [(p["name"], p["role"]) for p in env["data"]["projects"]] == [("Shop", "web")]

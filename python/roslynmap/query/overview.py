@@ -16,7 +16,7 @@ from typing import Any
 
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.query.keys import ids_of
-from roslynmap.query.surfaces import _memo, endpoints, is_migration_file
+from roslynmap.query.surfaces import _memo, _project_of_path, _projects, endpoints, is_migration_file
 
 TEST_NAME = re.compile(r"(?:^|[.\-_])(?:[A-Za-z]*Tests?|[A-Za-z]*Specs?)$")
 WEB_FACTS = ("Route", "RazorPage", "RazorComponent", "Middleware", "ControllerAction")
@@ -39,8 +39,14 @@ def entry_points(conn: sqlite3.Connection) -> list[dict[str, Any]]:
 
 
 def projects(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    web = {int(r[0]) for r in conn.execute(
-        f"SELECT DISTINCT project_id FROM facts WHERE kind IN ({','.join('?' * len(WEB_FACTS))})", WEB_FACTS)}
+    folders = _projects(conn)
+    web: set[str | None] = set()
+    for pid, path in conn.execute(
+            "SELECT DISTINCT fa.project_id, f.path FROM facts fa LEFT JOIN files f ON f.id = fa.file_id"
+            f" WHERE fa.kind IN ({','.join('?' * len(WEB_FACTS))})", WEB_FACTS):
+        # Razor pages and components have no project: the project whose folder holds the file.
+        web.add(next((name for i, name, _ in folders if i == pid), None) if pid is not None
+                else _project_of_path(folders, path))
     has_entry = {e["project"] for e in entries}
     out = []
     for pid, name, path, framework, documents, level, symbols in conn.execute(
@@ -49,7 +55,7 @@ def projects(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[di
         folders = [part.lower() for part in str(path).split("/")[:-1]]
         if TEST_NAME.search(name) or "tests" in folders or "test" in folders:
             role = "test"
-        elif pid in web:
+        elif name in web:
             role = "web"
         elif name in has_entry:
             role = "app"
