@@ -49,8 +49,8 @@ def projects(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[di
                 else _project_of_path(folders, path))
     has_entry = {e["project"] for e in entries}
     out = []
-    for pid, name, path, framework, documents, level, symbols in conn.execute(
-            "SELECT id, name, path, target_framework, documents, semantic_level, symbol_count FROM projects"
+    for name, path, framework, documents, level, symbols in conn.execute(
+            "SELECT name, path, target_framework, documents, semantic_level, symbol_count FROM projects"
             " ORDER BY name"):
         folders = [part.lower() for part in str(path).split("/")[:-1]]
         if TEST_NAME.search(name) or "tests" in folders or "test" in folders:
