@@ -52,8 +52,8 @@ def projects(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[di
     for name, path, framework, documents, level, symbols in conn.execute(
             "SELECT name, path, target_framework, documents, semantic_level, symbol_count FROM projects"
             " ORDER BY name"):
-        folders = [part.lower() for part in str(path).split("/")[:-1]]
-        if TEST_NAME.search(name) or "tests" in folders or "test" in folders:
+        dirs = [part.lower() for part in str(path).split("/")[:-1]]
+        if TEST_NAME.search(name) or "tests" in dirs or "test" in dirs:
             role = "test"
         elif name in web:
             role = "web"
