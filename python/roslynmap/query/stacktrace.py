@@ -20,8 +20,9 @@ FRAME = re.compile(r"^\s*at\s+(?P<frame>[^(]+?)\s*\((?P<params>[^)]*)\)"
                    r"(?:\s+in\s+(?P<file>.+?):line\s+(?P<line>\d+))?\s*$")
 EXCEPTION = re.compile(r"^\s*(?:--->\s*)?(?P<type>[A-Za-z_][\w.`+]*(?:Exception|Error)\w*)(?::\s*(?P<message>.*))?$")
 END_OF_TRACE = "--- End of"
-STATE_MACHINE = re.compile(r"^<(?P<method>.+)>d__\d+$|^<(?P<lambda>.+)>d$")
-GENERATED_TYPE = re.compile(r"^<>c(?:__DisplayClass[\d_]+)?$")
+# A generic method's state machine or closure class is generic too: `<FindAsync>d__4`1`, `<>c__DisplayClass2_0`1`.
+STATE_MACHINE = re.compile(r"^<(?P<method>.+)>d__\d+(?:`\d+)?$|^<(?P<lambda>.+)>d(?:`\d+)?$")
+GENERATED_TYPE = re.compile(r"^<>c(?:__DisplayClass[\d_]+)?(?:`\d+)?$")
 LAMBDA = re.compile(r"^<(?P<method>.+)>b__[\d_]+$")
 LOCAL_FUNCTION = re.compile(r"^<(?P<method>.+)>g__(?P<local>[^|]+)\|[\d_]+$")
 ACCESSOR = re.compile(r"^(?P<prefix>get|set|add|remove|init)_(?P<name>.+)$")
