@@ -211,7 +211,7 @@ def test_diagnostics_say_what_an_edit_broke_and_flag_broken_callers(ws: McpServe
         found = ok(ws.call("refs_find", {"symbol_id": IS_LARGE, "workspace_id": "broken"}))
         assert [(r["line"], r.get("broken", False)) for r in found["data"]["references"]] == [(11, True), (34, False)]
         assert found["warnings"] == [
-            f"1 site shown here no longer compile in this workspace (broken: true, in {PROGRAM}): "
+            f"1 site shown here no longer compiles in this workspace (broken: true, in {PROGRAM}): "
             "diagnostics_list(workspace_id=\"broken\", new_only=true) lists the errors."]
         callers = ok(ws.call("graph_callers", {"symbol_id": IS_LARGE, "workspace_id": "broken"}))["data"]["nodes"]
         assert [(n["symbol_id"], n.get("broken", False)) for n in callers] == [

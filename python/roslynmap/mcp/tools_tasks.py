@@ -49,7 +49,8 @@ def flag_broken(ctx: QueryContext, sites: list[tuple[dict[str, Any], str | None,
     if not broken:
         return None
     files = sorted({f for item, f, _ in sites if item.get("broken") and f})
-    return (f"{_plural(broken, 'site')} shown here no longer compile in this workspace (broken: true, in "
+    return (f"{_plural(broken, 'site')} shown here no longer compile{'s' if broken == 1 else ''} in this workspace"
+            " (broken: true, in "
             f"{', '.join(files[:3])}{'…' if len(files) > 3 else ''}): diagnostics_list(workspace_id="
             f"\"{ctx.workspace_id}\", new_only=true) lists the errors.")
 
