@@ -140,8 +140,11 @@ def _context_card(ctx: Any, row: Any, info: dict[str, Any], include: set[str]) -
     budget first, continued with code_get_span)."""
     from roslynmap.query import graph
 
-    info.pop("top_callees", None)
-    data: dict[str, Any] = {"card": info}
+    # Compact: what the signature, id and location already say is not repeated (fqn, name, visibility...).
+    card = {k: v for k, v in info.items() if k in ("symbol_id", "kind", "signature", "doc", "containing_type",
+                                                   "project", "location", "other_parts", "thrown_exceptions",
+                                                   "facts") and v not in (None, "", [])}
+    data: dict[str, Any] = {"card": card}
     said = []
     for direction in ("callers", "callees"):
         if direction not in include:
@@ -153,8 +156,9 @@ def _context_card(ctx: Any, row: Any, info: dict[str, Any], include: set[str]) -
         for edge in walk.edges:
             calls[edge[end]] = calls.get(edge[end], 0) + edge["count"]
         nodes = sorted(walk.nodes, key=lambda n: -calls.get(n.get("symbol_id") or f"?{n.get('name')}", 0))
-        data[direction] = [{k: v for k, v in n.items() if k in ("symbol_id", "name", "file", "line", "unresolved")}
-                           for n in nodes]
+        data[direction] = [{k: v for k, v in n.items() if v is not None and (
+            k in ("symbol_id", "file", "line", "unresolved") or (k == "name" and not n.get("symbol_id")))}
+            for n in nodes]
         more = sum(walk.truncated_levels.values())
         data[direction + "_total"] = len(nodes) + more
         said.append(f"{len(nodes) + more} {direction}")
