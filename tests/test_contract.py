@@ -33,7 +33,8 @@ CALLS: dict[str, Any] = {
         "query": st.one_of(st.text(max_size=12), st.sampled_from(["Order", "Repository", "Save", "o", "*"])),
         "kinds": st.lists(st.sampled_from(["Class", "Method", "Property", "Field"]), max_size=2),
         "limit": st.integers(1, 150), "offset": st.integers(0, 40)}),
-    "symbols_get_card": st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)}),
+    "symbols_get_card": st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)}, optional={
+        "include": st.lists(st.sampled_from(["source", "callers", "callees"]), max_size=3)}),
     "symbols_get_definition_span": st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)},
                                                          optional={"max_lines": st.integers(1, 500)}),
     "code_get_span": st.fixed_dictionaries({"file_path": st.sampled_from(FILES)}, optional={
@@ -67,6 +68,20 @@ CALLS: dict[str, Any] = {
             "filter": st.text(max_size=5), "symbol_id": st.sampled_from(IDS)})),
     "graph_trace_feature": st.fixed_dictionaries({"entry_point": st.sampled_from(
         [*IDS, "GET /api/orders/{id}", "nonsense"])}, optional={"depth": st.integers(0, 9)}),
+    "diagnostics_list": st.fixed_dictionaries({}, optional={
+        "severity": st.sampled_from(["error", "warning"]), "code": st.sampled_from(["CS0246", "CS1501"]),
+        "file_path": st.sampled_from(FILES), "limit": st.integers(1, 600), "offset": st.integers(0, 30)}),
+    "code_outline": st.one_of(st.fixed_dictionaries({"file_path": st.sampled_from(FILES)}),
+                              st.fixed_dictionaries({"symbol_id": st.sampled_from(TYPES + IDS)})),
+    "code_search_text": st.fixed_dictionaries({"pattern": st.sampled_from(["Order", "Save(", r"class\s+\w+", "("])},
+                                              optional={"regex": st.booleans(), "limit": st.integers(1, 600),
+                                                        "kind": st.sampled_from(["code", "string", "comment"]),
+                                                        "offset": st.integers(0, 30)}),
+    "stacktrace_resolve": st.fixed_dictionaries({"stack_trace": st.sampled_from([
+        "   at Shop.Services.OrderService.<Place>d__3.MoveNext() in /ci/src/Shop.App/Program.cs:line 3",
+        "System.Exception: x\n   at Shop.Domain.Customer.get_Item(Int32 i)\n   at System.Threading.Tasks.Task.Wait()",
+        "nothing"])}),
+    "repo_overview": st.just({}),
     "repo_status": st.just({}),
     "index_ensure_baseline": st.just({}),
     "roslynmap_guide": st.fixed_dictionaries({}, optional={

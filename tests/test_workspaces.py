@@ -189,6 +189,37 @@ def test_signature_change_rebinds_references_in_other_files(ws: McpServerProcess
         assert refs(ws.call("refs_find", {"symbol_id": threshold})) == [(EXTENSIONS, 7, "Read")]
 
 
+def test_diagnostics_say_what_an_edit_broke_and_flag_broken_callers(ws: McpServerProcess, repo: Path) -> None:
+    """IsLarge returns int instead of bool: Program.cs:11 (`order.IsLarge() ? ...`) no longer compiles, while
+    Program.cs:34 (`{first.IsLarge()}` in an interpolation) still does. The call sites still bind, so only
+    the diagnostics of the rebound file tell a broken caller from a normal one."""
+    ok(ws.call("workspace_create", {"workspace_id": "broken"}))
+    baseline = ok(ws.call("diagnostics_list", {"severity": "error"}))
+    assert baseline["answer"] == "0 errors, 0 warnings matching the filters."
+    with restored(repo):
+        edit(repo, EXTENSIONS, "static bool IsLarge(this Order o) => o.Total >= ShopConstants.LargeOrderThreshold",
+             "static int IsLarge(this Order o) => o.Total >= ShopConstants.LargeOrderThreshold ? 1 : 0")
+        data = ok(ws.call("index_refresh_overlay", {"workspace_id": "broken"}))["data"]
+        assert (data["extracted"], data["rebound"]) == ([PROGRAM, EXTENSIONS], [PROGRAM])
+        new = ok(ws.call("diagnostics_list", {"workspace_id": "broken", "new_only": True}))
+        assert new["answer"] == ("1 error, 0 warnings; the workspace's edits introduced 1 error, 0 warnings and "
+                                 "fixed 0 diagnostics (listed: the new ones).")
+        assert new["data"]["diagnostics"] == [
+            {"severity": "error", "code": "CS0029", "message": "Cannot implicitly convert type 'int' to 'bool'",
+             "file": PROGRAM, "line": 11, "col": 26, "project": "Shop.App"}]
+        assert new["data"]["fixed"] == []
+        found = ok(ws.call("refs_find", {"symbol_id": IS_LARGE, "workspace_id": "broken"}))
+        assert [(r["line"], r.get("broken", False)) for r in found["data"]["references"]] == [(11, True), (34, False)]
+        assert found["warnings"] == [
+            f"1 site shown here no longer compiles in this workspace (broken: true, in {PROGRAM}): "
+            "diagnostics_list(workspace_id=\"broken\", new_only=true) lists the errors."]
+        callers = ok(ws.call("graph_callers", {"symbol_id": IS_LARGE, "workspace_id": "broken"}))["data"]["nodes"]
+        assert [(n["symbol_id"], n.get("broken", False)) for n in callers] == [
+            ("M:Program.<Main>$(System.String[])", True)]
+        committed = ok(ws.call("refs_find", {"symbol_id": IS_LARGE}))  # the baseline: nothing is broken
+        assert [r.get("broken", False) for r in committed["data"]["references"]] == [False, False]
+
+
 def test_a_more_specific_overload_rebinds_calls_in_other_files(ws: McpServerProcess, repo: Path) -> None:
     """Program.cs:15 passes a PercentageDiscount to WithDiscount(Order, Discount); a new overload taking a
     PercentageDiscount wins overload resolution there, though no referenced declaration changed."""

@@ -5,6 +5,8 @@ namespace RoslynMap.Bridge;
 /// <summary>Extraction of one document: its compile errors, then the single syntax walk.</summary>
 internal static class DocumentExtractor
 {
+    public const int MaxWarnings = 100;
+
     public static DocumentResult Extract(ProjectEntry project, Document document, Compilation compilation, RepoPaths paths, bool facts)
     {
         var result = new DocumentResult();
@@ -17,14 +19,20 @@ internal static class DocumentExtractor
             var model = compilation.GetSemanticModel(tree);
 
             // GetDiagnostics binds every body (and warms the compilation for the walk). Roslyn
-            // returns declaration errors before body errors; rows are put in source order.
-            var errors = model.GetDiagnostics()
-                .Where(d => d.Severity == DiagnosticSeverity.Error)
+            // returns declaration errors before body errors; rows are put in source order. Errors
+            // and warnings are stored (diagnostics_list); warnings at most MaxWarnings per document,
+            // so a file of generated code cannot swell the baseline.
+            var found = model.GetDiagnostics()
+                .Where(d => d.Severity is DiagnosticSeverity.Error or DiagnosticSeverity.Warning)
                 .OrderBy(d => d.Location.SourceSpan.Start);
-            foreach (var d in errors)
+            var warnings = 0;
+            foreach (var d in found)
             {
+                var error = d.Severity == DiagnosticSeverity.Error;
+                if (!error && ++warnings > MaxWarnings) continue;
                 var pos = d.Location.GetLineSpan().StartLinePosition;
-                result.Diagnostics.Add(new DiagnosticRow(project.Index, file, pos.Line + 1, pos.Character + 1, "error", d.Id, d.GetMessage()));
+                result.Diagnostics.Add(new DiagnosticRow(project.Index, file, pos.Line + 1, pos.Character + 1,
+                    error ? "error" : "warning", d.Id, d.GetMessage()));
             }
 
             var ctx = new DocumentContext

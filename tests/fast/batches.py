@@ -54,11 +54,12 @@ class Sample:
     refs: list[list[Any]] = field(default_factory=list)
     relations: list[list[Any]] = field(default_factory=list)
     facts: list[list[Any]] = field(default_factory=list)
+    diagnostics: list[list[Any]] = field(default_factory=list)  # [project, file, line, col, severity, code, message]
 
     def batch(self) -> dict[str, Sequence[Sequence[Any]]]:
         return {"files": [[path, 0, text.count("\n") + 1] for path, text in self.files.items()],
                 "symbols": self.symbols, "locations": [], "refs": self.refs, "relations": self.relations,
-                "facts": self.facts, "diagnostics": []}
+                "facts": self.facts, "diagnostics": self.diagnostics}
 
 
 def git(root: Path, *args: str) -> None:
@@ -86,7 +87,8 @@ def write_baseline(root: Path, sample: Sample) -> RepoInfo:
               "unresolved_references": sum(1 for r in sample.refs if r[0] is None), "facts": len(sample.facts),
               "projects": 1}
     writer.finish({"commit": repo.commit, "repo_id": repo.repo_id, "solution": "Shop.slnx", "semantic_level": "full",
-                   "counts": counts, "created_at": "2026-01-01T00:00:00Z", "workspace_diagnostics": []})
+                   "counts": counts, "created_at": "2026-01-01T00:00:00Z", "workspace_diagnostics": [],
+                   "diagnostics_warnings": True})
     writer.publish()
     return repo
 

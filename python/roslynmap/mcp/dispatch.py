@@ -17,6 +17,7 @@ from roslynmap.mcp import tools_index as _tools_index  # noqa: F401
 from roslynmap.mcp import tools_nav as _tools_nav  # noqa: F401
 from roslynmap.mcp import tools_surfaces as _tools_surfaces  # noqa: F401
 from roslynmap.mcp import tools_symbols as _tools_symbols  # noqa: F401
+from roslynmap.mcp import tools_tasks as _tools_tasks  # noqa: F401
 from roslynmap.mcp import tools_workspace as _tools_workspace  # noqa: F401
 from roslynmap.mcp.confine import Confinement
 from roslynmap.mcp.context import repo_identity

@@ -17,9 +17,9 @@ MAX_INT = 2**31 - 1  # no argument (lines, offsets, budgets, depths) is legitima
 MAX_STRING = 4096  # PATH_MAX on Linux; queries and ids are far shorter
 MAX_ITEMS = 10_000
 MAX_DEPTH = 4
-# virtual_files values are file contents: any text, up to this size.
+# virtual_files values are file contents, stack_trace a pasted trace: any text, up to this size.
 MAX_CONTENT = 8 * 1024 * 1024
-CONTENT_FIELDS = {"virtual_files"}
+CONTENT_FIELDS = {"virtual_files", "stack_trace"}  # pasted text, not a path or a name
 EXAMPLES = {"token_budget": 3000, "limit": 20, "offset": 0, "depth": 2, "limit_per_level": 50,
             "start_line": 1, "end_line": 40, "max_lines": 120, "line": 12, "col": 5, "keep": 3}
 

@@ -23,7 +23,11 @@ GUIDE: dict[str, str] = {
         "symbols_get_definition_span, or code_get_span for any range. Before changing or deleting: "
         "refs_find (every use, classified) and graph_callers(depth=2..3) (calls, including through "
         "interfaces). What does it call: graph_callees. Who implements or derives: types_hierarchy. "
-        "A line from a stack trace or a diff: symbols_resolve(file_path, line) gives the enclosing symbol_id."
+        "A line from a diff: symbols_resolve(file_path, line) gives the enclosing symbol_id. A whole stack trace: "
+        "stacktrace_resolve. First look at a repository: repo_overview. What a file or type declares: "
+        "code_outline. Explain a symbol in one call: symbols_get_card(include=[\"source\",\"callers\","
+        "\"callees\"]). Text that is not a symbol (SQL, messages): code_search_text(kind=\"string\"). After "
+        "editing in a workspace: index_refresh_overlay, then diagnostics_list(workspace_id, new_only=true)."
     ),
     "ids": (
         "Wherever a symbol_id is expected, a plain name works too: OrderService.Place, or Place when only one "

@@ -10,6 +10,7 @@ from roslynmap.mcp.context import open_context
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import ListParamsMixin, tool
 from roslynmap.mcp.tools_symbols import SymbolParams, clamp
+from roslynmap.mcp.tools_tasks import flag_broken, flag_broken_nodes
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import REFERENCE_KINDS, TYPE_KINDS
 from roslynmap.query import graph, names, refs, symbols, types, unbound
@@ -116,6 +117,8 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     answer += "."
     guidance = None
     warnings = list(ctx.warnings)
+    if broken := flag_broken(ctx, [(i, i.get("file"), i.get("line")) for i in result.items]):
+        warnings.append(broken)
     dispatched = refs.dispatch_targets(ctx.conn, row["symbol_id"])
     members = [t for t, _ in dispatched if not t.startswith("T:")]
     if members and params.resolution_state != "unresolved":
@@ -150,6 +153,8 @@ def _unbound_refs(ctx: QueryContext, target: UnboundTarget, kinds: list[str], pr
     for item in found.items:
         item["unresolved"] = True
     warnings = list(ctx.warnings)
+    if broken := flag_broken(ctx, [(i, i.get("file"), i.get("line")) for i in found.items]):
+        warnings.append(broken)
     others = found.same_name - found.total
     if others:
         warnings.append(f"{others} more unbound references are named '{target.member}' with a receiver not "
@@ -286,6 +291,8 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         answer += (f", + {len(blind)} unbound calls ({', '.join(blind[:5])}{'…' if len(blind) > 5 else ''})"
                    if blind else "") + "."
     warnings = list(ctx.warnings)
+    if direction == "callers" and (broken := flag_broken_nodes(ctx, nodes)):
+        warnings.append(broken)
     if unbound_data:
         warnings.append(f"{unbound_data['total']} calls the compiler could not bind have the name of a member in this "
                         "graph; they are counted and listed under unbound_calls, not walked.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -84,12 +84,23 @@ class SymbolParams(WorkspaceParams):
     project: str | None = None
 
 
-@tool("symbols_get_card", SymbolParams)
-def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
-    """Use to understand a symbol without reading its file: signature, doc, location, facts, top callees."""
-    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+Include = Literal["source", "callers", "callees"]
+CONTEXT_LIMIT = 10  # callers and callees in a card: the direct ones, most calls first
+
+
+class CardParams(SymbolParams, ListParamsMixin):
+    include: list[Include] | None = Field(default=None, description="Add source, callers, callees (one call).")
+
+
+@tool("symbols_get_card", CardParams, spans=True)
+def card_tool(params: CardParams, repo_path: str) -> ToolOutput:
+    """Use to understand a symbol without reading its file: signature, doc, location, facts, top callees.
+    include=["source","callers","callees"] adds them: "explain this" in one call."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
     row = names.require(ctx.conn, params.symbol_id, params.project)
     info = symbols.card(ctx.conn, row)
+    if params.include and not info.get("external"):
+        return _context_card(ctx, row, info, set(params.include))
     callees = info.pop("top_callees")
     loc = info["location"]
     if info.get("external"):
@@ -116,6 +127,51 @@ def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
         baseline_commit=ctx.commit,
         preview=[info["signature"] or info["fqn"]],
     )
+
+
+def _context_card(ctx: Any, row: Any, info: dict[str, Any], include: set[str]) -> ToolOutput:
+    """The card plus its direct callers and callees (data) and its source (the ranked list, cut to the
+    budget first, continued with code_get_span)."""
+    from roslynmap.query import graph
+
+    # Compact: what the signature, id and location already say is not repeated (fqn, name, visibility...).
+    card = {k: v for k, v in info.items() if k in ("symbol_id", "kind", "signature", "doc", "containing_type",
+                                                   "project", "location", "other_parts", "thrown_exceptions",
+                                                   "facts") and v not in (None, "", [])}
+    data: dict[str, Any] = {"card": card}
+    said = []
+    for direction in ("callers", "callees"):
+        if direction not in include:
+            continue
+        walk = (graph.callers if direction == "callers" else graph.callees)(ctx.conn, row["symbol_id"], 1,
+                                                                            CONTEXT_LIMIT)
+        calls: dict[str, int] = {}
+        end = "from" if direction == "callers" else "to"
+        for edge in walk.edges:
+            calls[edge[end]] = calls.get(edge[end], 0) + edge["count"]
+        nodes = sorted(walk.nodes, key=lambda n: -calls.get(n.get("symbol_id") or f"?{n.get('name')}", 0))
+        data[direction] = [{k: v for k, v in n.items() if v is not None and (
+            k in ("symbol_id", "file", "line", "unresolved") or (k == "name" and not n.get("symbol_id")))}
+            for n in nodes]
+        more = sum(walk.truncated_levels.values())
+        data[direction + "_total"] = len(nodes) + more
+        said.append(f"{len(nodes) + more} {direction}")
+    loc = info["location"]
+    answer = f"{info['kind']} {info['fqn']} in {loc['file']}:{loc['line']}-{loc['end_line']} ({info['project']})"
+    answer += (": " + ", ".join(said) if said else "") + "."
+    ranked = None
+    preview = [info["signature"] or info["fqn"]]
+    if "source" in include:
+        lines = code.read_lines(ctx.root, row["file"], ctx.virtual_files)
+        start = code.declaration_start(lines, row["line"])
+        end_line = min(row["end_line"] or start, len(lines), start + SPAN_LINES[1] - 1)
+        source = [{"line": n, "text": lines[n - 1]} for n in range(start, end_line + 1)]
+        ranked = RankedList("source", source, len(source), scope_param=None, page_param="start_line",
+                            page_base=start, elidable=(), page_tool="code_get_span",
+                            page_args={"file_path": row["file"]})
+        preview += [f"{item['line']:>5}  {item['text']}" for item in source]
+    return ToolOutput(answer=answer, data=data, ranked=ranked, warnings=ctx.warnings,
+                      semantic_level=ctx.semantic_level, baseline_commit=ctx.commit, preview=preview)
 
 
 class SpanParams(WorkspaceParams):

@@ -164,6 +164,7 @@ class Worker:
                 "index_seconds": elapsed,
                 "workspace_diagnostics": described.get("workspace_diagnostics", []),
                 "missing_reference_codes": described.get("missing_reference_codes", []),
+                "diagnostics_warnings": True,  # the bridge stores warnings beside errors (diagnostics_list)
                 "restore": restored,
                 "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             }

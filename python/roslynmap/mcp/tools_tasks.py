@@ -1,0 +1,307 @@
+"""The questions an agent asks next (issue 14): diagnostics_list, code_outline, code_search_text,
+stacktrace_resolve, repo_overview; and the broken-caller flags graph_callers and refs_find add in a
+workspace."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from roslynmap.mcp.context import open_context
+from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
+from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
+from roslynmap.mcp.tools_symbols import clamp
+from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.model.kinds import TYPE_KINDS
+from roslynmap.query import diagnostics, names, outline, overview, stacktrace, symbols, textsearch
+from roslynmap.query.context import QueryContext
+from roslynmap.query.paths import repo_relative
+from roslynmap.store.overlay import is_overlay
+
+LIST_LIMIT = (50, 500)
+TEXT_SECONDS = 5.0
+CENTRAL = 10
+
+
+def _meta(ctx: QueryContext) -> dict[str, Any]:
+    return {"warnings": ctx.warnings, "semantic_level": ctx.semantic_level, "baseline_commit": ctx.commit}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith(('s', 'sh', 'ch')) else 's'}"
+
+
+# ---------------------------------------------------------------- broken callers (workspaces)
+
+def flag_broken(ctx: QueryContext, sites: list[tuple[dict[str, Any], str | None, int | None]]) -> str | None:
+    """In a workspace, marks `broken: true` on each item whose (file, line) holds a compile error of the
+    edited solution, and returns a warning counting them (None when there are none, or outside a
+    workspace: only an overlay's diagnostics say what an edit broke)."""
+    if ctx.workspace_id is None or not is_overlay(ctx.conn):
+        return None
+    lines = diagnostics.errors_at(ctx.conn, {f for _, f, _ in sites if f})
+    broken = 0
+    for item, file, line in sites:
+        if file in lines and line in lines[file]:
+            item["broken"] = True
+            broken += 1
+    if not broken:
+        return None
+    files = sorted({f for item, f, _ in sites if item.get("broken") and f})
+    return (f"{_plural(broken, 'site')} shown here no longer compile{'s' if broken == 1 else ''} in this workspace"
+            " (broken: true, in "
+            f"{', '.join(files[:3])}{'…' if len(files) > 3 else ''}): diagnostics_list(workspace_id="
+            f"\"{ctx.workspace_id}\", new_only=true) lists the errors.")
+
+
+def flag_broken_nodes(ctx: QueryContext, nodes: list[dict[str, Any]]) -> str | None:
+    """flag_broken for graph nodes: a node is broken when one of its edges is (an edge without `file`
+    is in the node's own file)."""
+    sites = [(edge, edge.get("file") or node.get("file"), edge.get("line"))
+             for node in nodes for edge in node.get("edges", [])]
+    warning = flag_broken(ctx, sites)
+    if warning:
+        for node in nodes:
+            if any(edge.pop("broken", False) for edge in node.get("edges", [])):
+                node["broken"] = True
+    return warning
+
+
+# ---------------------------------------------------------------- diagnostics_list
+
+class DiagnosticsParams(WorkspaceParams):
+    project: str | None = Field(default=None, description="Project name.")
+    file_path: str | None = Field(default=None, description="Repo-relative path prefix.")
+    severity: Literal["error", "warning"] | None = Field(default=None, description="error or warning.")
+    code: str | None = Field(default=None, description="Diagnostic id, e.g. \"CS1501\".")
+    new_only: bool = Field(default=False, description="With workspace_id: only what the edits introduced.")
+    limit: int | None = Field(default=None, description="Max results (default 50, max 500).")
+    offset: int = Field(default=0, ge=0, description="Skip this many results (paging).")
+
+
+def _counts(by_severity: dict[str, int]) -> str:
+    return f"{_plural(by_severity.get('error', 0), 'error')}, {_plural(by_severity.get('warning', 0), 'warning')}"
+
+
+@tool("diagnostics_list", DiagnosticsParams)
+def diagnostics_tool(params: DiagnosticsParams, repo_path: str) -> ToolOutput:
+    """Use after an edit to see what it broke (workspace_id, new_only=true), or to list the compiler errors
+    and warnings of the baseline: file:line, code, message; filters project, file_path, severity, code.
+    Read from the index: milliseconds, no build."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    limit = clamp("max_results", params.limit, *LIST_LIMIT, limits)
+    prefix = repo_relative(ctx.root, params.file_path) if params.file_path else None
+    filters = diagnostics.Filters(params.project, prefix, params.severity, params.code)
+    in_workspace = ctx.workspace_id is not None
+    if params.new_only and not in_workspace:
+        raise RoslynMapError(ErrorCode.WORKSPACE_REQUIRED, "new_only compares a workspace with its baseline.",
+                             "Pass workspace_id (after index_refresh_overlay), or drop new_only.")
+    every = diagnostics.listing(ctx.conn, filters)
+    changes = diagnostics.listing(ctx.conn, filters, since_baseline=True) if in_workspace else None
+    shown = changes if params.new_only and changes is not None else every
+    page = shown.items[params.offset:params.offset + limit]
+    scope = " matching the filters" if any((params.project, prefix, params.severity, params.code)) else ""
+    answer = f"{_counts(every.by_severity)}{scope}"
+    data: dict[str, Any] = {"by_severity": shown.by_severity, "by_code": shown.by_code[:15]}
+    if changes is not None:
+        answer += (f"; the workspace's edits introduced {_counts(changes.by_severity)} and fixed "
+                   f"{_plural(len(changes.fixed), 'diagnostic')}")
+        data["new"] = changes.by_severity
+        data["fixed"] = changes.fixed[:20]
+    answer += "." if not params.new_only else " (listed: the new ones)."
+    warnings = list(ctx.warnings)
+    if ctx.meta.get("diagnostics_warnings") is not True:
+        warnings.append("This baseline was built before warnings were recorded: only errors are listed. "
+                        "index_ensure_baseline(force=true) records warnings too.")
+    guidance = None
+    if in_workspace and not is_overlay(ctx.conn):
+        guidance = Guidance("hint", "The workspace has no indexed edits: call index_refresh_overlay after editing.")
+    narrow = []
+    if not params.severity and len(shown.by_severity) > 1:
+        narrow.append(f"severity=\"error\" ({shown.by_severity.get('error', 0)} of them)")
+    if not params.code and shown.by_code:
+        top = shown.by_code[0]
+        narrow.append(f"code=\"{top['code']}\" ({top['count']} of them)")
+    return ToolOutput(
+        answer=answer, data=data,
+        ranked=RankedList("diagnostics", page, shown.total, params.offset, shown.by_file[:15], narrow,
+                          elidable=("message",)),
+        guidance=guidance, limits_applied=limits, **{**_meta(ctx), "warnings": warnings},
+        preview=[f"{d['severity']} {d['code']} {d['file']}:{d['line']}  {d['message']}" for d in page],
+    )
+
+
+# ---------------------------------------------------------------- code_outline
+
+class OutlineParams(WorkspaceParams):
+    file_path: str | None = Field(default=None, description="Repo-relative file to outline.")
+    symbol_id: str | None = Field(default=None, description="Or a type (id or name): its members.")
+    project: str | None = Field(default=None, description="Project name, only when the id is ambiguous.")
+
+
+@tool("code_outline", OutlineParams)
+def outline_tool(params: OutlineParams, repo_path: str) -> ToolOutput:
+    """Use instead of reading a file to see what it declares: types and members with kind, lines and ids,
+    nested (depth). With symbol_id (a type): the members it declares across its files."""
+    if bool(params.file_path) == bool(params.symbol_id):
+        raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "Pass file_path or symbol_id (one of them).",
+                             "e.g. code_outline(file_path=\"src/App/OrderService.cs\") or "
+                             "code_outline(symbol_id=\"T:App.OrderService\").")
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    if params.file_path:
+        rel = repo_relative(ctx.root, params.file_path)
+        items = outline.file_outline(ctx.conn, rel)
+        if items is None:
+            raise RoslynMapError(ErrorCode.NOT_FOUND, f"'{rel}' is not an indexed source file.",
+                                 "Pass a .cs file of the solution, e.g. one a symbols_search result names.")
+        types = sum(1 for i in items if i["kind"] in TYPE_KINDS)
+        answer = f"{rel} declares {_plural(types, 'type')} and {_plural(len(items) - types, 'member')}."
+        data: dict[str, Any] = {"file": rel}
+    else:
+        wanted = params.symbol_id or ""
+        row = names.resolve(ctx.conn, wanted, params.project)
+        if row is None:
+            raise RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol is named '{wanted}'.",
+                                 f"Search with symbols_search(query=\"{wanted.rsplit('.', 1)[-1]}\").",
+                                 candidates=symbols.suggest(ctx.conn, wanted) or None)
+        if row["kind"] not in TYPE_KINDS:
+            raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"{row['symbol_id']} is a {row['kind']}, not a type.",
+                                 f"Pass its type: symbol_id=\"{row['container_id']}\"." if row["container_id"]
+                                 else "Pass a type id (T:...), or file_path.")
+        items = outline.type_members(ctx.conn, row["symbol_id"], row["project_id"])
+        answer = f"{row['kind']} {row['fqn']} ({row['file']}:{row['line']}-{row['end_line']}) declares " \
+                 f"{_plural(len(items), 'member')}."
+        data = {"type": {"symbol_id": row["symbol_id"], "kind": row["kind"], "file": row["file"],
+                         "line": row["line"], "end_line": row["end_line"]}}
+    return ToolOutput(
+        answer=answer, data=data,
+        ranked=RankedList("declarations", items, len(items), scope_param=None, page_param=None,
+                          elidable=("signature",)),
+        **_meta(ctx),
+        preview=[f"{'  ' * i['depth']}{i['kind']} {i['name']}  {i['line']}-{i['end_line']}" for i in items],
+    )
+
+
+# ---------------------------------------------------------------- code_search_text
+
+class TextParams(WorkspaceParams, ListParamsMixin):
+    pattern: str = Field(description="Text to find (literal unless regex=true).")
+    regex: bool = Field(default=False, description="pattern is a regular expression (Python syntax).")
+    case_sensitive: bool = Field(default=False, description="Match case.")
+    kind: Literal["code", "string", "comment"] | None = Field(default=None, description="Only matches in code, "
+                                                                                       "strings or comments.")
+    file_path: str | None = Field(default=None, description="Repo-relative path prefix.")
+    limit: int | None = Field(default=None, description="Max results (default 50, max 500).")
+    offset: int = Field(default=0, ge=0, description="Skip this many results (paging).")
+
+
+@tool("code_search_text", TextParams)
+def text_tool(params: TextParams, repo_path: str) -> ToolOutput:
+    """Use for text that is not a symbol (SQL, messages, TODOs): regex or literal search over the indexed
+    source files, each match classed code/string/comment (filter kind), with file:line."""
+    pattern = textsearch.compile_pattern(params.pattern, params.regex, params.case_sensitive)
+    ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
+    limits: dict[str, Any] = {}
+    limit = clamp("max_results", params.limit, *LIST_LIMIT, limits)
+    prefix = repo_relative(ctx.root, params.file_path) if params.file_path else None
+    # Deleted files of a workspace stay in its file list; reading them finds nothing.
+    paths = [r[0] for r in ctx.conn.execute("SELECT path FROM files ORDER BY path")
+             if prefix is None or r[0].startswith(prefix)]
+    found = textsearch.search(ctx.root, paths, pattern, params.kind, limit, params.offset, TEXT_SECONDS,
+                              ctx.virtual_files)
+    what = f"{'/' + params.pattern + '/' if params.regex else repr(params.pattern)}"
+    answer = (f"{_plural(found.total, 'match')} of {what}" + (f" in {params.kind}" if params.kind else "")
+              + f" in {_plural(len(found.by_file), 'file')} ({found.files_scanned} of {found.files_total} indexed "
+              "files searched).")
+    warnings = list(ctx.warnings)
+    if found.timed_out:
+        warnings.append(f"Stopped after {TEXT_SECONDS:g} s: {found.files_total - found.files_scanned} files were not "
+                        "searched; narrow with file_path.")
+    if found.unreadable:
+        warnings.append(f"{_plural(len(found.unreadable), 'indexed file')} could not be read (deleted, or outside "
+                        f"the repository): {', '.join(found.unreadable[:3])}.")
+    narrow = []
+    if not params.kind and len(found.by_kind) > 1:
+        top = max(found.by_kind.items(), key=lambda kc: kc[1])
+        narrow.append(f"kind=\"{top[0]}\" ({top[1]} of them)")
+    return ToolOutput(
+        answer=answer, data={"by_kind": found.by_kind},
+        ranked=RankedList("matches", found.items, found.total, params.offset, found.by_file[:15], narrow,
+                          elidable=("text",)),
+        limits_applied=limits, **{**_meta(ctx), "warnings": warnings},
+        preview=[f"{m['file']}:{m['line']}  [{m['kind']}] {m['text']}" for m in found.items],
+    )
+
+
+# ---------------------------------------------------------------- stacktrace_resolve
+
+class TraceParams(WorkspaceParams):
+    stack_trace: str = Field(description="The pasted .NET stack trace (exception text included).")
+
+
+@tool("stacktrace_resolve", TraceParams)
+def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
+    """Use when given a .NET stack trace: each frame mapped to the solution's symbol_id and file:line
+    (async state machines, lambdas, local functions and generics undone); framework frames marked
+    in_solution false."""
+    trace = stacktrace.parse(params.stack_trace)
+    if not trace.frames:
+        raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "No stack frame found (lines starting with 'at ').",
+                             "Paste the trace as .NET prints it, e.g. '   at Shop.OrderService.Place(Order o) in "
+                             "/src/Shop/OrderService.cs:line 42'.")
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    frames = stacktrace.resolve(ctx.conn, trace)
+    mine = [f for f in frames if f.get("symbol_id")]
+    answer = f"{_plural(len(frames), 'frame')}: {len(mine)} in the solution, {len(frames) - len(mine)} outside it"
+    if mine:
+        first = mine[0]
+        answer += f"; the innermost solution frame is {first['symbol_id']} at {first['file']}:{first['line']}"
+    answer += "."
+    warnings = list(ctx.warnings)
+    if trace.unparsed:
+        warnings.append(f"{_plural(trace.unparsed, 'line')} starting with 'at ' could not be read as frames.")
+    actions = [{"tool": "code_get_span", "why": "read the innermost solution frame",
+                "args": {"file_path": mine[0]["file"], "start_line": max(1, mine[0]["line"] - 5), "end_line":
+                         mine[0]["line"] + 5}}] if mine else []
+    return ToolOutput(
+        answer=answer, data={"exceptions": trace.exceptions},
+        ranked=RankedList("frames", frames, len(frames), scope_param=None, page_param=None),
+        next_actions=actions, **{**_meta(ctx), "warnings": warnings},
+        preview=[f"#{f['frame']} {f.get('symbol_id') or f['method']}"
+                 + (f"  {f['file']}:{f['line']}" if f.get("file") else "") for f in frames],
+    )
+
+
+# ---------------------------------------------------------------- repo_overview
+
+class OverviewParams(WorkspaceParams):
+    pass
+
+
+@tool("repo_overview", OverviewParams)
+def overview_tool(params: OverviewParams, repo_path: str) -> ToolOutput:
+    """Use first on an unfamiliar repository: projects and their roles (web, app, library, test), entry
+    points, counts of endpoints, config keys, tables and DI registrations, and the most central types."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    entries = overview.entry_points(ctx.conn)
+    projects = overview.projects(ctx.conn, entries)
+    counts = overview.surface_counts(ctx.conn)
+    central = overview.central_types(ctx.conn, CENTRAL)
+    roles: dict[str, int] = {}
+    for project in projects:
+        roles[project["role"]] = roles.get(project["role"], 0) + 1
+    answer = (f"{_plural(len(projects), 'project')} ({', '.join(f'{n} {r}' for r, n in sorted(roles.items()))}), "
+              f"{_plural(len(entries), 'entry point')}, {counts['endpoints']} endpoints, {counts['config_keys']} "
+              f"config keys, {counts['db_tables']} tables, {counts['di_registrations']} DI registrations.")
+    actions = [{"tool": "code_outline", "why": f"what {central[0]['symbol_id']} declares",
+                "args": {"symbol_id": central[0]["symbol_id"]}}] if central else []
+    return ToolOutput(
+        answer=answer,
+        data={"projects": projects, "entry_points": entries[:20], "counts": counts},
+        ranked=RankedList("central_types", central, len(central), scope_param=None, page_param=None),
+        next_actions=actions, **_meta(ctx),
+        preview=[f"{p['role']:<8} {p['name']}  {p['path']}" for p in projects]
+        + [f"central {t['symbol_id']} (used by {t['used_by_types']} types)" for t in central],
+    )

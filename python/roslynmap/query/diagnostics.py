@@ -1,0 +1,116 @@
+"""diagnostics_list: the compiler errors and warnings the index recorded, and what a workspace's edits changed.
+
+The bridge stores every error and up to 100 warnings per document (nullable analysis is off during
+extraction, so nullable warnings are never among them). A workspace overlay re-extracts the edited files
+and the files depending on a changed declaration (`rebound`), so their diagnostics are those of the
+edited solution; every other file keeps the baseline's. "New" compares the overlay's rows with the
+baseline's by file, severity, code and message (not line: an edit above a diagnostic moves it).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from roslynmap.query.sql import in_chunks
+from roslynmap.store.overlay import is_overlay
+
+SEVERITIES = ("error", "warning")
+COLUMNS = ("SELECT x.severity, x.code, x.message, f.path, x.line, x.col, p.name FROM {table} x"
+           " LEFT JOIN files f ON f.id = x.file_id LEFT JOIN projects p ON p.id = x.project_id")
+Key = tuple[str, str, str, str]  # file, severity, code, message
+
+
+@dataclass
+class Filters:
+    project: str | None = None
+    file_prefix: str | None = None
+    severity: str | None = None
+    code: str | None = None
+
+    def keep(self, item: dict[str, Any]) -> bool:
+        return (self.project is None or item["project"] == self.project) \
+            and (self.file_prefix is None or (item["file"] or "").startswith(self.file_prefix)) \
+            and (self.severity is None or item["severity"] == self.severity) \
+            and (self.code is None or item["code"].upper() == self.code.upper())
+
+
+@dataclass
+class Diagnostics:
+    items: list[dict[str, Any]]  # filtered, errors first, then by file and line
+    total: int
+    by_severity: dict[str, int]
+    by_code: list[dict[str, Any]]
+    by_file: list[dict[str, Any]]
+    fixed: list[dict[str, Any]] = field(default_factory=list)  # since="baseline": baseline rows gone
+
+
+def _rows(conn: sqlite3.Connection, table: str, where: str = "", args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+    return [{"severity": r[0], "code": r[1], "message": r[2], "file": r[3], "line": r[4], "col": r[5],
+             "project": r[6]}
+            for r in conn.execute(COLUMNS.format(table=table) + where, args)
+            if r[0] in SEVERITIES]
+
+
+def _key(item: dict[str, Any]) -> Key:
+    return item["file"] or "", item["severity"], item["code"], item["message"]
+
+
+def _order(item: dict[str, Any]) -> tuple[Any, ...]:
+    return SEVERITIES.index(item["severity"]), item["file"] or "", item["line"] or 0, item["col"] or 0
+
+
+def _summarize(items: list[dict[str, Any]]) -> tuple[dict[str, int], list[dict[str, Any]], list[dict[str, Any]]]:
+    severity = Counter(i["severity"] for i in items)
+    codes = Counter(i["code"] for i in items)
+    files = Counter(i["file"] for i in items)
+    return ({s: severity[s] for s in SEVERITIES if severity[s]},
+            [{"code": c, "count": n} for c, n in sorted(codes.items(), key=lambda cn: (-cn[1], cn[0]))],
+            [{"file": f, "count": n} for f, n in sorted(files.items(), key=lambda fn: (-fn[1], fn[0] or ""))])
+
+
+def listing(conn: sqlite3.Connection, filters: Filters, since_baseline: bool = False) -> Diagnostics:
+    """Every recorded diagnostic matching `filters`; with `since_baseline` (a workspace), only those the
+    workspace's edits introduced, and in `fixed` those they removed."""
+    if since_baseline and is_overlay(conn):
+        # Only the files the overlay replaces can differ from the baseline.
+        replaced = "WHERE x.file_id IN (SELECT file_id FROM ov.overlay_files)"
+        now = _rows(conn, "ov.diagnostics")
+        before = _rows(conn, "main.diagnostics", " " + replaced)
+        left = Counter(_key(i) for i in before)
+        new = []
+        for item in sorted(now, key=_order):
+            key = _key(item)
+            if left[key] > 0:
+                left[key] -= 1
+            else:
+                new.append(item)
+        gone = Counter(_key(i) for i in now)
+        fixed = []
+        for item in sorted(before, key=_order):
+            key = _key(item)
+            if gone[key] > 0:
+                gone[key] -= 1
+            else:
+                fixed.append(item)
+        items = [i for i in new if filters.keep(i)]
+        fixed = [i for i in fixed if filters.keep(i)]
+    else:
+        items = sorted((i for i in ([] if since_baseline else _rows(conn, "diagnostics")) if filters.keep(i)),
+                       key=_order)
+        fixed = []
+    severity, codes, files = _summarize(items)
+    return Diagnostics(items, len(items), severity, codes, files, fixed)
+
+
+def errors_at(conn: sqlite3.Connection, paths: set[str]) -> dict[str, list[int]]:
+    """The lines holding an error, per file (for the given paths)."""
+    if not paths:
+        return {}
+    out: dict[str, list[int]] = {}
+    for path, line in in_chunks(conn, "SELECT f.path, x.line FROM diagnostics x JOIN files f ON f.id = x.file_id"
+                                      " WHERE x.severity = 'error' AND f.path IN ({marks})", sorted(paths)):
+        out.setdefault(path, []).append(int(line or 0))
+    return out

@@ -1,0 +1,266 @@
+"""stacktrace_resolve: a pasted .NET stack trace mapped to the solution's symbols and file:line.
+
+Parsing is pure text (`parse`); `resolve` looks each frame up. The compiler's generated names are
+undone first: an async or iterator state machine (`<PlaceAsync>d__5.MoveNext()`) is its method, a
+lambda (`<>c__DisplayClass3_0.<Place>b__0`, `<>c.<Place>b__3_0`) and a local function
+(`<Place>g__Local|3_0`) belong to their enclosing method, and both say so in `note`. Generic arity
+(`` Repo`1 ``, `Find[TKey]`) and nested types (`Outer+Inner`) follow the documentation-id rules.
+A frame with ` in <path>:line N` is matched to the indexed file with the longest common path suffix
+(the trace may come from another machine), and the innermost member declared around that line wins.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+FRAME = re.compile(r"^\s*at\s+(?P<frame>[^(]+?)\s*\((?P<params>[^)]*)\)"
+                   r"(?:\s+in\s+(?P<file>.+?):line\s+(?P<line>\d+))?\s*$")
+EXCEPTION = re.compile(r"^\s*(?:--->\s*)?(?P<type>[A-Za-z_][\w.`+]*(?:Exception|Error)\w*)(?::\s*(?P<message>.*))?$")
+END_OF_TRACE = "--- End of"
+# A generic method's state machine or closure class is generic too: `<FindAsync>d__4`1`, `<>c__DisplayClass2_0`1`.
+STATE_MACHINE = re.compile(r"^<(?P<method>.+)>d__\d+(?:`\d+)?$|^<(?P<lambda>.+)>d(?:`\d+)?$")
+GENERATED_TYPE = re.compile(r"^<>c(?:__DisplayClass[\d_]+)?(?:`\d+)?$")
+LAMBDA = re.compile(r"^<(?P<method>.+)>b__[\d_]+$")
+LOCAL_FUNCTION = re.compile(r"^<(?P<method>.+)>g__(?P<local>[^|]+)\|[\d_]+$")
+ACCESSOR = re.compile(r"^(?P<prefix>get|set|add|remove|init)_(?P<name>.+)$")
+
+
+@dataclass
+class Frame:
+    index: int
+    text: str
+    type_name: str  # the declaring type as the doc id writes it: Shop.Repo`1, Shop.Outer.Inner
+    method: str  # the user-visible member: PlaceAsync, .ctor, get_Name
+    params: list[str]  # parameter type names as the trace shows them
+    file: str | None
+    line: int | None
+    notes: list[str] = field(default_factory=list)
+    method_arity: int = 0
+
+
+@dataclass
+class Trace:
+    frames: list[Frame]
+    exceptions: list[dict[str, str]]
+    unparsed: int  # lines that look like frames but could not be read
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    """`text` split at `sep` outside <>, [] and ()."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "<[(":
+            depth += 1
+        elif ch in ">])":
+            depth = max(0, depth - 1)
+        elif ch == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return parts
+
+
+def _segments(frame: str) -> list[str]:
+    """`Shop.X..ctor` -> [Shop, X, .ctor]; `A.<>c.<M>b__0_0` -> [A, <>c, <M>b__0_0]."""
+    out: list[str] = []
+    for part in _split_top(frame.replace("+", "."), "."):
+        if part == "" and out is not None:
+            out.append("")  # the empty segment before ctor/cctor
+        elif out and out[-1] == "":
+            out[-1] = "." + part
+        else:
+            out.append(part)
+    return [s for s in out if s]
+
+
+def parse_frame(index: int, line: str) -> Frame | None:
+    match = FRAME.match(line)
+    if match is None:
+        return None
+    segments = _segments(match["frame"].strip())
+    if len(segments) < 2:
+        return None
+    *types, method = segments
+    notes: list[str] = []
+    arity = 0
+    generic = re.match(r"^(?P<name>.+?)\[(?P<args>[^\]]*)\]$", method)
+    if generic:
+        method, arity = generic["name"], generic["args"].count(",") + 1
+    # Compiler-generated types and members, innermost first.
+    if method == "MoveNext" and types and (sm := STATE_MACHINE.match(types[-1])):
+        types.pop()
+        inner = sm["method"] or sm["lambda"]
+        notes.append("async/iterator state machine")
+        method = inner
+    while types and GENERATED_TYPE.match(types[-1]):
+        types.pop()
+    if (local := LOCAL_FUNCTION.match(method)) is not None:
+        notes.append(f"local function {local['local']}")
+        method = local["method"]
+    if (lam := LAMBDA.match(method)) is not None:
+        notes.append("lambda")
+        method = lam["method"]
+    if method.startswith("<") and method.endswith(">") and not method.startswith("<Main>"):
+        method = method[1:-1]
+    if (local := LOCAL_FUNCTION.match(method)) is not None:  # a lambda inside a local function
+        notes.append(f"local function {local['local']}")
+        method = local["method"]
+    params = [p.strip().rsplit(" ", 1)[0].strip() for p in _split_top(match["params"], ",") if p.strip()]
+    file = match["file"].strip() if match["file"] else None
+    return Frame(index, line.strip(), ".".join(types), method, params, file,
+                 int(match["line"]) if match["line"] else None, notes, arity)
+
+
+def parse(text: str) -> Trace:
+    frames: list[Frame] = []
+    exceptions: list[dict[str, str]] = []
+    unparsed = 0
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(END_OF_TRACE):
+            continue
+        if line.startswith("at "):
+            frame = parse_frame(len(frames), line)
+            if frame is None:
+                unparsed += 1
+            else:
+                frames.append(frame)
+            continue
+        if (exc := EXCEPTION.match(line)) is not None:
+            exceptions.append({"type": exc["type"], "message": (exc["message"] or "").strip()[:300]})
+    return Trace(frames, exceptions, unparsed)
+
+
+# ---------------------------------------------------------------- lookup
+
+def _simple_type(name: str) -> str:
+    """`System.Threading.CancellationToken` -> `CancellationToken`; `List<Order>`/``List`1[Order]`` -> `List`."""
+    name = re.split(r"[<\[`{]", name.strip().rstrip("&*"), maxsplit=1)[0]
+    return name.rsplit(".", 1)[-1].lower()
+
+
+ALIASES = {"int32": "int", "int64": "long", "string": "string", "boolean": "bool", "decimal": "decimal",
+           "double": "double", "single": "float", "object": "object", "byte": "byte", "int16": "short",
+           "char": "char", "uint32": "uint", "uint64": "ulong"}
+
+
+def _norm(name: str) -> str:
+    simple = _simple_type(name)
+    return ALIASES.get(simple, simple)
+
+
+def _doc_params(symbol_id: str) -> list[str]:
+    if "(" not in symbol_id:
+        return []
+    inner = symbol_id[symbol_id.index("(") + 1:symbol_id.rindex(")")]
+    return [p for p in _split_top(inner.replace("{", "<").replace("}", ">"), ",") if p]
+
+
+def _member_rows(conn: sqlite3.Connection, frame: Frame) -> list[sqlite3.Row]:
+    """Symbols the frame's type and member name could be; the type shortened from the right when a
+    segment was an explicit interface name (`Shop.X.System.IDisposable.Dispose`)."""
+    method = frame.method
+    kinds: tuple[str, ...] = ("Method", "Operator", "Conversion")
+    if method in (".ctor", ".cctor"):
+        kinds = ("Constructor",)
+    elif (acc := ACCESSOR.match(method)) is not None:
+        method = acc["name"]
+        kinds = ("Property", "Indexer") if acc["prefix"] in ("get", "set", "init") else ("Event",)
+        if method == "Item":
+            kinds = ("Indexer",)
+    elif method == "Finalize":
+        kinds = ("Destructor",)
+    segments = frame.type_name.split(".")
+    for cut in range(len(segments), 0, -1):
+        container = "T:" + ".".join(segments[:cut])
+        sql = ("SELECT s.symbol_id, s.name, s.kind, s.line, s.end_line, f.path AS file FROM symbols s"
+               " LEFT JOIN files f ON f.id = s.file_id WHERE s.container_id = ?"
+               f" AND s.kind IN ({','.join('?' * len(kinds))})")
+        rows = conn.execute(sql, (container, *kinds)).fetchall()
+        if kinds == ("Constructor",):
+            rows = [r for r in rows if r["symbol_id"].split("(")[0].endswith(".#cctor") == (method == ".cctor")]
+        elif kinds != ("Indexer",):
+            rows = [r for r in rows if r["name"] == method
+                    or r["symbol_id"].split("(")[0].rsplit(".", 1)[-1].split("`")[0] == method]
+        if frame.method_arity:
+            rows = [r for r in rows if f"``{frame.method_arity}" in r["symbol_id"]] or rows
+        if rows:
+            return rows
+    return []
+
+
+def _by_params(rows: list[sqlite3.Row], params: list[str]) -> list[sqlite3.Row]:
+    if len(rows) < 2:
+        return rows
+    wanted = [_norm(p) for p in params]
+    exact = [r for r in rows if [_norm(p) for p in _doc_params(r["symbol_id"])] == wanted]
+    if exact:
+        return exact
+    counted = [r for r in rows if len(_doc_params(r["symbol_id"])) == len(params)]
+    return counted or rows
+
+
+def match_file(paths: list[str], trace_path: str) -> str | None:
+    """The indexed path sharing the longest suffix of segments with the trace's path (at least the file name)."""
+    wanted = [s for s in trace_path.replace("\\", "/").split("/") if s]
+    if not wanted:
+        return None
+    best, best_len = None, 0
+    for path in paths:
+        parts = path.split("/")
+        if parts[-1] != wanted[-1]:
+            continue
+        common = 0
+        while common < min(len(parts), len(wanted)) and parts[-1 - common] == wanted[-1 - common]:
+            common += 1
+        if common > best_len:
+            best, best_len = path, common
+    return best
+
+
+def enclosing(conn: sqlite3.Connection, path: str, line: int) -> sqlite3.Row | None:
+    """The innermost indexed member (else type) whose declaration spans `line` of `path`."""
+    row: sqlite3.Row | None = conn.execute(
+        "SELECT s.symbol_id, s.name, s.kind, s.line, s.end_line, f.path AS file FROM symbols s"
+        " JOIN files f ON f.id = s.file_id WHERE f.path = ? AND s.line <= ? AND s.end_line >= ?"
+        " ORDER BY s.kind IN ('Class','Struct','Record','RecordStruct','Interface','Enum'), s.end_line - s.line"
+        " LIMIT 1", (path, line, line)).fetchone()
+    return row
+
+
+def resolve(conn: sqlite3.Connection, trace: Trace) -> list[dict[str, Any]]:
+    """One item per frame: the symbol it is (symbol_id, file, line) or `in_solution: false`."""
+    needs_files = any(f.file for f in trace.frames)
+    paths = [r[0] for r in conn.execute("SELECT path FROM files")] if needs_files else []
+    out: list[dict[str, Any]] = []
+    for frame in trace.frames:
+        item: dict[str, Any] = {"frame": frame.index, "method": f"{frame.type_name}.{frame.method}"}
+        if frame.notes:
+            item["note"] = ", ".join(frame.notes)
+        rows = _by_params(_member_rows(conn, frame), frame.params)
+        file = match_file(paths, frame.file) if frame.file else None
+        around = enclosing(conn, file, frame.line) if file and frame.line else None
+        chosen: sqlite3.Row | None = None
+        if around is not None and (not rows or around["symbol_id"] in {r["symbol_id"] for r in rows}):
+            chosen, item["matched_by"] = around, "name+line" if rows else "line"
+        elif rows:
+            chosen, item["matched_by"] = rows[0], "name"
+            if len(rows) > 1:
+                item["other_candidates"] = [r["symbol_id"] for r in rows[1:4]]
+        elif around is not None:
+            chosen, item["matched_by"] = around, "line"
+        if chosen is None:
+            item["in_solution"] = False
+            out.append(item)
+            continue
+        item["symbol_id"] = chosen["symbol_id"]
+        item["kind"] = chosen["kind"]
+        item["file"] = file or chosen["file"]
+        item["line"] = frame.line if file and frame.line else chosen["line"]
+        if not file and frame.file:
+            item["trace_file"] = frame.file
+        out.append(item)
+    return out
