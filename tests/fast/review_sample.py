@@ -130,7 +130,7 @@ def write_repo(root: Path) -> tuple[RepoInfo, RepoInfo]:
     and a config key removed. Returns (first, second); HEAD is the second."""
     root.mkdir(parents=True)
     first, second = review_sample(), review_sample("int quantity, bool rush")
-    commits = []
+    commits: list[RepoInfo] = []
     for sample in (first, second):
         for path, text in sample.files.items():
             (root / path).parent.mkdir(parents=True, exist_ok=True)

@@ -103,10 +103,9 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     by_kind, by_file = review.refs_by_kind(ctx.conn, targets)
     callers = {m: d for m, d in reached.depth.items() if d > 0}
     where = review.locate(ctx.conn, [*callers, *down, *up])
-    caller_items = [{"symbol_id": m, "depth": d, **{k: where.get(m, {}).get(k) for k in ("file", "line")}}
-                    for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0]))]
-    for item in caller_items:
-        item["calls"] = reached.next_hop.get(item["symbol_id"])
+    caller_items: list[dict[str, Any]] = [
+        {"symbol_id": m, "depth": d, **{k: where.get(m, {}).get(k) for k in ("file", "line")},
+         "calls": reached.next_hop.get(m)} for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0]))]
     # Affected: the symbol's own file, every file referencing it, its callers' and implementations' files.
     files: dict[str, int] = dict(by_file)
     for path in [row["file"], *(where.get(m, {}).get("file") for m in [*callers, *down])]:
@@ -152,7 +151,7 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
         ranked=RankedList("callers", caller_items, len(caller_items), scope_param=None, page_param=None),
         warnings=warnings, guidance=_no_tests_guidance(ctx), limits_applied=limits,
         semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
-        preview=[f"{'  ' * (i['depth'] - 1)}{i['symbol_id']}" for i in caller_items],
+        preview=[f"{'  ' * (int(i['depth']) - 1)}{i['symbol_id']}" for i in caller_items],
     )
 
 

@@ -25,7 +25,7 @@ def _symbols(conn: sqlite3.Connection, files: list[str] | None) -> dict[str, Row
         rows = in_chunks(conn, SYMBOL_SQL + " WHERE f.path IN ({marks}) ORDER BY s.project_id", files)
     out: dict[str, Row] = {}
     for row in rows:
-        out.setdefault(row[0], tuple(row))  # type: ignore[arg-type]
+        out.setdefault(row[0], tuple(row))
     return out
 
 

@@ -27,9 +27,9 @@ def package_references(root: Path, project_path: str, assets_file: str | None,
 
 def _from_assets(assets: dict[str, Any], framework: str | None) -> list[dict[str, Any]]:
     frameworks: dict[str, Any] = assets.get("project", {}).get("frameworks", {})
-    chosen = frameworks.get(framework or "") or next(iter(frameworks.values()), {})
+    chosen: dict[str, Any] = frameworks.get(framework or "") or next(iter(frameworks.values()), {})
     targets: dict[str, Any] = assets.get("targets", {})
-    target = targets.get(framework or "") or next(iter(targets.values()), {})
+    target: dict[str, Any] = targets.get(framework or "") or next(iter(targets.values()), {})
     resolved = {key.split("/", 1)[0].lower(): key.split("/", 1)[1] for key, value in target.items()
                 if "/" in key and value.get("type") == "package"}
     out = []
