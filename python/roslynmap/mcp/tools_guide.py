@@ -25,7 +25,10 @@ GUIDE: dict[str, str] = {
         "symbols_get_definition_span, or code_get_span for any range. Before changing or deleting: "
         "refs_find (every use, classified) and graph_callers(depth=2..3) (calls, including through "
         "interfaces). What does it call: graph_callees. Who implements or derives: types_hierarchy. "
-        "A line from a stack trace or a diff: symbols_resolve(file_path, line) gives the enclosing symbol_id."
+        "A line from a stack trace or a diff: symbols_resolve(file_path, line) gives the enclosing symbol_id. "
+        "Tests to run after a change: tests_find; everything a change touches: impact_analyze. Review: "
+        "diff_semantic(base_commit or workspace_id); dead code: symbols_unused; projects and packages: "
+        "projects_graph."
     ),
     "ids": (
         "symbol_id is Roslyn's documentation id: T:Ns.Type, T:Ns.Generic`1, M:Ns.Type.Method(Ns.Arg,System.Int32), "
