@@ -162,3 +162,9 @@ def test_diff_needs_something_to_compare(review: Call) -> None:
     assert out["error"]["code"] == "INVALID_ARGUMENT"
     missing = review("diff_semantic", base_commit="ffff")
     assert missing["error"]["code"] == "NOT_FOUND" and missing["error"]["message"] == "No baseline for commit 'ffff'."
+
+
+def test_tests_of_a_type_come_through_its_members(first_only: Call) -> None:
+    out = first_only("tests_find", symbol_id="T:Core.Service")
+    assert [(t["test"], t["depth"], t["path"]) for t in out["data"]["tests"]] == [
+        (PLACE_WORKS, 1, [PLACE_WORKS, "T:Core.Service"]), (API_WORKS, 2, [API_WORKS, QUOTE, "T:Core.Service"])]
