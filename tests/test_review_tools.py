@@ -88,6 +88,25 @@ def test_unused_symbols(server: McpServerProcess) -> None:
     assert env["data"]["excluded"]["test"]["count"] == 8
 
 
+def test_diff_of_a_workspace_reads_its_edits(tested: Path, server: McpServerProcess) -> None:
+    pricing = tested / "src/Tested.Core/Pricing.cs"
+    original = pricing.read_text()
+    pricing.write_text(original.replace("private static decimal Round(", "private static decimal RoundUp("))
+    try:
+        assert server.call("workspace_create", {"workspace_id": "review"})["ok"]
+        refreshed = server.call("index_refresh_overlay", {"workspace_id": "review"})
+        assert refreshed["ok"], refreshed
+        env = server.call("diff_semantic", {"workspace_id": "review"})
+    finally:
+        pricing.write_text(original)
+        server.call("workspace_delete", {"workspace_id": "review"})
+    assert env["data"]["counts"] == {"added": 1, "removed": 1, "signature_changed": 0}
+    assert [(i["change"], i["symbol_id"]) for i in env["data"]["symbols"]] == [
+        ("removed", "M:Tested.Core.OrderService.Round(System.Decimal)"),
+        ("added", "M:Tested.Core.OrderService.RoundUp(System.Decimal)")]
+    assert env["data"]["surfaces"] == {}
+
+
 def test_diff_between_two_commits(tested: Path, home: Path) -> None:
     base = subprocess.run(["git", "rev-parse", "HEAD"], cwd=tested, capture_output=True, text=True,
                           check=True).stdout.strip()
