@@ -20,6 +20,7 @@ from roslynmap.store.reader import open_baseline
 
 DEPTH = (1, 6)
 PER_LEVEL = (100, 200)
+SECTION = 20  # impact_analyze: entries per section besides the callers
 
 
 class ReachParams(SymbolParams):
@@ -138,14 +139,23 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
         warnings.append(f"{reached.truncated} callers were left out (over {PER_LEVEL[0]} per level).")
     data = {
         "symbol_id": sid, "kind": row["kind"], "depth": depth,
-        "implementations": [{"symbol_id": m, **{k: where.get(m, {}).get(k) for k in ("file", "line")}} for m in down],
+        "implementations": [{"symbol_id": m, **{k: where.get(m, {}).get(k) for k in ("file", "line")}}
+                            for m in down[:SECTION]],
         "implements": up,
         "references_by_kind": dict(sorted(by_kind.items(), key=lambda kv: (-kv[1], kv[0]))),
         "projects": dict(sorted(projects.items())),
-        "files": [{"file": f, "references": c} for f, c in sorted(files.items(), key=lambda fc: (-fc[1], fc[0]))],
-        "endpoints": endpoints,
-        "tests": [h.item() for h in hits],
+        "files": [{"file": f, "references": c}
+                  for f, c in sorted(files.items(), key=lambda fc: (-fc[1], fc[0]))[:SECTION]],
+        "endpoints": endpoints[:SECTION],
+        "tests": [h.item() for h in hits[:SECTION]],
     }
+    # The sections are capped (the answer has their totals), so the ranked callers keep the budget.
+    cut = {k: n for k, n in (("implementations", len(down)), ("files", len(files)), ("endpoints", len(endpoints)),
+                             ("tests", len(hits))) if n > SECTION}
+    if cut:
+        sections = ", ".join(f"{k} ({n} in all)" for k, n in cut.items())
+        warnings.append(f"Sections cut to their first {SECTION}: {sections}. tests_find and refs_find list "
+                        "them in full.")
     return ToolOutput(
         answer=answer, data=data,
         ranked=RankedList("callers", caller_items, len(caller_items), scope_param=None, page_param=None),
