@@ -82,6 +82,15 @@ CALLS: dict[str, Any] = {
         "System.Exception: x\n   at Shop.Domain.Customer.get_Item(Int32 i)\n   at System.Threading.Tasks.Task.Wait()",
         "nothing"])}),
     "repo_overview": st.just({}),
+    "tests_find": st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)}, optional={"depth": st.integers(0, 9)}),
+    "impact_analyze": st.fixed_dictionaries({"symbol_id": st.sampled_from(IDS)}, optional={
+        "depth": st.integers(0, 9)}),
+    "diff_semantic": st.fixed_dictionaries({}, optional={"base_commit": st.text(max_size=8)}),
+    "symbols_unused": st.fixed_dictionaries({}, optional={
+        "project": st.sampled_from(["Shop.Domain", "Shop.App", "Nope"]),
+        "kinds": st.lists(st.sampled_from(["Class", "Method", "Property"]), max_size=2),
+        "limit": st.integers(1, 600), "offset": st.integers(0, 30)}),
+    "projects_graph": st.just({}),
     "repo_status": st.just({}),
     "index_ensure_baseline": st.just({}),
     "roslynmap_guide": st.fixed_dictionaries({}, optional={

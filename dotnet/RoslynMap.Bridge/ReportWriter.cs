@@ -39,6 +39,17 @@ internal static class ReportWriter
             else w.WriteString("assets_file", paths.Relative(p.AssetsFile));
             w.WriteBoolean("core_library_resolved", p.CoreLibraryResolved);
             w.StringArray("load_errors", p.LoadErrors);
+            // The dependency graph (projects_graph): referenced project files, and exe or library.
+            var project = loaded.Solution.GetProject(p.Id);
+            w.StringArray("project_references", (project?.ProjectReferences ?? [])
+                .Select(r => loaded.Solution.GetProject(r.ProjectId)?.FilePath)
+                .OfType<string>().Select(paths.Relative).Distinct().Order(StringComparer.Ordinal).ToList());
+            w.WriteString("output_kind", project?.CompilationOptions?.OutputKind switch
+            {
+                null => null,
+                OutputKind.DynamicallyLinkedLibrary or OutputKind.NetModule => "Library",
+                _ => "Exe",
+            });
             w.WriteEndObject();
         }
         w.WriteEndArray();

@@ -20,6 +20,7 @@ internal sealed class FactDispatcher
         Di,
         Log,
         Retry,
+        Http,
     }
 
     private static readonly FrozenDictionary<string, Topic> InvocationTopics = BuildTopics();
@@ -33,6 +34,7 @@ internal sealed class FactDispatcher
     private readonly ExceptionFacts _exceptions;
     private readonly LogFacts _logs;
     private readonly RetryFacts _retries;
+    private readonly TestFacts _tests;
     private readonly FactSink _sink;
 
     public FactDispatcher(DocumentContext ctx)
@@ -47,6 +49,7 @@ internal sealed class FactDispatcher
         _exceptions = new ExceptionFacts(sink);
         _logs = new LogFacts(sink);
         _retries = new RetryFacts(sink);
+        _tests = new TestFacts(sink);
     }
 
     private static FrozenDictionary<string, Topic> BuildTopics()
@@ -65,6 +68,7 @@ internal sealed class FactDispatcher
         foreach (var n in DiFacts.InvocationNames) topics[n] = Topic.Di;
         foreach (var n in LogFacts.InvocationNames) topics[n] = Topic.Log;
         foreach (var n in RetryFacts.InvocationNames) topics[n] = Topic.Retry;
+        foreach (var n in TestFacts.HttpVerbs.Keys) topics[n] = Topic.Http;
         return topics.ToFrozenDictionary(StringComparer.Ordinal);
     }
 
@@ -87,6 +91,7 @@ internal sealed class FactDispatcher
             case Topic.Di: _di.Invocation(inv, name, from); break;
             case Topic.Log: _logs.Invocation(inv, name, from); break;
             case Topic.Retry: _retries.Invocation(inv, name, from); break;
+            case Topic.Http: _tests.HttpCall(inv, name, from); break;
         }
     }
 
@@ -135,6 +140,7 @@ internal sealed class FactDispatcher
                 {
                     var name = FactSyntax.AttributeName(attr);
                     if (name == "LoggerMessage") _logs.LoggerMessage(attr, id);
+                    else if (TestFacts.IsTestAttribute(name)) _tests.Method(method, attr, name, id);
                     else if (!routed && AttributeRouteFacts.IsRouteAttribute(name))
                     {
                         routed = true;

@@ -15,6 +15,7 @@ from roslynmap.mcp import context, envelope, inputs, naming
 from roslynmap.mcp import tools_guide as _tools_guide  # noqa: F401  (registers tools)
 from roslynmap.mcp import tools_index as _tools_index  # noqa: F401
 from roslynmap.mcp import tools_nav as _tools_nav  # noqa: F401
+from roslynmap.mcp import tools_review as _tools_review  # noqa: F401
 from roslynmap.mcp import tools_surfaces as _tools_surfaces  # noqa: F401
 from roslynmap.mcp import tools_symbols as _tools_symbols  # noqa: F401
 from roslynmap.mcp import tools_tasks as _tools_tasks  # noqa: F401

@@ -28,6 +28,9 @@ GUIDE: dict[str, str] = {
         "code_outline. Explain a symbol in one call: symbols_get_card(include=[\"source\",\"callers\","
         "\"callees\"]). Text that is not a symbol (SQL, messages): code_search_text(kind=\"string\"). After "
         "editing in a workspace: index_refresh_overlay, then diagnostics_list(workspace_id, new_only=true)."
+        " Tests to run after a change: tests_find; everything a change touches: impact_analyze. Review: "
+        "diff_semantic(base_commit or workspace_id); dead code: symbols_unused; projects and packages: "
+        "projects_graph."
     ),
     "ids": (
         "Wherever a symbol_id is expected, a plain name works too: OrderService.Place, or Place when only one "

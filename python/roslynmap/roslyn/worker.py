@@ -32,6 +32,7 @@ from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import level_evidence, merge_semantic_levels
 from roslynmap.roslyn.appsettings import definition_facts
 from roslynmap.roslyn.hosting import load_bridge
+from roslynmap.roslyn.packages import package_references
 from roslynmap.roslyn.protocol import deadline_seconds, read_frame, write_frame
 from roslynmap.roslyn.restore import restore
 from roslynmap.store import overlay as overlay_store
@@ -122,6 +123,9 @@ class Worker:
             described.setdefault("workspace_diagnostics", []).insert(0, restored["message"])
         unloaded = unloaded_projects(described, Path(request["repo_root"]))
         described["projects"] += unloaded
+        for p in described["projects"]:
+            p["packages"] = package_references(Path(request["repo_root"]), p["path"], p.get("assets_file"),
+                                               p.get("target_framework"))
         total_docs = sum(p.get("documents", 0) for p in described["projects"])
         writer = BaselineWriter(Path(request["out_path"]))
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 TABLES = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -14,7 +14,13 @@ CREATE TABLE projects(
   -- schema 4: how the target framework was chosen, where restore put the assets, and the evidence the
   -- semantic level is decided from (docs/tools.md, "Semantic levels").
   framework_choice TEXT, skipped_frameworks TEXT, assets_file TEXT, core_library_resolved INTEGER,
-  resolved_refs INTEGER DEFAULT 0, unresolved_refs INTEGER DEFAULT 0, level_reason TEXT);
+  resolved_refs INTEGER DEFAULT 0, unresolved_refs INTEGER DEFAULT 0, level_reason TEXT,
+  -- schema 5: Exe or Library (projects_graph, symbols_unused).
+  output_kind TEXT);
+-- schema 5: the dependency graph. kind 'project': a ProjectReference (target_project_id, path);
+-- kind 'package': a direct PackageReference (version resolved by restore, requested range, implicit).
+CREATE TABLE project_deps(project_id INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL, version TEXT,
+  requested TEXT, target_project_id INTEGER, path TEXT, implicit INTEGER DEFAULT 0);
 CREATE TABLE files(id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, project_id INTEGER,
   line_count INTEGER);
 CREATE TABLE symbols(

@@ -68,6 +68,23 @@ def fill_externals_fts(db: sqlite3.Connection) -> None:
                     db.execute("SELECT id, name, signature FROM externals").fetchall()])
 
 
+def dependency_rows(projects: Iterable[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """project_deps rows: each project's `project_references` (paths, from the bridge) and `packages`
+    (from roslyn/packages.py)."""
+    projects = list(projects)
+    by_path = {p["path"]: p for p in projects}
+    rows: list[tuple[Any, ...]] = []
+    for p in projects:
+        for path in p.get("project_references") or []:
+            target = by_path.get(path)
+            name = target["name"] if target else Path(path).stem
+            rows.append((p["index"], "project", name, None, None, target["index"] if target else None, path, 0))
+        for pkg in p.get("packages") or []:
+            rows.append((p["index"], "package", pkg["name"], pkg.get("version"), pkg.get("requested"), None, None,
+                         int(bool(pkg.get("implicit")))))
+    return rows
+
+
 class BaselineWriter:
     """Accumulates bridge batches into a temp database; `publish` renames it into place."""
 
@@ -98,19 +115,21 @@ class BaselineWriter:
     def add_projects(self, projects: Iterable[dict[str, Any]]) -> None:
         self.db.executemany(
             "INSERT INTO projects(id, name, path, target_framework, target_frameworks, documents, restored,"
-            " load_errors, framework_choice, skipped_frameworks, assets_file, core_library_resolved)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            " load_errors, framework_choice, skipped_frameworks, assets_file, core_library_resolved, output_kind)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [
                 (
                     p["index"], p["name"], p["path"], p.get("target_framework"),
                     json.dumps(p.get("target_frameworks") or []), p.get("documents", 0),
                     int(bool(p.get("restored"))), json.dumps(p.get("load_errors") or []),
                     p.get("framework_choice"), json.dumps(p.get("skipped_frameworks") or []), p.get("assets_file"),
-                    int(bool(p.get("core_library_resolved"))),
+                    int(bool(p.get("core_library_resolved"))), p.get("output_kind"),
                 )
                 for p in projects
             ],
         )
+        self.db.executemany("INSERT INTO project_deps(project_id, kind, name, version, requested, target_project_id,"
+                            " path, implicit) VALUES (?,?,?,?,?,?,?,?)", dependency_rows(projects))
 
     def add_batch(self, batch: dict[str, Sequence[Sequence[Any]]]) -> None:
         fid = self._file_id

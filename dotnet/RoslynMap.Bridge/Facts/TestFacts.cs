@@ -1,0 +1,80 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge.Facts;
+
+/// <summary>
+/// Test methods and the HTTP calls tests make, for "which tests reach this symbol" (tests_find).
+/// A `Test` fact marks a method carrying an xUnit, NUnit or MSTest test attribute (key: the
+/// framework). An `HttpCall` fact is an HttpClient call (GetAsync, PostAsJsonAsync...) with a path
+/// known at compile time (key: the path, interpolation holes as `{expr}`): functional tests reach an
+/// endpoint through it, not through a call the reference graph sees.
+/// </summary>
+internal sealed class TestFacts
+{
+    // Attribute name (without "Attribute") -> framework, and each framework's namespace.
+    private static readonly Dictionary<string, string> Attributes = new(StringComparer.Ordinal)
+    {
+        ["Fact"] = "xunit", ["Theory"] = "xunit",
+        ["Test"] = "nunit", ["TestCase"] = "nunit", ["TestCaseSource"] = "nunit",
+        ["TestMethod"] = "mstest", ["DataTestMethod"] = "mstest",
+    };
+
+    /// <summary>Cheap syntax test for the dispatcher (a derived attribute, [SkippableFact], is missed).</summary>
+    public static bool IsTestAttribute(string name) => Attributes.ContainsKey(name);
+
+    private static readonly Dictionary<string, string> Namespaces = new(StringComparer.Ordinal)
+    {
+        ["Xunit"] = "xunit", ["NUnit.Framework"] = "nunit", ["Microsoft.VisualStudio.TestTools.UnitTesting"] = "mstest",
+    };
+
+    public static readonly Dictionary<string, string> HttpVerbs = new(StringComparer.Ordinal)
+    {
+        ["GetAsync"] = "GET", ["GetStringAsync"] = "GET", ["GetStreamAsync"] = "GET", ["GetByteArrayAsync"] = "GET",
+        ["GetFromJsonAsync"] = "GET", ["PostAsync"] = "POST", ["PostAsJsonAsync"] = "POST", ["PutAsync"] = "PUT",
+        ["PutAsJsonAsync"] = "PUT", ["PatchAsync"] = "PATCH", ["PatchAsJsonAsync"] = "PATCH",
+        ["DeleteAsync"] = "DELETE", ["DeleteFromJsonAsync"] = "DELETE",
+    };
+
+    private static readonly string[] HttpAssemblies = ["System.Net.Http"];
+
+    private readonly FactSink _sink;
+
+    public TestFacts(FactSink sink)
+    {
+        _sink = sink;
+    }
+
+    /// <summary>A method's test attribute, if any: `high` when it binds to the framework's attribute (or one
+    /// deriving from it, [SkippableFact]), `medium` when it binds to nothing, none when it is another type.</summary>
+    public void Method(MethodDeclarationSyntax method, AttributeSyntax attr, string name, string? id)
+    {
+        var symbol = _sink.Model.GetSymbolInfo(attr).Symbol?.ContainingType;
+        string? framework = null;
+        var confidence = Confidence.High;
+        for (var type = symbol; type is not null && framework is null; type = type.BaseType)
+        {
+            var known = type.Name.EndsWith("Attribute", StringComparison.Ordinal) ? type.Name[..^"Attribute".Length] : type.Name;
+            if (Attributes.ContainsKey(known) && Namespaces.TryGetValue(type.ContainingNamespace?.ToDisplayString() ?? "", out var f))
+                framework = f;
+        }
+        if (framework is null)
+        {
+            if (symbol is not null || !Attributes.TryGetValue(name, out framework)) return;
+            confidence = Confidence.Medium;
+        }
+        _sink.Add(FactKinds.Test, id, method.Identifier.SpanStart, confidence, framework,
+            new FactDetail().Add("attribute", name));
+    }
+
+    public void HttpCall(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        if (inv.ArgumentList.Arguments.Count == 0) return;
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, HttpAssemblies);
+        if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
+        var path = FactSyntax.ConstantString(_sink.Model, inv.ArgumentList.Arguments[0].Expression, interpolated: true);
+        if (string.IsNullOrEmpty(path)) return;
+        _sink.Add(FactKinds.HttpCall, from, FactSyntax.Name(inv)!.SpanStart, confidence, path,
+            new FactDetail().Add("method", HttpVerbs[name]).Add("call", name));
+    }
+}

@@ -1,0 +1,283 @@
+"""tests_find, impact_analyze, diff_semantic, symbols_unused, projects_graph: changing and reviewing code."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from pydantic import Field
+
+from roslynmap.mcp.context import open_context
+from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
+from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
+from roslynmap.mcp.tools_symbols import SymbolParams, clamp
+from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.query import diff, names, review, surfaces, symbols
+from roslynmap.query.context import QueryContext
+from roslynmap.store.overlay import is_overlay
+from roslynmap.store.paths import baselines_dir
+from roslynmap.store.reader import open_baseline
+
+DEPTH = (1, 6)
+PER_LEVEL = (100, 200)
+SECTION = 20  # impact_analyze: entries per section besides the callers
+
+
+class ReachParams(SymbolParams):
+    symbol_id: str = Field(description="Doc id, stable id or plain name ('OrderService.Place').")
+    depth: int | None = Field(default=None, description="Caller levels to follow, 1..6 (default 4).")
+
+
+def _target(ctx: QueryContext, params: ReachParams) -> sqlite3.Row:
+    row = names.resolve(ctx.conn, params.symbol_id, params.project)
+    if row is None:
+        raise RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol is named '{params.symbol_id}'.",
+                             f"Search with symbols_search(query=\"{params.symbol_id.rsplit('.', 1)[-1]}\").",
+                             candidates=symbols.suggest(ctx.conn, params.symbol_id) or None)
+    return row
+
+
+def _depth(params: ReachParams, limits: dict[str, Any]) -> int:
+    requested = 4 if params.depth is None else params.depth
+    applied = max(DEPTH[0], min(DEPTH[1], requested))
+    if applied != requested:
+        limits["max_depth"] = {"requested": requested, "applied": applied}
+    return applied
+
+
+def _no_tests_guidance(ctx: QueryContext) -> Guidance | None:
+    if ctx.conn.execute("SELECT 1 FROM facts WHERE kind = 'Test' LIMIT 1").fetchone():
+        return None
+    return Guidance("warning", "The index records no test method (no [Fact]/[Theory]/[Test]/[TestCase]/"
+                    "[TestMethod]): the test projects are not in the indexed solution, or the baseline predates "
+                    "test facts (index_ensure_baseline(force=true)).")
+
+
+@tool("tests_find", ReachParams)
+def tests_tool(params: ReachParams, repo_path: str) -> ToolOutput:
+    """Use to pick the tests to run after changing a symbol: xUnit/NUnit/MSTest test methods that reach
+    it through calls (path shown), and functional tests whose HttpClient call hits a route whose handler
+    reaches it. Nearest first."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    row = _target(ctx, params)
+    limits: dict[str, Any] = {}
+    depth = _depth(params, limits)
+    hits, reached = review.tests_reaching(ctx.conn, row["symbol_id"], row["kind"], depth, PER_LEVEL[0])
+    items = [h.item() for h in hits]
+    functional = sum(1 for h in hits if h.route)
+    answer = (f"{len(hits)} tests reach {row['fqn']} within depth {depth}"
+              + (f" ({functional} functional, through a route)" if functional else "") + ".")
+    warnings = list(ctx.warnings)
+    if reached.truncated:
+        warnings.append(f"{reached.truncated} callers were left out of the walk (over {PER_LEVEL[0]} per level): "
+                        "tests behind them are missing.")
+    guidance = _no_tests_guidance(ctx)
+    if guidance is None and not hits:
+        guidance = Guidance("hint", f"No test reaches it within depth {depth}: raise depth, or it is untested.")
+    by_project: dict[str, int] = {}
+    for hit in hits:
+        project = review.project_of_files(ctx.conn, [hit.file or ""]).get(hit.file or "", "?")
+        by_project[project] = by_project.get(project, 0) + 1
+    return ToolOutput(
+        answer=answer,
+        data={"symbol_id": row["symbol_id"], "depth": depth, "by_project": by_project},
+        ranked=RankedList("tests", items, len(items), scope_param=None, page_param=None, elidable=("path",)),
+        warnings=warnings, guidance=guidance, limits_applied=limits,
+        semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        preview=[f"{i['framework']:<6} {i['test']}  ({i['file']}:{i['line']})" for i in items],
+    )
+
+
+@tool("impact_analyze", ReachParams)
+def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
+    """Use before changing a symbol's signature or behaviour: in one call its transitive callers by level,
+    implementations/overrides, references by kind, endpoints and tests reaching it, and the projects and
+    files affected."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    row = _target(ctx, params)
+    sid = row["symbol_id"]
+    limits: dict[str, Any] = {}
+    depth = _depth(params, limits)
+    hits, reached = review.tests_reaching(ctx.conn, sid, row["kind"], depth, PER_LEVEL[0])
+    down, up = review.implementations(ctx.conn, sid)
+    targets = reached.roots + down
+    by_kind, by_file = review.refs_by_kind(ctx.conn, targets)
+    callers = {m: d for m, d in reached.depth.items() if d > 0}
+    where = review.locate(ctx.conn, [*callers, *down, *up])
+    caller_items: list[dict[str, Any]] = [
+        {"symbol_id": m, "depth": d, **{k: where.get(m, {}).get(k) for k in ("file", "line")},
+         "calls": reached.next_hop.get(m)} for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0]))]
+    # Affected: the symbol's own file, every file referencing it, its callers' and implementations' files.
+    files: dict[str, int] = dict(by_file)
+    for path in [row["file"], *(where.get(m, {}).get("file") for m in [*callers, *down])]:
+        if path:
+            files.setdefault(path, 0)
+    owner = review.project_of_files(ctx.conn, [*files, *(h.file for h in hits if h.file)])
+    projects: dict[str, dict[str, int]] = {}
+
+    def tally(path: str | None, what: str) -> None:
+        entry = projects.setdefault(owner.get(path or "", "?"), {"files": 0, "callers": 0, "tests": 0})
+        entry[what] += 1
+
+    for path in files:
+        tally(path, "files")
+    for member in callers:
+        tally(where.get(member, {}).get("file"), "callers")
+    for hit in hits:
+        tally(hit.file, "tests")
+    endpoints = [{"endpoint": f"{r['method']} {r['route']}", "handler": r["handler"]}
+                 for r in surfaces.endpoints(ctx.conn, None, None).items if r.get("handler") in reached.depth]
+    refs_total = sum(by_kind.values())
+    answer = (f"Changing {row['fqn']} touches {len(callers)} callers within depth {depth}, "
+              f"{len(down)} implementations/overrides, {refs_total} references in {len(files)} files of "
+              f"{len(projects)} projects; {len(endpoints)} endpoints and {len(hits)} tests reach it.")
+    warnings = list(ctx.warnings)
+    if up:
+        warnings.append(f"It implements or overrides {', '.join(up[:3])}: a signature change must change "
+                        f"{'them' if len(up) > 1 else 'it'} too.")
+    if reached.truncated:
+        warnings.append(f"{reached.truncated} callers were left out (over {PER_LEVEL[0]} per level).")
+    data = {
+        "symbol_id": sid, "kind": row["kind"], "depth": depth,
+        "implementations": [{"symbol_id": m, **{k: where.get(m, {}).get(k) for k in ("file", "line")}}
+                            for m in down[:SECTION]],
+        "implements": up,
+        "references_by_kind": dict(sorted(by_kind.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "projects": dict(sorted(projects.items())),
+        "files": [{"file": f, "references": c}
+                  for f, c in sorted(files.items(), key=lambda fc: (-fc[1], fc[0]))[:SECTION]],
+        "endpoints": endpoints[:SECTION],
+        "tests": [h.item() for h in hits[:SECTION]],
+    }
+    # The sections are capped (the answer has their totals), so the ranked callers keep the budget.
+    cut = {k: n for k, n in (("implementations", len(down)), ("files", len(files)), ("endpoints", len(endpoints)),
+                             ("tests", len(hits))) if n > SECTION}
+    if cut:
+        sections = ", ".join(f"{k} ({n} in all)" for k, n in cut.items())
+        warnings.append(f"Sections cut to their first {SECTION}: {sections}. tests_find and refs_find list "
+                        "them in full.")
+    return ToolOutput(
+        answer=answer, data=data,
+        ranked=RankedList("callers", caller_items, len(caller_items), scope_param=None, page_param=None),
+        warnings=warnings, guidance=_no_tests_guidance(ctx), limits_applied=limits,
+        semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        preview=[f"{'  ' * (int(i['depth']) - 1)}{i['symbol_id']}" for i in caller_items],
+    )
+
+
+class DiffParams(WorkspaceParams):
+    base_commit: str | None = Field(default=None, description="Baseline commit to compare from (sha or prefix).")
+    head_commit: str | None = Field(default=None, description="Commit to compare to (default HEAD's baseline).")
+
+
+def _baseline_of(ctx: QueryContext, commit: str) -> tuple[str, sqlite3.Connection]:
+    """The baseline of a commit (full sha or a unique prefix) among those built for this repository."""
+    wanted = commit.strip().lower()
+    found = sorted(p for p in baselines_dir(ctx.repo.repo_id).glob("*.db") if p.stem.startswith(wanted)) \
+        if wanted else []
+    if len(found) != 1:
+        have = sorted(p.stem[:12] for p in baselines_dir(ctx.repo.repo_id).glob("*.db"))
+        code = ErrorCode.AMBIGUOUS if found else ErrorCode.NOT_FOUND
+        raise RoslynMapError(code, f"{'Several baselines match' if found else 'No baseline for'} commit '{commit}'.",
+                             "Pass one of the commits with a baseline: " + (", ".join(have) or "none") +
+                             " (index_ensure_baseline builds one for HEAD).")
+    return found[0].stem, open_baseline(found[0])
+
+
+@tool("diff_semantic", DiffParams)
+def diff_tool(params: DiffParams, repo_path: str) -> ToolOutput:
+    """Use to review a change: symbols added, removed and signature-changed, and endpoints, config keys,
+    tables and DI registrations added or removed, between two commits' baselines (base_commit) or the
+    baseline and a workspace's edits (workspace_id)."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    files: list[str] | None = None
+    if params.base_commit:
+        base, before = _baseline_of(ctx, params.base_commit)
+        if params.head_commit:
+            head, after = _baseline_of(ctx, params.head_commit)
+        else:
+            head, after = ctx.commit if not params.workspace_id else f"workspace {params.workspace_id}", ctx.conn
+    elif params.workspace_id and params.consistency != "committed":
+        base, before = ctx.commit, open_baseline(ctx.baseline)
+        head, after = f"workspace {params.workspace_id}", ctx.conn
+        files = [r[0] for r in ctx.conn.execute("SELECT path FROM ov.overlay_files")] if is_overlay(ctx.conn) else []
+    else:
+        raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "Nothing to compare: pass base_commit, or workspace_id.",
+                             "diff_semantic(base_commit=\"<sha with a baseline>\") compares it with HEAD's baseline; "
+                             "diff_semantic(workspace_id=\"agent-1\") compares a workspace with its baseline.")
+    changes = diff.symbols(before, after, files)
+    surface = diff.surface_changes(before, after)
+    counts = {k: len(v) for k, v in changes.items()}
+    items = [{"change": change, **item} for change in ("signature_changed", "removed", "added")
+             for item in changes[change]]
+    surface_text = "; ".join(f"{section}: +{len(v['added'])} -{len(v['removed'])}" for section, v in surface.items())
+    answer = (f"{base[:12]} → {head[:20]}: {counts['added']} symbols added, {counts['removed']} removed, "
+              f"{counts['signature_changed']} signatures changed" + (f"; {surface_text}" if surface_text else
+                                                                     "; no surface changed") + ".")
+    return ToolOutput(
+        answer=answer, data={"base": base, "head": head, "counts": counts, "surfaces": surface},
+        ranked=RankedList("symbols", items, len(items), scope_param=None, page_param=None, elidable=("signature",)),
+        warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        preview=[f"{i['change']:<17} {i['symbol_id']}" for i in items],
+    )
+
+
+class UnusedParams(WorkspaceParams, ListParamsMixin):
+    project: str | None = Field(default=None, description="Only this project.")
+    kinds: list[str] | None = Field(default=None, description="e.g. [\"Method\",\"Class\"].")
+    limit: int | None = Field(default=None, description="Max results (default 100, max 500).")
+    offset: int = Field(default=0, ge=0, description="Skip this many (paging).")
+
+
+@tool("symbols_unused", UnusedParams)
+def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
+    """Use to find dead code: symbols nothing in the solution references. Entry points, tests, framework
+    handlers, overrides, public API of unreferenced libraries, public properties and DI-built constructors
+    are left out and counted under `excluded`."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    limits: dict[str, Any] = {}
+    limit = clamp("max_results", params.limit, 100, 500, limits)
+    kinds = symbols.validate_kinds(params.kinds)
+    if params.project and not ctx.conn.execute("SELECT 1 FROM projects WHERE name = ?", (params.project,)).fetchone():
+        have = [r[0] for r in ctx.conn.execute("SELECT name FROM projects ORDER BY name")]
+        raise RoslynMapError(ErrorCode.NOT_FOUND, f"No project named '{params.project}'.",
+                             f"Projects: {', '.join(have)}.")
+    found = review.unused(ctx.conn, params.project, kinds)
+    page = found.items[params.offset:params.offset + limit]
+    answer = f"{len(found.items)} symbols have no reference in the solution" + \
+        (f" (project {params.project})" if params.project else "") + \
+        f"; {sum(found.excluded.values())} more without references were left out as entry points or reflection."
+    warnings = list(ctx.warnings)
+    if found.skipped_projects:
+        warnings.append(f"Not judged (syntax_only: references unknown): {', '.join(found.skipped_projects)}.")
+    by_file = review.count_by(found.items, "file")
+    return ToolOutput(
+        answer=answer,
+        data={"excluded": {k: {"count": v, "rule": review.EXCLUSIONS[k]} for k, v in sorted(found.excluded.items())},
+              "not_detected": "reflection by name (Type.GetType, Activator), serializer-only fields, [attributes] "
+                              "other than tests and routes, callers outside the indexed solution"},
+        ranked=RankedList("unused", page, len(found.items), params.offset, by_file, scope_param=None),
+        warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        preview=[f"{i['kind']:<11} {i['symbol_id']}" for i in page],
+    )
+
+
+@tool("projects_graph", WorkspaceParams)
+def projects_graph_tool(params: WorkspaceParams, repo_path: str) -> ToolOutput:
+    """Use to see how the solution is put together: each project's kind (Exe/Library), framework, project
+    references both ways, and direct NuGet packages with requested and resolved versions; packages used
+    at several versions are flagged."""
+    ctx = open_context(repo_path, params.workspace_id, params.consistency)
+    items = review.dependency_graph(ctx.conn)
+    packages = review.package_versions(items)
+    conflicts = [p["name"] for p in packages if p.get("conflict")]
+    edges = sum(len(i["references"]) for i in items)
+    answer = (f"{len(items)} projects, {edges} project references, {len(packages)} packages"
+              + (f" ({len(conflicts)} at several versions: {', '.join(conflicts[:5])})" if conflicts else "") + ".")
+    return ToolOutput(
+        answer=answer, data={"packages": packages},
+        ranked=RankedList("projects", items, len(items), scope_param=None, page_param=None),
+        warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        preview=[f"{i['project']} ({i['output_kind']}) -> {', '.join(i['references']) or '-'}" for i in items],
+    )
+

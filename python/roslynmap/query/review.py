@@ -1,0 +1,390 @@
+"""Answers for changing and reviewing code: tests reaching a symbol, the impact of changing it,
+unused symbols, and the project dependency graph. Pure reads over one baseline (or overlay view).
+
+Tests are `Test` facts (a method with an xUnit/NUnit/MSTest attribute, written by the bridge); a test
+reaches a symbol through the reverse call graph (query/graph.py, interface dispatch included) or, as a
+functional test, through an `HttpCall` fact whose path matches an endpoint whose handler reaches it.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from roslynmap.model.kinds import TYPE_KINDS
+from roslynmap.query import graph, surfaces
+from roslynmap.query.keys import ids_of, key_of
+from roslynmap.query.sql import in_chunks
+
+MAX_MEMBERS = 30  # a type's tests: the callers of at most this many of its members are walked
+_HOLE = re.compile(r"\{[^}]*\}")
+
+
+@dataclass
+class TestHit:
+    test: str
+    framework: str
+    attribute: str | None
+    file: str | None
+    line: int | None
+    depth: int
+    path: list[str]
+    route: str | None = None
+    call: str | None = None  # functional: the HTTP call (`GET /api/orders/5`)
+
+    def item(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"test": self.test, "framework": self.framework, "file": self.file, "line": self.line,
+                               "depth": self.depth, "path": self.path}
+        if self.attribute:
+            out["attribute"] = self.attribute
+        if self.route:
+            out.update(kind="functional", route=self.route, call=self.call)
+        return out
+
+
+@dataclass
+class Reach:
+    """The reverse call graph of a symbol (or a type's members): who reaches it, and through what."""
+
+    roots: list[str]
+    depth: dict[str, int] = field(default_factory=dict)  # reached member -> levels from a root (roots 0)
+    next_hop: dict[str, str] = field(default_factory=dict)  # reached member -> the member it calls on the way
+    truncated: int = 0
+
+    def path(self, member: str) -> list[str]:
+        out = [member]
+        while out[-1] in self.next_hop and len(out) < 20:
+            out.append(self.next_hop[out[-1]])
+        return out
+
+
+def members_of(conn: sqlite3.Connection, symbol_id: str) -> list[str]:
+    rows = conn.execute("SELECT DISTINCT symbol_id FROM symbols WHERE container_id = ? ORDER BY line",
+                        (symbol_id,)).fetchall()
+    return [r[0] for r in rows][:MAX_MEMBERS]
+
+
+def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_level: int) -> Reach:
+    """Callers of `symbol_id` up to `depth` levels; for a type, callers of its members (and of the type)."""
+    roots = [symbol_id] + (members_of(conn, symbol_id) if kind in TYPE_KINDS else [])
+    found = Reach(roots, {r: 0 for r in roots})
+    for root in roots:
+        tree = graph.callers(conn, root, depth, per_level)
+        found.truncated += sum(tree.truncated_levels.values())
+        level = {n["symbol_id"]: n["depth"] for n in tree.nodes if n.get("symbol_id")}
+        for edge in tree.edges:
+            caller, callee = edge["from"], edge["to"]
+            if caller not in level or caller in found.depth:
+                continue
+            if level.get(callee, 0) == level[caller] - 1:
+                found.depth[caller] = level[caller]
+                found.next_hop[caller] = callee
+    return found
+
+
+def test_facts(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
+    """Test methods: symbol id -> {framework, attribute, file, line}."""
+    out: dict[str, dict[str, Any]] = {}
+    for fact in surfaces.facts_of_kind(conn, "Test"):
+        if fact["symbol_id"] and fact["symbol_id"] not in out:
+            out[fact["symbol_id"]] = {"framework": fact["key"], "attribute": fact.get("attribute"),
+                                      "file": fact["file"], "line": fact["line"]}
+    return out
+
+
+def _call_path(key: str) -> str:
+    """An HttpCall key as a concrete path: the query string dropped, interpolation holes as one segment."""
+    path = _HOLE.sub("x", key.split("?", 1)[0])
+    return path if path.startswith("/") else "/" + path
+
+
+def tests_reaching(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int,
+                   per_level: int) -> tuple[list[TestHit], Reach]:
+    """Test methods reaching the symbol through calls, then functional tests reaching it through a route."""
+    tests = test_facts(conn)
+    found = reach(conn, symbol_id, kind, depth, per_level)
+    hits: dict[str, TestHit] = {}
+    for member, level in sorted(found.depth.items(), key=lambda kv: (kv[1], kv[0])):
+        info = tests.get(member)
+        if info and member not in hits:
+            hits[member] = TestHit(member, info["framework"], info["attribute"], info["file"], info["line"], level,
+                                   found.path(member))
+    functional: list[TestHit] = []
+    handlers = {m for m in found.depth}
+    calls = surfaces.facts_of_kind(conn, "HttpCall") if handlers else []
+    for call in calls:
+        routes = surfaces.route_handlers(conn, f"{call.get('method', 'GET')} {_call_path(call['key'])}") or []
+        route = next((r for r in routes if r.get("handler") in handlers), None)
+        if route is None or not call["symbol_id"]:
+            continue
+        callers = _tests_calling(conn, call["symbol_id"], tests, per_level)
+        for test, via in callers:
+            info = tests[test]
+            functional.append(TestHit(test, info["framework"], info["attribute"], info["file"], info["line"],
+                                      found.depth[route["handler"]] + 1, via + found.path(route["handler"]),
+                                      f"{route['method']} {route['route']}",
+                                      f"{call.get('method', 'GET')} {call['key']}"))
+    seen = set(hits)
+    for hit in functional:
+        if hit.test not in seen:
+            seen.add(hit.test)
+            hits[hit.test] = hit
+    return sorted(hits.values(), key=lambda h: (h.depth, h.route is not None, h.test)), found
+
+
+def _tests_calling(conn: sqlite3.Connection, member: str, tests: dict[str, dict[str, Any]],
+                   per_level: int) -> list[tuple[str, list[str]]]:
+    """The tests that are `member` or call it within two levels (a helper sending the request), with the path."""
+    if member in tests:
+        return [(member, [member])]
+    tree = graph.callers(conn, member, 2, per_level)
+    hop = {e["from"]: e["to"] for e in tree.edges}
+    out = []
+    for node in tree.nodes:
+        sid = node.get("symbol_id")
+        if sid in tests:
+            path = [sid]
+            while path[-1] != member and path[-1] in hop and len(path) < 4:
+                path.append(hop[path[-1]])
+            out.append((sid, path))
+    return out
+
+
+# ----------------------------------------------------------------------------------------------- impact
+
+def implementations(conn: sqlite3.Connection, symbol_id: str) -> tuple[list[str], list[str]]:
+    """(members implementing or overriding it, transitively; members it implements or overrides)."""
+    key = key_of(conn, symbol_id)
+    if key is None:
+        return [], []
+    down = graph._follow(conn, [key], upward=False)[key]
+    up = graph._follow(conn, [key], upward=True)[key]
+    names = ids_of(conn, [*down, *up])
+    return [names[k] for k in down if k in names], [names[k] for k in up if k in names]
+
+
+def refs_by_kind(conn: sqlite3.Connection, symbol_ids: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """({kind: count}, {file: count}) of the references to these symbols."""
+    keys = [k for k in (key_of(conn, s) for s in symbol_ids) if k is not None]
+    by_kind: dict[str, int] = {}
+    by_file: dict[str, int] = {}
+    rows = in_chunks(conn, "SELECT r.kind, f.path, count(*) FROM refs r LEFT JOIN files f ON f.id = r.file_id"
+                     " WHERE r.target_key IN ({marks}) GROUP BY r.kind, f.path", keys)
+    for kind, path, count in rows:
+        by_kind[kind] = by_kind.get(kind, 0) + count
+        if path:
+            by_file[path] = by_file.get(path, 0) + count
+    return by_kind, by_file
+
+
+def locate(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """symbol id -> {file, line, project, kind, name} (first row of each id)."""
+    rows = in_chunks(conn, "SELECT s.symbol_id, f.path, s.line, p.name, s.kind, s.name FROM symbols s"
+                     " LEFT JOIN files f ON f.id = s.file_id JOIN projects p ON p.id = s.project_id"
+                     " WHERE s.symbol_id IN ({marks}) ORDER BY s.project_id", sorted(set(ids)))
+    out: dict[str, dict[str, Any]] = {}
+    for sid, path, line, project, kind, name in rows:
+        out.setdefault(sid, {"file": path, "line": line, "project": project, "kind": kind, "name": name})
+    return out
+
+
+def project_of_files(conn: sqlite3.Connection, paths: Iterable[str]) -> dict[str, str]:
+    rows = in_chunks(conn, "SELECT f.path, p.name FROM files f JOIN projects p ON p.id = f.project_id"
+                     " WHERE f.path IN ({marks})", sorted(set(paths)))
+    return {r[0]: r[1] for r in rows}
+
+
+# ----------------------------------------------------------------------------------------------- unused
+
+@dataclass
+class Unused:
+    items: list[dict[str, Any]]
+    excluded: dict[str, int]  # reason -> symbols left out for it
+    skipped_projects: list[str]  # syntax_only: references unknown, nothing judged
+
+
+EXCLUSIONS = {
+    "entry_point": "Main and top-level statements",
+    "test": "test methods and their classes (the runner calls them)",
+    "framework_entry": "endpoint handlers, controller actions and their controllers, Razor page models "
+                       "(the framework calls them by reflection)",
+    "dispatch": "overrides and interface implementations (called through the base member)",
+    "public_library_api": "public and protected symbols of library projects no Exe project of the solution "
+                          "references (their callers are outside the solution)",
+    "serialization": "public properties (serializers and model binders read and set them)",
+    "constructed": "constructors of types the solution names (DI and activators call them), static "
+                   "constructors, finalizers",
+    "unbound_name": "members named like an unbound reference (a call the compiler could not bind may be it)",
+}
+
+
+def _used_keys(conn: sqlite3.Connection) -> set[int]:
+    """Keys some other symbol references (dispatch relations and recursion are no use)."""
+    rows = conn.execute("SELECT DISTINCT target_key FROM refs WHERE target_key IS NOT NULL AND kind NOT IN"
+                        " ('Implementation', 'Override') AND (from_key IS NULL OR from_key != target_key)")
+    return {int(r[0]) for r in rows}
+
+
+def _self_only_types(conn: sqlite3.Connection, types: dict[int, str]) -> set[int]:
+    """Type keys whose every reference comes from inside the type (its own members name it)."""
+    outside: set[int] = set()
+    rows = in_chunks(conn, "SELECT DISTINCT target_key, from_key FROM refs WHERE target_key IN ({marks})"
+                     " AND kind NOT IN ('Implementation', 'Override')", list(types))
+    names = ids_of(conn, [r[1] for r in rows])
+    for target, source in rows:
+        inner = types[target][2:]
+        caller = names.get(source, "") if source is not None else ""
+        if not (caller[2:] == inner or caller[2:].startswith(inner + ".")):
+            outside.add(target)
+    return set(types) - outside
+
+
+def _library_projects(conn: sqlite3.Connection) -> set[int]:
+    """Library projects no Exe project of the solution reaches through project references."""
+    kinds = {r[0]: r[1] for r in conn.execute("SELECT id, output_kind FROM projects")}
+    edges: dict[int, set[int]] = {}
+    for source, target in conn.execute("SELECT project_id, target_project_id FROM project_deps"
+                                       " WHERE kind = 'project' AND target_project_id IS NOT NULL"):
+        edges.setdefault(source, set()).add(target)
+    reached: set[int] = set()
+    frontier = [p for p, k in kinds.items() if k == "Exe"]
+    while frontier:
+        project = frontier.pop()
+        for target in edges.get(project, ()):
+            if target not in reached:
+                reached.add(target)
+                frontier.append(target)
+    return {p for p, k in kinds.items() if k == "Library" and p not in reached}
+
+
+def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str]) -> Unused:
+    projects = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT id, name, semantic_level FROM projects")}
+    skipped = sorted(name for name, level in projects.values() if level == "syntax_only")
+    rows = conn.execute(
+        "SELECT s.symbol_id, s.name, s.kind, s.visibility, s.container_id, s.project_id, f.path, s.line, s.is_static"
+        " FROM symbols s LEFT JOIN files f ON f.id = s.file_id ORDER BY f.path, s.line").fetchall()
+    seen: set[str] = set()
+    symbols = []
+    for row in rows:
+        if row[0] in seen:
+            continue
+        seen.add(row[0])
+        symbols.append(row)
+    keys = dict(in_chunks(conn, "SELECT symbol_id, key FROM ids WHERE symbol_id IN ({marks})", [s[0] for s in symbols]))
+    used = _used_keys(conn)
+    type_keys = {keys[s[0]]: s[0] for s in symbols if s[2] in TYPE_KINDS and keys.get(s[0]) in used}
+    used -= _self_only_types(conn, type_keys)
+    # A type whose members are used is used, even if nothing names the type itself.
+    used_containers = {s[4] for s in symbols if s[4] and keys.get(s[0]) in used}
+    used |= {keys[s[0]] for s in symbols if s[0] in used_containers and s[0] in keys}
+    tests = test_facts(conn)
+    test_classes = {s[4] for s in symbols if s[0] in tests}
+    framework: set[str] = set()
+    for kind in ("Route", "ControllerAction"):
+        for fact in surfaces.facts_of_kind(conn, kind):
+            handler = fact.get("handler") or fact["symbol_id"]
+            if handler:
+                framework.add(handler)
+    for fact in surfaces.facts_of_kind(conn, "RazorPage"):
+        if fact.get("model"):
+            framework.add(str(fact["model"]))
+    controllers = {s[4] for s in symbols if s[0] in framework and s[4]}
+    dispatch = {r[0] for r in conn.execute("SELECT DISTINCT from_key FROM refs WHERE kind IN"
+                                           " ('Implementation', 'Override') AND from_key IS NOT NULL")}
+    libraries = _library_projects(conn)
+    named_types = {s[0] for s in symbols if s[2] in TYPE_KINDS and (keys.get(s[0]) in used or s[0] in used_containers)}
+    unbound_names = {r[0] for r in conn.execute("SELECT DISTINCT target_name FROM refs WHERE target_key IS NULL")}
+    unused_types = {s[0] for s in symbols if s[2] in TYPE_KINDS and s[0] not in named_types}
+    excluded: dict[str, int] = {}
+    items = []
+    for sid, name, kind, visibility, container, project_id, path, line, _static in symbols:
+        pname, level = projects.get(project_id, ("?", "syntax_only"))
+        if level == "syntax_only" or (project and pname != project) or (kinds and kind not in kinds):
+            continue
+        if keys.get(sid) in used or sid in used_containers:
+            continue
+        reason = _exclusion(sid, name, kind, visibility, container, project_id, tests, test_classes, framework,
+                            controllers, keys.get(sid) in dispatch, libraries, named_types, unbound_names)
+        if reason:
+            excluded[reason] = excluded.get(reason, 0) + 1
+            continue
+        if container in unused_types:  # said once, by its type
+            continue
+        items.append({"symbol_id": sid, "kind": kind, "file": path, "line": line, "project": pname})
+    return Unused(items, excluded, skipped)
+
+
+def _exclusion(sid: str, name: str, kind: str, visibility: str, container: str | None, project_id: int,
+               tests: dict[str, Any], test_classes: set[str | None], framework: set[str], controllers: set[str],
+               dispatched: bool, libraries: set[int], named_types: set[str], unbound_names: set[str]) -> str | None:
+    if name in ("Main", "<Main>$"):
+        return "entry_point"
+    if sid in tests or sid in test_classes:
+        return "test"
+    if sid in framework or sid in controllers:
+        return "framework_entry"
+    if dispatched:
+        return "dispatch"
+    if visibility in ("public", "protected", "protected internal") and project_id in libraries:
+        return "public_library_api"
+    if kind == "Property" and visibility == "public":
+        return "serialization"
+    if kind == "Destructor" or (kind == "Constructor" and (container in named_types or ".#cctor" in sid)):
+        return "constructed"
+    if name in unbound_names:
+        return "unbound_name"
+    return None
+
+
+def count_by(items: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
+    """[{key: value, count}] most first (top 15), for a ranked list's by_file."""
+    counts: dict[str, int] = {}
+    for item in items:
+        if item.get(key):
+            counts[item[key]] = counts.get(item[key], 0) + 1
+    return [{key: v, "count": c} for v, c in sorted(counts.items(), key=lambda vc: (-vc[1], vc[0]))][:15]
+
+
+# ------------------------------------------------------------------------------------------- dependencies
+
+def dependency_graph(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Per project: output kind, framework, referenced projects, referencing projects, direct packages."""
+    projects = conn.execute("SELECT id, name, path, output_kind, target_framework, semantic_level FROM projects"
+                            " ORDER BY name").fetchall()
+    deps = conn.execute("SELECT project_id, kind, name, version, requested, target_project_id, path, implicit"
+                        " FROM project_deps ORDER BY project_id, kind, name").fetchall()
+    names = {p[0]: p[1] for p in projects}
+    out = []
+    for pid, name, path, output_kind, framework, level in projects:
+        mine = [d for d in deps if d[0] == pid]
+        item: dict[str, Any] = {
+            "project": name, "path": path, "output_kind": output_kind, "target_framework": framework,
+            "semantic_level": level,
+            "references": [names.get(d[5], d[2]) for d in mine if d[1] == "project"],
+            "referenced_by": sorted(names[d[0]] for d in deps if d[1] == "project" and d[5] == pid),
+            "packages": [{k: v for k, v in {"name": d[2], "version": d[3], "requested": d[4],
+                                            "implicit": True if d[7] else None}.items() if v is not None}
+                         for d in mine if d[1] == "package"],
+        }
+        out.append(item)
+    return out
+
+
+def package_versions(graph_items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each package with the projects using it and its versions; `conflict` when they differ."""
+    by_name: dict[str, dict[str, Any]] = {}
+    for item in graph_items:
+        for pkg in item["packages"]:
+            entry = by_name.setdefault(pkg["name"].lower(), {"name": pkg["name"], "projects": [], "versions": []})
+            entry["projects"].append(item["project"])
+            version = pkg.get("version") or pkg.get("requested")
+            if version and version not in entry["versions"]:
+                entry["versions"].append(version)
+    out = sorted(by_name.values(), key=lambda e: e["name"].lower())
+    for entry in out:
+        if len(entry["versions"]) > 1:
+            entry["conflict"] = True
+    return out

@@ -1,0 +1,7 @@
+using Microsoft.AspNetCore.Builder;
+using Tested.Api;
+
+var app = WebApplication.Create(args);
+app.MapGet("/api/orders/{id:int}", OrderEndpoints.Quote);
+app.MapGet("/api/health", OrderEndpoints.Health);
+app.Run();
