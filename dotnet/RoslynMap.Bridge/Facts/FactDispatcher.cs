@@ -20,6 +20,7 @@ internal sealed class FactDispatcher
         Di,
         Log,
         Retry,
+        Mediator,
     }
 
     private static readonly FrozenDictionary<string, Topic> InvocationTopics = BuildTopics();
@@ -33,6 +34,8 @@ internal sealed class FactDispatcher
     private readonly ExceptionFacts _exceptions;
     private readonly LogFacts _logs;
     private readonly RetryFacts _retries;
+    private readonly MediatorFacts _mediator;
+    private readonly ThrowHelperFacts _throwHelpers;
     private readonly FactSink _sink;
 
     public FactDispatcher(DocumentContext ctx)
@@ -47,6 +50,8 @@ internal sealed class FactDispatcher
         _exceptions = new ExceptionFacts(sink);
         _logs = new LogFacts(sink);
         _retries = new RetryFacts(sink);
+        _mediator = new MediatorFacts(sink);
+        _throwHelpers = new ThrowHelperFacts(sink);
     }
 
     private static FrozenDictionary<string, Topic> BuildTopics()
@@ -65,6 +70,7 @@ internal sealed class FactDispatcher
         foreach (var n in DiFacts.InvocationNames) topics[n] = Topic.Di;
         foreach (var n in LogFacts.InvocationNames) topics[n] = Topic.Log;
         foreach (var n in RetryFacts.InvocationNames) topics[n] = Topic.Retry;
+        foreach (var n in MediatorFacts.InvocationNames) topics[n] = Topic.Mediator;
         return topics.ToFrozenDictionary(StringComparer.Ordinal);
     }
 
@@ -75,6 +81,7 @@ internal sealed class FactDispatcher
         {
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);
             else if (DiFacts.IsServiceExtension(inv, name)) _di.Extension(inv, name, from);
+            else if (ThrowHelperFacts.IsCandidate(inv, name)) _throwHelpers.Invocation(inv, name, from);
             else _routes.GroupCall(inv, from);
             return;
         }
@@ -87,6 +94,7 @@ internal sealed class FactDispatcher
             case Topic.Di: _di.Invocation(inv, name, from); break;
             case Topic.Log: _logs.Invocation(inv, name, from); break;
             case Topic.Retry: _retries.Invocation(inv, name, from); break;
+            case Topic.Mediator: _mediator.Invocation(inv, name, from); break;
         }
     }
 

@@ -18,12 +18,15 @@ internal static class FactKinds
     /// <summary>A public action of a controller without attribute routes: conventional route patterns
     /// (MapControllerRoute) apply to it when endpoints are listed. Key `Controller/Action`.</summary>
     public const string ControllerAction = "ControllerAction";
+    /// <summary>A request sent through a mediator (Send/Publish/CreateStream). Key: the request type id.</summary>
+    public const string MediatorRequest = "MediatorRequest";
 }
 
 internal static class Confidence
 {
     public const string High = "high";     // bound to the framework API
     public const string Medium = "medium"; // the framework assembly is missing: matched by syntax
+    public const string Low = "low";       // inferred (a helper's documentation, a naming convention)
 }
 
 /// <summary>What every fact extractor of one document shares: the model and the output.</summary>
