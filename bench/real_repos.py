@@ -84,6 +84,8 @@ class RepoRun:
     describe: dict[str, Any] = field(default_factory=dict)
     measured: dict[str, Any] = field(default_factory=dict)
     probes: list[dict[str, Any]] = field(default_factory=list)
+    surfaces: dict[str, Any] = field(default_factory=dict)  # endpoint/config/table/DI counts (issue 13)
+    no_facts: dict[str, Any] = field(default_factory=dict)  # the same index without fact extraction
     error: str | None = None
 
 
@@ -204,6 +206,47 @@ def probe(run: RepoRun, env: dict[str, str], extra: list[tuple[str, str, dict[st
                            "total": (envelope.get("overflow") or {}).get("total")})
 
 
+# Counts of the architectural surfaces: (label, tool, arguments, field of `data` holding per-group counts).
+SURFACES = [("endpoints", "surfaces_list_endpoints", "by_method", "method"),
+            ("config keys", "surfaces_list_config_keys", "by_status", "status"),
+            ("tables", "surfaces_list_db_tables", None, None),
+            ("DI registrations", "surfaces_list_di_registrations", "by_lifetime", "lifetime")]
+
+
+def surfaces(run: RepoRun, env: dict[str, str]) -> None:
+    """The endpoint, configuration-key, table and DI-registration counts, as the tools answer them."""
+    for label, tool, counts_field, group in SURFACES:
+        done = subprocess.run([sys.executable, "-m", "roslynmap.cli", "call", tool, json.dumps({"limit": 1}), "--repo",
+                               str(run.path)], capture_output=True, text=True, env=env, timeout=600, check=False)
+        try:
+            envelope = json.loads(done.stdout)
+        except json.JSONDecodeError:
+            run.surfaces[label] = {"error": f"no JSON (exit {done.returncode})"}
+            continue
+        total = re.match(r"\s*(\d+)", envelope.get("answer", ""))
+        entry: dict[str, Any] = {"total": int(total.group(1)) if total else NA}
+        if counts_field and group:
+            groups = (envelope.get("data") or {}).get(counts_field, [])
+            entry["by"] = {str(c.get(group)): c.get("count") for c in groups}
+        run.surfaces[label] = entry
+
+
+def index_without_facts(run: RepoRun, env: dict[str, str], timeout: int) -> None:
+    """The same index with ROSLYNMAP_NO_FACTS=1 (fresh worker, forced): what fact extraction costs."""
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "roslynmap.cli", "index", str(run.path), "--solution", run.solution,
+                           "--json", "--force"], capture_output=True, text=True,
+                          env={**env, "ROSLYNMAP_NO_FACTS": "1"}, timeout=timeout, check=False)
+    wall = round(time.perf_counter() - started, 1)
+    try:
+        result = json.loads(done.stdout)
+    except json.JSONDecodeError:
+        run.no_facts = {"error": f"exit {done.returncode}"}
+        return
+    run.no_facts = {"index_seconds": result.get("index_seconds"), "wall_s": wall,
+                    "facts": (result.get("counts") or {}).get("facts")}
+
+
 def get(mapping: dict[str, Any], *keys: str) -> Any:
     """The first of `keys` present in `mapping`, else "n/a" (fields other work adds later)."""
     for key in keys:
@@ -268,6 +311,25 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
             f"| {index_s if index_s is not None else NA} | {run.index_wall_s or NA} | "
             f"{run.floor_s if run.floor_s is not None else NA} | "
             f"{ratio} |")
+    if any(r.surfaces for r in runs):
+        lines += ["", "### Surfaces and fact-extraction overhead", "",
+                  "Counts as the surfaces_* tools answer them; overhead: the engine's index seconds with facts against"
+                  " the same index with `ROSLYNMAP_NO_FACTS=1` (one run each, fresh worker; a few percent is noise"
+                  " on this shared machine). Target: ≤ 10%.", "",
+                  "| repository | endpoints | config keys | tables | DI registrations | facts | index s with facts |"
+                  " without | overhead |", "|---|---|---|---|---|---|---|---|---|"]
+        for run in runs:
+            cells = []
+            for label, *_ in SURFACES:
+                entry = run.surfaces.get(label, {})
+                by = ", ".join(f"{v} {k}" for k, v in (entry.get("by") or {}).items())
+                cells.append(f"{entry.get('total', NA)}" + (f" ({by})" if by else ""))
+            with_facts, without = run.index.get("index_seconds"), run.no_facts.get("index_seconds")
+            overhead = f"{(with_facts - without) / without * 100:.1f}%" if isinstance(with_facts, (int, float)) and \
+                isinstance(without, (int, float)) and without else NA
+            facts = (run.index.get("counts") or {}).get("facts", NA)
+            lines.append(f"| {run.path.name} | " + " | ".join(cells) + f" | {facts} | {with_facts or NA} | "
+                         f"{without or NA} | {overhead} |")
     for run in runs:
         lines += ["", f"### {run.path.name}", ""]
         if run.error:
@@ -297,6 +359,8 @@ def main() -> None:
     parser.add_argument("repos", nargs="+", help="checkout[:repo-relative solution]")
     parser.add_argument("--restore", action="store_true", help="dotnet restore first (per project on failure)")
     parser.add_argument("--no-floor", action="store_true", help="skip the compile floor (saves one solution load)")
+    parser.add_argument("--facts-overhead", action="store_true",
+                        help="index again with ROSLYNMAP_NO_FACTS=1 (the fact-extraction overhead); after the probes")
     parser.add_argument("--home", help="ROSLYNMAP_HOME (default: a fresh temporary folder)")
     parser.add_argument("--probe", action="append", default=[], metavar="'LABEL|TOOL|JSON'",
                         help="an extra probe for every repository")
@@ -341,6 +405,11 @@ def main() -> None:
             print(f"[real] {path.name}: floor {run.floor_s} s", flush=True)
         measure(run)
         probe(run, env, extra)
+        surfaces(run, env)
+        print(f"[real] {path.name}: surfaces {run.surfaces}", flush=True)
+        if args.facts_overhead and not run.error:
+            index_without_facts(run, env, args.timeout)
+            print(f"[real] {path.name}: without facts {run.no_facts}", flush=True)
         for p in run.probes:
             print(f"[real] {path.name}: {p['label']}: {p['answer']}", flush=True)
         runs.append(run)
