@@ -115,7 +115,9 @@ def test_package_throw_helpers_and_exceptions_through_calls_on_the_card(flow: Mc
     assert card["exception_paths"] == [{
         "exception": "T:System.InvalidOperationException",
         "path": [HANDLE, "M:Flow.Core.OrderRules.Reject(System.String)", "M:Flow.Core.OrderRules.Fail(System.String)"],
-        "file": "src/Flow.Core/Orders.cs", "line": 55}]
+        "file": "src/Flow.Core/Orders.cs", "line": 55, "throw_helper": "only_throws"}]
+    reject = flow.call("symbols_get_card", {"symbol_id": "M:Flow.Core.OrderRules.Reject(System.String)"})["data"]
+    assert [(f["kind"], f["key"]) for f in reject["facts"]] == [("AlwaysThrows", "does_not_return")]
 
 
 def test_refs_find_includes_inject_uses_and_tag_helper_links(flow: McpServerProcess) -> None:

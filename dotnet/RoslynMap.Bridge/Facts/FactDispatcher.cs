@@ -150,6 +150,7 @@ internal sealed class FactDispatcher
                     }
                 }
                 if (!routed) _attributeRoutes.ConventionalAction(method, id, []);
+                _throwHelpers.Declaration(method, id);
                 break;
             case PropertyDeclarationSyntax property when DbTableFacts.IsDbSetType(property.Type):
                 _tables.DbSet(property, id);

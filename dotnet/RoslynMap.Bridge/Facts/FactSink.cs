@@ -20,6 +20,8 @@ internal static class FactKinds
     public const string ControllerAction = "ControllerAction";
     /// <summary>A request sent through a mediator (Send/Publish/CreateStream). Key: the request type id.</summary>
     public const string MediatorRequest = "MediatorRequest";
+    /// <summary>A method that never returns normally ([DoesNotReturn], or a body that only throws).</summary>
+    public const string AlwaysThrows = "AlwaysThrows";
 }
 
 internal static class Confidence

@@ -27,8 +27,41 @@ internal sealed partial class ThrowHelperFacts
 
     /// <summary>Cheap syntax test, before any binding.</summary>
     public static bool IsCandidate(InvocationExpressionSyntax inv, string name) =>
-        name.StartsWith("Throw", StringComparison.Ordinal)
-        || (FactSyntax.Receiver(inv) is { } r && r.ToString().Contains("Guard", StringComparison.Ordinal));
+        name.StartsWith("Throw", StringComparison.Ordinal) || MentionsGuard(FactSyntax.Receiver(inv));
+
+    /// <summary>Any name of a receiver chain (`Guard.Against`, `_guard`) containing "Guard", without allocating.</summary>
+    private static bool MentionsGuard(ExpressionSyntax? e)
+    {
+        for (var depth = 0; e is not null && depth < 4; depth++)
+        {
+            switch (e)
+            {
+                case MemberAccessExpressionSyntax m:
+                    if (m.Name.Identifier.ValueText.Contains("Guard", StringComparison.OrdinalIgnoreCase)) return true;
+                    e = m.Expression;
+                    break;
+                case SimpleNameSyntax s:
+                    return s.Identifier.ValueText.Contains("Guard", StringComparison.OrdinalIgnoreCase);
+                default:
+                    return false;
+            }
+        }
+        return false;
+    }
+
+    /// <summary>A method of the solution that never returns: `[DoesNotReturn]`, or a body that only throws.
+    /// Recorded as an `AlwaysThrows` fact on the method (key: how it is known).</summary>
+    public void Declaration(MethodDeclarationSyntax method, string? id)
+    {
+        if (id is null) return;
+        var how = method.AttributeLists.SelectMany(l => l.Attributes).Any(a => FactSyntax.AttributeName(a) == "DoesNotReturn")
+            ? "does_not_return"
+            : method.ExpressionBody?.Expression is ThrowExpressionSyntax
+              || method.Body is { Statements: [ThrowStatementSyntax { Expression: not null }] }
+                ? "only_throws" : null;
+        if (how is not null)
+            _sink.Add(FactKinds.AlwaysThrows, id, method.Identifier.SpanStart, Confidence.High, how, new FactDetail());
+    }
 
     public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
     {

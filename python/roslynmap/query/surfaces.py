@@ -672,8 +672,9 @@ def exceptions_through_calls(conn: sqlite3.Connection, symbol_id: str, depth: in
     """What a member may throw: its own throws and those of the members it calls (solution code, to
     `depth` levels, interface calls into their DI-registered implementations, mediator requests into their
     handlers), each with the call path. A throw helper of the solution (a [DoesNotReturn] method, one whose
-    body only throws) is a callee like any other; a package helper (Guard.Against.Null...) is known by the
-    exceptions its documentation names, recorded at the call site (`inferred`)."""
+    body only throws: `throw_helper`, from its AlwaysThrows fact) is a callee like any other; a package
+    helper (Guard.Against.Null...) is known by the exceptions its documentation names, recorded at the
+    call site (`inferred`)."""
     from roslynmap.query import trace  # trace walks with graph, which this module also uses
 
     tree = trace.walk(conn, symbol_id, depth, 100, di_implementations(conn)).graph
@@ -691,6 +692,8 @@ def exceptions_through_calls(conn: sqlite3.Connection, symbol_id: str, depth: in
             while at in parent and at != symbol_id and len(path) <= depth:
                 at = parent[at]
                 path.insert(0, at)
+            helper = next((f["key"] for f in facts.get(member, []) if f["kind"] == "AlwaysThrows"), None)
             items.append({"exception": fact["key"], **_keep(fact, ("form", "via", "inferred")), "thrown_in": member,
+                          **({"throw_helper": helper} if helper else {}),
                           "path": path, "file": fact["file"], "line": fact["line"], "confidence": fact["confidence"]})
     return _listing(items, "exception")

@@ -284,7 +284,8 @@ def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> d
     out["thrown_exceptions"] = sorted({f["key"] for f in facts if f["kind"] == "Exception"}
                                       | {i["exception"] for i in through})
     if through:
-        out["exception_paths"] = [{k: i[k] for k in ("exception", "path", "file", "line", "inferred") if k in i}
+        out["exception_paths"] = [{k: i[k] for k in ("exception", "path", "file", "line", "inferred", "throw_helper")
+                                   if k in i}
                                   for i in through[:10]]
     out["facts"] = [{k: v for k, v in f.items() if k not in {"symbol_id", "col"} and v is not None}
                     for f in facts if f["kind"] != "Exception"]
