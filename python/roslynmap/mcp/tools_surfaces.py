@@ -165,10 +165,9 @@ def _entry_symbol(ctx: QueryContext, entry: str) -> tuple[str, dict[str, Any] | 
 
 @tool("graph_trace_feature", TraceParams)
 def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
-    """Use to understand a feature end to end: the call tree from an entry point (symbol_id,
-    stable_id or an HTTP route) down to `depth` levels, through DI-registered implementations and
-    mediator handlers, each node with its facts (config keys, tables, exceptions, logs); `stops` says
-    where and why the trace ended."""
+    """Use to understand a feature end to end: the call tree from an entry point (symbol_id, stable_id
+    or HTTP route) to `depth` levels, through DI-registered implementations and mediator handlers,
+    each node with its facts (config, tables, exceptions, logs); `stops`: where and why it ended."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     requested = TRACE_DEPTH[0] if params.depth is None else params.depth
@@ -340,11 +339,9 @@ class ExceptionParams(ScopedListParams):
 
 @tool("surfaces_list_exceptions", ExceptionParams)
 def exceptions_tool(params: ExceptionParams, repo_path: str) -> ToolOutput:
-    """Use to see which exceptions the code throws: every `throw new T`, throw expression and rethrow,
-    with the throwing member and file:line. With symbol_id: what that member may throw, its own throws
-    and those of the solution's methods it calls (throw helpers such as Guard.AgainstNull included), each
-    with its call path; package code (Ardalis.GuardClauses...) is not followed. Filter by type,
-    project or file."""
+    """Use to see which exceptions the code throws: every throw and rethrow, and calls of package throw
+    helpers (Guard.Against.*: documented exceptions, inferred), with member and file:line. With
+    symbol_id: what it may throw through its callees, with call paths. Filter by type, project, file."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     if params.symbol_id:
