@@ -19,6 +19,7 @@ import io
 import json
 import os
 import re
+import resource
 import sqlite3
 import subprocess
 import sys
@@ -84,6 +85,8 @@ class RepoRun:
     describe: dict[str, Any] = field(default_factory=dict)
     measured: dict[str, Any] = field(default_factory=dict)
     probes: list[dict[str, Any]] = field(default_factory=list)
+    surfaces: dict[str, Any] = field(default_factory=dict)  # endpoint/config/table/DI counts (issue 13)
+    no_facts: dict[str, Any] = field(default_factory=dict)  # the same index without fact extraction
     error: str | None = None
 
 
@@ -204,6 +207,66 @@ def probe(run: RepoRun, env: dict[str, str], extra: list[tuple[str, str, dict[st
                            "total": (envelope.get("overflow") or {}).get("total")})
 
 
+# Counts of the architectural surfaces: (label, tool, arguments, field of `data` holding per-group counts).
+SURFACES: list[tuple[str, str, dict[str, Any], str | None, str | None]] = [
+    ("endpoints", "surfaces_list_endpoints", {}, "by_method", "method"),
+    ("config keys", "surfaces_list_config_keys", {}, "by_status", "status"),
+    ("tables", "surfaces_list_db_tables", {}, None, None),
+    ("DI registrations", "surfaces_list", {"kind": "di"}, "by_lifetime", "lifetime")]
+
+
+def surfaces(run: RepoRun, env: dict[str, str]) -> None:
+    """The endpoint, configuration-key, table and DI-registration counts, as the tools answer them."""
+    for label, tool, extra, counts_field, group in SURFACES:
+        done = subprocess.run([sys.executable, "-m", "roslynmap.cli", "call", tool, json.dumps({"limit": 1, **extra}), "--repo",
+                               str(run.path)], capture_output=True, text=True, env=env, timeout=600, check=False)
+        try:
+            envelope = json.loads(done.stdout)
+        except json.JSONDecodeError:
+            run.surfaces[label] = {"error": f"no JSON (exit {done.returncode})"}
+            continue
+        total = re.match(r"\s*(\d+)", envelope.get("answer", ""))
+        entry: dict[str, Any] = {"total": int(total.group(1)) if total else NA}
+        if counts_field and group:
+            groups = (envelope.get("data") or {}).get(counts_field, [])
+            entry["by"] = {str(c.get(group)): c.get("count") for c in groups}
+        run.surfaces[label] = entry
+
+
+def _index_seconds(run: RepoRun, env: dict[str, str], timeout: int) -> tuple[float, float] | None:
+    """(the engine's index seconds, CPU seconds of the index and its worker): CPU time barely moves when
+    other jobs share the cores, wall time does."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([sys.executable, "-m", "roslynmap.cli", "index", str(run.path), "--solution", run.solution,
+                           "--json", "--force"], capture_output=True, text=True, env=env, timeout=timeout, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1)
+    try:
+        seconds = json.loads(done.stdout).get("index_seconds")
+    except json.JSONDecodeError:
+        return None
+    return (float(seconds), cpu) if isinstance(seconds, (int, float)) else None
+
+
+def facts_overhead(run: RepoRun, env: dict[str, str], timeout: int, runs: int) -> None:
+    """Index with facts and with ROSLYNMAP_NO_FACTS=1, alternating, `runs` times each (fresh worker,
+    forced); the best of each: what fact extraction costs, with the machine's noise damped. The last
+    index written is a full one (with facts) again, so later probes see facts."""
+    with_facts: list[tuple[float, float]] = []
+    without: list[tuple[float, float]] = []
+    for _ in range(runs):
+        if (measured := _index_seconds(run, {**env, "ROSLYNMAP_NO_FACTS": "1"}, timeout)) is not None:
+            without.append(measured)
+        if (measured := _index_seconds(run, env, timeout)) is not None:
+            with_facts.append(measured)
+    run.no_facts = {"with_facts_s": [w for w, _ in with_facts], "without_facts_s": [w for w, _ in without],
+                    "with_facts_cpu_s": [c for _, c in with_facts], "without_facts_cpu_s": [c for _, c in without],
+                    "index_seconds": min(w for w, _ in without) if without else None,
+                    "with_index_seconds": min(w for w, _ in with_facts) if with_facts else None,
+                    "cpu_without": min(c for _, c in without) if without else None,
+                    "cpu_with": min(c for _, c in with_facts) if with_facts else None}
+
+
 def get(mapping: dict[str, Any], *keys: str) -> Any:
     """The first of `keys` present in `mapping`, else "n/a" (fields other work adds later)."""
     for key in keys:
@@ -268,6 +331,29 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
             f"| {index_s if index_s is not None else NA} | {run.index_wall_s or NA} | "
             f"{run.floor_s if run.floor_s is not None else NA} | "
             f"{ratio} |")
+    if any(r.surfaces for r in runs):
+        lines += ["", "### Surfaces and fact-extraction overhead", "",
+                  "Counts as the surfaces_* tools answer them; overhead: the engine's index seconds with facts against"
+                  " the same index with `ROSLYNMAP_NO_FACTS=1`, alternating, best of each (`--overhead-runs`, fresh"
+                  " worker each; a few percent is noise on this shared machine). Target: ≤ 10%.", "",
+                  "| repository | endpoints | config keys | tables | DI registrations | facts | index s with facts |"
+                  " without | overhead | CPU s with facts | without | CPU overhead |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for run in runs:
+            cells = []
+            for label, *_ in SURFACES:
+                entry = run.surfaces.get(label, {})
+                by = ", ".join(f"{v} {k}" for k, v in (entry.get("by") or {}).items())
+                cells.append(f"{entry.get('total', NA)}" + (f" ({by})" if by else ""))
+            with_facts = run.no_facts.get("with_index_seconds") or run.index.get("index_seconds")
+            without = run.no_facts.get("index_seconds")
+            overhead = f"{(with_facts - without) / without * 100:.1f}%" if isinstance(with_facts, (int, float)) and \
+                isinstance(without, (int, float)) and without else NA
+            facts = (run.index.get("counts") or {}).get("facts", NA)
+            cpu_with, cpu_without = run.no_facts.get("cpu_with"), run.no_facts.get("cpu_without")
+            cpu = f"{(cpu_with - cpu_without) / cpu_without * 100:.1f}%" if cpu_with and cpu_without else NA
+            lines.append(f"| {run.path.name} | " + " | ".join(cells) + f" | {facts} | {with_facts or NA} | "
+                         f"{without or NA} | {overhead} | {cpu_with or NA} | {cpu_without or NA} | {cpu} |")
     for run in runs:
         lines += ["", f"### {run.path.name}", ""]
         if run.error:
@@ -297,6 +383,9 @@ def main() -> None:
     parser.add_argument("repos", nargs="+", help="checkout[:repo-relative solution]")
     parser.add_argument("--restore", action="store_true", help="dotnet restore first (per project on failure)")
     parser.add_argument("--no-floor", action="store_true", help="skip the compile floor (saves one solution load)")
+    parser.add_argument("--facts-overhead", action="store_true",
+                        help="index again with ROSLYNMAP_NO_FACTS=1 (the fact-extraction overhead); after the probes")
+    parser.add_argument("--overhead-runs", type=int, default=2, help="index pairs for --facts-overhead (best of each)")
     parser.add_argument("--home", help="ROSLYNMAP_HOME (default: a fresh temporary folder)")
     parser.add_argument("--probe", action="append", default=[], metavar="'LABEL|TOOL|JSON'",
                         help="an extra probe for every repository")
@@ -341,6 +430,11 @@ def main() -> None:
             print(f"[real] {path.name}: floor {run.floor_s} s", flush=True)
         measure(run)
         probe(run, env, extra)
+        surfaces(run, env)
+        print(f"[real] {path.name}: surfaces {run.surfaces}", flush=True)
+        if args.facts_overhead and not run.error:
+            facts_overhead(run, env, args.timeout, args.overhead_runs)
+            print(f"[real] {path.name}: facts overhead runs {run.no_facts}", flush=True)
         for p in run.probes:
             print(f"[real] {path.name}: {p['label']}: {p['answer']}", flush=True)
         runs.append(run)

@@ -93,7 +93,10 @@ def test_callees_and_trace_count_unbound_apart(unbound: McpServerProcess) -> Non
                              "receiver": "basket"}]
     trace = unbound.call("graph_trace_feature", {"entry_point": IMPORT_ALL})
     assert trace["answer"] == (f"0 nodes under {IMPORT_ALL} within depth 3, 0 facts, + 4 unbound calls "
-                               "(AddItem, Create, GetByIdAsync, Repository).")
+                               "(AddItem, Create, GetByIdAsync, Repository). Stopped: 4 unbound.")
+    assert [(p["reason"], p["call"], p.get("receiver")) for p in trace["data"]["stops"]["places"]] == [
+        ("unbound", "Create", "factory"), ("unbound", "AddItem", "basket"), ("unbound", "Repository", "factory"),
+        ("unbound", "GetByIdAsync", "repo")]
     first = trace["data"]["nodes"][0]
     assert (first["name"], first["from"]) == ("Create", {"from": IMPORT_ALL, "kind": "Call", "unbound": True,
                                                          "receiver": "factory", "file": "LegacyImporter.cs",

@@ -63,6 +63,7 @@ internal sealed class ReferenceClassifier
                 break;
             case IMethodSymbol:
                 kind = IsInvoked(expr) ? RefKinds.Call : RefKinds.Read; // uninvoked: a method group
+                if (kind == RefKinds.Call) TypeArgumentsOfCall(symbol, target, name, from);
                 break;
             default:
                 kind = IsWritten(expr) ? RefKinds.Write : RefKinds.Read;
@@ -119,6 +120,26 @@ internal sealed class ReferenceClassifier
             { MethodKind: MethodKind.UserDefinedOperator or MethodKind.Conversion } op
             && SymbolFacts.IsReferenceable(op))
             Add(SymbolFacts.Definition(op), anchor, from, RefKinds.Call, null);
+    }
+
+    /// <summary>A call on a constructed generic type of the solution (`IRepository&lt;CatalogItem&gt;.ListAsync`)
+    /// records its type arguments as a `GenericCall` fact: the reference names the generic definition, and
+    /// a trace into an open-generic implementation (EfRepository&lt;T&gt;) needs the entity type to find tables.</summary>
+    private void TypeArgumentsOfCall(ISymbol bound, ISymbol definition, SimpleNameSyntax name, string? from)
+    {
+        if (!_ctx.Facts || bound.ContainingType is not { IsGenericType: true } type
+            || SymbolEqualityComparer.Default.Equals(type, type.OriginalDefinition)
+            || !definition.Locations.Any(l => l.IsInSource)) return;
+        var args = new List<string>();
+        foreach (var arg in type.TypeArguments)
+        {
+            if (arg is not INamedTypeSymbol { TypeKind: not TypeKind.Error } named || _ctx.IdOf(named.OriginalDefinition) is not { } id) return;
+            args.Add(id);
+        }
+        if (_ctx.IdOf(definition) is not { } target) return;
+        var (line, col) = _ctx.Position(name.Identifier.SpanStart);
+        _ctx.Result.Facts.Add(new FactRow("GenericCall", from, _ctx.ProjectIndex, _ctx.File, line, col, "high", target,
+            new Facts.FactDetail().Add("type_arguments", args).ToJson()));
     }
 
     private void Add(ISymbol target, SyntaxToken anchor, string? from, string kind, string? receiver)

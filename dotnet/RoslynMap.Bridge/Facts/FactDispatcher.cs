@@ -21,6 +21,7 @@ internal sealed class FactDispatcher
         Log,
         Retry,
         Http,
+        Mediator,
     }
 
     private static readonly FrozenDictionary<string, Topic> InvocationTopics = BuildTopics();
@@ -35,6 +36,8 @@ internal sealed class FactDispatcher
     private readonly LogFacts _logs;
     private readonly RetryFacts _retries;
     private readonly TestFacts _tests;
+    private readonly MediatorFacts _mediator;
+    private readonly ThrowHelperFacts _throwHelpers;
     private readonly FactSink _sink;
 
     public FactDispatcher(DocumentContext ctx)
@@ -50,6 +53,8 @@ internal sealed class FactDispatcher
         _logs = new LogFacts(sink);
         _retries = new RetryFacts(sink);
         _tests = new TestFacts(sink);
+        _mediator = new MediatorFacts(sink);
+        _throwHelpers = new ThrowHelperFacts(sink);
     }
 
     private static FrozenDictionary<string, Topic> BuildTopics()
@@ -69,6 +74,7 @@ internal sealed class FactDispatcher
         foreach (var n in LogFacts.InvocationNames) topics[n] = Topic.Log;
         foreach (var n in RetryFacts.InvocationNames) topics[n] = Topic.Retry;
         foreach (var n in TestFacts.HttpVerbs.Keys) topics[n] = Topic.Http;
+        foreach (var n in MediatorFacts.InvocationNames) topics[n] = Topic.Mediator;
         return topics.ToFrozenDictionary(StringComparer.Ordinal);
     }
 
@@ -79,6 +85,7 @@ internal sealed class FactDispatcher
         {
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);
             else if (DiFacts.IsServiceExtension(inv, name)) _di.Extension(inv, name, from);
+            else if (ThrowHelperFacts.IsCandidate(inv, name)) _throwHelpers.Invocation(inv, name, from);
             else _routes.GroupCall(inv, from);
             return;
         }
@@ -92,6 +99,7 @@ internal sealed class FactDispatcher
             case Topic.Log: _logs.Invocation(inv, name, from); break;
             case Topic.Retry: _retries.Invocation(inv, name, from); break;
             case Topic.Http: _tests.HttpCall(inv, name, from); break;
+            case Topic.Mediator: _mediator.Invocation(inv, name, from); break;
         }
     }
 
@@ -148,6 +156,7 @@ internal sealed class FactDispatcher
                     }
                 }
                 if (!routed) _attributeRoutes.ConventionalAction(method, id, []);
+                _throwHelpers.Declaration(method, id);
                 break;
             case PropertyDeclarationSyntax property when DbTableFacts.IsDbSetType(property.Type):
                 _tables.DbSet(property, id);

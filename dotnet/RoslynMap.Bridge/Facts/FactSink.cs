@@ -22,12 +22,17 @@ internal static class FactKinds
     public const string Test = "Test";
     /// <summary>An HttpClient call with a constant path (functional tests reaching an endpoint); key the path.</summary>
     public const string HttpCall = "HttpCall";
+    /// <summary>A request sent through a mediator (Send/Publish/CreateStream). Key: the request type id.</summary>
+    public const string MediatorRequest = "MediatorRequest";
+    /// <summary>A method that never returns normally ([DoesNotReturn], or a body that only throws).</summary>
+    public const string AlwaysThrows = "AlwaysThrows";
 }
 
 internal static class Confidence
 {
     public const string High = "high";     // bound to the framework API
     public const string Medium = "medium"; // the framework assembly is missing: matched by syntax
+    public const string Low = "low";       // inferred (a helper's documentation, a naming convention)
 }
 
 /// <summary>What every fact extractor of one document shares: the model and the output.</summary>

@@ -105,8 +105,10 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     if isinstance(target, UnboundTarget):
         return _unbound_refs(ctx, target, kinds, prefix, limit, params.offset, limits)
     row = target
+    markup = refs.markup_refs(ctx.conn, ctx.root, dict(row), kinds, prefix) \
+        if params.resolution_state != "unresolved" else []
     result = refs.find(ctx.conn, ctx.root, row["symbol_id"], row["name"], kinds, params.resolution_state,
-                       prefix, limit, params.offset)
+                       prefix, limit, params.offset, markup)
     narrow = [f"kind=\"{k['kind']}\" ({k['count']} of them)" for k in result.by_kind[:2]] if not kinds and \
         len(result.by_kind) > 1 else []
     counts = ", ".join(f"{k['count']} {k['kind']}" for k in result.by_kind)

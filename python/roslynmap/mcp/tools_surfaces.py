@@ -13,7 +13,7 @@ from roslynmap.mcp.registry import WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.ids import is_doc_id, is_stable_id
-from roslynmap.query import graph, names, surfaces
+from roslynmap.query import graph, names, surfaces, trace
 from roslynmap.query.context import QueryContext
 
 LIST_LIMIT = (50, 500)
@@ -152,8 +152,8 @@ def _entry_symbol(ctx: QueryContext, entry: str) -> tuple[str, dict[str, Any] | 
 
 @tool("graph_trace_feature", TraceParams)
 def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
-    """Use to understand a feature end to end: the call tree from a symbol or HTTP route, with each node's
-    facts."""
+    """Use to understand a feature end to end: the call tree from a symbol or HTTP route, through DI
+    registrations and mediator handlers, each node's facts; `stops` says where and why it ended."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     requested = TRACE_DEPTH[0] if params.depth is None else params.depth
@@ -162,18 +162,20 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
         limits["max_depth"] = {"requested": requested, "applied": depth}
     per_level = clamp("limit_per_level", params.limit, 50, 200, limits)
     root_id, route = _entry_symbol(ctx, params.entry_point)
-    tree = graph.callees(ctx.conn, root_id, depth, per_level)
-    registered = surfaces.di_implementations(ctx.conn)
-    nodes = _prefer_registered(ctx, tree, registered)
+    walked = trace.walk(ctx.conn, root_id, depth, per_level, surfaces.di_implementations(ctx.conn))
+    tree, nodes = walked.graph, walked.graph.nodes
     annotated = surfaces.facts_of_symbols(ctx.conn, [root_id] + [n["symbol_id"] for n in nodes if n.get("symbol_id")])
     parents: dict[str, dict[str, Any]] = {}
     for edge in tree.edges:
         parents.setdefault(edge["to"], {"from": edge["from"], "kind": edge["kind"], **(
             {"via": edge["via"]} if edge.get("via") else {}), **(  # an unbound call: where, and on what
             {k: edge[k] for k in ("unbound", "receiver", "file", "line") if k in edge} if edge.get("unbound") else {})})
+    generic = trace.type_arguments(ctx.conn, tree.edges)
     for node in nodes:
         node["facts"] = [_compact(f) for f in annotated.get(node.get("symbol_id") or "", [])]
         node["from"] = parents.get(node.get("symbol_id") or f"?{node.get('name')}")
+        if node.get("symbol_id") in generic:
+            node["type_arguments"] = generic[node["symbol_id"]]
     root = {**tree.root, "facts": [_compact(f) for f in annotated.get(root_id, [])]}
     fact_count = sum(len(n["facts"]) for n in nodes) + len(root["facts"])
     # Which tables this entry point touches, in one place (first node reaching each).
@@ -182,53 +184,61 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
         for fact in node["facts"]:
             if fact["kind"] == "DbTable":
                 tables.setdefault(fact["key"].lower(), {"table": fact["key"], "via": node.get("symbol_id")})
+    # A generic repository's entity: the table of a type argument it was called with (inferred).
+    entity_tables = surfaces.entity_tables(ctx.conn) if generic else {}
+    for node in nodes:
+        for entity in node.get("type_arguments", []):
+            if entity in entity_tables:
+                tables.setdefault(entity_tables[entity].lower(), {"table": entity_tables[entity], "via": node[
+                    "symbol_id"], "entity": entity, "inferred": "type_argument"})
     blind = sorted({n["name"] for n in nodes if n.get("unresolved")})
     answer = f"{len(nodes) - sum(1 for n in nodes if n.get('unresolved'))} nodes under {root.get('symbol_id')}" \
              f" within depth {depth}, {fact_count} facts"
     # Calls the compiler could not bind are nodes too (by name, receiver on the edge), counted apart.
     answer += (f", + {len(blind)} unbound calls ({', '.join(blind[:5])}{'…' if len(blind) > 5 else ''})"
                if blind else "") + "."
-    warnings = list(ctx.warnings)
-    if tree.external_callees:
-        warnings.append(f"{tree.external_callees} calls into framework/package code are not expanded.")
+    stops = _stops(walked, tree)
+    if stops["by_reason"]:
+        answer += " Stopped: " + ", ".join(f"{c} {r}" for r, c in stops["by_reason"].items()) + "."
     return ToolOutput(
-        answer=answer, data={"root": root, "route": route, "depth": depth, "tables": list(tables.values())},
+        answer=answer, data={"root": root, "route": route, "depth": depth, "tables": list(tables.values()),
+                             "stops": stops},
         ranked=RankedList("nodes", nodes, len(nodes), scope_param=None, page_param=None,
                           elidable=("facts",)),
-        warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        warnings=ctx.warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{'  ' * n['depth']}{n.get('symbol_id') or n.get('name')}  {len(n['facts'])} facts" for n in nodes])
+
+
+STOP_EXAMPLES = 10
+
+
+def _stops(walked: trace.Trace, tree: graph.Graph) -> dict[str, Any]:
+    """Where the trace ended and why: per reason a count, the first places, external calls by target."""
+    by_reason: dict[str, int] = {}
+    for stop in walked.stops:
+        by_reason[stop["reason"]] = by_reason.get(stop["reason"], 0) + 1
+    if tree.truncated_levels:
+        by_reason["level_limit"] = sum(tree.truncated_levels.values())
+    external = sorted(walked.external.items(), key=lambda kv: (-kv[1], kv[0]))
+    if external:
+        by_reason["external"] = len(external)
+    out: dict[str, Any] = {"by_reason": by_reason, "places": walked.stops[:STOP_EXAMPLES]}
+    if external:  # package calls first: framework ones (System.*) are rarely where a feature goes on
+        ranked = sorted(external, key=lambda kv: (_framework(kv[0]), -kv[1], kv[0]))
+        out["external"] = [{"target": t, "calls": c} for t, c in ranked[:STOP_EXAMPLES]]
+    if tree.truncated_levels:
+        out["level_limit"] = {str(k): v for k, v in sorted(tree.truncated_levels.items())}
+    if walked.noise:
+        out["noise_dropped"] = walked.noise
+    return out
+
+
+def _framework(symbol_id: str) -> bool:
+    return symbol_id.split(":", 1)[-1].startswith(("System.", "Microsoft.Extensions."))
 
 
 def _compact(fact: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in fact.items() if k not in {"symbol_id", "col", "file"} and v is not None}
-
-
-def _containers(ctx: QueryContext, ids: set[str]) -> dict[str, str]:
-    if not ids:
-        return {}
-    marks = ",".join("?" * len(ids))
-    return {r[0]: r[1] for r in ctx.conn.execute(
-        f"SELECT symbol_id, container_id FROM symbols WHERE symbol_id IN ({marks})", sorted(ids))}
-
-
-def _prefer_registered(ctx: QueryContext, tree: graph.Graph, registered: dict[str, list[str]]) -> list[dict[str, Any]]:
-    """Through an interface, keep the implementations whose type is registered in DI for it (when
-    the interface has registrations); mark them `di_registered`."""
-    if not registered:
-        return tree.nodes
-    dispatch_via = {e["to"]: e["via"] for e in tree.edges if e["kind"] == "Dispatch"}
-    containers = _containers(ctx, {n["symbol_id"] for n in tree.nodes if n.get("symbol_id")}
-                             | set(dispatch_via.values()))
-    kept = []
-    for node in tree.nodes:
-        via = dispatch_via.get(node.get("symbol_id") or "")
-        impls = registered.get(containers.get(via, "")) if via else None
-        if impls:
-            if containers.get(node["symbol_id"]) not in impls:
-                continue
-            node["di_registered"] = True
-        kept.append(node)
-    return kept
 
 
 FactKind = Literal["di", "middleware", "logs", "exceptions"]
@@ -269,7 +279,7 @@ def _scoped_output(ctx: QueryContext, params: FactListParams, listing: surfaces.
 @tool("surfaces_list", FactListParams)
 def facts_tool(params: FactListParams, repo_path: str) -> ToolOutput:
     """Use to list a service's wiring by kind: di registrations, middleware in run order, log templates,
-    exceptions thrown (with symbol_id: what it may throw)."""
+    exceptions thrown (package throw helpers inferred; with symbol_id: what it may throw via calls)."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     if params.kind == "di":

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from roslynmap.query.excerpts import ExcerptReader
 from roslynmap.query.keys import ids_of, key_of
@@ -50,7 +53,9 @@ def find(
     file_prefix: str | None,
     limit: int,
     offset: int,
+    markup: list[dict[str, Any]] | None = None,
 ) -> RefsResult:
+    """References in code, then `markup` ones (markup_refs: .cshtml/.razor, after the code's, in file order)."""
     where, args = _where(key_of(conn, target_id), name, kinds, resolution, file_prefix)
     rows = conn.execute(
         f"SELECT r.kind, r.from_key, r.line, r.col, r.receiver, r.target_key, r.target_name, f.path"
@@ -79,7 +84,93 @@ def find(
             if receiver:
                 item["receiver"] = receiver
         items.append(item)
+    if markup:
+        start = max(0, offset - total)
+        items.extend(markup[start:start + max(0, limit - len(items))])
+        total += len(markup)
+        files = {f["file"]: f["count"] for f in by_file}
+        kinds_count = {k["kind"]: k["count"] for k in by_kind}
+        for m in markup:
+            files[m["file"]] = files.get(m["file"], 0) + 1
+            kinds_count[m["kind"]] = kinds_count.get(m["kind"], 0) + 1
+        by_file = [{"file": f, "count": c} for f, c in sorted(files.items(), key=lambda fc: (-fc[1], fc[0]))][:15]
+        by_kind = [{"kind": k, "count": c} for k, c in sorted(kinds_count.items(), key=lambda kc: (-kc[1], kc[0]))]
     return RefsResult(items, total, by_file, by_kind, unresolved)
+
+
+_GENERIC = re.compile(r"<.*>$")
+
+
+def _short_type(written: str) -> str:
+    return _GENERIC.sub("", written.strip()).rsplit(".", 1)[-1]
+
+
+def markup_refs(conn: sqlite3.Connection, root: Path, row: dict[str, Any], kinds: list[str],
+                file_prefix: str | None) -> list[dict[str, Any]]:
+    """References from Razor markup, which the index's code does not hold (roslyn/razor.py facts):
+    `@inject T name` to a type (kind TypeRef), and tag-helper links (`asp-page`, `asp-controller` +
+    `asp-action`; kind Link) to a page model, its handlers, a controller or an action."""
+    out: list[dict[str, Any]] = []
+    symbol_id, kind = row["symbol_id"], row["kind"]
+    if kind in ("Interface", "Class", "Struct", "Record", "RecordStruct") and (not kinds or "TypeRef" in kinds):
+        fqn = symbol_id[2:]
+        for path, line, col, key, detail in conn.execute(
+                "SELECT f.path, fa.line, fa.col, fa.key, fa.detail FROM facts fa JOIN files f ON f.id = fa.file_id"
+                " WHERE fa.kind = 'RazorInject' ORDER BY f.path, fa.line"):
+            written = _GENERIC.sub("", str(key).strip())
+            if _short_type(written) == row["name"] and ("." not in written or written == fqn):
+                out.append({"file": path, "line": line, "col": col, "kind": "TypeRef", "from_symbol_id": None,
+                            "markup": "inject", "name": _detail_name(detail)})
+    if not kinds:
+        out.extend(_links(conn, row))
+    if file_prefix:
+        out = [m for m in out if m["file"].startswith(file_prefix)]
+    excerpts = ExcerptReader(root)
+    for m in out:
+        m["excerpt"] = excerpts.line(m["file"], m["line"])
+    return out
+
+
+def _detail_name(detail: str | None) -> str | None:
+    try:
+        value = orjson.loads(detail or "{}")
+    except orjson.JSONDecodeError:
+        return None
+    return value.get("name") if isinstance(value, dict) else None
+
+
+def _links(conn: sqlite3.Connection, row: dict[str, Any]) -> list[dict[str, Any]]:
+    """Tag-helper links to this page model / page handler (by the page's route) or controller / action
+    (by `Controller/Action`)."""
+    from roslynmap.query import surfaces  # surfaces knows the pages' routes and models
+
+    symbol_id, container = row["symbol_id"], row.get("container_id") or ""
+    pages: set[str] = set()
+    for route in surfaces.endpoints(conn, None, None).items:
+        if route.get("source") == "razor_page" and symbol_id in (route.get("model"), route.get("handler")):
+            pages.add(route["route"].split("?", 1)[0].rstrip("/").lower() or "/")
+    controller = action = None
+    if row["kind"] == "Class" and row["name"].endswith("Controller"):
+        controller = row["name"][: -len("Controller")]
+    elif row["kind"] == "Method" and container.endswith("Controller"):
+        controller, action = container.rsplit(".", 1)[-1][: -len("Controller")], row["name"]
+    if not pages and not controller:
+        return []
+    out = []
+    for path, line, col, key in conn.execute(
+            "SELECT f.path, fa.line, fa.col, fa.key FROM facts fa JOIN files f ON f.id = fa.file_id"
+            " WHERE fa.kind = 'RazorLink' ORDER BY f.path, fa.line, fa.col"):
+        text = str(key)
+        if text.startswith("/"):
+            hit = (text.rstrip("/").lower() or "/") in pages
+        else:
+            linked_controller, _, linked_action = text.partition("/")
+            hit = bool(controller) and linked_controller.lower() == str(controller).lower() and (
+                action is None or linked_action.lower() == action.removesuffix("Async").lower())
+        if hit:
+            out.append({"file": path, "line": line, "col": col, "kind": "Link", "from_symbol_id": None,
+                        "markup": "link", "link": text})
+    return out
 
 
 def dispatch_targets(conn: sqlite3.Connection, symbol_id: str) -> list[tuple[str, str]]:

@@ -276,18 +276,45 @@ def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int,
     return out
 
 
+def _hosts_loading(conn: sqlite3.Connection, hosts: set[str | None]) -> dict[str | None, set[str | None]]:
+    """Per project: the host projects that reference it, directly or through other projects."""
+    edges: dict[str, set[str]] = {}
+    names = {pid: name for pid, name, _ in _projects(conn)}
+    for project_id, key in conn.execute("SELECT project_id, key FROM facts WHERE kind = 'ProjectReference'"):
+        if project_id in names:
+            edges.setdefault(str(key), set()).add(names[project_id])  # referenced -> referencing
+    out: dict[str | None, set[str | None]] = {}
+    for project in edges:
+        seen, todo = set(), [project]
+        while todo:
+            for referrer in edges.get(todo.pop(), set()):
+                if referrer not in seen:
+                    seen.add(referrer)
+                    todo.append(referrer)
+        out[project] = {h for h in seen if h in hosts}
+    return out
+
+
 def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str | None = None) -> Listing:
     """Keys read in code merged with keys defined in appsettings*.json, per project: a host project
     (one with its own appsettings files) is checked against its own files only; a library (none)
-    against every host's, since any host may load it."""
+    against those of the hosts that reference it, directly or not (every host's when none does)."""
     projects = _projects(conn)
     usages = _config_facts(conn, "Config", projects)
     definitions = [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]]
+    hosts = {d["project"] for d in definitions}
+    # A library's keys are checked against the hosts that reference it (transitively, ProjectReference
+    # facts); a library no host references, against every host's.
+    loaders = _hosts_loading(conn, hosts)
     if project:
         wanted = project.strip().lower()
-        usages = [u for u in usages if (u["project"] or "").lower() == wanted]
+        asked = {p for p in hosts if (p or "").lower() == wanted}
+        # One project: its own uses, and those of the libraries it loads (checked against it alone).
+        usages = [u for u in usages
+                  if (u["project"] or "").lower() == wanted or asked & loaders.get(u["project"], set())]
         definitions = [d for d in definitions if (d["project"] or "").lower() == wanted]
-    hosts = {d["project"] for d in definitions}
+        hosts = {d["project"] for d in definitions}
+        loaders = {lib: hs & hosts for lib, hs in loaders.items()}
     keys: dict[str, dict[str, Any]] = {}
     for use in usages:
         entry = keys.setdefault(use["key"].lower(), {"key": use["key"], "usages": [], "defined_in": []})
@@ -309,19 +336,27 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     for u in usages:
         if not u.get("dynamic"):
             used_by.setdefault(u["project"], set()).add(u["key"].lower())
-    library_uses = {k for p, ks in used_by.items() if p not in hosts for k in ks}
 
-    def defined_for(use: dict[str, Any], lower: str) -> bool:
-        pool = defined_by.get(use["project"], set()) if use["project"] in hosts else every_definition
-        return any(_covers(lower, d) for d in pool)
+    def reads_of(host: str | None) -> set[str]:
+        return used_by.get(host, set()) | {k for p, ks in used_by.items() if p not in hosts and (
+            not loaders.get(p) or host in loaders[p]) for k in ks}
+
+    def missing_in(use: dict[str, Any], lower: str) -> list[str]:
+        """The projects a use's key is undefined for: its own (a host), or the hosts loading its library."""
+        if use["project"] in hosts:
+            pools = {use["project"]: defined_by.get(use["project"], set())}
+        elif loaders.get(use["project"]):
+            pools = {h: defined_by.get(h, set()) for h in loaders[use["project"]]}
+        else:
+            pools = {use["project"]: every_definition}
+        return [str(p or "") for p, pool in pools.items() if not any(_covers(lower, d) for d in pool)]
 
     for lower, entry in keys.items():
         if entry["usages"]:
             if all(u.get("dynamic") for u in entry["usages"]):
                 entry["status"] = "dynamic"
                 continue
-            undefined = sorted({u["project"] or "" for u in entry["usages"]
-                                if not u.get("dynamic") and not defined_for(u, lower)})
+            undefined = sorted({p for u in entry["usages"] if not u.get("dynamic") for p in missing_in(u, lower)})
             if not undefined:
                 entry["status"] = "used"
             elif all(u.get("pattern") == "bound_property" for u in entry["usages"]):
@@ -330,7 +365,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                 entry["status"] = "used_but_undefined"
                 entry["undefined_in"] = undefined
         else:
-            readers = [used_by.get(d["project"], set()) | library_uses for d in entry["defined_in"]]
+            readers = [reads_of(d["project"]) for d in entry["defined_in"]]
             is_used = any(_covers(u, lower) for pool in readers for u in pool)
             entry["status"] = "used" if is_used else "defined_but_unused"
     items = sorted(keys.values(), key=lambda e: e["key"].lower())
@@ -372,6 +407,17 @@ def table_renames(conn: sqlite3.Connection) -> dict[str, str]:
                 out.setdefault(f["entity"], f["key"])
         return out
     return dict(_memo(conn, "table_renames", compute))
+
+
+def entity_tables(conn: sqlite3.Connection) -> dict[str, str]:
+    """Entity id -> its table: [Table]/ToTable() when mapped, else its DbSet's conventional name."""
+    def compute() -> dict[str, str]:
+        out = table_renames(conn)
+        for f in facts_of_kind(conn, "DbTable"):
+            if f.get("source") == "DbSet" and f.get("entity") and not is_migration_file(f["file"]):
+                out.setdefault(f["entity"], f["key"])
+        return out
+    return dict(_memo(conn, "entity_tables", compute))
 
 
 def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
@@ -594,7 +640,8 @@ def thrown_exceptions(conn: sqlite3.Connection, type_filter: str | None, project
                       file: str | None) -> Listing:
     items = []
     for fact in _scoped_facts(conn, "Exception", project, file):
-        items.append({"exception": fact["key"], **_keep(fact, ("form",)), "thrown_in": fact["symbol_id"],
+        items.append({"exception": fact["key"], **_keep(fact, ("form", "via", "inferred")),
+                      "thrown_in": fact["symbol_id"],
                       "project": fact["project"], "file": fact["file"], "line": fact["line"],
                       "confidence": fact["confidence"]})
     if type_filter:
@@ -622,10 +669,15 @@ def endpoints_reaching(conn: sqlite3.Connection, symbol_ids: list[str],
 
 
 def exceptions_through_calls(conn: sqlite3.Connection, symbol_id: str, depth: int) -> Listing:
-    """What a member may throw: its own throws and those of the members it calls (solution code only,
-    to `depth` levels, interface calls into their implementations), each with the call path. A throw
-    helper of the solution (Guard.AgainstNull...) is found like any callee."""
-    tree = graph.callees(conn, symbol_id, depth, 100)
+    """What a member may throw: its own throws and those of the members it calls (solution code, to
+    `depth` levels, interface calls into their DI-registered implementations, mediator requests into their
+    handlers), each with the call path. A throw helper of the solution (a [DoesNotReturn] method, one whose
+    body only throws: `throw_helper`, from its AlwaysThrows fact) is a callee like any other; a package
+    helper (Guard.Against.Null...) is known by the exceptions its documentation names, recorded at the
+    call site (`inferred`)."""
+    from roslynmap.query import trace  # trace walks with graph, which this module also uses
+
+    tree = trace.walk(conn, symbol_id, depth, 100, di_implementations(conn)).graph
     parent: dict[str, str] = {}
     for edge in tree.edges:
         parent.setdefault(edge["to"], edge["from"])
@@ -640,6 +692,8 @@ def exceptions_through_calls(conn: sqlite3.Connection, symbol_id: str, depth: in
             while at in parent and at != symbol_id and len(path) <= depth:
                 at = parent[at]
                 path.insert(0, at)
-            items.append({"exception": fact["key"], **_keep(fact, ("form",)), "thrown_in": member, "path": path,
-                          "file": fact["file"], "line": fact["line"], "confidence": fact["confidence"]})
+            helper = next((f["key"] for f in facts.get(member, []) if f["kind"] == "AlwaysThrows"), None)
+            items.append({"exception": fact["key"], **_keep(fact, ("form", "via", "inferred")), "thrown_in": member,
+                          **({"throw_helper": helper} if helper else {}),
+                          "path": path, "file": fact["file"], "line": fact["line"], "confidence": fact["confidence"]})
     return _listing(items, "exception")

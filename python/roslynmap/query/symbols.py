@@ -12,10 +12,12 @@ from roslynmap.model.ids import ID_FORMAT_HINT, is_doc_id, is_stable_id, name_fr
 from roslynmap.model.kinds import SYMBOL_KINDS, TYPE_KINDS
 from roslynmap.query import shortids
 from roslynmap.query.keys import ids_of, key_of
-from roslynmap.query.surfaces import facts_of_symbol
+from roslynmap.query.surfaces import exceptions_through_calls, facts_of_symbol
 from roslynmap.query.tally import tally
 from roslynmap.store.names import fts_expression
 from roslynmap.store.overlay import fts_symbols_sql, is_overlay
+
+CARD_THROW_DEPTH = 2
 
 SYMBOL_COLUMNS = (
     "s.id AS row_id, s.symbol_id, s.stable_id, s.name, s.kind, s.fqn, s.signature, s.doc, s.namespace,"
@@ -317,7 +319,18 @@ def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> d
     if parts:
         out["other_parts"] = parts
     facts = facts_of_symbol(conn, row["symbol_id"], row["project_id"])
-    out["thrown_exceptions"] = sorted({f["key"] for f in facts if f["kind"] == "Exception"})
+    # What it may throw, through its callees too (CARD_THROW_DEPTH levels): the ones thrown elsewhere with
+    # their call path, helpers' documented ones marked `inferred`.
+    # `<Main>$` is one id in every top-level-statement project: its callees would mix projects.
+    through = [i for i in exceptions_through_calls(conn, row["symbol_id"], CARD_THROW_DEPTH).items
+               if i["thrown_in"] != row["symbol_id"]] if row["kind"] in ("Method", "Constructor") \
+        and row["name"] != "<Main>$" else []
+    out["thrown_exceptions"] = sorted({f["key"] for f in facts if f["kind"] == "Exception"}
+                                      | {i["exception"] for i in through})
+    if through:
+        out["exception_paths"] = [{k: i[k] for k in ("exception", "path", "file", "line", "inferred", "throw_helper")
+                                   if k in i}
+                                  for i in through[:10]]
     out["facts"] = [{k: v for k, v in f.items() if k not in {"symbol_id", "col"} and v is not None}
                     for f in facts if f["kind"] != "Exception"]
     return out

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.model.readable import is_readable
-from roslynmap.roslyn.razor import razor_facts
+from roslynmap.roslyn.razor import razor_facts, reference_facts
 
 SKIP = {"bin", "obj", ".git", "node_modules"}
 _COMMENTS = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', re.S)
@@ -68,7 +68,7 @@ def definition_facts(root: Path) -> list[list[Any]]:
     """Rows in the bridge's facts shape: [kind, symbol_id, project, file, line, col, confidence, key, detail]:
     appsettings keys, then Razor Pages and routable components (roslyn/razor.py), all read from files
     the compile does not index."""
-    return _appsettings_facts(root) + razor_facts(root)
+    return _appsettings_facts(root) + razor_facts(root) + reference_facts(root)
 
 
 def _appsettings_facts(root: Path) -> list[list[Any]]:

@@ -5,6 +5,11 @@ read from the markup beside the compile, like appsettings files: kind `RazorPage
 route; detail: its `@model` type, area) and `RazorComponent` (key: the `@page` template; detail:
 the component name). The query layer joins them with the indexed PageModel's OnGet/OnPost{Handler}
 methods and the component's code-behind class.
+
+The markup's references to code are facts too, since the generated code that holds them is not indexed
+(refs_find merges them): `RazorInject` for `@inject Type Name` (key: the type as written, in every
+.cshtml and .razor, `_ViewImports`/`_Layout` included) and `RazorLink` for tag-helper links (key: the
+`asp-page` route, or `Controller/Action` from `asp-controller`/`asp-action`).
 """
 
 from __future__ import annotations
@@ -20,14 +25,55 @@ from roslynmap.model.readable import is_readable
 SKIP = {"bin", "obj", ".git", "node_modules"}
 _PAGE = re.compile(r'^\s*@page(?:\s+"(?P<template>[^"]*)")?\s*$')
 _MODEL = re.compile(r"^\s*@model\s+(?P<type>[\w.<>]+)")
-_INJECT = re.compile(r"^\s*@inject\s+(?P<type>[\w.<>, ]+?)\s+(?P<name>\w+)\s*$")
+_INJECT = re.compile(r"^\s*@inject\s+(?P<type>[\w.<>, ]+?)\s+(?P<name>\w+)\s*;?\s*$")
+_TAG = re.compile(r"<[A-Za-z][\w.-]*\s[^<>]*?\basp-(?:page|action|controller)\s*=[^<>]*>", re.S)
+_ATTR = re.compile(r"\basp-(?P<name>page|action|controller|area)\s*=\s*\"(?P<value>[^\"@]*)\"")
 
 
-def _files(root: Path, suffix: str) -> Iterator[Path]:
+def _files(root: Path, suffix: str, partials: bool = False) -> Iterator[Path]:
+    """Markup files; `_ViewImports`, `_Layout` and other partials only when asked (they are no pages)."""
     for path in sorted(root.rglob(f"*{suffix}")):
         rel = path.relative_to(root)
-        if not SKIP.intersection(rel.parts) and not path.name.startswith("_") and is_readable(root, rel.as_posix()):
+        if not SKIP.intersection(rel.parts) and (partials or not path.name.startswith("_")) \
+                and is_readable(root, rel.as_posix()):
             yield path
+
+
+def _controller_of(rel: str) -> str | None:
+    """`Views/{Controller}/x.cshtml`: an asp-action without asp-controller links into that controller."""
+    parts = rel.split("/")
+    return parts[-2] if len(parts) >= 3 and parts[-3] == "Views" and parts[-2] != "Shared" else None
+
+
+def reference_facts(root: Path) -> list[list[Any]]:
+    """@inject uses and tag-helper links of every .cshtml and .razor file, as facts."""
+    rows: list[list[Any]] = []
+    for path in [*_files(root, ".cshtml", partials=True), *_files(root, ".razor", partials=True)]:
+        rel = path.relative_to(root).as_posix()
+        text = path.read_text(encoding="utf-8-sig", errors="replace")
+        for number, line in _directives(text):
+            if m := _INJECT.match(line):
+                col = line.index(m.group("type")) + 1
+                rows.append(["RazorInject", None, None, rel, number, col, "high", m.group("type").strip(),
+                             json.dumps({"name": m.group("name")})])
+        for tag in _TAG.finditer(text):
+            attrs = {m.group("name"): m.group("value") for m in _ATTR.finditer(tag.group(0))}
+            number = text.count("\n", 0, tag.start()) + 1
+            col = tag.start() - (text.rfind("\n", 0, tag.start()) + 1) + 1
+            if attrs.get("page"):
+                key, detail = attrs["page"], {"page": attrs["page"]}
+            elif attrs.get("action") is not None or attrs.get("controller"):
+                controller = attrs.get("controller") or _controller_of(rel)
+                action = attrs.get("action") or "Index"
+                if not controller:
+                    continue
+                key, detail = f"{controller}/{action}", {"controller": controller, "action": action}
+            else:
+                continue
+            if attrs.get("area"):
+                detail["area"] = attrs["area"]
+            rows.append(["RazorLink", None, None, rel, number, col, "high", key, json.dumps(detail)])
+    return rows
 
 
 def page_route(rel: str, template: str | None) -> tuple[str, str | None]:

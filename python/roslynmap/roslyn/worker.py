@@ -33,6 +33,7 @@ from roslynmap.model.kinds import level_evidence, merge_semantic_levels
 from roslynmap.roslyn.appsettings import definition_facts
 from roslynmap.roslyn.hosting import load_bridge
 from roslynmap.roslyn.packages import package_references
+from roslynmap.roslyn.projrefs import project_reference_facts
 from roslynmap.roslyn.protocol import deadline_seconds, read_frame, write_frame
 from roslynmap.roslyn.restore import restore
 from roslynmap.store import overlay as overlay_store
@@ -144,6 +145,7 @@ class Worker:
                 counts["facts"] += len(batch.get("facts", ()))
                 emit({"event": "progress", "phase": "extract", "done": done, "total": total_docs})
             definitions = definition_facts(Path(request["repo_root"]))
+            definitions += project_reference_facts(Path(request["repo_root"]), described["projects"])
             writer.add_batch({"facts": definitions})
             counts["facts"] += len(definitions)
             results = orjson.loads(session.Summary())["projects"] + [

@@ -1,0 +1,60 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge.Facts;
+
+/// <summary>
+/// Mediator requests (MediatR and look-alikes): `mediator.Send(request)`, `Publish(notification)` and
+/// `CreateStream(request)` on an IMediator / ISender / IPublisher of any namespace. The key is the
+/// request's type id (as bound, so a request held in a variable counts too): the query layer follows
+/// it to the IRequestHandler / INotificationHandler whose Handle takes that type.
+/// </summary>
+internal sealed class MediatorFacts
+{
+    public static readonly string[] InvocationNames = ["Send", "Publish", "CreateStream"];
+    private static readonly HashSet<string> MediatorTypes = new(StringComparer.Ordinal) { "IMediator", "ISender", "IPublisher", "Mediator" };
+
+    private readonly FactSink _sink;
+
+    public MediatorFacts(FactSink sink)
+    {
+        _sink = sink;
+    }
+
+    public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        if (inv.ArgumentList.Arguments.Count == 0) return;
+        string confidence;
+        if (Bound.ForFacts(_sink.Model.GetSymbolInfo(inv)) is IMethodSymbol method)
+        {
+            if (!IsMediator(method.ContainingType)) return;
+            confidence = Confidence.High;
+        }
+        else
+        {
+            // Unbound (the package is missing): only on a receiver named like a mediator.
+            var receiver = FactSyntax.Receiver(inv);
+            if (!FactSyntax.NameContains(receiver, "mediator") && !FactSyntax.NameContains(receiver, "sender")) return;
+            confidence = Confidence.Medium;
+        }
+        var request = FactSyntax.Unwrap(inv.ArgumentList.Arguments[0].Expression);
+        var type = _sink.Model.GetTypeInfo(request).Type;
+        string key, display;
+        if (type is { TypeKind: not TypeKind.Error } && _sink.IdOf(type) is { } id && type.SpecialType != SpecialType.System_Object)
+        {
+            key = id;
+            display = FactSyntax.TypeName(type);
+        }
+        else if (request is ObjectCreationExpressionSyntax creation)
+        {
+            key = display = FactSyntax.Collapse(creation.Type.ToString());
+            confidence = Confidence.Medium;
+        }
+        else return;
+        _sink.Add(FactKinds.MediatorRequest, from, FactSyntax.Name(inv)!.SpanStart, confidence, key,
+            new FactDetail().Add("call", name).Add("request", display));
+    }
+
+    private static bool IsMediator(INamedTypeSymbol? type) =>
+        type is not null && (MediatorTypes.Contains(type.Name) || type.AllInterfaces.Any(i => MediatorTypes.Contains(i.Name)));
+}

@@ -1,0 +1,277 @@
+"""graph_trace_feature's walk: callees as graph.callees finds them, plus what a feature really runs.
+
+- Calls through an interface go on into the implementations registered in DI for it (open generics
+  included: `AddScoped(typeof(IRepository<>), typeof(EfRepository<>))` is stored under the generic
+  definitions' ids, as every call on `IRepository<CatalogItem>` is). Without a registration for
+  that interface, every implementation of the solution is followed.
+- A mediator request (`MediatorRequest` facts: `mediator.Send(new CreateOrderCommand(...))`) goes
+  on into the `Handle` of the IRequestHandler / INotificationHandler that takes the request type.
+- Noise is dropped and counted: unbound LINQ/framework calls (`Where`, `ToListAsync`...), `base`/`this`,
+  and constructor chaining into a base class's constructor.
+- Every place the walk could not go on is said, with why (`Stop`): the depth limit, an unbound call,
+  an interface member with no implementation in the solution (or one DI registers outside it),
+  and calls into package or framework code.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from roslynmap.query import graph
+from roslynmap.query.keys import ids_of, key_of
+from roslynmap.query.sql import in_chunks, marks
+
+# Unbound calls by these names are LINQ, EF Core query operators or object members: never solution code
+# worth a node (a bound call into them is external and is not a node either).
+NOISE_NAMES = frozenset("""
+Where Select SelectMany First FirstOrDefault Single SingleOrDefault Last LastOrDefault Any All Count LongCount
+Sum Min Max Average OrderBy OrderByDescending ThenBy ThenByDescending GroupBy Join GroupJoin Skip Take
+SkipWhile TakeWhile Distinct DistinctBy Contains Concat Union Intersect Except Aggregate Cast OfType Reverse
+Zip Append Prepend ToList ToArray ToDictionary ToHashSet ToLookup AsEnumerable AsQueryable DefaultIfEmpty
+ElementAt ElementAtOrDefault SequenceEqual ToListAsync ToArrayAsync FirstOrDefaultAsync FirstAsync
+SingleOrDefaultAsync SingleAsync AnyAsync AllAsync CountAsync SumAsync MaxAsync MinAsync ToDictionaryAsync
+Include ThenInclude AsNoTracking AsTracking AsSplitQuery ConfigureAwait ToString Equals GetHashCode GetType
+nameof base this
+""".split())  # noqa: SIM905 (a word list reads better)
+HANDLER_INTERFACES = ("IRequestHandler", "INotificationHandler", "IStreamRequestHandler")
+EXTERNAL_EXAMPLES = 8
+
+
+@dataclass
+class Trace:
+    graph: graph.Graph
+    stops: list[dict[str, Any]] = field(default_factory=list)
+    noise: int = 0
+    external: dict[str, int] = field(default_factory=dict)  # external target id -> calls, framework included
+
+
+def _symbols(conn: sqlite3.Connection, ids: set[str]) -> dict[str, tuple[str, str | None]]:
+    """(kind, container id) per declared symbol."""
+    rows = in_chunks(conn, "SELECT symbol_id, kind, container_id FROM symbols WHERE symbol_id IN ({marks})", ids)
+    return {r[0]: (r[1], r[2]) for r in rows}
+
+
+def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[str]]:
+    """Request type id -> the Handle methods of the solution's handlers that take it (by a TypeRef from
+    the Handle method to the request type: its parameter)."""
+    if not requests:
+        return {}
+    handles = conn.execute(
+        "SELECT DISTINCT s.symbol_id FROM symbols s JOIN relations rel ON rel.type_id = s.container_id"
+        f" WHERE s.name = 'Handle' AND s.kind = 'Method' AND rel.kind = 'interface'"
+        f" AND rel.related_name IN ({','.join('?' * len(HANDLER_INTERFACES))})", HANDLER_INTERFACES).fetchall()
+    handle_ids = [str(r[0]) for r in handles]
+    keys = {key_of(conn, h): h for h in handle_ids}
+    request_keys = {key_of(conn, r): r for r in requests}
+    found: dict[str, list[str]] = {}
+    wanted = [k for k in request_keys if k is not None]
+    known = [k for k in keys if k is not None]
+    if not wanted or not known:
+        return {}
+    rows = conn.execute(f"SELECT DISTINCT from_key, target_key FROM refs WHERE kind = 'TypeRef' AND from_key IN"
+                        f" ({marks(known)}) AND target_key IN ({marks(wanted)})", [*known, *wanted]).fetchall()
+    for from_key, target_key in rows:
+        found.setdefault(request_keys[target_key], []).append(keys[from_key])
+    return {k: sorted(v) for k, v in found.items()}
+
+
+def _mediator_edges(conn: sqlite3.Connection, callers: list[str]) -> list[dict[str, Any]]:
+    """Edges caller -> handler for the mediator requests the callers send."""
+    rows = in_chunks(conn, "SELECT fa.symbol_id, fa.key, fa.detail, f.path, fa.line FROM facts fa LEFT JOIN files f"
+                           " ON f.id = fa.file_id WHERE fa.kind = 'MediatorRequest' AND fa.symbol_id IN ({marks})",
+                     callers)
+    requests = {str(r[1]) for r in rows}
+    handlers = _handlers(conn, requests)
+    edges = []
+    for caller, request, _detail, path, line in sorted(rows, key=lambda r: (r[0], r[4])):
+        for handler in handlers.get(request, []):
+            edges.append({"from": caller, "to": handler, "kind": "Mediator", "via": request, "count": 1,
+                          "file": path, "line": line})
+        if not handlers.get(request):
+            edges.append({"from": caller, "to": None, "via": request, "file": path, "line": line})
+    return edges
+
+
+def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
+         registered: dict[str, list[str]]) -> Trace:
+    """The trace tree from `symbol_id`; `registered`: service type id -> implementation type ids (DI)."""
+    g, root = graph.Graph(graph.node_info(conn, symbol_id) or {"symbol_id": symbol_id}), key_of(conn, symbol_id)
+    trace = Trace(g)
+    if root is None:
+        return trace
+    visited = {symbol_id}
+    frontier = [symbol_id]
+    for level in range(1, depth + 1):
+        raw = graph._edges_out_of(conn, [k for k in (key_of(conn, f) for f in frontier) if k is not None])
+        names = ids_of(conn, (k for r in raw for k in r[:2] if k is not None))
+        rows = [(names[r[0]], None if r[1] is None else names[r[1]], *r[2:]) for r in raw]
+        rows = [r for r in rows if not (r[3] == "Instantiate" and r[1] and r[1].startswith("T:"))]
+        rows.sort(key=lambda r: (r[0], r[5], r[2], r[7] or ""))
+        targets = {r[1] for r in rows if r[1]}
+        constructed = {"T:" + t[2:].split(".#ctor", 1)[0] for t in targets if ".#ctor" in t}
+        declared = _symbols(conn, targets | set(frontier) | constructed)
+        leaves = _leaf_properties(conn, {t for t in targets if declared.get(t, ("",))[0] == "Property"})
+        kept = []
+        for row in rows:
+            caller, target, name = row[0], row[1], row[2]
+            if (target is None and name in NOISE_NAMES) or target in leaves or _implicit_constructor(declared, target):
+                trace.noise += 1
+            elif target and target not in declared:
+                trace.external[target] = trace.external.get(target, 0) + row[4]
+            elif target and _base_constructor(declared, caller, target):
+                trace.noise += 1
+            else:
+                kept.append(row)
+        # Implementations of interface/virtual members called, narrowed to those DI registers.
+        target_keys = {t: key_of(conn, t) for t in targets if t in declared}
+        dispatch = graph._follow(conn, [k for k in target_keys.values() if k is not None], upward=False)
+        impl_names = ids_of(conn, (i for impls in dispatch.values() for i in impls))
+        impl_info = _symbols(conn, set(impl_names.values()))
+        implementations: dict[str, list[tuple[str, bool]]] = {}
+        for target, tkey in target_keys.items():
+            impls = [impl_names[i] for i in dispatch.get(tkey, [])] if tkey is not None else []
+            service = declared[target][1]
+            allowed = registered.get(service or "")
+            if allowed and (impls or _is_interface(conn, service)):
+                # DI decides: only the registered implementations run (none of them in the solution: say so).
+                chosen = [(i, True) for i in impls if impl_info.get(i, ("", None))[1] in allowed]
+                if not chosen:
+                    trace.stops.append({"reason": "registered_outside_solution", "at": target,
+                                        "registered": allowed[:3]})
+                implementations[target] = chosen
+            else:
+                implementations[target] = [(i, False) for i in impls]
+        mediator = _mediator_edges(conn, frontier)
+        sends = {(e["from"], e["line"]) for e in mediator}
+        admitted = graph._Level(g, visited, level, limit_per_level)
+        unresolved: dict[str, dict[str, Any]] = {}
+        candidates: dict[str, None] = {}
+        level_edges: list[tuple[dict[str, Any], str | None]] = []
+        registered_impls: set[str] = set()
+        for caller, target, name, kind, count, line, file, receiver in kept:
+            key = target or f"?{name}"
+            edge: dict[str, Any] = {"from": caller, "to": key, "kind": kind, "count": count, "file": file,
+                                    "line": line}
+            if target is None:
+                edge["unbound"] = True
+                if receiver:
+                    edge["receiver"] = receiver
+                unresolved.setdefault(key, {"symbol_id": None, "name": name, "unresolved": True})
+                trace.stops.append({"reason": "unbound", "at": caller, "call": name, "file": file, "line": line,
+                                    **({"receiver": receiver} if receiver else {})})
+            elif (declared[target][0] in ("Method", "Property", "Event", "Indexer") and not implementations.get(target)
+                  and not registered.get(declared[target][1] or "") and _is_interface(conn, declared[target][1])
+                  and (caller, line) not in sends):
+                trace.stops.append({"reason": "no_implementation", "at": target, "from": caller, "file": file,
+                                    "line": line})
+            level_edges.append((edge, target))
+            if key not in candidates:
+                candidates[key] = None
+                for impl, is_registered in implementations.get(target or "", []):
+                    candidates.setdefault(impl, None)
+                    if is_registered:
+                        registered_impls.add(impl)
+        for edge in mediator:
+            if edge["to"] is None:
+                trace.stops.append({"reason": "no_handler", "at": edge["from"], "request": edge["via"],
+                                    "file": edge["file"], "line": edge["line"]})
+            else:
+                candidates.setdefault(edge["to"], None)
+        for node_id in candidates:
+            admitted.admit(node_id)
+        for edge, target in level_edges:
+            if edge["to"] in visited:
+                g.edges.append(edge)
+            for impl, _ in implementations.get(target or "", []):
+                if impl in visited:
+                    g.edges.append({**edge, "to": impl, "kind": "Dispatch", "via": target})
+        g.edges.extend(e for e in mediator if e["to"] is not None and e["to"] in visited)
+        info = graph.nodes_info(conn, [n for n in admitted.admitted if n not in unresolved])
+        for node_id in admitted.admitted:
+            node = {**(info.get(node_id) or unresolved[node_id]), "depth": level}
+            if node_id in registered_impls:
+                node["di_registered"] = True
+            g.nodes.append(node)
+        frontier = [n for n in admitted.admitted if n in info]
+        if not frontier:
+            break
+    else:
+        _depth_stops(conn, trace, frontier, depth)
+    return trace
+
+
+def _leaf_properties(conn: sqlite3.Connection, properties: set[str]) -> set[str]:
+    """Properties that call nothing and carry no fact (auto-properties, DTO fields): reading or writing
+    one is data flow, not a step of the feature."""
+    if not properties:
+        return set()
+    keys = {k: p for p in properties if (k := key_of(conn, p)) is not None}
+    active = {r[0] for r in in_chunks(conn, f"SELECT DISTINCT r.from_key FROM refs r WHERE r.from_key IN ({{marks}})"
+                                            f" AND {graph.CALL_EDGE}", keys)}
+    with_facts = {r[0] for r in in_chunks(conn, "SELECT DISTINCT symbol_id FROM facts WHERE symbol_id IN ({marks})",
+                                          properties)}
+    return {p for k, p in keys.items() if k not in active and p not in with_facts} | \
+        {p for p in properties if p not in keys.values() and p not in with_facts}
+
+
+def _implicit_constructor(declared: dict[str, tuple[str, str | None]], target: str | None) -> bool:
+    """`new Order { ... }` of a solution type without a declared constructor: its implicit one."""
+    if not target or target in declared or ".#ctor" not in target:
+        return False
+    return "T:" + target[2:].split(".#ctor", 1)[0] in declared
+
+
+def _is_interface(conn: sqlite3.Connection, type_id: str | None) -> bool:
+    if not type_id:
+        return False
+    row = conn.execute("SELECT kind FROM symbols WHERE symbol_id = ? LIMIT 1", (type_id,)).fetchone()
+    return bool(row and row[0] == "Interface")
+
+
+def _base_constructor(declared: dict[str, tuple[str, str | None]], caller: str, target: str) -> bool:
+    """`: base(...)`: a constructor calling a constructor of another type (its base class)."""
+    c, t = declared.get(caller), declared.get(target)
+    return bool(c and t and c[0] == "Constructor" and t[0] == "Constructor" and c[1] != t[1])
+
+
+def _depth_stops(conn: sqlite3.Connection, trace: Trace, frontier: list[str], depth: int) -> None:
+    """Nodes of the last level that call on into the solution: the depth limit cut them."""
+    keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
+    if not keys:
+        return
+    raw = graph._edges_out_of(conn, keys)
+    names = ids_of(conn, (k for r in raw for k in r[:2] if k is not None))
+    declared = _symbols(conn, {names[r[1]] for r in raw if r[1] is not None})
+    calls: dict[str, int] = {}
+    for r in raw:
+        if r[1] is not None and names[r[1]] in declared:
+            calls[names[r[0]]] = calls.get(names[r[0]], 0) + 1
+    for node, count in sorted(calls.items()):
+        trace.stops.append({"reason": "depth_limit", "at": node, "depth": depth, "solution_calls": count})
+
+
+def type_arguments(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Node id -> the type arguments its caller called it with, for calls into a generic type's member
+    (`IRepository<CatalogItem>.ListAsync` reaching `EfRepository<T>.ListAsync`): `GenericCall` facts."""
+    wanted: dict[tuple[str, str], list[str]] = {}  # (caller, member called) -> nodes (it and its implementations)
+    for edge in edges:
+        if edge["kind"] in ("Call", "Dispatch") and isinstance(edge.get("to"), str):
+            called = edge["via"] if edge["kind"] == "Dispatch" else edge["to"]
+            wanted.setdefault((edge["from"], called), []).append(edge["to"])
+    if not wanted:
+        return {}
+    out: dict[str, list[str]] = {}
+    rows = in_chunks(conn, "SELECT symbol_id, key, detail FROM facts WHERE kind = 'GenericCall' AND symbol_id IN"
+                           " ({marks}) ORDER BY line", {caller for caller, _ in wanted})
+    for caller, called, detail in rows:
+        try:
+            args = [str(a) for a in orjson.loads(detail).get("type_arguments") or []]
+        except orjson.JSONDecodeError:
+            continue
+        for node in wanted.get((caller, called), []):
+            out.setdefault(node, args)
+    return out

@@ -1,0 +1,4 @@
+using Microsoft.Extensions.Configuration;
+
+var config = new ConfigurationBuilder().AddJsonFile("appsettings.json").Build();
+Console.WriteLine(config["Other:Name"]);

@@ -1,0 +1,17 @@
+using Flow.Core;
+using Flow.Data;
+using Flow.Web;
+
+var builder = WebApplication.CreateBuilder(args);
+builder.Services.AddScoped(typeof(IRepository<>), typeof(EfRepository<>));
+builder.Services.AddScoped<ICatalogService, CatalogService>();
+builder.Services.AddRazorPages();
+builder.Services.AddControllersWithViews();
+
+var app = builder.Build();
+app.MapGet("/catalog", CatalogEndpoints.List);
+app.MapPost("/orders", OrderEndpoints.Create);
+app.MapRazorPages();
+app.MapControllerRoute(name: "default", pattern: "{controller=Home}/{action=Index}");
+app.Logger.LogInformation("Database {Name}", app.Configuration.GetConnectionString("Flow"));
+app.Run();

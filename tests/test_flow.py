@@ -1,0 +1,153 @@
+"""A feature end to end on testdata/Flow (issue 13): traces through DI registrations (an open generic
+repository), mediator requests into their handlers, noise dropped and stops explained; @inject and
+tag-helper links as references; package throw helpers; library configuration keys per host."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import indexed_copy
+from tests.mcp_client import McpServerProcess
+
+CREATE = ("M:Flow.Web.OrderEndpoints.Create(Flow.Core.IMediator,Flow.Web.CreateOrderRequest,"
+          "System.Threading.CancellationToken)")
+HANDLE = "M:Flow.Core.CreateOrderHandler.Handle(Flow.Core.CreateOrderCommand,System.Threading.CancellationToken)"
+NULL_OR_EMPTY = ("M:Ardalis.GuardClauses.GuardClauseExtensions.NullOrEmpty(Ardalis.GuardClauses.IGuardClause,"
+                 "System.String,System.String,System.String,System.Func{System.Exception})")
+ADD = "M:Flow.Core.IRepository`1.AddAsync(`0,System.Threading.CancellationToken)"
+LIST = "M:Flow.Core.IRepository`1.ListAsync(System.Threading.CancellationToken)"
+
+
+@pytest.fixture(scope="module")
+def flow(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    repo = indexed_copy("Flow", tmp_path_factory.mktemp("flow") / "Flow", home)
+    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    yield server
+    server.close()
+
+
+def _nodes(env: dict[str, Any]) -> list[tuple[int, str, str | None, str | None]]:
+    return [(n["depth"], n["symbol_id"], n["from"]["kind"], n["from"].get("via")) for n in env["data"]["nodes"]]
+
+
+def test_trace_follows_the_mediator_into_handlers_and_di_into_registered_implementations(
+        flow: McpServerProcess) -> None:
+    env = flow.call("graph_trace_feature", {"entry_point": "POST /orders", "depth": 4})
+    assert env["data"]["root"]["symbol_id"] == CREATE
+    assert _nodes(env) == [
+        (1, "M:Flow.Core.CreateOrderCommand.#ctor(System.String,System.Int32)", "Instantiate", None),
+        (1, "M:Flow.Core.IMediator.Send``1(Flow.Core.IRequest{``0},System.Threading.CancellationToken)", "Call", None),
+        (1, HANDLE, "Mediator", "T:Flow.Core.CreateOrderCommand"),
+        (2, "M:Flow.Core.OrderRules.Reject(System.String)", "Call", None),
+        (2, ADD, "Call", None),
+        # InMemoryRepository<T> implements it too, but DI registers EfRepository<> only.
+        (2, "M:Flow.Data.EfRepository`1.AddAsync(`0,System.Threading.CancellationToken)", "Dispatch", ADD),
+        (2, "M:Flow.Core.OrderPlaced.#ctor(System.Int32)", "Instantiate", None),
+        (2, "M:Flow.Core.IMediator.Publish(Flow.Core.INotification,System.Threading.CancellationToken)", "Call", None),
+        (2, "M:Flow.Core.INoticeSender.SendAsync(System.String)", "Call", None),
+        (2, "M:Flow.Core.OrderPlacedAudit.Handle(Flow.Core.OrderPlaced,System.Threading.CancellationToken)",
+         "Mediator", "T:Flow.Core.OrderPlaced"),
+        (3, "M:Flow.Core.OrderRules.Fail(System.String)", "Call", None),
+    ]
+    registered = [n["symbol_id"] for n in env["data"]["nodes"] if n.get("di_registered")]
+    assert registered == ["M:Flow.Data.EfRepository`1.AddAsync(`0,System.Threading.CancellationToken)"]
+    stops = env["data"]["stops"]
+    # Property reads of the request DTOs, writes of Order's properties, the implicit Order constructor.
+    assert stops["noise_dropped"] == 8
+    assert stops["by_reason"] == {"no_implementation": 1, "external": 7}
+    assert stops["places"] == [{"reason": "no_implementation", "from": HANDLE, "file": "src/Flow.Core/Orders.cs",
+                                "at": "M:Flow.Core.INoticeSender.SendAsync(System.String)", "line": 37}]
+    save = "M:Microsoft.EntityFrameworkCore.DbContext.SaveChangesAsync(System.Threading.CancellationToken)"
+    assert [e["target"] for e in stops["external"][:2]] == [NULL_OR_EMPTY, save]
+    assert env["answer"].endswith("Stopped: 1 no_implementation, 7 external.")
+
+
+def test_trace_reaches_the_table_of_an_open_generic_repository_and_stops_at_the_depth_limit(
+        flow: McpServerProcess) -> None:
+    env = flow.call("graph_trace_feature", {"entry_point": "GET /catalog", "depth": 3})
+    assert _nodes(env) == [
+        (1, "M:Flow.Core.ICatalogService.ListAsync(System.Threading.CancellationToken)", "Call", None),
+        (1, "M:Flow.Core.CatalogService.ListAsync(System.Threading.CancellationToken)", "Dispatch",
+         "M:Flow.Core.ICatalogService.ListAsync(System.Threading.CancellationToken)"),
+        (2, LIST, "Call", None),
+        (2, "M:Flow.Data.EfRepository`1.ListAsync(System.Threading.CancellationToken)", "Dispatch", LIST),
+    ]
+    assert [n.get("type_arguments") for n in env["data"]["nodes"]][2:] == [["T:Flow.Core.CatalogItem"]] * 2
+    # The entity's table is Catalog (ToTable), not the DbSet's name CatalogItems.
+    assert env["data"]["tables"] == [{"table": "Catalog", "via": LIST, "entity": "T:Flow.Core.CatalogItem",
+                                      "inferred": "type_argument"}]
+    stops = env["data"]["stops"]
+    assert stops["noise_dropped"] == 2  # i.Price, i.Name in the LINQ lambdas (the LINQ calls are external)
+    assert stops["by_reason"] == {"external": 6}
+    shallow = flow.call("graph_trace_feature", {"entry_point": "POST /Orders/Create", "depth": 2})
+    assert shallow["data"]["stops"]["by_reason"] == {"no_implementation": 1, "depth_limit": 1, "external": 2}
+    assert shallow["data"]["stops"]["places"][1] == {"reason": "depth_limit",
+                                                     "at": "M:Flow.Core.OrderRules.Reject(System.String)",
+                                                     "depth": 2, "solution_calls": 1}
+    # A request held in a variable is followed too.
+    assert (1, HANDLE, "Mediator", "T:Flow.Core.CreateOrderCommand") in _nodes(shallow)
+
+
+def test_base_constructor_calls_are_noise(flow: McpServerProcess) -> None:
+    env = flow.call("graph_trace_feature", {
+        "entry_point": "M:Flow.Core.CachedCatalogService.#ctor(Flow.Core.IRepository{Flow.Core.CatalogItem},"
+                       "Microsoft.Extensions.Configuration.IConfiguration)", "depth": 2})
+    assert env["data"]["nodes"] == []
+    assert env["data"]["stops"] == {"by_reason": {}, "places": [], "noise_dropped": 1}
+
+
+def test_package_throw_helpers_and_exceptions_through_calls_on_the_card(flow: McpServerProcess) -> None:
+    listed = flow.call("surfaces_list", {"kind": "exceptions", "project": "Flow.Core"})
+    assert [(e["exception"], e.get("form"), e.get("inferred"), e["confidence"], e["line"])
+            for e in listed["data"]["exceptions"]] == [
+        ("T:System.ArgumentException", "helper", "documented", "low", 31),
+        ("T:System.ArgumentNullException", "helper", "documented", "low", 31),
+        ("T:System.InvalidOperationException", "throw", None, "high", 55),
+    ]
+    assert {e.get("via") for e in listed["data"]["exceptions"][:2]} == {NULL_OR_EMPTY}
+    card = flow.call("symbols_get_card", {"symbol_id": HANDLE})["data"]
+    assert card["thrown_exceptions"] == ["T:System.ArgumentException", "T:System.ArgumentNullException",
+                                         "T:System.InvalidOperationException"]
+    assert card["exception_paths"] == [{
+        "exception": "T:System.InvalidOperationException",
+        "path": [HANDLE, "M:Flow.Core.OrderRules.Reject(System.String)", "M:Flow.Core.OrderRules.Fail(System.String)"],
+        "file": "src/Flow.Core/Orders.cs", "line": 55, "throw_helper": "only_throws"}]
+    reject = flow.call("symbols_get_card", {"symbol_id": "M:Flow.Core.OrderRules.Reject(System.String)"})["data"]
+    assert [(f["kind"], f["key"]) for f in reject["facts"]] == [("AlwaysThrows", "does_not_return")]
+
+
+def test_refs_find_includes_inject_uses_and_tag_helper_links(flow: McpServerProcess) -> None:
+    env = flow.call("refs_find", {"symbol_id": "T:Flow.Core.ICatalogService"})
+    assert env["answer"] == "6 references to Flow.Core.ICatalogService (5 TypeRef, 1 Implementation)."
+    markup = [(r["file"], r["line"], r["col"], r["kind"], r.get("markup")) for r in env["data"]["references"]
+              if r.get("markup")]
+    assert markup == [("src/Flow.Web/Components/Prices.razor", 2, 9, "TypeRef", "inject"),
+                      ("src/Flow.Web/Pages/Catalog.cshtml", 3, 9, "TypeRef", "inject"),
+                      ("src/Flow.Web/Views/Home/Index.cshtml", 1, 9, "TypeRef", "inject")]
+    about = flow.call("refs_find", {"symbol_id": "M:Flow.Web.Controllers.HomeController.About"})
+    assert [(r["file"], r["line"], r["kind"], r["link"]) for r in about["data"]["references"]] == [
+        ("src/Flow.Web/Pages/Catalog.cshtml", 7, "Link", "Home/About"),
+        ("src/Flow.Web/Views/Home/Index.cshtml", 2, "Link", "Home/About")]  # asp-action in Views/Home
+    page = flow.call("refs_find", {"symbol_id": "T:Flow.Web.Pages.Orders.CreateModel"})
+    assert [(r["file"], r["line"], r["link"]) for r in page["data"]["references"]] == [
+        ("src/Flow.Web/Pages/Catalog.cshtml", 6, "/Orders/Create")]
+    only_calls = flow.call("refs_find", {"symbol_id": "T:Flow.Core.ICatalogService", "kind": ["Implementation"]})
+    assert only_calls["data"]["by_kind"] == [{"kind": "Implementation", "count": 1}]
+
+
+def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flow: McpServerProcess) -> None:
+    env = flow.call("surfaces_list_config_keys", {})
+    assert [(k["key"], k["status"], k.get("undefined_in"), k["projects"]) for k in env["data"]["keys"]] == [
+        # Flow.Core is loaded by Flow.Web (defines it) and Flow.Tool (does not); Flow.Other does not load it.
+        ("Catalog:PageSize", "used_but_undefined", ["Flow.Tool"], ["Flow.Core", "Flow.Web"]),
+        ("ConnectionStrings:Flow", "used", None, ["Flow.Web"]),
+        ("Other:Name", "used", None, ["Flow.Other"]),
+        ("Tool:Mode", "used", None, ["Flow.Tool"]),
+    ]
+    web = flow.call("surfaces_list_config_keys", {"project": "Flow.Web"})
+    assert [(k["key"], k["status"]) for k in web["data"]["keys"]] == [("Catalog:PageSize", "used"),
+                                                                      ("ConnectionStrings:Flow", "used")]
