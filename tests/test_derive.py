@@ -1,0 +1,143 @@
+"""Baselines derived from an ancestor's (issue 16): a sequence of commits of testdata/Derive indexed both ways,
+incrementally (each commit from the previous one's baseline) and in full, must agree table by table, row
+for row (ids and keys translated to what they name; build ids and timestamps aside)."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from roslynmap.roslyn.client import WorkerClient
+from roslynmap.workspace.baselines import EnsureResult, ensure_baseline
+
+from tests.repos import GIT_ENV, TESTDATA, make_repo
+
+# Meta that differs between any two builds, or says how the baseline was made.
+VOLATILE_META = {"build_id", "created_at", "index_seconds", "load_ms", "derived_from"}
+
+
+def tables(path: Path) -> dict[str, Any]:
+    """Every table of a baseline with row ids dropped and ids/keys/file ids replaced by what they name."""
+    db = sqlite3.connect(path)
+    try:
+        def rows(sql: str) -> list[tuple[Any, ...]]:
+            return sorted(db.execute(sql).fetchall(), key=repr)
+
+        out: dict[str, Any] = {
+            "meta": {k: v for k, v in db.execute("SELECT key, value FROM meta") if k not in VOLATILE_META},
+            "projects": rows("SELECT * FROM projects"),
+            "files": rows("SELECT path, project_id, line_count FROM files"),
+            "symbols": rows(
+                "SELECT s.symbol_id, s.stable_id, s.project_id, s.name, s.kind, s.fqn, s.signature, s.doc, s.namespace,"
+                " s.container_id, f.path, s.line, s.col, s.end_line, s.end_col, s.visibility, s.is_static, s.arity"
+                " FROM symbols s LEFT JOIN files f ON f.id = s.file_id"),
+            "symbol_parts": rows("SELECT p.symbol_id, p.project_id, f.path, p.line, p.col, p.end_line"
+                                 " FROM symbol_parts p LEFT JOIN files f ON f.id = p.file_id"),
+            "ids": rows("SELECT symbol_id FROM ids"),
+            "refs": rows(
+                "SELECT t.symbol_id, r.target_name, r.target_kind, o.symbol_id, r.project_id, f.path, r.line, r.col,"
+                " r.end_col, r.kind, r.receiver, r.candidates FROM refs r LEFT JOIN files f ON f.id = r.file_id"
+                " LEFT JOIN ids t ON t.key = r.target_key LEFT JOIN ids o ON o.key = r.from_key"),
+            "externals": rows("SELECT symbol_id, name, kind, fqn, container_id, assembly, signature, namespace"
+                              " FROM externals"),
+            "relations": rows("SELECT r.type_id, r.related_id, r.related_name, r.kind, r.project_id, f.path"
+                              " FROM relations r LEFT JOIN files f ON f.id = r.file_id"),
+            "facts": rows("SELECT x.kind, x.symbol_id, x.project_id, f.path, x.line, x.col, x.confidence, x.key,"
+                          " x.detail FROM facts x LEFT JOIN files f ON f.id = x.file_id"),
+            "diagnostics": rows("SELECT d.project_id, f.path, d.line, d.col, d.severity, d.code, d.message"
+                                " FROM diagnostics d LEFT JOIN files f ON f.id = d.file_id"),
+            "symbols_fts": db.execute("SELECT count(*) FROM symbols_fts").fetchone()[0],
+            "externals_fts": db.execute("SELECT count(*) FROM externals_fts").fetchone()[0],
+        }
+    finally:
+        db.close()
+    return out
+
+
+def git(repo: Path, *args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True,
+                          env={**os.environ, **GIT_ENV})
+    return done.stdout.strip()
+
+
+def commit(repo: Path, message: str) -> str:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+    return git(repo, "rev-parse", "HEAD")
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
+@pytest.fixture(scope="module")
+def worker() -> Iterator[WorkerClient]:
+    client = WorkerClient()
+    yield client
+    client.close()
+
+
+def index(repo: Path, home: Path, worker: WorkerClient, monkeypatch: pytest.MonkeyPatch, *,
+          full: bool) -> EnsureResult:
+    monkeypatch.setenv("ROSLYNMAP_HOME", str(home))
+    return ensure_baseline(repo, worker=worker, full=full)
+
+
+def test_a_derived_baseline_equals_a_full_index_commit_after_commit(
+        tmp_path: Path, worker: WorkerClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = make_repo(TESTDATA / "Derive", tmp_path / "Derive")
+    incremental, full = tmp_path / "home-incremental", tmp_path / "home-full"
+    core = repo / "src" / "Core"
+
+    first = index(repo, incremental, worker, monkeypatch, full=False)
+    assert (first.source, first.derived) == ("built", None)  # no ancestor has a baseline
+    c1 = git(repo, "rev-parse", "HEAD")
+
+    def step(parent: str, expected_extracted: int, expected_widened: list[str]) -> dict[str, Any]:
+        derived = index(repo, incremental, worker, monkeypatch, full=False)
+        whole = index(repo, full, worker, monkeypatch, full=True)
+        assert derived.derived is not None and whole.derived is None
+        assert derived.derived["from"] == parent, derived.derived
+        assert (derived.derived["extracted"], derived.derived["documents"]) == (expected_extracted, 7)
+        assert derived.derived["widened_projects"] == expected_widened
+        assert derived.derived_note == (f"derived from {parent[:12]} ({expected_extracted} of 7"
+                                        " documents re-extracted)")
+        left, right = tables(derived.path), tables(whole.path)
+        for name in right:
+            assert left[name] == right[name], name
+        return left
+
+    # 2: a method body changes (and a line is added, so everything below it moves): that document alone.
+    edit(core / "Pricing.cs", "        return price * quantity;", "        var total = price * quantity;\n"
+                                                                  "        return total;")
+    c2 = commit(repo, "body")
+    after_body = step(c1, 1, [])
+    # Checkout's call to the missing Discount, copied from the ancestor: an error and an unresolved reference.
+    assert [d[5] for d in after_body["diagnostics"]] == ["CS1061"]
+    assert [r[1] for r in after_body["refs"] if r[0] is None] == ["Discount"]
+
+    # 3: a public signature appears (Checkout's unresolved Discount call now binds): Core and App again, not Other.
+    discount = "    public decimal Discount(decimal amount) => amount * 0.9m;\n\n"
+    edit(core / "Pricing.cs", "    public string Label(", discount + "    public string Label(")
+    c3 = commit(repo, "signature")
+    after_signature = step(c2, 6, ["App", "Core"])
+    assert not any(d[5] == "CS1061" for d in after_signature["diagnostics"])
+
+    # 4: a file added and one deleted.
+    (core / "Obsolete.cs").unlink()
+    (core / "Tax.cs").write_text("namespace Derive.Core;\n\npublic static class Tax\n{\n"
+                                 "    public static decimal Rate => 0.2m;\n}\n")
+    c4 = commit(repo, "files")
+    step(c3, 6, ["App", "Core"])
+
+    # 5: a partial part's body changes: both parts of Order are extracted again (the type's row spans them).
+    edit(core / "Order.Totals.cs", "pricing.Total(line, 1)", "pricing.Total(line, 2)")
+    commit(repo, "partial body")
+    step(c4, 2, [])
