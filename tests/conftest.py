@@ -19,6 +19,9 @@ os.environ.setdefault("ROSLYNMAP_STALL_SECONDS", "60")
 # Opening a testdata solution takes seconds; a stuck open (docs/architecture.md, "Why the hangs happened")
 # fails after 4 minutes and is redone in a fresh worker, well inside pytest's 600 s per test.
 os.environ.setdefault("ROSLYNMAP_OPEN_TIMEOUT_SECONDS", "240")
+# No background solution loads (workspace/warm.py) in tests that do not ask for one: on two shared cores
+# they would only slow the others. tests/test_warm.py turns it on.
+os.environ.setdefault("ROSLYNMAP_WARM_LOAD", "0")
 
 
 def roslynmap(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -11,7 +11,7 @@ from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import BaseParams, ListParamsMixin, tool
 from roslynmap.query.paths import repo_relative
 from roslynmap.store.paths import baseline_path
-from roslynmap.workspace import overlays
+from roslynmap.workspace import overlays, warm
 
 
 class WorkspaceIdParams(BaseParams):
@@ -37,6 +37,8 @@ def create_tool(params: CreateParams, repo_path: str) -> ToolOutput:
     pass workspace_id to symbols_search, refs_find, the graph tools and the others."""
     repo = live_repo(repo_path)
     record, created = overlays.create(repo, params.workspace_id, params.solution_path)
+    # The worker loads the solution meanwhile, so the first index_refresh_overlay is warm (workspace/warm.py).
+    warm.start(repo, record.get("solution"))
     info = overlays.summary(repo, record)
     note_workspace(params.workspace_id, info["overlay_revision"])
     verb = "Created" if created else "Workspace already exists:"
@@ -55,6 +57,7 @@ def reset_tool(params: WorkspaceIdParams, repo_path: str) -> ToolOutput:
     branches): empties its overlay and stands it on HEAD's baseline. Files on disk are not touched."""
     repo = live_repo(repo_path)
     record, warnings = overlays.reset(repo, params.workspace_id)
+    warm.start(repo, record.get("solution"))
     info = overlays.summary(repo, record)
     note_workspace(params.workspace_id, info["overlay_revision"])
     return ToolOutput(answer=f"Workspace '{params.workspace_id}' reset onto baseline {record['baseline_commit'][:12]}"

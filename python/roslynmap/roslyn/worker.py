@@ -95,6 +95,9 @@ class Worker:
             return dict(orjson.loads(session.FindReferences(request["symbol_id"], request["project"])))
         if op == "overlay_refresh":
             return self.overlay_refresh(request)
+        if op == "overlay_warm":  # workspace/warm.py: load now what the first overlay refresh needs
+            ov, cold = self._overlay_session(request["repo_root"], request["solution"])
+            return {"cold": cold, "load_seconds": ov.load_seconds if cold else 0.0}
         if op == "ping":
             return {"pong": True}
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"unknown worker op {op!r}")
