@@ -242,3 +242,46 @@ def counts(db: sqlite3.Connection, documents: int, projects: int) -> dict[str, i
     return {"symbols": one("SELECT count(*) FROM symbols"), "references": one("SELECT count(*) FROM refs"),
             "files": documents, "unresolved_references": one("SELECT count(*) FROM refs WHERE target_key IS NULL"),
             "facts": one("SELECT count(*) FROM facts"), "projects": projects}
+
+
+# Meta that differs between any two builds, or says how the baseline was made.
+VOLATILE_META = {"build_id", "created_at", "index_seconds", "load_ms", "derived_from"}
+
+
+def comparable_tables(path: Path) -> dict[str, Any]:
+    """Every table of a baseline with row ids dropped and ids/keys/file ids replaced by what they name, meta
+    without what differs between any two builds: a derived baseline must equal a full index in all of it."""
+    db = open_ancestor(path)
+    try:
+        def rows(sql: str) -> list[tuple[Any, ...]]:
+            return sorted(db.execute(sql).fetchall(), key=repr)
+
+        out: dict[str, Any] = {
+            "meta": {k: v for k, v in db.execute("SELECT key, value FROM meta") if k not in VOLATILE_META},
+            "projects": rows("SELECT * FROM projects"),
+            "files": rows("SELECT path, project_id, line_count FROM files"),
+            "symbols": rows(
+                "SELECT s.symbol_id, s.stable_id, s.project_id, s.name, s.kind, s.fqn, s.signature, s.doc, s.namespace,"
+                " s.container_id, f.path, s.line, s.col, s.end_line, s.end_col, s.visibility, s.is_static, s.arity"
+                " FROM symbols s LEFT JOIN files f ON f.id = s.file_id"),
+            "symbol_parts": rows("SELECT p.symbol_id, p.project_id, f.path, p.line, p.col, p.end_line"
+                                 " FROM symbol_parts p LEFT JOIN files f ON f.id = p.file_id"),
+            "ids": rows("SELECT symbol_id FROM ids"),
+            "refs": rows(
+                "SELECT t.symbol_id, r.target_name, r.target_kind, o.symbol_id, r.project_id, f.path, r.line, r.col,"
+                " r.end_col, r.kind, r.receiver, r.candidates FROM refs r LEFT JOIN files f ON f.id = r.file_id"
+                " LEFT JOIN ids t ON t.key = r.target_key LEFT JOIN ids o ON o.key = r.from_key"),
+            "externals": rows("SELECT symbol_id, name, kind, fqn, container_id, assembly, signature, namespace"
+                              " FROM externals"),
+            "relations": rows("SELECT r.type_id, r.related_id, r.related_name, r.kind, r.project_id, f.path"
+                              " FROM relations r LEFT JOIN files f ON f.id = r.file_id"),
+            "facts": rows("SELECT x.kind, x.symbol_id, x.project_id, f.path, x.line, x.col, x.confidence, x.key,"
+                          " x.detail FROM facts x LEFT JOIN files f ON f.id = x.file_id"),
+            "diagnostics": rows("SELECT d.project_id, f.path, d.line, d.col, d.severity, d.code, d.message"
+                                " FROM diagnostics d LEFT JOIN files f ON f.id = d.file_id"),
+            "symbols_fts": db.execute("SELECT count(*) FROM symbols_fts").fetchone()[0],
+            "externals_fts": db.execute("SELECT count(*) FROM externals_fts").fetchone()[0],
+        }
+    finally:
+        db.close()
+    return out
