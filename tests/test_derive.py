@@ -4,6 +4,7 @@ for row (ids and keys translated to what they name; build ids and timestamps asi
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from roslynmap.roslyn.client import WorkerClient
 from roslynmap.store.derive import comparable_tables as tables
 from roslynmap.workspace.baselines import EnsureResult, ensure_baseline
 
+from tests.conftest import roslynmap
 from tests.repos import GIT_ENV, TESTDATA, make_repo
 
 
@@ -98,5 +100,24 @@ def test_a_derived_baseline_equals_a_full_index_commit_after_commit(
 
     # 5: a partial part's body changes: both parts of Order are extracted again (the type's row spans them).
     edit(core / "Order.Totals.cs", "pricing.Total(line, 1)", "pricing.Total(line, 2)")
-    commit(repo, "partial body")
+    c5 = commit(repo, "partial body")
     step(c4, 2, [])
+
+    # The CLI says so, and --push publishes the derived baseline; a machine with an empty local store derives
+    # the next commit from the one the cache holds.
+    clock = repo / "src" / "Other" / "Clock.cs"
+    cache_dir = tmp_path / "cache"
+    edit(clock, "DateTime.UtcNow", "DateTime.Now")
+    c6 = commit(repo, "clock")
+    done = roslynmap("index", str(repo), "--json", "--push", "--cache-dir", str(cache_dir),
+                     env={"ROSLYNMAP_HOME": str(incremental)})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"roslynmap: derived from {c5[:12]} (1 of 7 documents re-extracted)" in done.stderr
+    summary = json.loads(done.stdout)
+    assert (summary["derived"]["from"], summary["push"]["status"]) == (c5, "published")
+    edit(clock, "Now().Hour", "Now().Minute")
+    commit(repo, "minute")
+    done = roslynmap("index", str(repo), "--json", "--cache-dir", str(cache_dir),
+                     env={"ROSLYNMAP_HOME": str(tmp_path / "home-elsewhere")})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"roslynmap: derived from {c6[:12]} (1 of 7 documents re-extracted)" in done.stderr
