@@ -82,6 +82,7 @@ class RepoRun:
     index: dict[str, Any] = field(default_factory=dict)
     index_wall_s: float | None = None
     floor_s: float | None = None
+    fair_floor_s: float | None = None  # compiled with the index's options (nullable analysis off)
     describe: dict[str, Any] = field(default_factory=dict)
     measured: dict[str, Any] = field(default_factory=dict)
     probes: list[dict[str, Any]] = field(default_factory=list)
@@ -158,18 +159,24 @@ def index(run: RepoRun, env: dict[str, str], timeout: int) -> None:
 
 
 def floor(run: RepoRun) -> None:
-    """The compile floor in a fresh worker (as bench/run.py measures it), with the bridge's Describe."""
+    """The compile floors in fresh workers (as bench/run.py measures them), with the bridge's Describe: as
+    loaded, and the fair one with the index's compilation options (nullable analysis off)."""
     from roslynmap.roslyn.client import WorkerClient
 
-    client = WorkerClient()
-    try:
-        started = time.perf_counter()
-        result = client.request({"op": "compile_floor", "repo_root": str(run.path),
-                                 "solution": str(run.path / run.solution)})
-        run.floor_s = round(time.perf_counter() - started, 1)
-        run.describe = result.get("describe", {})
-    finally:
-        client.close()
+    for options in ("loaded", "indexed"):
+        client = WorkerClient()
+        try:
+            started = time.perf_counter()
+            result = client.request({"op": "compile_floor", "repo_root": str(run.path),
+                                     "solution": str(run.path / run.solution), "options": options})
+            seconds = round(time.perf_counter() - started, 1)
+            if options == "loaded":
+                run.floor_s = seconds
+            else:
+                run.fair_floor_s = seconds
+            run.describe = result.get("describe", {})
+        finally:
+            client.close()
 
 
 def measure(run: RepoRun) -> None:
@@ -313,8 +320,8 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
              f"- Machine: {machine_text}", f"- Date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", "",
              "| repository | commit | solution | projects | restored | level | bound share (engine / measured) |"
              " missing-ref errors | symbols | references | unresolved | index s (engine) | index s (wall) | floor s |"
-             " ratio |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             " ratio | fair floor s | fair ratio |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for run in runs:
         counts = run.index.get("counts", {}) or {}
         restored = sum(1 for v in run.restore.values() if v in ("ok", "assets present"))
@@ -322,6 +329,7 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
         index_s = run.index.get("index_seconds")
         # wall against wall: both pay a fresh worker's start and the solution load
         ratio = round(run.index_wall_s / run.floor_s, 2) if run.index_wall_s and run.floor_s else NA
+        fair = round(run.index_wall_s / run.fair_floor_s, 2) if run.index_wall_s and run.fair_floor_s else NA
         evidence = run.index.get("level_evidence") or {}
         lines.append(
             f"| {run.path.name} | {run.commit[:12]} | {run.solution} | {len(run.projects)} | "
@@ -330,7 +338,7 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
             f"{counts.get('symbols', NA)} | {counts.get('references', NA)} | {counts.get('unresolved_references', NA)} "
             f"| {index_s if index_s is not None else NA} | {run.index_wall_s or NA} | "
             f"{run.floor_s if run.floor_s is not None else NA} | "
-            f"{ratio} |")
+            f"{ratio} | {run.fair_floor_s if run.fair_floor_s is not None else NA} | {fair} |")
     if any(r.surfaces for r in runs):
         lines += ["", "### Surfaces and fact-extraction overhead", "",
                   "Counts as the surfaces_* tools answer them; overhead: the engine's index seconds with facts against"

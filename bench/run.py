@@ -63,24 +63,28 @@ def timed_request(repo: Path, op: str, extra: dict[str, Any],
 
 def measure_index(repo: Path, runs: int, solution: str | None = None) -> dict[str, Any]:
     info = inspect_repo(repo)
-    floors, indexes = [], []
+    floors, fair_floors, indexes = [], [], []
     result: dict[str, Any] = {}
     rss = None
     for _ in range(runs):
         floor_s, _, _ = timed_request(repo, "compile_floor", {}, solution)
         floors.append(floor_s)
+        # The fair floor: compiled with the index's options (nullable analysis off).
+        fair_s, _, _ = timed_request(repo, "compile_floor", {"options": "indexed"}, solution)
+        fair_floors.append(fair_s)
         target = baseline_path(info.repo_id, info.commit)
         index_s, result, rss = timed_request(repo, "index", {"out_path": str(target), "meta": {
             "repo_id": info.repo_id, "commit": info.commit}}, solution)
         indexes.append(index_s)
     counts = result["meta"]["counts"]
-    floor, index = min(floors), min(indexes)
+    floor, fair, index = min(floors), min(fair_floors), min(indexes)
     lines = sum(len(p.read_text(errors="replace").splitlines()) for p in info.root.rglob("*.cs")
                 if "obj" not in p.parts and "bin" not in p.parts)
     return {
         "lines": lines, "projects": counts["projects"], "files": counts["files"],
         "symbols": counts["symbols"], "references": counts["references"],
-        "floor_s": round(floor, 2), "index_s": round(index, 2), "ratio": round(index / floor, 2),
+        "floor_s": round(floor, 2), "fair_floor_s": round(fair, 2), "index_s": round(index, 2),
+        "ratio": round(index / floor, 2), "fair_ratio": round(index / fair, 2),
         "symbols_per_s": int(counts["symbols"] / index), "refs_per_s": int(counts["references"] / index),
         "worker_peak_rss_mb": rss, "semantic_level": result["meta"]["semantic_level"],
         "baseline_mb": round(baseline_path(info.repo_id, info.commit).stat().st_size / 1e6, 1),
@@ -320,9 +324,10 @@ NOTES = """
 - Schema 3 stores references under integer symbol keys. On the generator's previous revision (no
   web code; a method with 1,462 distinct callers) it took the baseline from 45.8 to 30.1 MB and
   `graph_callers` depth 3 from 11.0 to 7.9 ms p50 over MCP (3 ms of it in process).
-- The index run disables nullable analysis (it only yields warnings); the floor binds the
-  solution as loaded, nullable analysis included. Extraction runs on the bridge's worker threads,
-  like the floor.
+- The index run disables nullable analysis (it only yields warnings). Two floors are measured: the
+  solution as loaded (nullable analysis included: "floor s", "ratio") and the fair floor, compiled
+  with the index's options (`compile_floor` with `options: "indexed"`, nullable analysis off: "fair
+  floor s", "fair ratio"). Extraction runs on the bridge's worker threads, like the floor.
 - One checkout instead of the samples: `python bench/run.py --repo PATH --solution REL/PATH.sln` (index
   against the floor and MCP latency, printed; `--out FILE` to write it).
 - The generated solution's Api projects are ASP.NET Core code (shared framework, no NuGet): per
@@ -391,15 +396,17 @@ def render(results: dict[str, Any], machine_text: str, args: argparse.Namespace,
         f"- Index runs per input: {args.runs} (best of); MCP calls per tool: {args.iterations}", "",
         "## Indexing against the compile floor", "",
         "The compile floor is the same solution opened with MSBuildWorkspace and every document bound",
-        "(`GetDiagnostics`) with no extraction, in a fresh worker, like the index run. Target: ratio ≤ 1.5.", "",
-        "| input | C# lines | projects | files | symbols | references | floor s | index s | ratio |"
-        " symbols/s | refs/s | worker peak RSS MB | baseline MB | level |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "(`GetDiagnostics`) with no extraction, in a fresh worker, like the index run; the fair floor compiles"
+        " with the index's options (nullable analysis off). Target: fair ratio ≤ 1.2.", "",
+        "| input | C# lines | projects | files | symbols | references | floor s | fair floor s | index s | ratio |"
+        " fair ratio | symbols/s | refs/s | worker peak RSS MB | baseline MB | level |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name, r in results.items():
         ix = r["index"]
         lines.append(f"| {name} | {ix['lines']} | {ix['projects']} | {ix['files']} | {ix['symbols']} | "
-                     f"{ix['references']} | {ix['floor_s']} | {ix['index_s']} | {ix['ratio']} | "
+                     f"{ix['references']} | {ix['floor_s']} | {ix.get('fair_floor_s', 'n/a')} | {ix['index_s']} | "
+                     f"{ix['ratio']} | {ix.get('fair_ratio', 'n/a')} | "
                      f"{ix['symbols_per_s']} | {ix['refs_per_s']} | {ix['worker_peak_rss_mb']} | "
                      f"{ix['baseline_mb']} | {ix['semantic_level']} |")
     lines += ["", "## Query latency over MCP stdio", "",

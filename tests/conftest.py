@@ -23,6 +23,9 @@ os.environ.setdefault("ROSLYNMAP_OPEN_TIMEOUT_SECONDS", "240")
 # (query/shortids.py) are checked exactly by the fast tier (tests/fast/conftest.py unsets this) and over
 # MCP by tests/test_contract.py::test_short_ids_over_mcp.
 os.environ.setdefault("ROSLYNMAP_IDS", "full")
+# No background solution loads (workspace/warm.py) in tests that do not ask for one: on two shared cores
+# they would only slow the others. tests/test_warm.py turns it on.
+os.environ.setdefault("ROSLYNMAP_WARM_LOAD", "0")
 
 
 def roslynmap(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

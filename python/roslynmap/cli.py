@@ -94,8 +94,10 @@ def cmd_index(args: argparse.Namespace) -> int:
     try:
         cache_dir = _cache_dir_for(args)  # before indexing: a bad cache fails in a second, not after minutes
         result = ensure_baseline(args.path, args.solution, force=args.force, restore=args.restore,
-                                 on_event=progress, cache_dir=cache_dir, framework=args.framework)
+                                 on_event=progress, cache_dir=cache_dir, framework=args.framework, full=args.full)
         progress.end()
+        if result.derived_note:
+            _say(result.derived_note)
         for warning in result.warnings:
             _say(f"warning: {warning}")
         if result.from_cache:
@@ -128,6 +130,7 @@ def cmd_index(args: argparse.Namespace) -> int:
                           "semantic_level": level, "level_evidence": meta.get("level_evidence"),
                           "counts": meta.get("counts"),
                           "index_seconds": meta.get("index_seconds"), "pull_seconds": result.pull_seconds,
+                          "derived": result.derived,
                           "cache_dir": str(cache_dir) if cache_dir else None, "push": push,
                           "warnings": result.warnings, "projects": projects, "restore": restored,
                           "workspace_diagnostics": meta.get("workspace_diagnostics", [])}, indent=2))
@@ -302,7 +305,9 @@ def build_parser() -> argparse.ArgumentParser:
     index.add_argument("--solution", help="repo-relative .slnx/.sln/.csproj (auto-discovered otherwise)")
     index.add_argument("--restore", action="store_true",
                        help="run `dotnet restore` first (project by project when the solution's fails)")
-    index.add_argument("--force", action="store_true", help="rebuild even if the baseline exists")
+    index.add_argument("--force", action="store_true", help="rebuild even if the baseline exists (a full index)")
+    index.add_argument("--full", action="store_true",
+                       help="index every document, never derive from an ancestor commit's baseline")
     index.add_argument("--framework", metavar="TFM",
                        help="index multi-targeted projects for this target framework (e.g. net8.0); overrides "
                             "roslynmap.json; default: the newest one whose reference assemblies are present")

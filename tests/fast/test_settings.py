@@ -38,7 +38,8 @@ def test_defaults() -> None:
     assert s == settings.Settings(
         home=Path.home() / ".roslynmap", cache_dir=None, allowed_roots=(), worker_deadline_s=900.0,
         restore_timeout_s=600.0, open_timeout_s=600.0, stall_s=300.0, no_facts=False, bridge_dir=None,
-        s3_endpoint_url=None, debug_worker_sleep=None)
+        s3_endpoint_url=None, debug_worker_sleep=None, incremental=True, derive_max_commits=50, warm_load=True,
+        warm_min_free_mb=2048.0)
 
 
 def test_values_and_bad_numbers() -> None:

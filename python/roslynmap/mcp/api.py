@@ -31,10 +31,28 @@ def serve(default_repo: str | None, allowed: Confinement, http_port: int | None 
     """Runs the MCP server on stdio, or on streamable HTTP at 127.0.0.1:`http_port`, until it is stopped."""
     from roslynmap.mcp import server
 
+    if default_repo:
+        warm_repository(default_repo)
     if http_port is not None:
         server.run_http(default_repo, http_port, allowed)
     else:
         server.run_stdio(default_repo, allowed)
+
+
+def warm_repository(repo_path: str) -> str:
+    """At server start: a repository with workspaces will see overlay refreshes, so its solution is loaded in
+    the background now (workspace/warm.py). Never fails the server."""
+    from roslynmap.model.errors import RoslynMapError
+    from roslynmap.store.repo import inspect_repo
+    from roslynmap.workspace import overlays, warm
+
+    try:
+        repo = inspect_repo(repo_path)
+        if not overlays.list_ids(repo.repo_id):
+            return "no_workspaces"
+        return warm.start(repo)
+    except RoslynMapError:
+        return "no_repository"
 
 
 def call(tool: str, args: Any, default_repo: str | None, allowed: Confinement,

@@ -82,7 +82,8 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
         + (f" ({evidence_text(meta.get('level_evidence'))})." if meta.get("level_evidence") else ".")
     )
     if result.built:
-        answer += f" Took {meta.get('index_seconds')} s."
+        answer += f" Took {meta.get('index_seconds')} s"
+        answer += f", {result.derived_note}." if result.derived_note else "."
     elif result.from_cache:
         answer += f" Took {result.pull_seconds} s (indexed at {meta.get('created_at')})."
     degraded = [d for d in diagnostics if d["semantic_level"] != "full"]
@@ -108,6 +109,7 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
         "framework_request": meta.get("framework_request"),
         "counts": counts,
         "index_seconds": meta.get("index_seconds"),
+        "derived": result.derived,  # built from an ancestor commit's baseline, or why not (null: not built)
         "created_at": meta.get("created_at"),
         "toolchain": {k: meta.get(k) for k in ("roslyn_version", "sdk_version", "roslynmap_version")},
         "workspace_diagnostics": meta.get("workspace_diagnostics", [])[:10],

@@ -11,7 +11,7 @@ from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import BaseParams, ListParamsMixin, tool
 from roslynmap.query.paths import repo_relative
 from roslynmap.store.paths import baseline_path
-from roslynmap.workspace import overlays
+from roslynmap.workspace import overlays, warm
 
 
 class WorkspaceIdParams(BaseParams):
@@ -34,6 +34,8 @@ def create_tool(params: CreateParams, repo_path: str) -> ToolOutput:
     Idempotent."""
     repo = live_repo(repo_path)
     record, created = overlays.create(repo, params.workspace_id, params.solution_path)
+    # The worker loads the solution meanwhile, so the first index_refresh_overlay is warm (workspace/warm.py).
+    warm.start(repo, record.get("solution"))
     info = overlays.summary(repo, record)
     note_workspace(params.workspace_id, info["overlay_revision"])
     verb = "Created" if created else "Workspace already exists:"
@@ -51,6 +53,7 @@ def reset_tool(params: WorkspaceIdParams, repo_path: str) -> ToolOutput:
     """Use to discard a workspace's indexed edits (after a commit or a branch switch)."""
     repo = live_repo(repo_path)
     record, warnings = overlays.reset(repo, params.workspace_id)
+    warm.start(repo, record.get("solution"))
     info = overlays.summary(repo, record)
     note_workspace(params.workspace_id, info["overlay_revision"])
     return ToolOutput(answer=f"Workspace '{params.workspace_id}' reset onto baseline {record['baseline_commit'][:12]}"

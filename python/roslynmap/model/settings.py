@@ -26,15 +26,22 @@ S3_ENDPOINT_URL = "ROSLYNMAP_S3_ENDPOINT_URL"
 DEBUG_WORKER_SLEEP = "ROSLYNMAP_DEBUG_WORKER_SLEEP"
 META = "ROSLYNMAP_META"
 IDS = "ROSLYNMAP_IDS"
+INCREMENTAL = "ROSLYNMAP_INCREMENTAL"
+DERIVE_MAX_COMMITS = "ROSLYNMAP_DERIVE_MAX_COMMITS"
+WARM_LOAD = "ROSLYNMAP_WARM_LOAD"
+WARM_MIN_FREE_MB = "ROSLYNMAP_WARM_MIN_FREE_MB"
 
 # Every variable, in the order docs/configuration.md lists them (tests/fast/test_settings.py checks both).
 NAMES = (HOME, CACHE_DIR, ALLOWED_ROOTS, WORKER_DEADLINE_SECONDS, RESTORE_TIMEOUT_SECONDS, OPEN_TIMEOUT_SECONDS,
-         STALL_SECONDS, NO_FACTS, BRIDGE_DIR, S3_ENDPOINT_URL, DEBUG_WORKER_SLEEP, META, IDS)
+         STALL_SECONDS, NO_FACTS, BRIDGE_DIR, S3_ENDPOINT_URL, DEBUG_WORKER_SLEEP, META, IDS, INCREMENTAL,
+         DERIVE_MAX_COMMITS, WARM_LOAD, WARM_MIN_FREE_MB)
 
 DEFAULT_WORKER_DEADLINE_S = 900.0  # above the restore timeout and the bridge's open deadline
 DEFAULT_RESTORE_TIMEOUT_S = 600.0
 DEFAULT_OPEN_TIMEOUT_S = 600.0  # read by the bridge (LoadWatch.cs); mirrored here for the docs and tests
 DEFAULT_STALL_S = 300.0  # read by the bridge (WorkPipeline.cs)
+DEFAULT_DERIVE_MAX_COMMITS = 50
+DEFAULT_WARM_MIN_FREE_MB = 2048.0
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,14 @@ class Settings:
     """The S3 API endpoint of an `s3://` cache (MinIO, R2, Ceph...); None: AWS_ENDPOINT_URL, else AWS."""
     debug_worker_sleep: str | None
     """Tests only: `op=seconds` makes the worker sleep in that request (a stall)."""
+    incremental: bool
+    """`0`: every baseline is a full index; else one is derived from an ancestor's baseline when there is one."""
+    derive_max_commits: int
+    """How many commits back from HEAD an ancestor baseline is looked for (local, then the shared cache)."""
+    warm_load: bool
+    """`0`: the server does not load the solution in the background for the first overlay refresh."""
+    warm_min_free_mb: float
+    """The background load starts only when the machine has at least this much memory available (MB)."""
     verbose_meta: bool = False
     """`verbose`: every envelope's meta also carries timing, token accounting and the full commit."""
     full_ids: bool = False
@@ -96,6 +111,10 @@ def load(env: dict[str, str] | os._Environ[str]) -> Settings:
         debug_worker_sleep=env.get(DEBUG_WORKER_SLEEP) or None,
         verbose_meta=(env.get(META) or "").strip().lower() == "verbose",
         full_ids=(env.get(IDS) or "").strip().lower() == "full",
+        incremental=env.get(INCREMENTAL) != "0",
+        derive_max_commits=int(_seconds(env.get(DERIVE_MAX_COMMITS), DEFAULT_DERIVE_MAX_COMMITS)),
+        warm_load=env.get(WARM_LOAD) != "0",
+        warm_min_free_mb=_seconds(env.get(WARM_MIN_FREE_MB), DEFAULT_WARM_MIN_FREE_MB),
     )
 
 

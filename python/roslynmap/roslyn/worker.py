@@ -36,6 +36,7 @@ from roslynmap.roslyn.packages import package_references
 from roslynmap.roslyn.projrefs import project_reference_facts
 from roslynmap.roslyn.protocol import deadline_seconds, read_frame, write_frame
 from roslynmap.roslyn.restore import restore
+from roslynmap.store import derive as derive_store
 from roslynmap.store import overlay as overlay_store
 from roslynmap.store.writer import BaselineWriter
 
@@ -84,20 +85,28 @@ class Worker:
         op = request.get("op")
         if op == "index":
             return self.index(request, emit)
+        if op == "derive":
+            return self.derive(request, emit)
         if op == "compile_floor":
             session = self._open(request["repo_root"], request["solution"], fresh=True)
-            return {"describe": orjson.loads(session.Describe()), "floor": orjson.loads(session.CompileFloor())}
+            # options "indexed": nullable analysis off, as extraction compiles (the fair floor); else as loaded.
+            floor = session.CompileFloor(request.get("options") == "indexed")
+            return {"describe": orjson.loads(session.Describe()), "floor": orjson.loads(floor)}
         if op == "find_references":
             session = self._open(request["repo_root"], request["solution"], fresh=False)
             return dict(orjson.loads(session.FindReferences(request["symbol_id"], request["project"])))
         if op == "overlay_refresh":
             return self.overlay_refresh(request)
+        if op == "overlay_warm":  # workspace/warm.py: load now what the first overlay refresh needs
+            ov, cold = self._overlay_session(request["repo_root"], request["solution"])
+            return {"cold": cold, "load_seconds": ov.load_seconds if cold else 0.0}
         if op == "ping":
             return {"pong": True}
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"unknown worker op {op!r}")
 
-    def index(self, request: dict[str, Any], emit: Emit) -> dict[str, Any]:
-        started = time.perf_counter()
+    def _load_for_index(self, request: dict[str, Any], emit: Emit) -> tuple[Any, dict[str, Any], dict[str, Any] | None,
+                                                                          list[dict[str, Any]]]:
+        """(session, described, restore result, unloaded projects): a fresh load, restored as asked."""
         solution = request["solution"]
         restored: dict[str, Any] | None = None
         mode = request.get("restore")
@@ -127,6 +136,16 @@ class Worker:
         for p in described["projects"]:
             p["packages"] = package_references(Path(request["repo_root"]), p["path"], p.get("assets_file"),
                                                p.get("target_framework"))
+        return session, described, restored, unloaded
+
+    def index(self, request: dict[str, Any], emit: Emit) -> dict[str, Any]:
+        started = time.perf_counter()
+        session, described, restored, unloaded = self._load_for_index(request, emit)
+        return self._index_full(request, emit, started, session, described, restored, unloaded)
+
+    def _index_full(self, request: dict[str, Any], emit: Emit, started: float, session: Any,
+                    described: dict[str, Any], restored: dict[str, Any] | None,
+                    unloaded: list[dict[str, Any]]) -> dict[str, Any]:
         total_docs = sum(p.get("documents", 0) for p in described["projects"])
         writer = BaselineWriter(Path(request["out_path"]))
         try:
@@ -148,38 +167,103 @@ class Worker:
             definitions += project_reference_facts(Path(request["repo_root"]), described["projects"])
             writer.add_batch({"facts": definitions})
             counts["facts"] += len(definitions)
-            results = orjson.loads(session.Summary())["projects"] + [
-                {"index": p["index"], "error_count": 0, "missing_reference_errors": 0, "first_errors": [],
-                 "semantic_level": "syntax_only", "level_reason": "the project did not load",
-                 "core_library_resolved": False} for p in unloaded]
+            results = orjson.loads(session.Summary())["projects"] + _unloaded_results(unloaded)
             writer.set_project_results(results)
-            level = merge_semantic_levels([r["semantic_level"] for r in results])
-            evidence = level_evidence(results)
-            elapsed = round(time.perf_counter() - started, 3)
-            meta = {
-                **request.get("meta", {}),
-                "solution": described.get("solution"),
-                "roslyn_version": described.get("roslyn_version"),
-                "roslynmap_version": __version__,
-                "semantic_level": level,
-                "level_evidence": evidence,
-                "framework_request": {"argument": request.get("frameworks"),
-                                      "sources": described.get("framework_request_sources", [])},
-                "counts": {**counts, "projects": len(described["projects"])},
-                "load_ms": described.get("load_ms"),
-                "index_seconds": elapsed,
-                "workspace_diagnostics": described.get("workspace_diagnostics", []),
-                "missing_reference_codes": described.get("missing_reference_codes", []),
-                "diagnostics_warnings": True,  # the bridge stores warnings beside errors (diagnostics_list)
-                "restore": restored,
-                "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            }
+            counts["projects"] = len(described["projects"])
+            meta = _index_meta(request, described, restored, results, counts, started)
             writer.finish(meta)
             writer.publish()
         except BaseException:
             writer.abandon()
             raise
         return {"meta": meta}
+
+    def derive(self, request: dict[str, Any], emit: Emit) -> dict[str, Any]:
+        """An index of the working tree derived from an ancestor's baseline (store/derive.py): the documents
+        that changed since `ancestor_commit` (request["changed"], repo-relative) and every document whose rows
+        may depend on them are extracted; the others' rows are copied from request["ancestor"]. Falls back
+        to a full index when the projects differ. The result's "derived" says which it was."""
+        started = time.perf_counter()
+        session, described, restored, unloaded = self._load_for_index(request, emit)
+        conn = derive_store.open_ancestor(Path(request["ancestor"]))
+        try:
+            reason = derive_store.project_mismatch(conn, described.get("solution"), described["projects"])
+            if reason is None:
+                return self._derive(request, emit, started, session, described, restored, unloaded, conn)
+        finally:
+            conn.close()
+        result = self._index_full(request, emit, started, session, described, restored, unloaded)
+        return {**result, "derived": {"from": None, "reason": reason}}
+
+    def _derive(self, request: dict[str, Any], emit: Emit, started: float, session: Any, described: dict[str, Any],
+                restored: dict[str, Any] | None, unloaded: list[dict[str, Any]],
+                conn: sqlite3.Connection) -> dict[str, Any]:
+        root = Path(request["repo_root"])
+        ancestor_commit = str(request["ancestor_commit"])
+        plan = orjson.loads(str(session.DocumentPlan()))
+        docs = [(str(path), int(index)) for path, index in plan["documents"]]
+        references = {int(k): [int(x) for x in v] for k, v in plan["references"].items()}
+        order = {doc: n for n, doc in enumerate(docs)}
+        projects_of: dict[str, set[int]] = {}
+        for path, index in docs:
+            projects_of.setdefault(path, set()).add(index)
+        old_docs = derive_store.documents(conn)
+        changed = set(request.get("changed", ()))
+        removed = set(old_docs) - set(projects_of)
+        # Changed or new documents, and any that moved project or is compiled by several (kept simple).
+        touched = {p for p, owners in projects_of.items()
+                   if p in changed or p not in old_docs or owners != {old_docs[p]}}
+        emit({"event": "progress", "phase": "extract", "done": 0, "total": len(docs)})
+        batches: list[dict[str, Any]] = []
+        extracted: set[str] = set()
+        pending = touched | (derive_store.sharing_files(conn, touched | removed) & set(projects_of))
+        while pending:  # partial declarations: every file holding a part of a symbol extracted
+            batch = _extract_paths(session, sorted(pending))
+            batches.append(batch)
+            extracted |= pending
+            pending = (derive_store.sharing_files(conn, (), derive_store.batch_symbol_ids(batch))
+                       & set(projects_of)) - extracted
+        merged = _merge_batches(batches)
+        widened: set[int] = set()
+        for path in sorted(touched | removed):
+            old = derive_store.ancestor_shape(conn, path, _text_at(root, ancestor_commit, path)) \
+                if path in old_docs else frozenset()
+            new = derive_store.batch_shape(merged, path, _text_now(root, path)) if path in projects_of else frozenset()
+            if derive_store.normalized(old) != derive_store.normalized(new):
+                widened |= projects_of.get(path, set()) | ({old_docs[path]} if path in old_docs else set())
+        downstream = derive_store.downstream(widened, references) if widened else set()
+        rest = sorted({p for p, index in docs if index in downstream} - extracted)
+        for start in range(0, len(rest), BATCH_DOCUMENTS):
+            chunk = rest[start:start + BATCH_DOCUMENTS]
+            batches.append(_extract_paths(session, chunk))
+            extracted |= set(chunk)
+            emit({"event": "progress", "phase": "extract", "done": len(extracted), "total": len(docs)})
+        copied = sorted(set(projects_of) - extracted)
+        writer = BaselineWriter(Path(request["out_path"]))
+        try:
+            writer.add_projects(described["projects"])
+            for batch in batches:
+                writer.add_batch(batch)
+            for start in range(0, len(copied), 512):
+                writer.add_batch(derive_store.replay_batch(conn, copied[start:start + 512]))
+            writer.add_batch({"facts": definition_facts(root) + project_reference_facts(root, described["projects"])})
+            summary = orjson.loads(session.Summary())["projects"] + _unloaded_results(unloaded)
+            results = derive_store.project_results(writer.db, order, summary,
+                                                   described.get("missing_reference_codes", []))
+            writer.set_project_results(results)
+            counts = derive_store.counts(writer.db, len(docs), len(described["projects"]))
+            derived = {"from": ancestor_commit, "extracted": len(extracted & set(projects_of)),
+                       "documents": len(projects_of), "changed": len(touched | removed),
+                       "widened_projects": sorted(p["name"] for p in described["projects"] if p["index"] in downstream)}
+            meta = _index_meta(request, described, restored, results, counts, started)
+            meta["derived_from"] = derived
+            writer.finish(meta)
+            writer.publish()
+        except BaseException:
+            writer.abandon()
+            raise
+        emit({"event": "progress", "phase": "extract", "done": len(docs), "total": len(docs)})
+        return {"meta": meta, "derived": derived}
 
     def _overlay_session(self, repo_root: str, solution: str) -> tuple[OverlaySession, bool]:
         """The warm session overlays are extracted from: separate from index runs (which consume theirs),
@@ -316,6 +400,62 @@ class Worker:
             return {}
         batch: dict[str, Any] = orjson.loads(str(ov.session.ExtractDocuments(orjson.dumps(paths).decode())))
         return batch
+
+
+def _unloaded_results(unloaded: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"index": p["index"], "error_count": 0, "missing_reference_errors": 0, "first_errors": [],
+             "semantic_level": "syntax_only", "level_reason": "the project did not load",
+             "core_library_resolved": False} for p in unloaded]
+
+
+def _index_meta(request: dict[str, Any], described: dict[str, Any], restored: dict[str, Any] | None,
+                results: list[dict[str, Any]], counts: dict[str, int], started: float) -> dict[str, Any]:
+    return {
+        **request.get("meta", {}),
+        "solution": described.get("solution"),
+        "roslyn_version": described.get("roslyn_version"),
+        "roslynmap_version": __version__,
+        "semantic_level": merge_semantic_levels([r["semantic_level"] for r in results]),
+        "level_evidence": level_evidence(results),
+        "framework_request": {"argument": request.get("frameworks"),
+                              "sources": described.get("framework_request_sources", [])},
+        "counts": counts,
+        "load_ms": described.get("load_ms"),
+        "index_seconds": round(time.perf_counter() - started, 3),
+        "workspace_diagnostics": described.get("workspace_diagnostics", []),
+        "missing_reference_codes": described.get("missing_reference_codes", []),
+        "diagnostics_warnings": True,  # the bridge stores warnings beside errors (diagnostics_list)
+        "restore": restored,
+        "created_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+
+
+def _extract_paths(session: Any, paths: list[str]) -> dict[str, Any]:
+    """One batch for exactly these documents, from the session as loaded (the overlay extraction path)."""
+    if not paths:
+        return {}
+    batch: dict[str, Any] = orjson.loads(str(session.ExtractDocuments(orjson.dumps(paths).decode())))
+    return batch
+
+
+def _merge_batches(batches: list[dict[str, Any]]) -> dict[str, list[Any]]:
+    merged: dict[str, list[Any]] = {}
+    for batch in batches:
+        for key, rows in batch.items():
+            merged.setdefault(key, []).extend(rows)
+    return merged
+
+
+def _text_at(root: Path, commit: str, path: str) -> str | None:
+    blob = _git(root, "show", f"{commit}:{path}")
+    return None if blob is None else blob.decode("utf-8-sig", "replace")
+
+
+def _text_now(root: Path, path: str) -> str | None:
+    try:
+        return (root / path).read_bytes().decode("utf-8-sig", "replace")
+    except OSError:
+        return None
 
 
 def _write_overlay(request: dict[str, Any], ov: OverlaySession, baseline: Path, previous: Path | None,

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from roslynmap import __version__
+from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.roslyn.bridge import bridge_roslyn_version
 from roslynmap.roslyn.client import RETRY_NOTE, WorkerClient
@@ -52,6 +54,20 @@ class EnsureResult:
     projects: list[dict[str, Any]]
     warnings: list[str] = field(default_factory=list)
     pull_seconds: float | None = None
+    derived: dict[str, Any] | None = None
+    """How a built baseline was made: {"from": ancestor commit, "extracted", "documents", ...}, or
+    {"from": None, "reason": why a full index} when incremental indexing was tried or declined."""
+
+    @property
+    def derived_note(self) -> str | None:
+        """One line for users: what the build reused (None when it was not built)."""
+        if self.source != "built" or self.derived is None:
+            return None
+        d = self.derived
+        if d.get("from"):
+            return (f"derived from {str(d['from'])[:12]} ({d.get('extracted')} of {d.get('documents')} documents "
+                    "re-extracted)")
+        return f"full index ({d.get('reason')})" if d.get("reason") else None
 
     @property
     def built(self) -> bool:
@@ -81,13 +97,16 @@ def ensure_baseline(
     worker: WorkerClient | None = None,
     cache_dir: cache.CacheRoot | None = None,
     framework: str | None = None,
+    full: bool = False,
 ) -> EnsureResult:
     """The local baseline for HEAD; else the shared cache's (verified, copied to the local store); else
     built. `force` skips both and rebuilds. A cache entry that fails verification is reported in
     `warnings` and the baseline is built locally. `restore`: True runs `dotnet restore` first (per project
     when the solution's fails); "auto" only when a loaded project lacks its assets file.
     `framework` picks the target framework of multi-targeted
-    projects (over roslynmap.json); a baseline built for another request is rebuilt, the cache is skipped."""
+    projects (over roslynmap.json); a baseline built for another request is rebuilt, the cache is skipped.
+    A built baseline is derived from the nearest ancestor commit's baseline when there is one (docs/ci.md,
+    "Incremental baselines"), unless `full`, `force` or ROSLYNMAP_INCREMENTAL=0."""
     repo = inspect_repo(repo_path)
     target = baseline_path(repo.repo_id, repo.commit)
     warnings: list[str] = []
@@ -112,7 +131,7 @@ def ensure_baseline(
         if pulled.message:
             warnings.append(f"{pulled.message}; built locally.")
     solution = find_solution(repo.root, solution_path)
-    request = {
+    request: dict[str, Any] = {
         "op": "index",
         "repo_root": str(repo.root),
         "solution": str(solution),
@@ -127,12 +146,92 @@ def ensure_baseline(
             "dirty_files_at_index": cache.dirty_for_meta(repo.dirty_files),
         },
     }
+    derived: dict[str, Any] | None = None
+    if not (full or force) and settings.current().incremental:
+        found = find_ancestor(repo, cache_dir, frameworks)
+        if isinstance(found, str):
+            derived = {"from": None, "reason": found} if found else None
+        else:
+            ancestor_commit, ancestor_path, changed = found
+            request = {**request, "op": "derive", "ancestor": str(ancestor_path), "ancestor_commit": ancestor_commit,
+                       "changed": changed}
     # A stalled or dead worker is replaced and the request redone once by the client itself.
     done = (worker or shared_worker()).request(request, on_event)
     if done.get(RETRY_NOTE):
         warnings.append(str(done[RETRY_NOTE]))
+    derived = done.get("derived", derived)
     conn = open_baseline(target)
-    return EnsureResult(repo, target, "built", read_meta(conn), project_rows(conn), warnings)
+    return EnsureResult(repo, target, "built", read_meta(conn), project_rows(conn), warnings, derived=derived)
+
+
+# Changed files that cannot change what the index holds (besides C# documents, which are re-extracted).
+# appsettings*.json: its facts are read afresh by every index. Anything else (project files, props,
+# .editorconfig, Razor, resources, generator inputs) makes the next index a full one.
+INERT_SUFFIXES = (".md", ".markdown", ".rst", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".ico", ".yml", ".yaml")
+INERT_NAMES = (".gitignore", ".gitattributes", "LICENSE", "LICENSE.txt", "CODEOWNERS")
+
+
+def _inert(path: str) -> bool:
+    name = path.rsplit("/", 1)[-1]
+    return (path.endswith(".cs") or path.lower().endswith(INERT_SUFFIXES) or name in INERT_NAMES
+            or (name.startswith("appsettings") and name.endswith(".json")))
+
+
+def _git_lines(root: Path, *args: str) -> list[str] | None:
+    try:
+        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=60, check=False,
+                              stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if done.returncode != 0:
+        return None
+    return [p for p in done.stdout.decode("utf-8", "replace").split("\0") if p]
+
+
+def _ancestor_problem(path: Path, frameworks: dict[str, str] | None) -> str | None:
+    """Why this ancestor baseline cannot be derived from (None: it can)."""
+    try:
+        meta = read_meta(open_baseline(path))
+    except RoslynMapError as exc:
+        return exc.message
+    if cache.roslyn_release(meta.get("roslyn_version")) != bridge_roslyn_version() \
+            or meta.get("roslynmap_version") != __version__:
+        return "it was built by another roslynmap or Roslyn version"
+    if (meta.get("framework_request") or {}).get("argument") != frameworks:
+        return "it was built for other target frameworks"
+    if meta.get("dirty_files_at_index"):
+        return "it was built from a working tree with uncommitted changes"
+    return None
+
+
+def find_ancestor(repo: RepoInfo, cache_dir: cache.CacheRoot | None,
+                  frameworks: dict[str, str] | None) -> tuple[str, Path, list[str]] | str:
+    """(commit, baseline, changed C# paths) of the nearest ancestor of HEAD with a usable baseline (local,
+    else pulled from the shared cache), or why there is none to derive from ("" when no ancestor has one)."""
+    listed = _git_lines(repo.root, "rev-list", f"--max-count={settings.current().derive_max_commits + 1}", "HEAD")
+    commits = [c for chunk in listed or [] for c in chunk.split()]  # one per line (rev-list ignores -z)
+    declined = ""
+    for commit in commits[1:]:
+        path = baseline_path(repo.repo_id, commit)
+        if not path.exists():
+            if cache_dir is None or frameworks is not None or not cache.has_entry(cache_dir, repo.repo_id, commit):
+                continue
+            if cache.pull(cache_dir, repo.repo_id, commit, path).status != "pulled":
+                continue
+        problem = _ancestor_problem(path, frameworks)
+        if problem:
+            declined = declined or f"the baseline of {commit[:12]} is not usable: {problem}"
+            continue
+        tracked = _git_lines(repo.root, "diff", "--name-only", "-z", "--no-renames", commit)
+        untracked = _git_lines(repo.root, "ls-files", "--others", "--exclude-standard", "-z")
+        if tracked is None or untracked is None:
+            return "git could not compare the working tree with the ancestor"
+        changed = sorted(set(tracked) | set(untracked))
+        other = [p for p in changed if not _inert(p)]
+        if other:
+            return f"{len(other)} non-C# file(s) changed since {commit[:12]} ({', '.join(other[:3])})"
+        return commit, path, [p for p in changed if p.endswith(".cs")]
+    return declined
 
 
 def list_baselines(repo_id: str) -> list[Path]:

@@ -1,0 +1,105 @@
+"""The index against a fair compile floor (issue 16), robust to a busy machine:
+
+    python bench/fair_floor.py CHECKOUT[:SOLUTION] ... [--rounds N] [--json FILE]
+
+Per round and repository, three fresh workers, one after the other: the floor as loaded (nullable analysis
+on), the fair floor (the index's compilation options: nullable analysis off) and the index. Each reports
+wall seconds and the worker's own CPU seconds (user + system of the worker process, from /proc; the
+MSBuild build host, a child, is left out of all three alike). On a machine shared with other work, wall
+time follows the neighbours; CPU time follows the work, so the CPU ratio is the figure to read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "python"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """utime + stime of a live process, in seconds."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def one(repo: Path, solution: str | None, op: str, extra: dict[str, Any]) -> dict[str, Any]:
+    from roslynmap.roslyn.client import WorkerClient
+    from roslynmap.roslyn.discovery import find_solution
+    from roslynmap.store.repo import inspect_repo
+    from run import peak_rss_mb
+
+    info = inspect_repo(repo)
+    client = WorkerClient()
+    try:
+        client.request({"op": "ping"})  # the worker has started: its CPU from here on is the request's
+        cpu0 = cpu_seconds(client.pid)
+        started = time.perf_counter()
+        result = client.request({"op": op, "repo_root": str(info.root),
+                                 "solution": str(find_solution(info.root, solution)), **extra})
+        wall = time.perf_counter() - started
+        cpu1 = cpu_seconds(client.pid)
+        rss = peak_rss_mb(client.pid)
+    finally:
+        client.close()
+    cpu = round(cpu1 - cpu0, 1) if cpu0 is not None and cpu1 is not None else None
+    bind_ms = (result.get("floor") or {}).get("ms")
+    return {"wall_s": round(wall, 1), "cpu_s": cpu, "peak_rss_mb": rss, "bind_ms": bind_ms}
+
+
+def best(runs: list[dict[str, Any]], key: str) -> float:
+    return float(min(r[key] for r in runs if r[key] is not None))
+
+
+def main() -> None:
+    from roslynmap.store.repo import inspect_repo
+    from run import machine
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("repos", nargs="+")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    os.environ["ROSLYNMAP_HOME"] = tempfile.mkdtemp(prefix="roslynmap-floor-")
+    out: dict[str, Any] = {"machine": machine(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                           "repos": {}}
+    for spec in args.repos:
+        head, sep, tail = spec.rpartition(":")
+        named = sep and tail.endswith((".sln", ".slnx", ".csproj"))
+        repo, solution = (Path(head), tail) if named else (Path(spec), None)
+        info = inspect_repo(repo)
+        rows: dict[str, list[dict[str, Any]]] = {"floor": [], "fair_floor": [], "index": []}
+        for _ in range(args.rounds):
+            rows["floor"].append(one(repo, solution, "compile_floor", {}))
+            rows["fair_floor"].append(one(repo, solution, "compile_floor", {"options": "indexed"}))
+            target = Path(os.environ["ROSLYNMAP_HOME"]) / f"{repo.name}-{time.time_ns()}.db"
+            rows["index"].append(one(repo, solution, "index", {"out_path": str(target), "meta": {
+                "repo_id": info.repo_id, "commit": info.commit}}))
+            print(f"[floor] {repo.name}: {json.dumps(rows)}", flush=True)
+
+        summary: dict[str, Any] = {k: {"wall_s": best(v, "wall_s"), "cpu_s": best(v, "cpu_s")} for k, v in rows.items()}
+        for key in ("wall_s", "cpu_s"):
+            summary[f"ratio_{key}"] = round(summary["index"][key] / summary["floor"][key], 2)
+            summary[f"fair_ratio_{key}"] = round(summary["index"][key] / summary["fair_floor"][key], 2)
+        summary["runs"] = rows
+        out["repos"][repo.name] = summary
+        print(f"[floor] {repo.name}: {json.dumps({k: v for k, v in summary.items() if k != 'runs'})}", flush=True)
+        if args.json:
+            Path(args.json).write_text(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

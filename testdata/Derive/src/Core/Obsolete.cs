@@ -1,0 +1,6 @@
+namespace Derive.Core;
+
+public static class Obsolete
+{
+    public static int Answer() => 42;
+}

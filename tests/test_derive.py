@@ -1,0 +1,123 @@
+"""Baselines derived from an ancestor's (issue 16): a sequence of commits of testdata/Derive indexed both ways,
+incrementally (each commit from the previous one's baseline) and in full, must agree table by table, row
+for row (ids and keys translated to what they name; build ids and timestamps aside)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from roslynmap.roslyn.client import WorkerClient
+from roslynmap.store.derive import comparable_tables as tables
+from roslynmap.workspace.baselines import EnsureResult, ensure_baseline
+
+from tests.conftest import roslynmap
+from tests.repos import GIT_ENV, TESTDATA, make_repo
+
+
+def git(repo: Path, *args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True,
+                          env={**os.environ, **GIT_ENV})
+    return done.stdout.strip()
+
+
+def commit(repo: Path, message: str) -> str:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", message)
+    return git(repo, "rev-parse", "HEAD")
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
+@pytest.fixture(scope="module")
+def worker() -> Iterator[WorkerClient]:
+    client = WorkerClient()
+    yield client
+    client.close()
+
+
+def index(repo: Path, home: Path, worker: WorkerClient, monkeypatch: pytest.MonkeyPatch, *,
+          full: bool) -> EnsureResult:
+    monkeypatch.setenv("ROSLYNMAP_HOME", str(home))
+    return ensure_baseline(repo, worker=worker, full=full)
+
+
+def test_a_derived_baseline_equals_a_full_index_commit_after_commit(
+        tmp_path: Path, worker: WorkerClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = make_repo(TESTDATA / "Derive", tmp_path / "Derive")
+    incremental, full = tmp_path / "home-incremental", tmp_path / "home-full"
+    core = repo / "src" / "Core"
+
+    first = index(repo, incremental, worker, monkeypatch, full=False)
+    assert (first.source, first.derived) == ("built", None)  # no ancestor has a baseline
+    c1 = git(repo, "rev-parse", "HEAD")
+
+    def step(parent: str, expected_extracted: int, expected_widened: list[str]) -> dict[str, Any]:
+        derived = index(repo, incremental, worker, monkeypatch, full=False)
+        whole = index(repo, full, worker, monkeypatch, full=True)
+        assert derived.derived is not None and whole.derived is None
+        assert derived.derived["from"] == parent, derived.derived
+        assert (derived.derived["extracted"], derived.derived["documents"]) == (expected_extracted, 7)
+        assert derived.derived["widened_projects"] == expected_widened
+        assert derived.derived_note == (f"derived from {parent[:12]} ({expected_extracted} of 7"
+                                        " documents re-extracted)")
+        left, right = tables(derived.path), tables(whole.path)
+        for name in right:
+            assert left[name] == right[name], name
+        return left
+
+    # 2: a method body changes (and a line is added, so everything below it moves): that document alone.
+    edit(core / "Pricing.cs", "        return price * quantity;", "        var total = price * quantity;\n"
+                                                                  "        return total;")
+    c2 = commit(repo, "body")
+    after_body = step(c1, 1, [])
+    # Checkout's call to the missing Discount, copied from the ancestor: an error and an unresolved reference.
+    assert [d[5] for d in after_body["diagnostics"]] == ["CS1061"]
+    assert [r[1] for r in after_body["refs"] if r[0] is None] == ["Discount"]
+
+    # 3: a public signature appears (Checkout's unresolved Discount call now binds): Core and App again, not Other.
+    discount = "    public decimal Discount(decimal amount) => amount * 0.9m;\n\n"
+    edit(core / "Pricing.cs", "    public string Label(", discount + "    public string Label(")
+    c3 = commit(repo, "signature")
+    after_signature = step(c2, 6, ["App", "Core"])
+    assert not any(d[5] == "CS1061" for d in after_signature["diagnostics"])
+
+    # 4: a file added and one deleted.
+    (core / "Obsolete.cs").unlink()
+    (core / "Tax.cs").write_text("namespace Derive.Core;\n\npublic static class Tax\n{\n"
+                                 "    public static decimal Rate => 0.2m;\n}\n")
+    c4 = commit(repo, "files")
+    step(c3, 6, ["App", "Core"])
+
+    # 5: a partial part's body changes: both parts of Order are extracted again (the type's row spans them).
+    edit(core / "Order.Totals.cs", "pricing.Total(line, 1)", "pricing.Total(line, 2)")
+    c5 = commit(repo, "partial body")
+    step(c4, 2, [])
+
+    # The CLI says so, and --push publishes the derived baseline; a machine with an empty local store derives
+    # the next commit from the one the cache holds.
+    clock = repo / "src" / "Other" / "Clock.cs"
+    cache_dir = tmp_path / "cache"
+    edit(clock, "DateTime.UtcNow", "DateTime.Now")
+    c6 = commit(repo, "clock")
+    done = roslynmap("index", str(repo), "--json", "--push", "--cache-dir", str(cache_dir),
+                     env={"ROSLYNMAP_HOME": str(incremental)})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"roslynmap: derived from {c5[:12]} (1 of 7 documents re-extracted)" in done.stderr
+    summary = json.loads(done.stdout)
+    assert (summary["derived"]["from"], summary["push"]["status"]) == (c5, "published")
+    edit(clock, "Now().Hour", "Now().Minute")
+    commit(repo, "minute")
+    done = roslynmap("index", str(repo), "--json", "--cache-dir", str(cache_dir),
+                     env={"ROSLYNMAP_HOME": str(tmp_path / "home-elsewhere")})
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"roslynmap: derived from {c6[:12]} (1 of 7 documents re-extracted)" in done.stderr
