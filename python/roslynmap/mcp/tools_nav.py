@@ -86,7 +86,7 @@ UNBOUND_NOTE = ("Calls the compiler could not bind (a missing package or referen
 
 class RefsParams(NamedTargetParams, ListParamsMixin):
     kind: list[str] | None = Field(default=None, description="Only these kinds: Call, Read, Write, Instantiate, "
-                                   "Override, Implementation, TypeRef.")
+                                   "Override, Implementation, TypeRef, ImplicitCall.")
     resolution_state: Literal["resolved", "unresolved"] | None = Field(
         default=None, description="'unresolved': references by name that the compiler could not bind.")
     file_path: str | None = Field(default=None, description="Repo-relative path prefix, e.g. \"src/Api/\".")
@@ -97,7 +97,7 @@ class RefsParams(NamedTargetParams, ListParamsMixin):
 @tool("refs_find", RefsParams)
 def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     """Use before changing, renaming or deleting a symbol: every reference to it, classified Call /
-    Read / Write / Instantiate / Override / Implementation / TypeRef, with file, line, column, the
+    Read / Write / Instantiate / Override / Implementation / TypeRef / ImplicitCall, with file, line, column, the
     referencing symbol and a one-line excerpt. Filters (kind, file_path, resolution_state) apply
     before the limit; total and by_file cover the full set. For callers through an interface or base
     member, follow `must_follow`, or use graph_callers which includes them."""
