@@ -67,6 +67,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
     for label, summary in AGREEMENT.items():
         terminalreporter.write_line(
-            f"SymbolFinder agreement on {label}: {summary['agree']}/{summary['symbols']} symbols identical; "
-            f"{summary['target_typed_new']} target-typed new() instantiations recorded only by roslynmap; "
-            f"{len(summary['unexplained'])} unexplained differences")
+            f"SymbolFinder agreement on {label}: {summary['agree']}/{summary['symbols']} symbols identical, "
+            f"{summary['references']} references compared with their kinds {summary['by_kind']} "
+            f"({summary['no_enclosing_symbol']} with no enclosing symbol); {len(summary['unexplained'])} "
+            "unexplained differences")

@@ -15,6 +15,7 @@ internal sealed class DocumentWalker : CSharpSyntaxWalker
     private readonly DocumentContext _ctx;
     private readonly SymbolExtractor _symbols;
     private readonly ReferenceClassifier _refs;
+    private readonly ImplicitCalls _implicit;
     private readonly FactDispatcher? _facts;
     private readonly Dictionary<ParameterListSyntax, string> _primaryConstructors = new();
     private string? _from;
@@ -26,6 +27,7 @@ internal sealed class DocumentWalker : CSharpSyntaxWalker
         _ctx = ctx;
         _symbols = new SymbolExtractor(ctx);
         _refs = new ReferenceClassifier(ctx);
+        _implicit = new ImplicitCalls(ctx, _refs);
         _facts = ctx.Facts ? new FactDispatcher(ctx) : null;
     }
 
@@ -71,6 +73,50 @@ internal sealed class DocumentWalker : CSharpSyntaxWalker
                 break;
             case AssignmentExpressionSyntax assignment:
                 _facts?.Assignment(assignment, _from);
+                if (assignment.IsKind(SyntaxKind.SimpleAssignmentExpression))
+                {
+                    _implicit.Deconstruction(assignment, _from);
+                    _implicit.Conversion(assignment.Right, _from);
+                }
+                break;
+            // Calls the compiler makes for the code (ImplicitCalls).
+            case CommonForEachStatementSyntax loop:
+                _implicit.ForEach(loop, _from);
+                break;
+            case InitializerExpressionSyntax initializer:
+                _implicit.CollectionInitializer(initializer, _from);
+                if (initializer.IsKind(SyntaxKind.ArrayInitializerExpression))
+                    foreach (var element in initializer.Expressions) _implicit.Conversion(element, _from);
+                break;
+            case AwaitExpressionSyntax awaited:
+                _implicit.Await(awaited, _from);
+                break;
+            case UsingStatementSyntax usingStatement:
+                _implicit.Using(usingStatement, _from);
+                break;
+            case LocalDeclarationStatementSyntax local:
+                _implicit.Using(local, _from);
+                break;
+            case QueryExpressionSyntax query:
+                _implicit.Query(query, _from);
+                break;
+            case EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax or PropertyDeclarationSyntax or ParameterSyntax } equals:
+                _implicit.Conversion(equals.Value, _from);
+                break;
+            case ArgumentSyntax { Parent: ArgumentListSyntax or BracketedArgumentListSyntax } argument:
+                _implicit.Conversion(argument.Expression, _from);
+                break;
+            case ReturnStatementSyntax { Expression: { } returned }:
+                _implicit.Conversion(returned, _from);
+                break;
+            case YieldStatementSyntax { Expression: { } yielded }:
+                _implicit.Conversion(yielded, _from);
+                break;
+            case ArrowExpressionClauseSyntax arrow:
+                _implicit.Conversion(arrow.Expression, _from);
+                break;
+            case ExpressionElementSyntax element:
+                _implicit.Conversion(element.Expression, _from);
                 break;
             case ThrowStatementSyntax or ThrowExpressionSyntax:
                 _facts?.Throw(node, _from);

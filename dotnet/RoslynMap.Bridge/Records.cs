@@ -56,4 +56,5 @@ internal static class RefKinds
     public const string Override = "Override";
     public const string Implementation = "Implementation";
     public const string TypeRef = "TypeRef";
+    public const string ImplicitCall = "ImplicitCall";   // a call the compiler makes for foreach, await, using... (ImplicitCalls)
 }

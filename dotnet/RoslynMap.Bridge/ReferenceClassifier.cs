@@ -6,7 +6,7 @@ namespace RoslynMap.Bridge;
 
 /// <summary>
 /// Classifies names, object creations and constructor initializers of one document into
-/// reference rows (Call, Read, Write, Instantiate, TypeRef, Implementation). Binding comes from
+/// reference rows (Call, Read, Write, Instantiate, TypeRef, Implementation; ImplicitCall through ImplicitCalls). Binding comes from
 /// the document's SemanticModel only.
 /// </summary>
 internal sealed class ReferenceClassifier
@@ -141,6 +141,10 @@ internal sealed class ReferenceClassifier
         _ctx.Result.Facts.Add(new FactRow("GenericCall", from, _ctx.ProjectIndex, _ctx.File, line, col, "high", target,
             new Facts.FactDetail().Add("type_arguments", args).ToJson()));
     }
+
+    /// <summary>A call the compiler makes on the code's behalf (ImplicitCalls), at `anchor`.</summary>
+    public void AddImplicit(ISymbol target, SyntaxToken anchor, string? from) =>
+        Add(target, anchor, from, RefKinds.ImplicitCall, null);
 
     private void Add(ISymbol target, SyntaxToken anchor, string? from, string kind, string? receiver)
     {

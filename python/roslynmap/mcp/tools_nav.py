@@ -84,7 +84,7 @@ UNBOUND_NOTE = ("Calls the compiler could not bind (a missing package or referen
 
 class RefsParams(NamedTargetParams, ListParamsMixin):
     kind: list[str] | None = Field(default=None, description="Call, Read, Write, Instantiate, Override, "
-                                   "Implementation, TypeRef.")
+                                   "Implementation, TypeRef, ImplicitCall.")
     resolution_state: Literal["resolved", "unresolved"] | None = Field(
         default=None, description="unresolved: references the compiler could not bind.")
     file_path: str | None = Field(default=None, description="Path prefix.")

@@ -1,9 +1,11 @@
 """graph_callers / graph_callees: a depth-limited, cycle-safe call graph aware of virtual dispatch.
 
-A call edge is a Call or Instantiate reference, or a Read/Write of a property, indexer or event
-(accessors are calls). Callers of a member include the callers of the interface or base member it
-implements or overrides (edge `via` that member). A callee reached through an interface or virtual
-member lists its known implementations (edge kind `Dispatch`, `via` the member).
+A call edge is a Call, ImplicitCall (foreach, await, using... calling a member of the solution) or
+Instantiate reference, or a Read/Write of a property, indexer or event (accessors are calls); an
+implicit call's edge keeps its kind, `ImplicitCall`. Callers of a member include the callers of the
+interface or base member it implements or overrides (edge `via` that member). A callee reached
+through an interface or virtual member lists its known implementations (edge kind `Dispatch`, `via`
+the member).
 
 Every level is answered with a constant number of set-based queries (`IN (...)`), never one
 query per node: a depth-3 walk over a hub method touches hundreds of nodes. The walk runs on the
@@ -22,7 +24,7 @@ from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.sql import CHUNK, chunks, in_chunks, marks
 
 CALL_EDGE = (
-    "(r.kind IN ('Call', 'Instantiate') OR (r.kind IN ('Read', 'Write')"
+    "(r.kind IN ('Call', 'ImplicitCall', 'Instantiate') OR (r.kind IN ('Read', 'Write')"
     " AND r.target_kind IN ('Property', 'Indexer', 'Event')))"
 )
 # graph_callees by default: invocations and constructions only, no property reads (issue 14: a depth-2 walk

@@ -285,7 +285,7 @@ def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> d
         return external_card(conn, row)
     rows = conn.execute(
         "SELECT target_key, target_name, target_kind, count(*) c FROM refs"
-        " WHERE from_key = ? AND project_id = ? AND kind IN ('Call', 'Instantiate')"
+        " WHERE from_key = ? AND project_id = ? AND kind IN ('Call', 'ImplicitCall', 'Instantiate')"
         " AND (target_kind IS NULL OR target_kind != 'Class') GROUP BY target_key, target_name"
         " ORDER BY c DESC, target_name LIMIT ?",
         (key_of(conn, row["symbol_id"]), row["project_id"], max_callees),
