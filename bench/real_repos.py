@@ -225,8 +225,9 @@ SURFACES: list[tuple[str, str, dict[str, Any], str | None, str | None]] = [
 def surfaces(run: RepoRun, env: dict[str, str]) -> None:
     """The endpoint, configuration-key, table and DI-registration counts, as the tools answer them."""
     for label, tool, extra, counts_field, group in SURFACES:
-        done = subprocess.run([sys.executable, "-m", "roslynmap.cli", "call", tool, json.dumps({"limit": 1, **extra}), "--repo",
-                               str(run.path)], capture_output=True, text=True, env=env, timeout=600, check=False)
+        args = json.dumps({"limit": 1, **extra})
+        done = subprocess.run([sys.executable, "-m", "roslynmap.cli", "call", tool, args, "--repo", str(run.path)],
+                              capture_output=True, text=True, env=env, timeout=600, check=False)
         try:
             envelope = json.loads(done.stdout)
         except json.JSONDecodeError:
