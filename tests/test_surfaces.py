@@ -441,5 +441,5 @@ def test_trace_route_errors(web: McpServerProcess) -> None:
     assert concrete["data"]["root"]["symbol_id"] == "M:Web.NoPackages.InvoiceRepository.Find(System.Int32)"
     missing = web.call("graph_trace_feature", {"entry_point": "GET /nothing/here"})
     assert missing["error"]["code"] == "NOT_FOUND"
-    bad = web.call("graph_trace_feature", {"entry_point": "OrdersController"})
+    bad = web.call("graph_trace_feature", {"entry_point": "orders controller!"})  # a plain name would resolve
     assert bad["error"]["code"] == "INVALID_ARGUMENT"

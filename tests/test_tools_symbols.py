@@ -32,9 +32,11 @@ def test_tools_are_listed_with_annotations(server: McpServerProcess) -> None:
     for tool in tools.values():
         assert len(tool.description.encode()) < 2048
         assert tool.description.startswith("Use ")
-        assert tool.annotations.open_world_hint is False
+        # only hints that differ from MCP's defaults are listed (docs/tools.md, "Cost"): openWorldHint is left out
+        assert tool.annotations.open_world_hint is None
     assert tools["symbols_search"].annotations.read_only_hint is True
-    assert tools["index_ensure_baseline"].annotations.read_only_hint is False
+    assert tools["index_ensure_baseline"].annotations.read_only_hint is None  # default: false
+    assert tools["index_ensure_baseline"].annotations.destructive_hint is False
 
 
 def test_search_finds_camelcase_parts(server: McpServerProcess) -> None:
@@ -141,7 +143,9 @@ def test_unknown_symbol_offers_candidates(server: McpServerProcess) -> None:
     env = server.call("symbols_get_card", {"symbol_id": "T:Shop.Services.OrderServic"})
     assert env["error"]["candidates"][0]["symbol_id"] == "T:Shop.Services.OrderService"
     assert len(env["error"]["candidates"]) <= 3
-    malformed = server.call("symbols_get_card", {"symbol_id": "OrderService"})
+    plain = server.call("symbols_get_card", {"symbol_id": "OrderService"})  # the class, not also its constructor
+    assert plain["ok"] and plain["data"]["symbol_id"] == "T:Shop.Services.OrderService"
+    malformed = server.call("symbols_get_card", {"symbol_id": "Order Service"})
     assert malformed["error"]["code"] == "INVALID_ARGUMENT"
     assert malformed["error"]["candidates"][0]["symbol_id"] == "T:Shop.Services.OrderService"
 

@@ -13,6 +13,7 @@ import sqlite3
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.ids import is_doc_id, is_stable_id
+from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.query import symbols
 
 MAX_CANDIDATES = 10
@@ -36,6 +37,9 @@ def lookup(conn: sqlite3.Connection, text: str, project: str | None = None) -> s
     member = wanted.rsplit(".", 1)[-1]
     rows = symbols.rows_where(conn, "s.name", member, project, order="s.symbol_id, p.id")
     matched = [r for r in rows if (fqn := _without_generics(r["fqn"] or "")) == wanted or fqn.endswith("." + wanted)]
+    # `OrderService` names the class, not also its constructors (whose full name ends in .OrderService too).
+    types = {r["symbol_id"] for r in matched if r["kind"] in TYPE_KINDS}
+    matched = [r for r in matched if not (r["kind"] == "Constructor" and r["container_id"] in types)]
     distinct = list(dict.fromkeys(r["symbol_id"] for r in matched))
     if not distinct:
         return None

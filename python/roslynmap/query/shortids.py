@@ -28,13 +28,14 @@ _IN_TEXT = re.compile(r"\b[TMPFE]:[A-Za-z_@<][\w.@`#<>$]*(?:\([^()\s]*\))?")
 
 def _types(conn: sqlite3.Connection) -> list[tuple[str, str]]:
     """(type path as in doc ids, its namespace) of every declared type and every external type named."""
+    # Ranges, not LIKE (case-insensitive, so no index): `T:` ids sort between 'T:' and 'T;'.
     rows = conn.execute("SELECT DISTINCT substr(symbol_id, 3), coalesce(namespace, '') FROM symbols"
-                        " WHERE symbol_id LIKE 'T:%'").fetchall()
+                        " WHERE symbol_id >= 'T:' AND symbol_id < 'T;'").fetchall()
     with contextlib.suppress(sqlite3.OperationalError):  # a view without externals: declared types only
         rows += conn.execute(
-            "SELECT DISTINCT substr(symbol_id, 3), coalesce(namespace, '') FROM externals WHERE symbol_id LIKE 'T:%'"
-            " UNION SELECT DISTINCT substr(container_id, 3), coalesce(namespace, '') FROM externals"
-            " WHERE container_id LIKE 'T:%'").fetchall()
+            "SELECT DISTINCT substr(symbol_id, 3), coalesce(namespace, '') FROM externals"
+            " WHERE symbol_id >= 'T:' AND symbol_id < 'T;' UNION SELECT DISTINCT substr(container_id, 3),"
+            " coalesce(namespace, '') FROM externals WHERE container_id >= 'T:' AND container_id < 'T;'").fetchall()
     return [(str(r[0]), str(r[1])) for r in rows]
 
 

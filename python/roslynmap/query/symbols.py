@@ -171,7 +171,7 @@ def suggest(conn: sqlite3.Connection, text: str, limit: int = 3) -> list[dict[st
     """Up to `limit` likely symbols for a mistyped id or name (NOT_FOUND candidates): names a few edits
     away (`OrderService.Placee` -> `OrderService.Place`, members of the named type first), then a search."""
     name, qualifier = _name_and_type(text)
-    rows = _near(conn, name, qualifier, limit)
+    rows = _near(conn, name, qualifier, text[:2] if is_doc_id(text) else None, limit)
     seen = {r["symbol_id"] for r in rows}
     if len(rows) < limit and fts_expression(name):
         more = search(conn, name, [], None, None, limit, 0).items
@@ -194,8 +194,9 @@ def _name_and_type(text: str) -> tuple[str, str | None]:
     return name, qualifier
 
 
-def _near(conn: sqlite3.Connection, name: str, qualifier: str | None, limit: int) -> list[Any]:
-    """Declared symbols whose name is a few edits from `name` (same first letter, similar length)."""
+def _near(conn: sqlite3.Connection, name: str, qualifier: str | None, prefix: str | None, limit: int) -> list[Any]:
+    """Declared symbols whose name is a few edits from `name` (same first letter, similar length); members
+    of the named type first, then symbols of the kind the mistyped id had (`T:` types, `M:` methods)."""
     if not name or not name[0].isalpha():
         return []
     first = name[0]
@@ -213,7 +214,8 @@ def _near(conn: sqlite3.Connection, name: str, qualifier: str | None, limit: int
         container = (row["container_id"] or "").split("(", 1)[0]
         return bool(qualifier) and container.rsplit(".", 1)[-1].split("`", 1)[0] == qualifier
 
-    rows.sort(key=lambda r: (not in_type(r), rank[r["name"]], r["symbol_id"]))
+    rows.sort(key=lambda r: (not in_type(r), bool(prefix) and not r["symbol_id"].startswith(prefix or ""),
+                             rank[r["name"]], r["kind"] == "Constructor", r["symbol_id"]))  # a type before its ctors
     return list({r["symbol_id"]: r for r in rows}.values())
 
 
