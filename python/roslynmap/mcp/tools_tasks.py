@@ -119,10 +119,11 @@ def diagnostics_tool(params: DiagnosticsParams, repo_path: str) -> ToolOutput:
     limit = clamp("max_results", params.limit, *LIST_LIMIT, limits)
     prefix = repo_relative(ctx.root, params.file_path) if params.file_path else None
     filters = diagnostics.Filters(params.project, prefix, params.severity, params.code)
-    in_workspace = ctx.workspace_id is not None
+    in_workspace = ctx.workspace_id is not None and params.consistency != "committed"
     if params.new_only and not in_workspace:
         raise RoslynMapError(ErrorCode.WORKSPACE_REQUIRED, "new_only compares a workspace with its baseline.",
-                             "Pass workspace_id (after index_refresh_overlay), or drop new_only.")
+                             "Pass workspace_id (consistency not \"committed\"), after index_refresh_overlay; "
+                             "or drop new_only.")
     every = diagnostics.listing(ctx.conn, filters)
     changes = diagnostics.listing(ctx.conn, filters, since_baseline=True) if in_workspace else None
     shown = changes if params.new_only and changes is not None else every
