@@ -209,15 +209,19 @@ def test_diagnostics_say_what_an_edit_broke_and_flag_broken_callers(ws: McpServe
              "file": PROGRAM, "line": 11, "col": 26, "project": "Shop.App"}]
         assert new["data"]["fixed"] == []
         found = ok(ws.call("refs_find", {"symbol_id": IS_LARGE, "workspace_id": "broken"}))
-        assert [(r["line"], r.get("broken", False)) for r in found["data"]["references"]] == [(11, True), (34, False)]
+        # Line 34 compiles, but it is in the same member (the top-level statements) as line 11.
+        assert [(r["line"], r.get("broken", False), r.get("in_broken_member", False))
+                for r in found["data"]["references"]] == [(11, True, False), (34, False, True)]
         assert found["warnings"] == [
-            f"1 site shown here no longer compiles in this workspace (broken: true, in {PROGRAM}): "
+            "1 site shown here no longer compiles (broken: true) and 1 site is in a member that no longer compiles "
+            f"(in_broken_member: true) in this workspace ({PROGRAM}): "
             "diagnostics_list(workspace_id=\"broken\", new_only=true) lists the errors."]
         callers = ok(ws.call("graph_callers", {"symbol_id": IS_LARGE, "workspace_id": "broken"}))["data"]["nodes"]
         assert [(n["symbol_id"], n.get("broken", False)) for n in callers] == [
             ("M:Program.<Main>$(System.String[])", True)]
         committed = ok(ws.call("refs_find", {"symbol_id": IS_LARGE}))  # the baseline: nothing is broken
-        assert [r.get("broken", False) for r in committed["data"]["references"]] == [False, False]
+        assert [sorted(r) for r in committed["data"]["references"]] == [
+            ["col", "excerpt", "file", "from_symbol_id", "kind", "line"]] * 2
 
 
 def test_a_more_specific_overload_rebinds_calls_in_other_files(ws: McpServerProcess, repo: Path) -> None:

@@ -119,7 +119,7 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     answer += "."
     guidance = None
     warnings = list(ctx.warnings)
-    if broken := flag_broken(ctx, [(i, i.get("file"), i.get("line")) for i in result.items]):
+    if broken := flag_broken(ctx, [(i, i.get("file"), i.get("line"), i.get("from_symbol_id")) for i in result.items]):
         warnings.append(broken)
     dispatched = refs.dispatch_targets(ctx.conn, row["symbol_id"])
     members = [t for t, _ in dispatched if not t.startswith("T:")]
@@ -155,7 +155,7 @@ def _unbound_refs(ctx: QueryContext, target: UnboundTarget, kinds: list[str], pr
     for item in found.items:
         item["unresolved"] = True
     warnings = list(ctx.warnings)
-    if broken := flag_broken(ctx, [(i, i.get("file"), i.get("line")) for i in found.items]):
+    if broken := flag_broken(ctx, [(i, i.get("file"), i.get("line"), i.get("from_symbol_id")) for i in found.items]):
         warnings.append(broken)
     others = found.same_name - found.total
     if others:

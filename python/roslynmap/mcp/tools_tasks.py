@@ -34,37 +34,62 @@ def _plural(n: int, word: str) -> str:
 
 # ---------------------------------------------------------------- broken callers (workspaces)
 
-def flag_broken(ctx: QueryContext, sites: list[tuple[dict[str, Any], str | None, int | None]]) -> str | None:
-    """In a workspace, marks `broken: true` on each item whose (file, line) holds a compile error of the
-    edited solution, and returns a warning counting them (None when there are none, or outside a
-    workspace: only an overlay's diagnostics say what an edit broke)."""
+Site = tuple[dict[str, Any], str | None, int | None, str | None]  # item, file, line, calling member
+
+
+def flag_broken(ctx: QueryContext, sites: list[Site]) -> str | None:
+    """In a workspace, marks each call site on a line holding a compile error of the edited solution
+    `broken: true`, and each other site whose calling member holds one `in_broken_member: true` (a
+    changed return type fails where the value is used, not on the call's line). Returns a warning
+    counting them; None when there are none, or outside a workspace (only an overlay's diagnostics
+    say what an edit broke)."""
     if ctx.workspace_id is None or not is_overlay(ctx.conn):
         return None
-    lines = diagnostics.errors_at(ctx.conn, {f for _, f, _ in sites if f})
-    broken = 0
-    for item, file, line in sites:
-        if file in lines and line in lines[file]:
+    lines = diagnostics.errors_at(ctx.conn, {site[1] for site in sites if site[1]})
+    if not lines:
+        return None
+    spans = diagnostics.member_spans(ctx.conn, {site[3] for site in sites if site[3]})
+    broken = inside = 0
+    files: set[str] = set()
+    for item, file, line, caller in sites:
+        if file is not None and line in lines.get(file, ()):
             item["broken"] = True
             broken += 1
-    if not broken:
+            files.add(file)
+        elif caller in spans:
+            path, first, last = spans[caller]
+            if any(first <= error <= last for error in lines.get(path, ())):
+                item["in_broken_member"] = True
+                inside += 1
+                files.add(path)
+    parts = []
+    if broken:
+        parts.append(f"{_plural(broken, 'site')} shown here no longer compile{'s' if broken == 1 else ''} "
+                     "(broken: true)")
+    if inside:
+        parts.append(f"{_plural(inside, 'site')} {'is' if inside == 1 else 'are'} in a member that no longer "
+                     "compiles (in_broken_member: true)")
+    if not parts:
         return None
-    files = sorted({f for item, f, _ in sites if item.get("broken") and f})
-    return (f"{_plural(broken, 'site')} shown here no longer compile{'s' if broken == 1 else ''} in this workspace"
-            " (broken: true, in "
-            f"{', '.join(files[:3])}{'…' if len(files) > 3 else ''}): diagnostics_list(workspace_id="
-            f"\"{ctx.workspace_id}\", new_only=true) lists the errors.")
+    shown = sorted(files)
+    return (f"{' and '.join(parts)} in this workspace ({', '.join(shown[:3])}{'…' if len(shown) > 3 else ''}): "
+            f"diagnostics_list(workspace_id=\"{ctx.workspace_id}\", new_only=true) lists the errors.")
 
 
 def flag_broken_nodes(ctx: QueryContext, nodes: list[dict[str, Any]]) -> str | None:
-    """flag_broken for graph nodes: a node is broken when one of its edges is (an edge without `file`
-    is in the node's own file)."""
-    sites = [(edge, edge.get("file") or node.get("file"), edge.get("line"))
-             for node in nodes for edge in node.get("edges", [])]
+    """flag_broken for graph nodes: a node is `broken` when one of its call sites is, else
+    `in_broken_member` when its own declaration holds an error (an edge without `file` is in the
+    node's own file)."""
+    sites: list[Site] = [(edge, edge.get("file") or node.get("file"), edge.get("line"), node.get("symbol_id"))
+                         for node in nodes for edge in node.get("edges", [])]
     warning = flag_broken(ctx, sites)
     if warning:
         for node in nodes:
-            if any(edge.pop("broken", False) for edge in node.get("edges", [])):
+            flags = [(edge.pop("broken", False), edge.pop("in_broken_member", False)) for edge in node.get("edges", [])]
+            if any(b for b, _ in flags):
                 node["broken"] = True
+            elif any(i for _, i in flags):
+                node["in_broken_member"] = True
     return warning
 
 
@@ -94,10 +119,11 @@ def diagnostics_tool(params: DiagnosticsParams, repo_path: str) -> ToolOutput:
     limit = clamp("max_results", params.limit, *LIST_LIMIT, limits)
     prefix = repo_relative(ctx.root, params.file_path) if params.file_path else None
     filters = diagnostics.Filters(params.project, prefix, params.severity, params.code)
-    in_workspace = ctx.workspace_id is not None
+    in_workspace = ctx.workspace_id is not None and params.consistency != "committed"
     if params.new_only and not in_workspace:
         raise RoslynMapError(ErrorCode.WORKSPACE_REQUIRED, "new_only compares a workspace with its baseline.",
-                             "Pass workspace_id (after index_refresh_overlay), or drop new_only.")
+                             "Pass workspace_id (consistency not \"committed\"), after index_refresh_overlay; "
+                             "or drop new_only.")
     every = diagnostics.listing(ctx.conn, filters)
     changes = diagnostics.listing(ctx.conn, filters, since_baseline=True) if in_workspace else None
     shown = changes if params.new_only and changes is not None else every

@@ -114,3 +114,13 @@ def errors_at(conn: sqlite3.Connection, paths: set[str]) -> dict[str, list[int]]
                                       " WHERE x.severity = 'error' AND f.path IN ({marks})", sorted(paths)):
         out.setdefault(path, []).append(int(line or 0))
     return out
+
+
+def member_spans(conn: sqlite3.Connection, symbol_ids: set[str]) -> dict[str, tuple[str, int, int]]:
+    """(file, first line, last line) of each declared member (its first declaration when partial)."""
+    out: dict[str, tuple[str, int, int]] = {}
+    for symbol_id, path, line, end in in_chunks(
+            conn, "SELECT s.symbol_id, f.path, s.line, s.end_line FROM symbols s JOIN files f ON f.id = s.file_id"
+                  " WHERE s.symbol_id IN ({marks})", sorted(symbol_ids)):
+        out.setdefault(symbol_id, (path, int(line or 0), int(end or line or 0)))
+    return out
