@@ -168,3 +168,10 @@ def test_tests_of_a_type_come_through_its_members(first_only: Call) -> None:
     out = first_only("tests_find", symbol_id="T:Core.Service")
     assert [(t["test"], t["depth"], t["path"]) for t in out["data"]["tests"]] == [
         (PLACE_WORKS, 1, [PLACE_WORKS, "T:Core.Service"]), (API_WORKS, 2, [API_WORKS, QUOTE, "T:Core.Service"])]
+
+
+def test_http_call_paths_are_matched_as_concrete_paths() -> None:
+    from roslynmap.query.review import _call_path
+
+    assert [_call_path(k) for k in ("/api/quote/5", "api/quote/{id}?rush=true", "http://localhost:5000/api/quote/7",
+                                    "https://host")] == ["/api/quote/5", "/api/quote/x", "/api/quote/7", "/"]
