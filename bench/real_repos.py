@@ -19,7 +19,6 @@ import io
 import json
 import os
 import re
-import resource
 import sqlite3
 import subprocess
 import sys
@@ -232,38 +231,32 @@ def surfaces(run: RepoRun, env: dict[str, str]) -> None:
         run.surfaces[label] = entry
 
 
-def _index_seconds(run: RepoRun, env: dict[str, str], timeout: int) -> tuple[float, float] | None:
-    """(the engine's index seconds, CPU seconds of the index and its worker): CPU time barely moves when
-    other jobs share the cores, wall time does."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+def _index_seconds(run: RepoRun, env: dict[str, str], timeout: int) -> float | None:
     done = subprocess.run([sys.executable, "-m", "roslynmap.cli", "index", str(run.path), "--solution", run.solution,
                            "--json", "--force"], capture_output=True, text=True, env=env, timeout=timeout, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1)
     try:
         seconds = json.loads(done.stdout).get("index_seconds")
     except json.JSONDecodeError:
         return None
-    return (float(seconds), cpu) if isinstance(seconds, (int, float)) else None
+    return float(seconds) if isinstance(seconds, (int, float)) else None
 
 
 def facts_overhead(run: RepoRun, env: dict[str, str], timeout: int, runs: int) -> None:
     """Index with facts and with ROSLYNMAP_NO_FACTS=1, alternating, `runs` times each (fresh worker,
     forced); the best of each: what fact extraction costs, with the machine's noise damped. The last
     index written is a full one (with facts) again, so later probes see facts."""
-    with_facts: list[tuple[float, float]] = []
-    without: list[tuple[float, float]] = []
+    with_facts: list[float] = []
+    without: list[float] = []
     for _ in range(runs):
-        if (measured := _index_seconds(run, {**env, "ROSLYNMAP_NO_FACTS": "1"}, timeout)) is not None:
-            without.append(measured)
-        if (measured := _index_seconds(run, env, timeout)) is not None:
-            with_facts.append(measured)
-    run.no_facts = {"with_facts_s": [w for w, _ in with_facts], "without_facts_s": [w for w, _ in without],
-                    "with_facts_cpu_s": [c for _, c in with_facts], "without_facts_cpu_s": [c for _, c in without],
-                    "index_seconds": min(w for w, _ in without) if without else None,
-                    "with_index_seconds": min(w for w, _ in with_facts) if with_facts else None,
-                    "cpu_without": min(c for _, c in without) if without else None,
-                    "cpu_with": min(c for _, c in with_facts) if with_facts else None}
+        if (seconds := _index_seconds(run, {**env, "ROSLYNMAP_NO_FACTS": "1"}, timeout)) is not None:
+            without.append(seconds)
+        if (seconds := _index_seconds(run, env, timeout)) is not None:
+            with_facts.append(seconds)
+    # CPU time would resist a loaded machine better, but the worker outlives the CLI (idle timeout), so
+    # the CLI's child usage does not hold it.
+    run.no_facts = {"with_facts_s": with_facts, "without_facts_s": without,
+                    "index_seconds": min(without) if without else None,
+                    "with_index_seconds": min(with_facts) if with_facts else None}
 
 
 def get(mapping: dict[str, Any], *keys: str) -> Any:
@@ -336,8 +329,7 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
                   " the same index with `ROSLYNMAP_NO_FACTS=1`, alternating, best of each (`--overhead-runs`, fresh"
                   " worker each; a few percent is noise on this shared machine). Target: ≤ 10%.", "",
                   "| repository | endpoints | config keys | tables | DI registrations | facts | index s with facts |"
-                  " without | overhead | CPU s with facts | without | CPU overhead |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                  " without | overhead |", "|---|---|---|---|---|---|---|---|---|"]
         for run in runs:
             cells = []
             for label, *_ in SURFACES:
@@ -349,10 +341,8 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
             overhead = f"{(with_facts - without) / without * 100:.1f}%" if isinstance(with_facts, (int, float)) and \
                 isinstance(without, (int, float)) and without else NA
             facts = (run.index.get("counts") or {}).get("facts", NA)
-            cpu_with, cpu_without = run.no_facts.get("cpu_with"), run.no_facts.get("cpu_without")
-            cpu = f"{(cpu_with - cpu_without) / cpu_without * 100:.1f}%" if cpu_with and cpu_without else NA
             lines.append(f"| {run.path.name} | " + " | ".join(cells) + f" | {facts} | {with_facts or NA} | "
-                         f"{without or NA} | {overhead} | {cpu_with or NA} | {cpu_without or NA} | {cpu} |")
+                         f"{without or NA} | {overhead} |")
     for run in runs:
         lines += ["", f"### {run.path.name}", ""]
         if run.error:
