@@ -19,7 +19,6 @@ import io
 import json
 import os
 import re
-import resource
 import sqlite3
 import subprocess
 import sys
@@ -241,38 +240,48 @@ def surfaces(run: RepoRun, env: dict[str, str]) -> None:
         run.surfaces[label] = entry
 
 
-def _index_seconds(run: RepoRun, env: dict[str, str], timeout: int) -> tuple[float, float] | None:
-    """(the engine's index seconds, CPU seconds of the index and its worker): CPU time barely moves when
-    other jobs share the cores, wall time does."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+def _index_seconds(run: RepoRun, env: dict[str, str], timeout: int) -> tuple[float, float | None] | None:
+    """(the engine's index seconds, of which extraction: the index less the solution load, read from the
+    baseline's meta). MSBuild's load is most of the run-to-run noise and owes nothing to facts."""
     done = subprocess.run([sys.executable, "-m", "roslynmap.cli", "index", str(run.path), "--solution", run.solution,
                            "--json", "--force"], capture_output=True, text=True, env=env, timeout=timeout, check=False)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 1)
     try:
-        seconds = json.loads(done.stdout).get("index_seconds")
+        result = json.loads(done.stdout)
     except json.JSONDecodeError:
         return None
-    return (float(seconds), cpu) if isinstance(seconds, (int, float)) else None
+    seconds = result.get("index_seconds")
+    if not isinstance(seconds, (int, float)):
+        return None
+    extract = None
+    if result.get("path") and Path(result["path"]).is_file():
+        conn = sqlite3.connect(f"file:{result['path']}?immutable=1", uri=True)
+        row = conn.execute("SELECT value FROM meta WHERE key = 'load_ms'").fetchone()
+        conn.close()
+        if row and str(row[0]).replace(".", "", 1).isdigit():
+            extract = round(float(seconds) - float(row[0]) / 1000, 1)
+    return float(seconds), extract
 
 
 def facts_overhead(run: RepoRun, env: dict[str, str], timeout: int, runs: int) -> None:
     """Index with facts and with ROSLYNMAP_NO_FACTS=1, alternating, `runs` times each (fresh worker,
     forced); the best of each: what fact extraction costs, with the machine's noise damped. The last
     index written is a full one (with facts) again, so later probes see facts."""
-    with_facts: list[tuple[float, float]] = []
-    without: list[tuple[float, float]] = []
+    with_facts: list[tuple[float, float | None]] = []
+    without: list[tuple[float, float | None]] = []
     for _ in range(runs):
         if (measured := _index_seconds(run, {**env, "ROSLYNMAP_NO_FACTS": "1"}, timeout)) is not None:
             without.append(measured)
         if (measured := _index_seconds(run, env, timeout)) is not None:
             with_facts.append(measured)
+    # CPU time would resist a loaded machine better, but the worker outlives the CLI (idle timeout), so
+    # the CLI's child usage does not hold it.
     run.no_facts = {"with_facts_s": [w for w, _ in with_facts], "without_facts_s": [w for w, _ in without],
-                    "with_facts_cpu_s": [c for _, c in with_facts], "without_facts_cpu_s": [c for _, c in without],
-                    "index_seconds": min(w for w, _ in without) if without else None,
-                    "with_index_seconds": min(w for w, _ in with_facts) if with_facts else None,
-                    "cpu_without": min(c for _, c in without) if without else None,
-                    "cpu_with": min(c for _, c in with_facts) if with_facts else None}
+                    "with_facts_extract_s": [e for _, e in with_facts],
+                    "without_facts_extract_s": [e for _, e in without],
+                    "index_seconds": min((w for w, _ in without), default=None),
+                    "with_index_seconds": min((w for w, _ in with_facts), default=None),
+                    "extract_without": min((e for _, e in without if e is not None), default=None),
+                    "extract_with": min((e for _, e in with_facts if e is not None), default=None)}
 
 
 def get(mapping: dict[str, Any], *keys: str) -> Any:
@@ -346,7 +355,7 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
                   " the same index with `ROSLYNMAP_NO_FACTS=1`, alternating, best of each (`--overhead-runs`, fresh"
                   " worker each; a few percent is noise on this shared machine). Target: ≤ 10%.", "",
                   "| repository | endpoints | config keys | tables | DI registrations | facts | index s with facts |"
-                  " without | overhead | CPU s with facts | without | CPU overhead |",
+                  " without | overhead | extraction s with facts | without | extraction overhead |",
                   "|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for run in runs:
             cells = []
@@ -359,10 +368,10 @@ def render(runs: list[RepoRun], machine_text: str) -> str:
             overhead = f"{(with_facts - without) / without * 100:.1f}%" if isinstance(with_facts, (int, float)) and \
                 isinstance(without, (int, float)) and without else NA
             facts = (run.index.get("counts") or {}).get("facts", NA)
-            cpu_with, cpu_without = run.no_facts.get("cpu_with"), run.no_facts.get("cpu_without")
-            cpu = f"{(cpu_with - cpu_without) / cpu_without * 100:.1f}%" if cpu_with and cpu_without else NA
+            ex_with, ex_without = run.no_facts.get("extract_with"), run.no_facts.get("extract_without")
+            ex = f"{(ex_with - ex_without) / ex_without * 100:.1f}%" if ex_with and ex_without else NA
             lines.append(f"| {run.path.name} | " + " | ".join(cells) + f" | {facts} | {with_facts or NA} | "
-                         f"{without or NA} | {overhead} | {cpu_with or NA} | {cpu_without or NA} | {cpu} |")
+                         f"{without or NA} | {overhead} | {ex_with or NA} | {ex_without or NA} | {ex} |")
     for run in runs:
         lines += ["", f"### {run.path.name}", ""]
         if run.error:

@@ -210,8 +210,12 @@ def _leaf_properties(conn: sqlite3.Connection, properties: set[str]) -> set[str]
     if not properties:
         return set()
     keys = {k: p for p in properties if (k := key_of(conn, p)) is not None}
-    active = {r[0] for r in in_chunks(conn, f"SELECT DISTINCT r.from_key FROM refs r WHERE r.from_key IN ({{marks}})"
-                                            f" AND {graph.CALL_EDGE}", keys)}
+    # Calls into the solution only: `[Range(ErrorMessage = ...)]` reads a framework property.
+    pairs = in_chunks(conn, f"SELECT DISTINCT r.from_key, r.target_key FROM refs r WHERE r.from_key IN ({{marks}})"
+                            f" AND {graph.CALL_EDGE} AND r.target_key IS NOT NULL", keys)
+    names = ids_of(conn, {t for _, t in pairs})
+    declared = _symbols(conn, set(names.values()))
+    active = {f for f, t in pairs if names.get(t) in declared}
     with_facts = {r[0] for r in in_chunks(conn, "SELECT DISTINCT symbol_id FROM facts WHERE symbol_id IN ({marks})",
                                           properties)}
     return {p for k, p in keys.items() if k not in active and p not in with_facts} | \
