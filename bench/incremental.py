@@ -62,8 +62,9 @@ def main() -> None:
     parser.add_argument("--signature", required=True, help="FILE|OLD|NEW: a public signature change")
     parser.add_argument("--solution")
     parser.add_argument("--json", help="write the results here")
-    parser.add_argument("--verify", action="store_true", help="also index each derived commit in full (another "
-                        "ROSLYNMAP_HOME) and compare every table (store/derive.comparable_tables)")
+    parser.add_argument("--verify", choices=("none", "body", "both"), default="none",
+                        help="also index these derived commits in full (another ROSLYNMAP_HOME) and compare every "
+                             "table (store/derive.comparable_tables)")
     args = parser.parse_args()
     repo_root = Path(args.checkout).resolve()
     os.environ["ROSLYNMAP_HOME"] = tempfile.mkdtemp(prefix="roslynmap-incr-")
@@ -113,7 +114,7 @@ def main() -> None:
         git(repo_root, "commit", "-q", "-am", f"bench: {label} in {path}")
         row = timed_index(label, False)
         row["ratio_to_full"] = round(row["wall_s"] / full["wall_s"], 2)
-        if args.verify:
+        if args.verify == "both" or (args.verify == "body" and label == "method body change"):
             verify(row)
 
     # The first refresh after a background load, then (fresh worker, no warm-up) the first refresh that loads.

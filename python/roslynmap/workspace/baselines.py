@@ -22,7 +22,7 @@ from roslynmap.roslyn.discovery import find_solution
 from roslynmap.store import cache
 from roslynmap.store.paths import baseline_path, baselines_dir, repo_dir
 from roslynmap.store.reader import open_baseline, project_rows, read_meta
-from roslynmap.store.repo import RepoInfo, inspect_repo
+from roslynmap.store.repo import RepoInfo, inspect_repo, is_build_output
 
 OnEvent = Callable[[dict[str, Any]], None]
 Restore = bool | Literal["auto"]
@@ -226,7 +226,8 @@ def find_ancestor(repo: RepoInfo, cache_dir: cache.CacheRoot | None,
         untracked = _git_lines(repo.root, "ls-files", "--others", "--exclude-standard", "-z")
         if tracked is None or untracked is None:
             return "git could not compare the working tree with the ancestor"
-        changed = sorted(set(tracked) | set(untracked))
+        # Build outputs never count (the index leaves bin/ and obj/ out, ignored by git or not).
+        changed = sorted(p for p in set(tracked) | set(untracked) if not is_build_output(p))
         other = [p for p in changed if not _inert(p)]
         if other:
             return f"{len(other)} non-C# file(s) changed since {commit[:12]} ({', '.join(other[:3])})"
