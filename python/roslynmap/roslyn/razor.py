@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.model.readable import is_readable
+from roslynmap.model.records import FactRecord
 
 SKIP = {"bin", "obj", ".git", "node_modules"}
 _PAGE = re.compile(r'^\s*@page(?:\s+"(?P<template>[^"]*)")?\s*$')
@@ -57,9 +58,9 @@ def _directives(text: str) -> Iterator[tuple[int, str]]:
             yield number, line
 
 
-def razor_facts(root: Path) -> list[list[Any]]:
-    """Rows in the bridge's facts shape: [kind, symbol_id, project, file, line, col, confidence, key, detail]."""
-    rows: list[list[Any]] = []
+def razor_facts(root: Path) -> list[FactRecord]:
+    """Fact records of Razor Pages and routable components, as the bridge's."""
+    rows: list[FactRecord] = []
     for path in _files(root, ".cshtml"):
         rel = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8-sig", errors="replace")
@@ -74,7 +75,7 @@ def razor_facts(root: Path) -> list[list[Any]]:
             continue
         route, area = page_route(rel, page[1])
         page_detail = {k: v for k, v in (("model", model), ("area", area)) if v}
-        rows.append(["RazorPage", None, None, rel, page[0], 1, "high", route, json.dumps(page_detail)])
+        rows.append(FactRecord("RazorPage", None, None, rel, page[0], 1, "high", route, json.dumps(page_detail)))
     for path in _files(root, ".razor"):
         rel = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8-sig", errors="replace")
@@ -84,6 +85,6 @@ def razor_facts(root: Path) -> list[list[Any]]:
                 detail: dict[str, Any] = {"component": path.stem}
                 if injects:
                     detail["injects"] = injects
-                rows.append(["RazorComponent", None, None, rel, number, 1, "high",
-                             "/" + m.group("template").strip("/"), json.dumps(detail)])
+                rows.append(FactRecord("RazorComponent", None, None, rel, number, 1, "high",
+                                       "/" + m.group("template").strip("/"), json.dumps(detail)))
     return rows

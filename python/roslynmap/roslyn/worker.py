@@ -30,6 +30,7 @@ from roslynmap import __version__
 from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import level_evidence, merge_semantic_levels
+from roslynmap.model.records import Batch, decode_batch
 from roslynmap.roslyn.appsettings import definition_facts
 from roslynmap.roslyn.hosting import load_bridge
 from roslynmap.roslyn.protocol import deadline_seconds, read_frame, write_frame
@@ -130,17 +131,17 @@ class Worker:
             counts = {"symbols": 0, "references": 0, "files": 0, "unresolved_references": 0, "facts": 0}
             emit({"event": "progress", "phase": "extract", "done": 0, "total": total_docs})
             while (raw := session.NextBatch(BATCH_DOCUMENTS)) is not None:
-                batch = orjson.loads(str(raw))
+                batch = decode_batch(str(raw))
                 writer.add_batch(batch)
-                done += len(batch.get("files", ()))
-                counts["symbols"] += len(batch.get("symbols", ()))
-                counts["references"] += len(batch.get("refs", ()))
-                counts["unresolved_references"] += sum(1 for r in batch.get("refs", ()) if r[0] is None)
-                counts["files"] += len(batch.get("files", ()))
-                counts["facts"] += len(batch.get("facts", ()))
+                done += len(batch.files)
+                counts["symbols"] += len(batch.symbols)
+                counts["references"] += len(batch.refs)
+                counts["unresolved_references"] += sum(1 for r in batch.refs if r.target is None)
+                counts["files"] += len(batch.files)
+                counts["facts"] += len(batch.facts)
                 emit({"event": "progress", "phase": "extract", "done": done, "total": total_docs})
             definitions = definition_facts(Path(request["repo_root"]))
-            writer.add_batch({"facts": definitions})
+            writer.add_batch(Batch(facts=definitions))
             counts["facts"] += len(definitions)
             results = orjson.loads(session.Summary())["projects"] + [
                 {"index": p["index"], "error_count": 0, "missing_reference_errors": 0, "first_errors": [],
@@ -249,7 +250,8 @@ class Worker:
         return {"meta": meta, "cold": cold, "load_seconds": ov.load_seconds if cold else 0.0,
                 "extracted": sorted(extracted), "rebound": rebound, "not_in_solution": missing,
                 "ignored": update.get("ignored", []), "timing_ms": timing,
-                "counts": {k: sum(len(b.get(k, ())) for b in batches) for k in ("symbols", "refs", "facts")}}
+                "counts": {"symbols": sum(len(b.symbols) for b in batches), "refs": sum(len(b.refs) for b in batches),
+                           "facts": sum(len(b.facts) for b in batches)}}
 
     @staticmethod
     def _sync_documents(ov: OverlaySession, request: dict[str, Any], baseline: Path) -> dict[str, Any]:
@@ -273,7 +275,7 @@ class Worker:
 
     def _with_dependents(self, ov: OverlaySession, conn: sqlite3.Connection, request: dict[str, Any],
                          project_map: dict[int, int], extract: list[str],
-                         batch: dict[str, Any]) -> tuple[list[dict[str, Any]], set[str], list[str]]:
+                         batch: Batch) -> tuple[list[Batch], set[str], list[str]]:
         """(batches, handled paths, rebound paths): the extracted batch plus, for up to three rounds, the
         files whose references depend on a declaration that changed or appeared (re-extracted so their
         references bind to the new declarations)."""
@@ -304,15 +306,14 @@ class Worker:
         return batches, handled, rebound
 
     @staticmethod
-    def _extract(ov: OverlaySession, paths: list[str]) -> dict[str, Any]:
+    def _extract(ov: OverlaySession, paths: list[str]) -> Batch:
         if not paths:
-            return {}
-        batch: dict[str, Any] = orjson.loads(str(ov.session.ExtractDocuments(orjson.dumps(paths).decode())))
-        return batch
+            return Batch()
+        return decode_batch(str(ov.session.ExtractDocuments(orjson.dumps(paths).decode())))
 
 
 def _write_overlay(request: dict[str, Any], ov: OverlaySession, baseline: Path, previous: Path | None,
-                   carried: set[str], batches: list[dict[str, Any]],
+                   carried: set[str], batches: list[Batch],
                    project_map: dict[int, int]) -> tuple[dict[str, Any], set[str], list[str]]:
     """(meta, extracted paths, edited paths no project compiles): the new overlay at request["out"]: the
     previous overlay's untouched files carried over, then the deletions and the new batches."""
@@ -325,7 +326,7 @@ def _write_overlay(request: dict[str, Any], ov: OverlaySession, baseline: Path, 
             writer.mark(path, "deleted")
         for batch in batches:
             writer.add_batch(batch, states, project_map)
-        extracted = {f[0] for b in batches for f in b.get("files", ())}
+        extracted = {f.path for b in batches for f in b.files}
         # Edited files the overlay does not hold: no project of the solution compiles them.
         missing = sorted(p for p, state in states.items() if state != "deleted" and p not in writer.states)
         every_rebound = sorted(p for p, state in writer.states.items() if state == "rebound")
