@@ -10,6 +10,7 @@ from roslynmap.mcp.context import open_context, repo_identity
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.model.rows import plain
 from roslynmap.query import code, symbols
 from roslynmap.query.paths import repo_relative
 
@@ -72,7 +73,7 @@ def search_tool(params: SearchParams, repo_path: str) -> ToolOutput:
     return ToolOutput(
         answer=answer,
         data={"query": params.query, "filters": filters, "by_kind": result.by_kind},
-        ranked=RankedList("results", result.items, result.total, params.offset, result.by_file, narrow),
+        ranked=RankedList("results", plain(result.items), result.total, params.offset, result.by_file, narrow),
         next_actions=actions,
         guidance=guidance,
         limits_applied=limits,
@@ -96,24 +97,25 @@ def card_tool(params: SymbolParams, repo_path: str) -> ToolOutput:
     file and lines, and the methods it calls most (top_callees). Cheaper than reading the source."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     row = symbols.resolve(ctx.conn, params.symbol_id, params.project)
-    info = symbols.card(ctx.conn, row)
-    callees = info.pop("top_callees")
-    loc = info["location"]
-    if info.get("external"):
-        uses = ", ".join(f"{c} {k}" for k, c in info["references_by_kind"].items()) or "no references"
+    if row["external"]:
+        ext = symbols.external_card(ctx.conn, row)
+        uses = ", ".join(f"{c} {k}" for k, c in ext["references_by_kind"].items()) or "no references"
         return ToolOutput(
-            answer=f"{info['kind']} {info['fqn']} is external (assembly {info['assembly']}, no source here); "
+            answer=f"{ext['kind']} {ext['fqn']} is external (assembly {ext['assembly']}, no source here); "
                    f"the solution uses it: {uses}.",
-            data=info,
+            data={k: v for k, v in ext.items() if k != "top_callees"},
             next_actions=[{"tool": "refs_find", "why": "where the solution uses it",
-                           "args": {"symbol_id": info["symbol_id"]}}],
+                           "args": {"symbol_id": ext["symbol_id"]}}],
             warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
-            preview=[info["signature"] or info["fqn"]],
+            preview=[ext["signature"] or ext["fqn"]],
         )
+    info = symbols.source_card(ctx.conn, row)
+    callees = info["top_callees"]
+    loc = info["location"]
     return ToolOutput(
         answer=f"{info['kind']} {info['fqn']} in {loc['file']}:{loc['line']}-{loc['end_line']} ({info['project']}).",
-        data=info,
-        ranked=RankedList("top_callees", callees, len(callees), scope_param=None, page_param=None),
+        data={k: v for k, v in info.items() if k != "top_callees"},
+        ranked=RankedList("top_callees", plain(callees), len(callees), scope_param=None, page_param=None),
         next_actions=[
             {"tool": "symbols_get_definition_span", "why": "read the source",
              "args": {"symbol_id": info["symbol_id"]}},

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from roslynmap.model.rows import ReferenceItem
 from roslynmap.query.excerpts import ExcerptReader
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.tally import tally
@@ -16,7 +17,7 @@ REF_FROM = "refs r LEFT JOIN files f ON f.id = r.file_id"
 
 @dataclass
 class RefsResult:
-    items: list[dict[str, Any]]
+    items: list[ReferenceItem]
     total: int
     by_file: list[dict[str, Any]]
     by_kind: list[dict[str, Any]]
@@ -70,7 +71,7 @@ def find(
     names = ids_of(conn, (r[1] for r in rows))
     items = []
     for kind, from_key, line, col, receiver, resolved_key, target_name, path in rows:
-        item: dict[str, Any] = {"file": path, "line": line, "col": col, "kind": kind,
+        item: ReferenceItem = {"file": path, "line": line, "col": col, "kind": kind,
                                 "from_symbol_id": names.get(from_key),
                                 "excerpt": excerpts.line(path, line)}
         if resolved_key is None:
