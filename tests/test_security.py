@@ -424,7 +424,7 @@ def test_indexing_reads_no_appsettings_through_a_symlink_out(tmp_path: Path) -> 
     (repo / "src" / "appsettings.json").write_text('{"Logging": {"Level": "Info"}}')
     (repo / "src" / "appsettings.Production.json").symlink_to(outside / "secrets.json")
     rows = definition_facts(repo)
-    assert [(r[3], r[7]) for r in rows] == [("src/appsettings.json", "Logging:Level")]
+    assert [(r.file, r.key) for r in rows] == [("src/appsettings.json", "Logging:Level")]
 
 
 def test_http_server_is_confined_too(shop: Path, home: Path) -> None:

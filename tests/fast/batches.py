@@ -1,19 +1,26 @@
 """Small baselines built in process from hand-written bridge batches, through the real store writer.
 
-The one place the fast tier knows the bridge batch format (docs/architecture.md, "Bridge batch
-format"): a schema or batch change updates `symbol`, `ref`, `relation` and `write_baseline` here.
-No MSBuild, no worker: a baseline takes milliseconds.
+Batches are the typed records of model/records.py (the bridge's format, docs/architecture.md):
+`symbol`, `ref` and `relation` fill in what a test does not care about. No MSBuild, no worker: a
+baseline takes milliseconds.
 """
 
 from __future__ import annotations
 
 import hashlib
 import subprocess
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from roslynmap.model.records import (
+    Batch,
+    DiagnosticRecord,
+    FactRecord,
+    FileRecord,
+    RefRecord,
+    RelationRecord,
+    SymbolRecord,
+)
 from roslynmap.store.paths import baseline_path
 from roslynmap.store.repo import RepoInfo, inspect_repo
 from roslynmap.store.writer import BaselineWriter
@@ -24,25 +31,21 @@ PROJECT = {"index": 0, "name": "Shop", "path": "src/Shop/Shop.csproj", "target_f
 
 def symbol(symbol_id: str, name: str, kind: str, file: str, line: int, end_line: int, *, container: str | None = None,
            signature: str | None = None, doc: str | None = None, namespace: str = "Shop", col: int = 5,
-           visibility: str = "public", is_static: bool = False, arity: int = 0) -> list[Any]:
-    """A `symbols` record: [symbol_id, stable_id, project, name, kind, fqn, signature, doc, namespace,
-    container, file, line, col, end_line, end_col, visibility, is_static, arity]."""
+           visibility: str = "public", is_static: bool = False, arity: int = 0) -> SymbolRecord:
     fqn = symbol_id[2:].split("(")[0]
-    return [symbol_id, "sym_" + hashlib.sha256(symbol_id.encode()).hexdigest()[:16], 0, name, kind, fqn,
-            signature or fqn, doc, namespace, container, file, line, col, end_line, 2, visibility,
-            int(is_static), arity]
+    return SymbolRecord(symbol_id, "sym_" + hashlib.sha256(symbol_id.encode()).hexdigest()[:16], 0, name, kind, fqn,
+                        signature or fqn, doc, namespace, container, file, line, col, end_line, 2, visibility,
+                        int(is_static), arity)
 
 
 def ref(target: str | None, target_name: str, target_kind: str | None, source: str | None, file: str, line: int,
-        col: int, kind: str, receiver: str | None = None) -> list[Any]:
-    """A `refs` record: [target id, target name, target kind, from id, project, file, line, col, end_col,
-    kind, receiver]."""
-    return [target, target_name, target_kind, source, 0, file, line, col, col + len(target_name), kind, receiver]
+        col: int, kind: str, receiver: str | None = None) -> RefRecord:
+    return RefRecord(target, target_name, target_kind, source, 0, file, line, col, col + len(target_name), kind,
+                     receiver)
 
 
-def relation(type_id: str, related_id: str, related_name: str, kind: str) -> list[Any]:
-    """A `relations` record: [type id, related id, related name, kind (base|interface), project]."""
-    return [type_id, related_id, related_name, kind, 0]
+def relation(type_id: str, related_id: str, related_name: str, kind: str) -> RelationRecord:
+    return RelationRecord(type_id, related_id, related_name, kind, 0)
 
 
 @dataclass
@@ -50,16 +53,16 @@ class Sample:
     """A C# source tree (written to disk and committed) and the batch the bridge would extract from it."""
 
     files: dict[str, str]
-    symbols: list[list[Any]] = field(default_factory=list)
-    refs: list[list[Any]] = field(default_factory=list)
-    relations: list[list[Any]] = field(default_factory=list)
-    facts: list[list[Any]] = field(default_factory=list)
-    diagnostics: list[list[Any]] = field(default_factory=list)  # [project, file, line, col, severity, code, message]
+    symbols: list[SymbolRecord] = field(default_factory=list)
+    refs: list[RefRecord] = field(default_factory=list)
+    relations: list[RelationRecord] = field(default_factory=list)
+    facts: list[FactRecord] = field(default_factory=list)
+    diagnostics: list[DiagnosticRecord] = field(default_factory=list)
 
-    def batch(self) -> dict[str, Sequence[Sequence[Any]]]:
-        return {"files": [[path, 0, text.count("\n") + 1] for path, text in self.files.items()],
-                "symbols": self.symbols, "locations": [], "refs": self.refs, "relations": self.relations,
-                "facts": self.facts, "diagnostics": self.diagnostics}
+    def batch(self) -> Batch:
+        return Batch(files=[FileRecord(path, 0, text.count("\n") + 1) for path, text in self.files.items()],
+                     symbols=self.symbols, refs=self.refs, relations=self.relations, facts=self.facts,
+                     diagnostics=self.diagnostics)
 
 
 def git(root: Path, *args: str) -> None:
@@ -84,7 +87,7 @@ def write_baseline(root: Path, sample: Sample) -> RepoInfo:
     writer.set_project_results([{"index": 0, "error_count": 0, "missing_reference_errors": 0, "first_errors": [],
                                  "semantic_level": "full"}])
     counts = {"symbols": len(sample.symbols), "references": len(sample.refs), "files": len(sample.files),
-              "unresolved_references": sum(1 for r in sample.refs if r[0] is None), "facts": len(sample.facts),
+              "unresolved_references": sum(1 for r in sample.refs if r.target is None), "facts": len(sample.facts),
               "projects": 1}
     writer.finish({"commit": repo.commit, "repo_id": repo.repo_id, "solution": "Shop.slnx", "semantic_level": "full",
                    "counts": counts, "created_at": "2026-01-01T00:00:00Z", "workspace_diagnostics": [],

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from roslynmap.model.records import FactRecord, FileRecord, PackageRecord, RefRecord, SymbolRecord
 from roslynmap.store.paths import baseline_path
 from roslynmap.store.repo import RepoInfo, inspect_repo
 from roslynmap.store.writer import BaselineWriter
@@ -28,31 +29,27 @@ PLACE_WORKS, API_WORKS, UNRELATED = ("M:Tests.PricingTests.PlaceWorks", "M:Tests
 PROJECTS = [
     {"index": 0, "name": "App", "path": "src/App/App.csproj", "output_kind": "Exe",
      "project_references": ["src/Core/Core.csproj"],
-     "packages": [{"name": "Dapper", "version": "2.1.66", "requested": "[2.1.66, )"}]},
+     "packages": [PackageRecord("Dapper", "2.1.66", "[2.1.66, )")]},
     {"index": 1, "name": "Core", "path": "src/Core/Core.csproj", "output_kind": "Library", "project_references": [],
-     "packages": [{"name": "Dapper", "version": "2.1.35", "requested": "[2.1.35, )"}]},
+     "packages": [PackageRecord("Dapper", "2.1.35", "[2.1.35, )")]},
     {"index": 2, "name": "Tests", "path": "tests/Tests/Tests.csproj", "output_kind": "Library",
      "project_references": ["src/App/App.csproj", "src/Core/Core.csproj"],
-     "packages": [{"name": "xunit", "version": "2.9.3", "requested": "[2.9.3, )"}]},
+     "packages": [PackageRecord("xunit", "2.9.3", "[2.9.3, )")]},
 ]
 PROJECT_OF = {PRICING: 1, ENDPOINTS: 0, TESTS: 2}
 
 
-def _in(project: int, record: list[Any], column: int) -> list[Any]:
-    record[column] = project
-    return record
+def sym(symbol_id: str, name: str, kind: str, file: str, line: int, end: int, **kw: Any) -> SymbolRecord:
+    return symbol(symbol_id, name, kind, file, line, end, **kw)._replace(project=PROJECT_OF[file])
 
 
-def sym(symbol_id: str, name: str, kind: str, file: str, line: int, end: int, **kw: Any) -> list[Any]:
-    return _in(PROJECT_OF[file], symbol(symbol_id, name, kind, file, line, end, **kw), 2)
+def use(target: str, name: str, kind: str | None, source: str, file: str, line: int, ref_kind: str) -> RefRecord:
+    return ref(target, name, kind, source, file, line, 9, ref_kind)._replace(project=PROJECT_OF[file])
 
 
-def use(target: str, name: str, kind: str | None, source: str, file: str, line: int, ref_kind: str) -> list[Any]:
-    return _in(PROJECT_OF[file], ref(target, name, kind, source, file, line, 9, ref_kind), 4)
-
-
-def fact(kind: str, symbol_id: str, file: str, line: int, key: str, detail: str, confidence: str = "high") -> list[Any]:
-    return [kind, symbol_id, PROJECT_OF[file], file, line, 5, confidence, key, detail]
+def fact(kind: str, symbol_id: str, file: str, line: int, key: str, detail: str,
+         confidence: str = "high") -> FactRecord:
+    return FactRecord(kind, symbol_id, PROJECT_OF[file], file, line, 5, confidence, key, detail)
 
 
 def review_sample(place_signature: str = "int quantity") -> Sample:
@@ -103,8 +100,8 @@ def review_sample(place_signature: str = "int quantity") -> Sample:
     if place != PLACE:  # the second commit: a new endpoint, the config key gone
         sample.facts[0:1] = [sample.facts[0], fact("Route", QUOTE, ENDPOINTS, 4, "/api/quote",
                                                    f'{{"method":"POST","handler":"{QUOTE}","source":"minimal"}}')]
-        sample.facts = [f for f in sample.facts if f[0] != "Config"]
-        sample.symbols = [s for s in sample.symbols if s[0] != "M:Core.Service.Old"]
+        sample.facts = [f for f in sample.facts if f.kind != "Config"]
+        sample.symbols = [s for s in sample.symbols if s.symbol_id != "M:Core.Service.Old"]
         sample.symbols.append(sym("M:Core.Service.New", "New", "Method", PRICING, 22, 22, container="T:Core.Service",
                                   namespace="Core"))
     return sample
@@ -115,8 +112,8 @@ def write(repo: RepoInfo, sample: Sample) -> None:
     writer = BaselineWriter(baseline_path(repo.repo_id, repo.commit))
     writer.add_projects([{"target_framework": "net10.0", "target_frameworks": ["net10.0"], "documents": 1,
                           "restored": True, "load_errors": [], **p} for p in PROJECTS])
-    batch = dict(sample.batch())
-    batch["files"] = [[path, PROJECT_OF[path], lines] for path, _, lines in batch["files"]]
+    batch = sample.batch()
+    batch.files = [FileRecord(path, PROJECT_OF[path], lines) for path, _, lines in batch.files]
     writer.add_batch(batch)
     writer.set_project_results([{"index": p["index"], "semantic_level": "full"} for p in PROJECTS])
     writer.finish({"commit": repo.commit, "repo_id": repo.repo_id, "solution": "Review.slnx",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from roslynmap.model.records import PackageRecord
 from roslynmap.roslyn.packages import package_references
 
 ASSETS = {
@@ -30,16 +31,16 @@ def test_direct_packages_with_the_version_restore_resolved(tmp_path: Path) -> No
     (tmp_path / "obj/project.assets.json").write_text(json.dumps(ASSETS))
     (tmp_path / "App.csproj").write_text(PROJECT)
     assert package_references(tmp_path, "App.csproj", "obj/project.assets.json", "net10.0") == [
-        {"name": "Dapper", "version": "2.1.66", "requested": "[2.1.1, )", "implicit": False},  # substituted
-        {"name": "Microsoft.NET.ILLink.Tasks", "version": None, "requested": "[10.0.0, )", "implicit": True},
-        {"name": "xunit", "version": "2.9.3", "requested": "[2.9.3, )", "implicit": False},
+        PackageRecord("Dapper", "2.1.66", "[2.1.1, )", False),  # substituted
+        PackageRecord("Microsoft.NET.ILLink.Tasks", None, "[10.0.0, )", True),
+        PackageRecord("xunit", "2.9.3", "[2.9.3, )", False),
     ]
 
 
 def test_an_unrestored_project_gives_what_it_asks_for(tmp_path: Path) -> None:
     (tmp_path / "App.csproj").write_text(PROJECT)
     assert package_references(tmp_path, "App.csproj", "obj/project.assets.json", "net10.0") == [
-        {"name": "Dapper", "version": None, "requested": "2.1.66", "implicit": False},
-        {"name": "Polly", "version": None, "requested": "8.5.2", "implicit": False},
+        PackageRecord("Dapper", None, "2.1.66", False),
+        PackageRecord("Polly", None, "8.5.2", False),
     ]
     assert package_references(tmp_path, "Missing.csproj", None, None) == []

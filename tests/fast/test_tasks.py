@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from roslynmap.mcp import api
+from roslynmap.model.records import DiagnosticRecord, FactRecord
 from roslynmap.query import stacktrace, textsearch
 from roslynmap.store.repo import RepoInfo
 
@@ -77,14 +78,17 @@ def billing() -> Sample:
         ref("T:Shop.Invoice", "Invoice", "Class", MAIN, P, 1, 19, "Instantiate"),
     ]
     sample.facts += [
-        ["Config", MAIN, 0, P, 1, 1, "high", "ConnectionStrings:Main", '{"pattern": "GetConnectionString"}'],
-        ["DbTable", None, 0, B, 6, 5, "medium", "Invoices", '{"source": "Sql"}'],
-        ["DiRegistration", MAIN, 0, P, 1, 1, "high", "IClock", '{"lifetime": "Singleton", "form": "generic"}'],
+        FactRecord("Config", MAIN, 0, P, 1, 1, "high", "ConnectionStrings:Main",
+                   '{"pattern": "GetConnectionString"}'),
+        FactRecord("DbTable", None, 0, B, 6, 5, "medium", "Invoices", '{"source": "Sql"}'),
+        FactRecord("DiRegistration", MAIN, 0, P, 1, 1, "high", "IClock",
+                   '{"lifetime": "Singleton", "form": "generic"}'),
     ]
     sample.diagnostics += [
-        [0, B, 11, 13, "warning", "CS0219", "The variable 'sql' is assigned but its value is never used"],
-        [0, P, 2, 15, "error", "CS1501", "No overload for method 'SumAsync' takes 1 arguments"],
-        [0, B, 9, 28, "warning", "CS1998", "This async method lacks 'await' operators"],
+        DiagnosticRecord(0, B, 11, 13, "warning", "CS0219",
+                         "The variable 'sql' is assigned but its value is never used"),
+        DiagnosticRecord(0, P, 2, 15, "error", "CS1501", "No overload for method 'SumAsync' takes 1 arguments"),
+        DiagnosticRecord(0, B, 9, 28, "warning", "CS1998", "This async method lacks 'await' operators"),
     ]
     return sample
 
@@ -346,7 +350,8 @@ def test_code_search_text_never_reads_outside_the_repository(tmp_path: Path, hom
 def test_repo_overview_gives_razor_pages_to_the_project_holding_them(tmp_path: Path, home: Path) -> None:
     """Razor page facts carry no project (roslyn/razor.py): the project whose folder holds the file is web."""
     sample = Sample({"src/Shop/Pages/Index.cshtml": "@page\n<h1>Hi</h1>\n"})
-    sample.facts.append(["RazorPage", None, None, "src/Shop/Pages/Index.cshtml", 1, 1, "high", "/Index", "{}"])
+    sample.facts.append(FactRecord("RazorPage", None, None, "src/Shop/Pages/Index.cshtml", 1, 1, "high", "/Index",
+                                    "{}"))
     repo = write_baseline(tmp_path / "Pages", sample)
     env = api.call("repo_overview", {}, str(repo.root), api.confinement([str(repo.root)]))
     assert [(p["name"], p["role"]) for p in env["data"]["projects"]] == [("Shop", "web")]

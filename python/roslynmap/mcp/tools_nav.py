@@ -13,6 +13,7 @@ from roslynmap.mcp.tools_symbols import SymbolParams, clamp
 from roslynmap.mcp.tools_tasks import flag_broken, flag_broken_nodes
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import REFERENCE_KINDS, TYPE_KINDS
+from roslynmap.model.rows import plain
 from roslynmap.query import graph, names, refs, symbols, types, unbound
 from roslynmap.query.context import QueryContext
 from roslynmap.query.paths import repo_relative
@@ -119,7 +120,8 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     answer += "."
     guidance = None
     warnings = list(ctx.warnings)
-    if broken := flag_broken(ctx, [(i, i.get("file"), i.get("line"), i.get("from_symbol_id")) for i in result.items]):
+    if broken := flag_broken(ctx, [(i, i.get("file"), i.get("line"), i.get("from_symbol_id"))
+                                    for i in plain(result.items)]):
         warnings.append(broken)
     dispatched = refs.dispatch_targets(ctx.conn, row["symbol_id"])
     members = [t for t, _ in dispatched if not t.startswith("T:")]
@@ -138,7 +140,7 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         answer=answer,
         data={"symbol": {"symbol_id": row["symbol_id"], "kind": row["kind"], "file": row["file"],
                          "line": row["line"]}, "by_kind": result.by_kind},
-        ranked=RankedList("references", result.items, result.total, params.offset, result.by_file, narrow),
+        ranked=RankedList("references", plain(result.items), result.total, params.offset, result.by_file, narrow),
         guidance=guidance, warnings=warnings, limits_applied=limits,
         semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{i['kind']:<12} {i['file']}:{i['line']}  {i.get('excerpt') or ''}" for i in result.items],

@@ -10,6 +10,7 @@ from roslynmap.mcp.context import open_context, repo_identity
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.model.rows import SymbolCard, plain
 from roslynmap.query import code, names, symbols
 from roslynmap.query.paths import repo_relative
 
@@ -68,7 +69,7 @@ def search_tool(params: SearchParams, repo_path: str) -> ToolOutput:
     return ToolOutput(
         answer=answer,
         data={"query": params.query, "filters": filters, "by_kind": result.by_kind},
-        ranked=RankedList("results", result.items, result.total, params.offset, result.by_file, narrow),
+        ranked=RankedList("results", plain(result.items), result.total, params.offset, result.by_file, narrow),
         next_actions=actions,
         guidance=guidance,
         limits_applied=limits,
@@ -98,26 +99,27 @@ def card_tool(params: CardParams, repo_path: str) -> ToolOutput:
     include=["source","callers","callees"] adds them: "explain this" in one call."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
     row = names.require(ctx.conn, params.symbol_id, params.project)
-    info = symbols.card(ctx.conn, row)
-    if params.include and not info.get("external"):
-        return _context_card(ctx, row, info, set(params.include))
-    callees = info.pop("top_callees")
-    loc = info["location"]
-    if info.get("external"):
-        uses = ", ".join(f"{c} {k}" for k, c in info["references_by_kind"].items()) or "no references"
+    if row["external"]:
+        ext = symbols.external_card(ctx.conn, row)
+        uses = ", ".join(f"{c} {k}" for k, c in ext["references_by_kind"].items()) or "no references"
         return ToolOutput(
-            answer=f"{info['kind']} {info['fqn']} is external (assembly {info['assembly']}, no source here); "
+            answer=f"{ext['kind']} {ext['fqn']} is external (assembly {ext['assembly']}, no source here); "
                    f"the solution uses it: {uses}.",
-            data=info,
+            data={k: v for k, v in ext.items() if k != "top_callees"},
             next_actions=[{"tool": "refs_find", "why": "where the solution uses it",
-                           "args": {"symbol_id": info["symbol_id"]}}],
+                           "args": {"symbol_id": ext["symbol_id"]}}],
             warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
-            preview=[info["signature"] or info["fqn"]],
+            preview=[ext["signature"] or ext["fqn"]],
         )
+    info = symbols.source_card(ctx.conn, row)
+    if params.include:
+        return _context_card(ctx, row, info, set(params.include))
+    callees = info["top_callees"]
+    loc = info["location"]
     return ToolOutput(
         answer=f"{info['kind']} {info['fqn']} in {loc['file']}:{loc['line']}-{loc['end_line']} ({info['project']}).",
-        data=info,
-        ranked=RankedList("top_callees", callees, len(callees), scope_param=None, page_param=None),
+        data={k: v for k, v in info.items() if k != "top_callees"},
+        ranked=RankedList("top_callees", plain(callees), len(callees), scope_param=None, page_param=None),
         next_actions=[
             {"tool": "symbols_get_definition_span", "why": "read the source",
              "args": {"symbol_id": info["symbol_id"]}},
@@ -129,7 +131,7 @@ def card_tool(params: CardParams, repo_path: str) -> ToolOutput:
     )
 
 
-def _context_card(ctx: Any, row: Any, info: dict[str, Any], include: set[str]) -> ToolOutput:
+def _context_card(ctx: Any, row: Any, info: SymbolCard, include: set[str]) -> ToolOutput:
     """The card plus its direct callers and callees (data) and its source (the ranked list, cut to the
     budget first, continued with code_get_span)."""
     from roslynmap.query import graph

@@ -10,6 +10,7 @@ from typing import Any
 
 import orjson
 
+from roslynmap.model.rows import ReferenceItem
 from roslynmap.query.excerpts import ExcerptReader
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.tally import tally
@@ -19,7 +20,7 @@ REF_FROM = "refs r LEFT JOIN files f ON f.id = r.file_id"
 
 @dataclass
 class RefsResult:
-    items: list[dict[str, Any]]
+    items: list[ReferenceItem]
     total: int
     by_file: list[dict[str, Any]]
     by_kind: list[dict[str, Any]]
@@ -53,7 +54,7 @@ def find(
     file_prefix: str | None,
     limit: int,
     offset: int,
-    markup: list[dict[str, Any]] | None = None,
+    markup: list[ReferenceItem] | None = None,
 ) -> RefsResult:
     """References in code, then `markup` ones (markup_refs: .cshtml/.razor, after the code's, in file order)."""
     where, args = _where(key_of(conn, target_id), name, kinds, resolution, file_prefix)
@@ -73,9 +74,9 @@ def find(
         ).fetchone()[0]
     excerpts = ExcerptReader(root)
     names = ids_of(conn, (r[1] for r in rows))
-    items = []
+    items: list[ReferenceItem] = []
     for kind, from_key, line, col, receiver, resolved_key, target_name, path in rows:
-        item: dict[str, Any] = {"file": path, "line": line, "col": col, "kind": kind,
+        item: ReferenceItem = {"file": path, "line": line, "col": col, "kind": kind,
                                 "from_symbol_id": names.get(from_key),
                                 "excerpt": excerpts.line(path, line)}
         if resolved_key is None:
@@ -106,11 +107,12 @@ def _short_type(written: str) -> str:
 
 
 def markup_refs(conn: sqlite3.Connection, root: Path, row: dict[str, Any], kinds: list[str],
-                file_prefix: str | None) -> list[dict[str, Any]]:
+                file_prefix: str | None) -> list[ReferenceItem]:
     """References from Razor markup, which the index's code does not hold (roslyn/razor.py facts):
     `@inject T name` to a type (kind TypeRef), and tag-helper links (`asp-page`, `asp-controller` +
     `asp-action`; kind Link) to a page model, its handlers, a controller or an action."""
-    out: list[dict[str, Any]] = []
+    out: list[ReferenceItem] = []
+    excerpts = ExcerptReader(root)
     symbol_id, kind = row["symbol_id"], row["kind"]
     if kind in ("Interface", "Class", "Struct", "Record", "RecordStruct") and (not kinds or "TypeRef" in kinds):
         fqn = symbol_id[2:]
@@ -120,14 +122,12 @@ def markup_refs(conn: sqlite3.Connection, root: Path, row: dict[str, Any], kinds
             written = _GENERIC.sub("", str(key).strip())
             if _short_type(written) == row["name"] and ("." not in written or written == fqn):
                 out.append({"file": path, "line": line, "col": col, "kind": "TypeRef", "from_symbol_id": None,
-                            "markup": "inject", "name": _detail_name(detail)})
+                            "markup": "inject", "name": _detail_name(detail),
+                            "excerpt": excerpts.line(path, line)})
     if not kinds:
-        out.extend(_links(conn, row))
+        out.extend(_links(conn, row, excerpts))
     if file_prefix:
-        out = [m for m in out if m["file"].startswith(file_prefix)]
-    excerpts = ExcerptReader(root)
-    for m in out:
-        m["excerpt"] = excerpts.line(m["file"], m["line"])
+        out = [m for m in out if (m["file"] or "").startswith(file_prefix)]
     return out
 
 
@@ -139,7 +139,7 @@ def _detail_name(detail: str | None) -> str | None:
     return value.get("name") if isinstance(value, dict) else None
 
 
-def _links(conn: sqlite3.Connection, row: dict[str, Any]) -> list[dict[str, Any]]:
+def _links(conn: sqlite3.Connection, row: dict[str, Any], excerpts: ExcerptReader) -> list[ReferenceItem]:
     """Tag-helper links to this page model / page handler (by the page's route) or controller / action
     (by `Controller/Action`)."""
     from roslynmap.query import surfaces  # surfaces knows the pages' routes and models
@@ -156,7 +156,7 @@ def _links(conn: sqlite3.Connection, row: dict[str, Any]) -> list[dict[str, Any]
         controller, action = container.rsplit(".", 1)[-1][: -len("Controller")], row["name"]
     if not pages and not controller:
         return []
-    out = []
+    out: list[ReferenceItem] = []
     for path, line, col, key in conn.execute(
             "SELECT f.path, fa.line, fa.col, fa.key FROM facts fa JOIN files f ON f.id = fa.file_id"
             " WHERE fa.kind = 'RazorLink' ORDER BY f.path, fa.line, fa.col"):
@@ -169,7 +169,7 @@ def _links(conn: sqlite3.Connection, row: dict[str, Any]) -> list[dict[str, Any]
                 action is None or linked_action.lower() == action.removesuffix("Async").lower())
         if hit:
             out.append({"file": path, "line": line, "col": col, "kind": "Link", "from_symbol_id": None,
-                        "markup": "link", "link": text})
+                        "markup": "link", "link": text, "excerpt": excerpts.line(path, line)})
     return out
 
 

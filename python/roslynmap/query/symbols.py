@@ -10,6 +10,7 @@ from typing import Any
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.ids import ID_FORMAT_HINT, is_doc_id, is_stable_id, name_from_doc_id
 from roslynmap.model.kinds import SYMBOL_KINDS, TYPE_KINDS
+from roslynmap.model.rows import Callee, ExternalCard, PartLocation, SymbolCard, SymbolSummary
 from roslynmap.query import shortids
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.surfaces import exceptions_through_calls, facts_of_symbol
@@ -35,9 +36,9 @@ SYMBOL_JOINS = "LEFT JOIN files f ON f.id = s.file_id JOIN projects p ON p.id = 
 SYMBOL_FROM = f"symbols s {SYMBOL_JOINS}"
 
 
-def summary(row: sqlite3.Row) -> dict[str, Any]:
+def summary(row: sqlite3.Row) -> SymbolSummary:
     """The compact shape used in every list: enough to decide and to call the next tool."""
-    out = {
+    out: SymbolSummary = {
         "symbol_id": row["symbol_id"],
         "name": row["name"],
         "kind": row["kind"],
@@ -71,7 +72,7 @@ def validate_kinds(kinds: list[str] | None) -> list[str]:
 
 @dataclass
 class SearchResult:
-    items: list[dict[str, Any]]
+    items: list[SymbolSummary]
     total: int
     by_file: list[dict[str, Any]]
     by_kind: list[dict[str, Any]]
@@ -270,7 +271,7 @@ def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None
     return found
 
 
-def external_card(conn: sqlite3.Connection, row: sqlite3.Row) -> dict[str, Any]:
+def external_card(conn: sqlite3.Connection, row: sqlite3.Row) -> ExternalCard:
     """The card of a framework or package symbol: what metadata says, and how often the solution uses it."""
     uses = conn.execute("SELECT kind, count(*) FROM refs WHERE target_key = ? GROUP BY kind ORDER BY kind",
                         (key_of(conn, row["symbol_id"]),)).fetchall()
@@ -282,9 +283,13 @@ def external_card(conn: sqlite3.Connection, row: sqlite3.Row) -> dict[str, Any]:
     }
 
 
-def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> dict[str, Any]:
+def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> SymbolCard | ExternalCard:
     if row["external"]:
         return external_card(conn, row)
+    return source_card(conn, row, max_callees)
+
+
+def source_card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> SymbolCard:
     rows = conn.execute(
         "SELECT target_key, target_name, target_kind, count(*) c FROM refs"
         " WHERE from_key = ? AND project_id = ? AND kind IN ('Call', 'ImplicitCall', 'Instantiate')"
@@ -293,8 +298,8 @@ def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> d
         (key_of(conn, row["symbol_id"]), row["project_id"], max_callees),
     ).fetchall()
     names = ids_of(conn, (r[0] for r in rows))
-    callees = [{"symbol_id": names.get(r[0]), "name": r[1], "kind": r[2], "calls": r[3]} for r in rows]
-    parts = [
+    callees: list[Callee] = [{"symbol_id": names.get(r[0]), "name": r[1], "kind": r[2], "calls": r[3]} for r in rows]
+    parts: list[PartLocation] = [
         {"file": r[0], "line": r[1], "end_line": r[2]}
         for r in conn.execute(
             "SELECT f.path, sp.line, sp.end_line FROM symbol_parts sp JOIN files f ON f.id = sp.file_id"
@@ -302,7 +307,14 @@ def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> d
             (row["symbol_id"], row["project_id"]),
         )
     ]
-    out: dict[str, Any] = {
+    facts = facts_of_symbol(conn, row["symbol_id"], row["project_id"])
+    # What it may throw, through its callees too (CARD_THROW_DEPTH levels): the ones thrown elsewhere with
+    # their call path, helpers' documented ones marked `inferred`.
+    # `<Main>$` is one id in every top-level-statement project: its callees would mix projects.
+    through = [i for i in exceptions_through_calls(conn, row["symbol_id"], CARD_THROW_DEPTH).items
+               if i["thrown_in"] != row["symbol_id"]] if row["kind"] in ("Method", "Constructor") \
+        and row["name"] != "<Main>$" else []
+    out: SymbolCard = {
         "symbol_id": row["symbol_id"],
         "stable_id": row["stable_id"],
         "fqn": row["fqn"],
@@ -317,22 +329,15 @@ def card(conn: sqlite3.Connection, row: sqlite3.Row, max_callees: int = 10) -> d
         "project": row["project"],
         "location": {"file": row["file"], "line": row["line"], "col": row["col"], "end_line": row["end_line"]},
         "top_callees": callees,
+        "thrown_exceptions": sorted({f["key"] for f in facts if f["kind"] == "Exception"}
+                                    | {i["exception"] for i in through}),
+        "facts": [{k: v for k, v in f.items() if k not in {"symbol_id", "col"} and v is not None}
+                  for f in facts if f["kind"] != "Exception"],
     }
     if parts:
         out["other_parts"] = parts
-    facts = facts_of_symbol(conn, row["symbol_id"], row["project_id"])
-    # What it may throw, through its callees too (CARD_THROW_DEPTH levels): the ones thrown elsewhere with
-    # their call path, helpers' documented ones marked `inferred`.
-    # `<Main>$` is one id in every top-level-statement project: its callees would mix projects.
-    through = [i for i in exceptions_through_calls(conn, row["symbol_id"], CARD_THROW_DEPTH).items
-               if i["thrown_in"] != row["symbol_id"]] if row["kind"] in ("Method", "Constructor") \
-        and row["name"] != "<Main>$" else []
-    out["thrown_exceptions"] = sorted({f["key"] for f in facts if f["kind"] == "Exception"}
-                                      | {i["exception"] for i in through})
     if through:
         out["exception_paths"] = [{k: i[k] for k in ("exception", "path", "file", "line", "inferred", "throw_helper")
                                    if k in i}
                                   for i in through[:10]]
-    out["facts"] = [{k: v for k, v in f.items() if k not in {"symbol_id", "col"} and v is not None}
-                    for f in facts if f["kind"] != "Exception"]
     return out

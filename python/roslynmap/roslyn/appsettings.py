@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.model.readable import is_readable
+from roslynmap.model.records import FactRecord
 from roslynmap.roslyn.razor import razor_facts, reference_facts
 
 SKIP = {"bin", "obj", ".git", "node_modules"}
@@ -64,22 +65,22 @@ def _environment(name: str) -> str | None:
     return middle or None
 
 
-def definition_facts(root: Path) -> list[list[Any]]:
-    """Rows in the bridge's facts shape: [kind, symbol_id, project, file, line, col, confidence, key, detail]:
-    appsettings keys, then Razor Pages and routable components (roslyn/razor.py), all read from files
-    the compile does not index."""
+def definition_facts(root: Path) -> list[FactRecord]:
+    """Fact records, as the bridge's: appsettings keys, then Razor Pages and routable components, then the
+    markup's references to code (roslyn/razor.py), all read from files the compile does not index."""
     return _appsettings_facts(root) + razor_facts(root) + reference_facts(root)
 
 
-def _appsettings_facts(root: Path) -> list[list[Any]]:
-    rows: list[list[Any]] = []
+def _appsettings_facts(root: Path) -> list[FactRecord]:
+    rows: list[FactRecord] = []
     for path in _files(root):
         rel = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8-sig", errors="replace")
         try:
             data = _loads(text)
         except ValueError as exc:
-            rows.append(["ConfigDefinition", None, None, rel, 1, 1, "low", "", json.dumps({"error": str(exc)})])
+            error = json.dumps({"error": str(exc)})
+            rows.append(FactRecord("ConfigDefinition", None, None, rel, 1, 1, "low", "", error))
             continue
         lines = text.splitlines()
         environment = _environment(path.name)
@@ -89,5 +90,5 @@ def _appsettings_facts(root: Path) -> list[list[Any]]:
             detail: dict[str, Any] = {"value": shown}
             if environment:
                 detail["environment"] = environment
-            rows.append(["ConfigDefinition", None, None, rel, line, 1, "high", key, json.dumps(detail)])
+            rows.append(FactRecord("ConfigDefinition", None, None, rel, line, 1, "high", key, json.dumps(detail)))
     return rows

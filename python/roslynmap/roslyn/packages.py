@@ -12,10 +12,12 @@ from typing import Any
 
 import orjson
 
+from roslynmap.model.records import PackageRecord
+
 
 def package_references(root: Path, project_path: str, assets_file: str | None,
-                       framework: str | None) -> list[dict[str, Any]]:
-    """[{name, version (resolved or None), requested, implicit}] sorted by name; [] when unreadable."""
+                       framework: str | None) -> list[PackageRecord]:
+    """The direct package references sorted by name; [] when unreadable."""
     assets = root / assets_file if assets_file else None
     if assets is not None and assets.is_file():
         try:
@@ -25,7 +27,7 @@ def package_references(root: Path, project_path: str, assets_file: str | None,
     return _from_project_file(root / project_path)
 
 
-def _from_assets(assets: dict[str, Any], framework: str | None) -> list[dict[str, Any]]:
+def _from_assets(assets: dict[str, Any], framework: str | None) -> list[PackageRecord]:
     frameworks: dict[str, Any] = assets.get("project", {}).get("frameworks", {})
     chosen: dict[str, Any] = frameworks.get(framework or "") or next(iter(frameworks.values()), {})
     targets: dict[str, Any] = assets.get("targets", {})
@@ -36,20 +38,21 @@ def _from_assets(assets: dict[str, Any], framework: str | None) -> list[dict[str
     for name, dep in (chosen.get("dependencies") or {}).items():
         if dep.get("target", "Package") != "Package":
             continue
-        out.append({"name": name, "version": resolved.get(name.lower()), "requested": dep.get("version"),
-                    "implicit": bool(dep.get("autoReferenced"))})
-    return sorted(out, key=lambda p: str(p["name"]).lower())
+        out.append(PackageRecord(str(name), resolved.get(name.lower()), dep.get("version"),
+                                 bool(dep.get("autoReferenced"))))
+    return sorted(out, key=lambda p: p.name.lower())
 
 
-def _from_project_file(path: Path) -> list[dict[str, Any]]:
+def _from_project_file(path: Path) -> list[PackageRecord]:
     try:
         tree = ET.parse(path)
     except (OSError, ET.ParseError):
         return []
     out = []
     for item in tree.iter():
-        if item.tag.rsplit("}", 1)[-1] != "PackageReference" or not item.get("Include"):
+        name = item.get("Include")
+        if item.tag.rsplit("}", 1)[-1] != "PackageReference" or not name:
             continue
         version = item.get("Version") or next((c.text for c in item if c.tag.rsplit("}", 1)[-1] == "Version"), None)
-        out.append({"name": item.get("Include"), "version": None, "requested": version, "implicit": False})
-    return sorted(out, key=lambda p: str(p["name"]).lower())
+        out.append(PackageRecord(name, None, version, False))
+    return sorted(out, key=lambda p: p.name.lower())

@@ -4,7 +4,7 @@ A library's configuration keys are checked against the host projects that refere
 (query/surfaces.config_keys), so the index must know who references whom. The bridge's loaded
 solution knows too, but this reads the `<ProjectReference Include=...>` items beside it, like
 appsettings files: no schema change, and a project MSBuild could not load keeps its references.
-Row: [kind, None, project index, project file, line, 1, "high", referenced project name, {"path"}].
+Record: (kind, None, project index, project file, line, 1, "high", referenced project name, {"path"}).
 """
 
 from __future__ import annotations
@@ -15,12 +15,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+from roslynmap.model.records import FactRecord
+
 _INCLUDE = re.compile(r"<ProjectReference\s+[^>]*Include\s*=\s*\"([^\"]+)\"", re.I)
 
 
-def project_reference_facts(root: Path, projects: list[dict[str, Any]]) -> list[list[Any]]:
+def project_reference_facts(root: Path, projects: list[dict[str, Any]]) -> list[FactRecord]:
     by_path = {str(p["path"]).lower(): p for p in projects if p.get("path")}
-    rows: list[list[Any]] = []
+    rows: list[FactRecord] = []
     for project in projects:
         rel = str(project.get("path") or "")
         path = root / rel
@@ -34,6 +36,6 @@ def project_reference_facts(root: Path, projects: list[dict[str, Any]]) -> list[
             if referenced is None:
                 continue
             line = text.count("\n", 0, match.start()) + 1
-            rows.append(["ProjectReference", None, project["index"], rel, line, 1, "high", referenced["name"],
-                         json.dumps({"path": target})])
+            rows.append(FactRecord("ProjectReference", None, project["index"], rel, line, 1, "high", referenced["name"],
+                                    json.dumps({"path": target})))
     return rows

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.model.readable import is_readable
+from roslynmap.model.records import FactRecord
 
 SKIP = {"bin", "obj", ".git", "node_modules"}
 _PAGE = re.compile(r'^\s*@page(?:\s+"(?P<template>[^"]*)")?\s*$')
@@ -45,17 +46,17 @@ def _controller_of(rel: str) -> str | None:
     return parts[-2] if len(parts) >= 3 and parts[-3] == "Views" and parts[-2] != "Shared" else None
 
 
-def reference_facts(root: Path) -> list[list[Any]]:
+def reference_facts(root: Path) -> list[FactRecord]:
     """@inject uses and tag-helper links of every .cshtml and .razor file, as facts."""
-    rows: list[list[Any]] = []
+    rows: list[FactRecord] = []
     for path in [*_files(root, ".cshtml", partials=True), *_files(root, ".razor", partials=True)]:
         rel = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8-sig", errors="replace")
         for number, line in _directives(text):
             if m := _INJECT.match(line):
                 col = line.index(m.group("type")) + 1
-                rows.append(["RazorInject", None, None, rel, number, col, "high", m.group("type").strip(),
-                             json.dumps({"name": m.group("name")})])
+                rows.append(FactRecord("RazorInject", None, None, rel, number, col, "high", m.group("type").strip(),
+                                        json.dumps({"name": m.group("name")})))
         for tag in _TAG.finditer(text):
             attrs = {m.group("name"): m.group("value") for m in _ATTR.finditer(tag.group(0))}
             number = text.count("\n", 0, tag.start()) + 1
@@ -72,7 +73,7 @@ def reference_facts(root: Path) -> list[list[Any]]:
                 continue
             if attrs.get("area"):
                 detail["area"] = attrs["area"]
-            rows.append(["RazorLink", None, None, rel, number, col, "high", key, json.dumps(detail)])
+            rows.append(FactRecord("RazorLink", None, None, rel, number, col, "high", key, json.dumps(detail)))
     return rows
 
 
@@ -103,9 +104,9 @@ def _directives(text: str) -> Iterator[tuple[int, str]]:
             yield number, line
 
 
-def razor_facts(root: Path) -> list[list[Any]]:
-    """Rows in the bridge's facts shape: [kind, symbol_id, project, file, line, col, confidence, key, detail]."""
-    rows: list[list[Any]] = []
+def razor_facts(root: Path) -> list[FactRecord]:
+    """Fact records of Razor Pages and routable components, as the bridge's."""
+    rows: list[FactRecord] = []
     for path in _files(root, ".cshtml"):
         rel = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8-sig", errors="replace")
@@ -120,7 +121,7 @@ def razor_facts(root: Path) -> list[list[Any]]:
             continue
         route, area = page_route(rel, page[1])
         page_detail = {k: v for k, v in (("model", model), ("area", area)) if v}
-        rows.append(["RazorPage", None, None, rel, page[0], 1, "high", route, json.dumps(page_detail)])
+        rows.append(FactRecord("RazorPage", None, None, rel, page[0], 1, "high", route, json.dumps(page_detail)))
     for path in _files(root, ".razor"):
         rel = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8-sig", errors="replace")
@@ -130,6 +131,6 @@ def razor_facts(root: Path) -> list[list[Any]]:
                 detail: dict[str, Any] = {"component": path.stem}
                 if injects:
                     detail["injects"] = injects
-                rows.append(["RazorComponent", None, None, rel, number, 1, "high",
-                             "/" + m.group("template").strip("/"), json.dumps(detail)])
+                rows.append(FactRecord("RazorComponent", None, None, rel, number, 1, "high",
+                                       "/" + m.group("template").strip("/"), json.dumps(detail)))
     return rows

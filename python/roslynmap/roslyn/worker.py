@@ -30,6 +30,7 @@ from roslynmap import __version__
 from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import level_evidence, merge_semantic_levels
+from roslynmap.model.records import Batch, decode_batch, merge_batches
 from roslynmap.roslyn.appsettings import definition_facts
 from roslynmap.roslyn.hosting import load_bridge
 from roslynmap.roslyn.packages import package_references
@@ -154,18 +155,18 @@ class Worker:
             counts = {"symbols": 0, "references": 0, "files": 0, "unresolved_references": 0, "facts": 0}
             emit({"event": "progress", "phase": "extract", "done": 0, "total": total_docs})
             while (raw := session.NextBatch(BATCH_DOCUMENTS)) is not None:
-                batch = orjson.loads(str(raw))
+                batch = decode_batch(str(raw))
                 writer.add_batch(batch)
-                done += len(batch.get("files", ()))
-                counts["symbols"] += len(batch.get("symbols", ()))
-                counts["references"] += len(batch.get("refs", ()))
-                counts["unresolved_references"] += sum(1 for r in batch.get("refs", ()) if r[0] is None)
-                counts["files"] += len(batch.get("files", ()))
-                counts["facts"] += len(batch.get("facts", ()))
+                done += len(batch.files)
+                counts["symbols"] += len(batch.symbols)
+                counts["references"] += len(batch.refs)
+                counts["unresolved_references"] += sum(1 for r in batch.refs if r.target is None)
+                counts["files"] += len(batch.files)
+                counts["facts"] += len(batch.facts)
                 emit({"event": "progress", "phase": "extract", "done": done, "total": total_docs})
             definitions = definition_facts(Path(request["repo_root"]))
             definitions += project_reference_facts(Path(request["repo_root"]), described["projects"])
-            writer.add_batch({"facts": definitions})
+            writer.add_batch(Batch(facts=definitions))
             counts["facts"] += len(definitions)
             results = orjson.loads(session.Summary())["projects"] + _unloaded_results(unloaded)
             writer.set_project_results(results)
@@ -214,7 +215,7 @@ class Worker:
         touched = {p for p, owners in projects_of.items()
                    if p in changed or p not in old_docs or owners != {old_docs[p]}}
         emit({"event": "progress", "phase": "extract", "done": 0, "total": len(docs)})
-        batches: list[dict[str, Any]] = []
+        batches: list[Batch] = []
         extracted: set[str] = set()
         pending = touched | (derive_store.sharing_files(conn, touched | removed) & set(projects_of))
         while pending:  # partial declarations: every file holding a part of a symbol extracted
@@ -223,7 +224,7 @@ class Worker:
             extracted |= pending
             pending = (derive_store.sharing_files(conn, (), derive_store.batch_symbol_ids(batch))
                        & set(projects_of)) - extracted
-        merged = _merge_batches(batches)
+        merged = merge_batches(batches)
         widened: set[int] = set()
         for path in sorted(touched | removed):
             old = derive_store.ancestor_shape(conn, path, _text_at(root, ancestor_commit, path)) \
@@ -246,7 +247,7 @@ class Worker:
                 writer.add_batch(batch)
             for start in range(0, len(copied), 512):
                 writer.add_batch(derive_store.replay_batch(conn, copied[start:start + 512]))
-            writer.add_batch({"facts": definition_facts(root) + project_reference_facts(root, described["projects"])})
+            writer.add_batch(Batch(facts=definition_facts(root) + project_reference_facts(root, described["projects"])))
             summary = orjson.loads(session.Summary())["projects"] + _unloaded_results(unloaded)
             results = derive_store.project_results(writer.db, order, summary,
                                                    described.get("missing_reference_codes", []))
@@ -340,7 +341,8 @@ class Worker:
         return {"meta": meta, "cold": cold, "load_seconds": ov.load_seconds if cold else 0.0,
                 "extracted": sorted(extracted), "rebound": rebound, "not_in_solution": missing,
                 "ignored": update.get("ignored", []), "timing_ms": timing,
-                "counts": {k: sum(len(b.get(k, ())) for b in batches) for k in ("symbols", "refs", "facts")}}
+                "counts": {"symbols": sum(len(b.symbols) for b in batches), "refs": sum(len(b.refs) for b in batches),
+                           "facts": sum(len(b.facts) for b in batches)}}
 
     @staticmethod
     def _sync_documents(ov: OverlaySession, request: dict[str, Any], baseline: Path) -> dict[str, Any]:
@@ -364,7 +366,7 @@ class Worker:
 
     def _with_dependents(self, ov: OverlaySession, conn: sqlite3.Connection, request: dict[str, Any],
                          project_map: dict[int, int], extract: list[str],
-                         batch: dict[str, Any]) -> tuple[list[dict[str, Any]], set[str], list[str]]:
+                         batch: Batch) -> tuple[list[Batch], set[str], list[str]]:
         """(batches, handled paths, rebound paths): the extracted batch plus, for up to three rounds, the
         files whose references depend on a declaration that changed or appeared (re-extracted so their
         references bind to the new declarations)."""
@@ -395,11 +397,8 @@ class Worker:
         return batches, handled, rebound
 
     @staticmethod
-    def _extract(ov: OverlaySession, paths: list[str]) -> dict[str, Any]:
-        if not paths:
-            return {}
-        batch: dict[str, Any] = orjson.loads(str(ov.session.ExtractDocuments(orjson.dumps(paths).decode())))
-        return batch
+    def _extract(ov: OverlaySession, paths: list[str]) -> Batch:
+        return _extract_paths(ov.session, paths)
 
 
 def _unloaded_results(unloaded: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -430,20 +429,11 @@ def _index_meta(request: dict[str, Any], described: dict[str, Any], restored: di
     }
 
 
-def _extract_paths(session: Any, paths: list[str]) -> dict[str, Any]:
+def _extract_paths(session: Any, paths: list[str]) -> Batch:
     """One batch for exactly these documents, from the session as loaded (the overlay extraction path)."""
     if not paths:
-        return {}
-    batch: dict[str, Any] = orjson.loads(str(session.ExtractDocuments(orjson.dumps(paths).decode())))
-    return batch
-
-
-def _merge_batches(batches: list[dict[str, Any]]) -> dict[str, list[Any]]:
-    merged: dict[str, list[Any]] = {}
-    for batch in batches:
-        for key, rows in batch.items():
-            merged.setdefault(key, []).extend(rows)
-    return merged
+        return Batch()
+    return decode_batch(str(session.ExtractDocuments(orjson.dumps(paths).decode())))
 
 
 def _text_at(root: Path, commit: str, path: str) -> str | None:
@@ -459,7 +449,7 @@ def _text_now(root: Path, path: str) -> str | None:
 
 
 def _write_overlay(request: dict[str, Any], ov: OverlaySession, baseline: Path, previous: Path | None,
-                   carried: set[str], batches: list[dict[str, Any]],
+                   carried: set[str], batches: list[Batch],
                    project_map: dict[int, int]) -> tuple[dict[str, Any], set[str], list[str]]:
     """(meta, extracted paths, edited paths no project compiles): the new overlay at request["out"]: the
     previous overlay's untouched files carried over, then the deletions and the new batches."""
@@ -472,7 +462,7 @@ def _write_overlay(request: dict[str, Any], ov: OverlaySession, baseline: Path, 
             writer.mark(path, "deleted")
         for batch in batches:
             writer.add_batch(batch, states, project_map)
-        extracted = {f[0] for b in batches for f in b.get("files", ())}
+        extracted = {f.path for b in batches for f in b.files}
         # Edited files the overlay does not hold: no project of the solution compiles them.
         missing = sorted(p for p, state in states.items() if state != "deleted" and p not in writer.states)
         every_rebound = sorted(p for p, state in writer.states.items() if state == "rebound")

@@ -16,6 +16,17 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from roslynmap.model.records import (
+    Batch,
+    DiagnosticRecord,
+    ExternalRecord,
+    FactRecord,
+    FileRecord,
+    LocationRecord,
+    RefRecord,
+    RelationRecord,
+    SymbolRecord,
+)
 from roslynmap.store.overlay import _uri
 
 # Symbol kinds whose declaration text other documents may read as a value (constants folded into
@@ -83,8 +94,8 @@ def sharing_files(conn: sqlite3.Connection, paths: Iterable[str], symbol_ids: It
         " ON f.id = p.file_id WHERE p.symbol_id IN (SELECT value FROM json_each(?))", (named, named))}
 
 
-def batch_symbol_ids(batch: dict[str, Any]) -> set[str]:
-    return {s[0] for s in batch.get("symbols", ())} | {p[0] for p in batch.get("locations", ())}
+def batch_symbol_ids(batch: Batch) -> set[str]:
+    return {s.symbol_id for s in batch.symbols} | {p.symbol_id for p in batch.locations}
 
 
 def _value_text(lines: list[str], line: int, end_line: int) -> str:
@@ -124,13 +135,13 @@ def ancestor_shape(conn: sqlite3.Connection, path: str, text: str | None) -> Sha
     return shape_rows(symbols, parts, relations, text)
 
 
-def batch_shape(batch: dict[str, Any], path: str, text: str | None) -> Shape:
-    symbols = [s for s in batch.get("symbols", ()) if s[10] == path]
-    declared = {(s[0], s[2]) for s in symbols}
-    rows = [(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[8], s[9], s[15], bool(s[16]), s[17], s[11], s[13])
-            for s in symbols]
-    parts = [p[0] for p in batch.get("locations", ()) if p[2] == path]
-    relations = [tuple(r[:5]) for r in batch.get("relations", ()) if (r[0], r[4]) in declared]
+def batch_shape(batch: Batch, path: str, text: str | None) -> Shape:
+    symbols = [s for s in batch.symbols if s.file == path]
+    declared = {(s.symbol_id, s.project) for s in symbols}
+    rows = [(s.symbol_id, s.stable_id, s.project, s.name, s.kind, s.fqn, s.signature, s.namespace, s.container,
+             s.visibility, bool(s.is_static), s.arity, s.line, s.end_line) for s in symbols]
+    parts = [p.symbol_id for p in batch.locations if p.file == path]
+    relations = [tuple(r) for r in batch.relations if (r.type_id, r.project) in declared]
     return shape_rows(rows, parts, relations, text)
 
 
@@ -152,54 +163,54 @@ def downstream(projects: Iterable[int], references: dict[int, list[int]]) -> set
     return out
 
 
-def replay_batch(conn: sqlite3.Connection, paths: Iterable[str]) -> dict[str, Any]:
-    """The ancestor's rows of these documents as one bridge batch (docs/architecture.md), so the writer
+def replay_batch(conn: sqlite3.Connection, paths: Iterable[str]) -> Batch:
+    """The ancestor's rows of these documents as one bridge batch (model/records.py), so the writer
     stores them exactly as it stores a fresh extraction; with the external symbols they name."""
     wanted = _in(paths)
     where = "f.path IN (SELECT value FROM json_each(?))"
-    batch: dict[str, Any] = {}
-    batch["files"] = [list(r) for r in conn.execute(
+    batch = Batch()
+    batch.files = [FileRecord._make(r) for r in conn.execute(
         f"SELECT f.path, f.project_id, f.line_count FROM files f WHERE {where} ORDER BY f.id", (wanted,))]
-    batch["symbols"] = [[*r[:15], r[15], bool(r[16]), r[17]] for r in conn.execute(
+    batch.symbols = [SymbolRecord._make((*r[:16], bool(r[16]), r[17])) for r in conn.execute(
         "SELECT s.symbol_id, s.stable_id, s.project_id, s.name, s.kind, s.fqn, s.signature, s.doc, s.namespace,"
         " s.container_id, f.path, s.line, s.col, s.end_line, s.end_col, s.visibility, s.is_static, s.arity"
         f" FROM symbols s JOIN files f ON f.id = s.file_id WHERE {where} ORDER BY s.id", (wanted,))]
-    batch["locations"] = [list(r) for r in conn.execute(
+    batch.locations = [LocationRecord._make(r) for r in conn.execute(
         "SELECT p.symbol_id, p.project_id, f.path, p.line, p.col, p.end_line FROM symbol_parts p JOIN files f"
         f" ON f.id = p.file_id WHERE {where} ORDER BY p.rowid", (wanted,))]
-    batch["refs"] = [[*r[:11], json.loads(r[11]) if r[11] else None] for r in conn.execute(
+    batch.refs = [RefRecord._make((*r[:11], json.loads(r[11]) if r[11] else None)) for r in conn.execute(
         "SELECT t.symbol_id, r.target_name, r.target_kind, o.symbol_id, r.project_id, f.path, r.line, r.col,"
         " r.end_col, r.kind, r.receiver, r.candidates FROM refs r JOIN files f ON f.id = r.file_id"
         " LEFT JOIN ids t ON t.key = r.target_key LEFT JOIN ids o ON o.key = r.from_key"
         f" WHERE {where} ORDER BY r.id", (wanted,))]
-    batch["relations"] = [list(r) for r in conn.execute(
+    batch.relations = [RelationRecord._make(r) for r in conn.execute(
         "SELECT r.type_id, r.related_id, r.related_name, r.kind, r.project_id FROM relations r JOIN files f"
         f" ON f.id = r.file_id WHERE {where} ORDER BY r.rowid", (wanted,))]
-    batch["facts"] = [list(r) for r in conn.execute(
+    batch.facts = [FactRecord._make(r) for r in conn.execute(
         "SELECT x.kind, x.symbol_id, x.project_id, f.path, x.line, x.col, x.confidence, x.key, x.detail"
         f" FROM facts x JOIN files f ON f.id = x.file_id WHERE {where} ORDER BY x.id", (wanted,))]
-    batch["diagnostics"] = [list(r) for r in conn.execute(
+    batch.diagnostics = [DiagnosticRecord._make(r) for r in conn.execute(
         "SELECT d.project_id, f.path, d.line, d.col, d.severity, d.code, d.message FROM diagnostics d"
         f" JOIN files f ON f.id = d.file_id WHERE {where} ORDER BY d.rowid", (wanted,))]
-    batch["externals"] = externals_for(conn, batch)
+    batch.externals = externals_for(conn, batch)
     return batch
 
 
-def externals_for(conn: sqlite3.Connection, batch: dict[str, Any]) -> list[list[Any]]:
+def externals_for(conn: sqlite3.Connection, batch: Batch) -> list[ExternalRecord]:
     """The ancestor's external symbols these rows name (targets, candidates, related types), with their
     containers, as the bridge records them per document."""
-    named = {r[0] for r in batch.get("refs", ()) if r[0]} | {r[3] for r in batch.get("refs", ()) if r[3]}
-    named |= {c for r in batch.get("refs", ()) if r[11] for c in r[11]}
-    named |= {r[1] for r in batch.get("relations", ()) if r[1]}
-    rows: dict[str, list[Any]] = {}
+    named = {r.target for r in batch.refs if r.target} | {r.source for r in batch.refs if r.source}
+    named |= {c for r in batch.refs if r.candidates for c in r.candidates}
+    named |= {r.related_id for r in batch.relations if r.related_id}
+    rows: dict[str, ExternalRecord] = {}
     frontier = named
     while frontier:
-        found = conn.execute(
+        found = [ExternalRecord._make(r) for r in conn.execute(
             "SELECT symbol_id, name, kind, fqn, container_id, assembly, signature, namespace FROM externals"
-            " WHERE symbol_id IN (SELECT value FROM json_each(?))", (_in(frontier),)).fetchall()
+            " WHERE symbol_id IN (SELECT value FROM json_each(?))", (_in(frontier),))]
         for row in found:
-            rows[row[0]] = list(row)
-        frontier = {r[4] for r in found if r[4] and r[4] not in rows}
+            rows[row.symbol_id] = row
+        frontier = {r.container for r in found if r.container and r.container not in rows}
     return [rows[k] for k in sorted(rows)]
 
 

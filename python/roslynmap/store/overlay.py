@@ -30,10 +30,22 @@ from typing import Any
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import TYPE_KINDS, merge_semantic_levels
+from roslynmap.model.records import Batch
 from roslynmap.store.names import name_terms
 from roslynmap.store.reader import MemoConnection
 from roslynmap.store.schema import INDEXES, SCHEMA_VERSION, TABLES
-from roslynmap.store.writer import INSERT_REFS, SymbolKeys, ref_rows
+from roslynmap.store.writer import (
+    INSERT_DIAGNOSTICS,
+    INSERT_PARTS,
+    INSERT_REFS,
+    INSERT_RELATIONS,
+    INSERT_SYMBOLS,
+    INSERT_SYMBOLS_FTS,
+    SymbolKeys,
+    ref_rows,
+    symbol_fts_rows,
+    symbol_rows,
+)
 
 OVERLAY_ID_BASE = 1_000_000_000
 OVERLAY_SCHEMA = TABLES + """
@@ -177,9 +189,9 @@ def declared_in(conn: sqlite3.Connection, paths: Iterable[str], schema: str = ""
     return {(r[0], r[1]): (r[2], r[3] or "", r[4], r[5] or "", int(r[6] or 0)) for r in rows}
 
 
-def declared_in_batch(batch: dict[str, Any], project_map: dict[int, int]) -> dict[SymbolKey, Declaration]:
-    return {(s[0], project_map.get(s[2], s[2])): (s[1], s[6] or "", s[4], s[15] or "", int(bool(s[16])))
-            for s in batch.get("symbols", ())}
+def declared_in_batch(batch: Batch, project_map: dict[int, int]) -> dict[SymbolKey, Declaration]:
+    return {(s.symbol_id, project_map.get(s.project, s.project)):
+            (s.stable_id, s.signature or "", s.kind, s.visibility or "", int(bool(s.is_static))) for s in batch.symbols}
 
 
 def changed_symbols(old: dict[SymbolKey, Declaration], new: dict[SymbolKey, Declaration]) -> set[str]:
@@ -213,10 +225,10 @@ Member = tuple[str, str, bool]  # container id, name, is an extension method
 HIERARCHY_DEPTH = 4
 
 
-def added_members(batch: dict[str, Any], added_ids: set[str]) -> set[Member]:
+def added_members(batch: Batch, added_ids: set[str]) -> set[Member]:
     """Container, name and extension-ness of the members (not types) among `added_ids`."""
-    return {(s[9], s[3], "(this " in (s[6] or "")) for s in batch.get("symbols", ())
-            if s[0] in added_ids and s[9] and s[4] not in TYPE_KINDS}
+    return {(s.container, s.name, "(this " in (s.signature or "")) for s in batch.symbols
+            if s.symbol_id in added_ids and s.container and s.kind not in TYPE_KINDS}
 
 
 def _hierarchy(conn: sqlite3.Connection, type_id: str) -> set[str]:
@@ -366,47 +378,39 @@ class OverlayWriter:
             "INSERT OR IGNORE INTO projects(id, name, path, target_framework, target_frameworks, documents, restored,"
             " load_errors, semantic_level) VALUES (?,?,?,?,?,?,?,?,?)", rows)
 
-    def add_batch(self, batch: dict[str, Sequence[Sequence[Any]]], states: dict[str, str],
-                  project_map: dict[int, int]) -> None:
+    def add_batch(self, batch: Batch, states: dict[str, str], project_map: dict[int, int]) -> None:
         """A bridge batch (docs/architecture.md); `states` gives each file's overlay state."""
-        fid = self.file_id
+
+        def fid(path: str | None) -> int | None:  # a project-level diagnostic has no file (as in the baseline)
+            return None if path is None else self.file_id(path)
 
         def pid(index: int) -> int:
             return project_map.get(index, index)
 
-        for path, project, line_count in batch.get("files", ()):
+        for path, project, line_count in batch.files:
             self.mark(path, states.get(path, "rebound"))
             self.db.execute(
                 "INSERT INTO files(id, path, project_id, line_count) VALUES (?,?,?,?) ON CONFLICT(id) DO UPDATE"
                 " SET project_id=excluded.project_id, line_count=excluded.line_count",
-                (fid(path), path, pid(project), line_count))
-        symbols = batch.get("symbols", ())
+                (self.file_id(path), path, pid(project), line_count))
+        symbols = batch.symbols
         start = self._alloc("symbols", len(symbols))
-        self.db.executemany(
-            "INSERT INTO symbols(id, symbol_id, stable_id, project_id, name, kind, fqn, signature, doc, namespace,"
-            " container_id, file_id, line, col, end_line, end_col, visibility, is_static, arity)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(start + i, s[0], s[1], pid(s[2]), *s[3:10], fid(s[10]), *s[11:]) for i, s in enumerate(symbols)])
-        self.db.executemany(
-            "INSERT INTO symbols_fts(rowid, name_terms, signature, doc) VALUES (?,?,?,?)",
-            [(start + i, name_terms(s[3]), s[6] or "", s[7] or "") for i, s in enumerate(symbols)])
-        self.db.executemany(
-            "INSERT INTO symbol_parts(symbol_id, project_id, file_id, line, col, end_line) VALUES (?,?,?,?,?,?)",
-            [(sid, pid(proj), fid(f), line, col, end) for sid, proj, f, line, col, end in batch.get("locations", ())])
-        refs = batch.get("refs", ())
+        self.db.executemany(INSERT_SYMBOLS, symbol_rows(symbols, start, fid, pid))
+        self.db.executemany(INSERT_SYMBOLS_FTS, symbol_fts_rows(symbols, start))
+        self.db.executemany(INSERT_PARTS, [(sid, pid(proj), fid(f), line, col, end)
+                                           for sid, proj, f, line, col, end in batch.locations])
+        refs = batch.refs
         self.db.executemany(INSERT_REFS, ref_rows(refs, self.keys, fid, pid, self._alloc("refs", len(refs))))
-        self.db.executemany(
-            "INSERT INTO relations(type_id, related_id, related_name, kind, project_id) VALUES (?,?,?,?,?)",
-            [(*r[:4], pid(r[4])) for r in batch.get("relations", ())])
-        facts = batch.get("facts", ())
+        self.db.executemany(INSERT_RELATIONS, [r._replace(project=pid(r.project)) for r in batch.relations])
+        facts = batch.facts
         start = self._alloc("facts", len(facts))
         self.db.executemany(
             "INSERT INTO facts(id, kind, symbol_id, project_id, file_id, line, col, confidence, key, detail)"
             " VALUES (?,?,?,?,?,?,?,?,?,?)",
-            [(start + i, f[0], f[1], pid(f[2]), fid(f[3]), *f[4:]) for i, f in enumerate(facts)])
-        self.db.executemany(
-            "INSERT INTO diagnostics(project_id, file_id, line, col, severity, code, message) VALUES (?,?,?,?,?,?,?)",
-            [(pid(d[0]), fid(d[1]), *d[2:]) for d in batch.get("diagnostics", ())])
+            [(start + i, f.kind, f.symbol_id, None if f.project is None else pid(f.project), fid(f.file), f.line,
+              f.col, f.confidence, f.key, f.detail) for i, f in enumerate(facts)])
+        self.db.executemany(INSERT_DIAGNOSTICS, [(pid(d.project), fid(d.file), d.line, d.col, d.severity, d.code,
+                                                  d.message) for d in batch.diagnostics])
 
     def semantic_levels(self) -> dict[int, str]:
         """Per project: the bridge's level rule applied to the merged diagnostics (baseline rows of files

@@ -8,8 +8,9 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+from roslynmap.model.records import Batch, PackageRecord, RefRecord, SymbolRecord
 from roslynmap.store.names import name_terms
 from roslynmap.store.schema import INDEXES, SCHEMA_VERSION, TABLES
 
@@ -42,19 +43,46 @@ INSERT_REFS = ("INSERT INTO refs(id, target_key, target_name, target_kind, from_
                " col, end_col, kind, receiver, candidates) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)")
 
 
-def ref_rows(refs: Sequence[Sequence[Any]], keys: SymbolKeys, file_id: Callable[[Any], int | None],
+def ref_rows(refs: Sequence[RefRecord], keys: SymbolKeys, file_id: Callable[[Any], int | None],
              project_id: Callable[[int], int], first_id: int | None = None) -> list[tuple[Any, ...]]:
-    """Bridge ref records (target id, name, kind, from id, project, path, line, col, end col, kind,
-    receiver, candidates) as INSERT_REFS rows with interned keys; row ids count from `first_id` (None: SQLite's)."""
-    key = keys.intern(x for r in refs for x in (r[0], r[3])).get
-    return [(None if first_id is None else first_id + i, key(r[0]), r[1], r[2], key(r[3]), project_id(r[4]),
-             file_id(r[5]), *r[6:11], _candidates(r)) for i, r in enumerate(refs)]
+    """Bridge ref records as INSERT_REFS rows with interned keys; row ids count from `first_id` (None: SQLite's).
+    The hot path of a baseline write: records are unpacked, not read field by field."""
+    # dict.get of None is None: one C call per id, no branch (the ids table never holds None)
+    key: Callable[[str | None], int | None] = cast(Any, keys.intern(x for r in refs for x in (r.target, r.source))).get
+    start = 0 if first_id is None else first_id
+    return [(None if first_id is None else start + i, key(target), name, target_kind, key(source), project_id(project),
+             file_id(file), line, col, end_col, kind, receiver, _candidates(candidates))
+            for i, (target, name, target_kind, source, project, file, line, col, end_col, kind, receiver, candidates)
+            in enumerate(refs)]
 
 
-def _candidates(ref: Sequence[Any]) -> str | None:
-    """The JSON list of candidate ids of an unresolved reference (batch column 12), else None."""
-    found = ref[11] if len(ref) > 11 else None
+def _candidates(found: list[str] | None) -> str | None:
+    """The JSON list of candidate ids of an unresolved reference, else None."""
     return json.dumps(found, separators=(",", ":")) if found else None
+
+
+INSERT_SYMBOLS = ("INSERT INTO symbols(id, symbol_id, stable_id, project_id, name, kind, fqn, signature, doc,"
+                  " namespace, container_id, file_id, line, col, end_line, end_col, visibility, is_static, arity)"
+                  " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+INSERT_SYMBOLS_FTS = "INSERT INTO symbols_fts(rowid, name_terms, signature, doc) VALUES (?,?,?,?)"
+INSERT_PARTS = "INSERT INTO symbol_parts(symbol_id, project_id, file_id, line, col, end_line) VALUES (?,?,?,?,?,?)"
+INSERT_RELATIONS = "INSERT INTO relations(type_id, related_id, related_name, kind, project_id) VALUES (?,?,?,?,?)"
+INSERT_DIAGNOSTICS = ("INSERT INTO diagnostics(project_id, file_id, line, col, severity, code, message)"
+                      " VALUES (?,?,?,?,?,?,?)")
+INSERT_FACTS = ("INSERT INTO facts(kind, symbol_id, project_id, file_id, line, col, confidence, key, detail)"
+                " VALUES (?,?,?,?,?,?,?,?,?)")
+
+
+def symbol_rows(symbols: Sequence[SymbolRecord], start: int, file_id: Callable[[Any], int | None],
+                project_id: Callable[[int], int]) -> list[tuple[Any, ...]]:
+    """Symbol records as INSERT_SYMBOLS rows, ids counting from `start`."""
+    return [(start + i, s.symbol_id, s.stable_id, project_id(s.project), s.name, s.kind, s.fqn, s.signature, s.doc,
+             s.namespace, s.container, file_id(s.file), s.line, s.col, s.end_line, s.end_col, s.visibility,
+             s.is_static, s.arity) for i, s in enumerate(symbols)]
+
+
+def symbol_fts_rows(symbols: Sequence[SymbolRecord], start: int) -> list[tuple[int, str, str, str]]:
+    return [(start + i, name_terms(s.name), s.signature or "", s.doc or "") for i, s in enumerate(symbols)]
 
 
 INSERT_EXTERNALS = ("INSERT OR IGNORE INTO externals(symbol_id, name, kind, fqn, container_id, assembly, signature,"
@@ -79,9 +107,9 @@ def dependency_rows(projects: Iterable[dict[str, Any]]) -> list[tuple[Any, ...]]
             target = by_path.get(path)
             name = target["name"] if target else Path(path).stem
             rows.append((p["index"], "project", name, None, None, target["index"] if target else None, path, 0))
-        for pkg in p.get("packages") or []:
-            rows.append((p["index"], "package", pkg["name"], pkg.get("version"), pkg.get("requested"), None, None,
-                         int(bool(pkg.get("implicit")))))
+        packages: list[PackageRecord] = p.get("packages") or []
+        rows.extend((p["index"], "package", pkg.name, pkg.version, pkg.requested, None, None, int(pkg.implicit))
+                    for pkg in packages)
     return rows
 
 
@@ -131,9 +159,9 @@ class BaselineWriter:
         self.db.executemany("INSERT INTO project_deps(project_id, kind, name, version, requested, target_project_id,"
                             " path, implicit) VALUES (?,?,?,?,?,?,?,?)", dependency_rows(projects))
 
-    def add_batch(self, batch: dict[str, Sequence[Sequence[Any]]]) -> None:
+    def add_batch(self, batch: Batch) -> None:
         fid = self._file_id
-        for path, project, line_count in batch.get("files", ()):
+        for path, project, line_count in batch.files:
             self.db.execute(
                 "INSERT INTO files(path, project_id, line_count) VALUES (?,?,?) ON CONFLICT(path) DO UPDATE "
                 "SET project_id=excluded.project_id, line_count=excluded.line_count",
@@ -141,39 +169,20 @@ class BaselineWriter:
             )
             row = self.db.execute("SELECT id FROM files WHERE path=?", (path,)).fetchone()
             self._file_ids[path] = row[0]
-        symbols = batch.get("symbols", ())
+        symbols = batch.symbols
         start = self._symbol_rows + 1
-        self.db.executemany(
-            "INSERT INTO symbols(id, symbol_id, stable_id, project_id, name, kind, fqn, signature, doc, namespace,"
-            " container_id, file_id, line, col, end_line, end_col, visibility, is_static, arity)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [(start + i, *s[:10], fid(s[10]), *s[11:]) for i, s in enumerate(symbols)],
-        )
-        self.db.executemany(
-            "INSERT INTO symbols_fts(rowid, name_terms, signature, doc) VALUES (?,?,?,?)",
-            [(start + i, name_terms(s[3]), s[6] or "", s[7] or "") for i, s in enumerate(symbols)],
-        )
+        self.db.executemany(INSERT_SYMBOLS, symbol_rows(symbols, start, fid, int))
+        self.db.executemany(INSERT_SYMBOLS_FTS, symbol_fts_rows(symbols, start))
         self._symbol_rows += len(symbols)
-        self.db.executemany(
-            "INSERT INTO symbol_parts(symbol_id, project_id, file_id, line, col, end_line) VALUES (?,?,?,?,?,?)",
-            [(sid, proj, fid(f), line, col, end) for sid, proj, f, line, col, end in batch.get("locations", ())],
-        )
-        self.db.executemany(INSERT_REFS, ref_rows(batch.get("refs", ()), self.keys, fid, int))
-        self.db.executemany(
-            "INSERT INTO relations(type_id, related_id, related_name, kind, project_id) VALUES (?,?,?,?,?)",
-            batch.get("relations", ()),
-        )
-        self.db.executemany(
-            "INSERT INTO facts(kind, symbol_id, project_id, file_id, line, col, confidence, key, detail)"
-            " VALUES (?,?,?,?,?,?,?,?,?)",
-            [(f[0], f[1], f[2], fid(f[3]), *f[4:]) for f in batch.get("facts", ())],
-        )
-        self.db.executemany(
-            "INSERT INTO diagnostics(project_id, file_id, line, col, severity, code, message)"
-            " VALUES (?,?,?,?,?,?,?)",
-            [(d[0], fid(d[1]), *d[2:]) for d in batch.get("diagnostics", ())],
-        )
-        self.db.executemany(INSERT_EXTERNALS, batch.get("externals", ()))
+        self.db.executemany(INSERT_PARTS, [(sid, proj, fid(f), line, col, end)
+                                           for sid, proj, f, line, col, end in batch.locations])
+        self.db.executemany(INSERT_REFS, ref_rows(batch.refs, self.keys, fid, int))
+        self.db.executemany(INSERT_RELATIONS, batch.relations)  # a relation record is its row
+        self.db.executemany(INSERT_FACTS, [(f.kind, f.symbol_id, f.project, fid(f.file), f.line, f.col, f.confidence,
+                                            f.key, f.detail) for f in batch.facts])
+        self.db.executemany(INSERT_DIAGNOSTICS, [(d.project, fid(d.file), d.line, d.col, d.severity, d.code, d.message)
+                                                 for d in batch.diagnostics])
+        self.db.executemany(INSERT_EXTERNALS, batch.externals)  # an external record is its row
 
     def set_project_results(self, results: Iterable[dict[str, Any]]) -> None:
         self.db.executemany(
