@@ -38,8 +38,8 @@ SPAN_ONLY = frozenset({"consistency", "virtual_files"})  # advertised only by to
 SHARED_HELP = (
     "Every tool takes repo_path (default: the server's --repo) and token_budget (default 3000, 100..10000). "
     "Query tools take workspace_id (answer from that workspace's overlay: your uncommitted edits, after "
-    "index_refresh_overlay); source-reading tools also take consistency (committed | workspace | ephemeral) and, "
-    "with ephemeral, virtual_files {repo-relative path: content} read instead of disk."
+    "index_refresh_overlay) and consistency (committed | workspace | ephemeral); with ephemeral, the source-reading "
+    "tools read virtual_files {repo-relative path: content} instead of disk."
 )
 
 
