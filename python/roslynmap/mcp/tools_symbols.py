@@ -143,8 +143,9 @@ def _context_card(ctx: Any, row: Any, info: dict[str, Any], include: set[str]) -
     for direction in ("callers", "callees"):
         if direction not in include:
             continue
-        walk = (graph.callers if direction == "callers" else graph.callees)(ctx.conn, row["symbol_id"], 1,
-                                                                            CONTEXT_LIMIT)
+        # Callees are calls only, as graph_callees and top_callees answer them (no property reads).
+        walk = (graph.callers(ctx.conn, row["symbol_id"], 1, CONTEXT_LIMIT) if direction == "callers"
+                else graph.callees(ctx.conn, row["symbol_id"], 1, CONTEXT_LIMIT, calls_only=True))
         calls: dict[str, int] = {}
         end = "from" if direction == "callers" else "to"
         for edge in walk.edges:
