@@ -12,12 +12,8 @@ from roslynmap.store.repo import RepoInfo
 
 from tests.fast.conftest import Call
 from tests.fast.review_sample import (
-    API_WORKS,
     CALC_COMPUTE,
     COMPUTE,
-    PLACE,
-    PLACE_WORKS,
-    QUOTE,
     review_sample,
     write_repo,
 )

@@ -309,6 +309,8 @@ def test_repo_overview_names_roles_entry_points_counts_and_central_types(bill: C
     assert env["data"]["entry_points"] == [{"symbol_id": MAIN, "project": "Shop", "file": P, "line": 1}]
     assert [(t["symbol_id"], t["used_by_types"]) for t in env["data"]["central_types"]] == [
         ("T:Invoice", 3)]
+    assert env["next_actions"] == [{"tool": "code_outline", "why": "what T:Invoice declares",
+                                    "args": {"symbol_id": "T:Invoice"}}]
     shop = call("repo_overview")
     assert [(t["symbol_id"], t["used_by_types"]) for t in shop["data"]["central_types"]] == [
         ("T:IOrderRepository", 3), ("T:Order", 1), ("T:SqlOrderRepository", 1)]

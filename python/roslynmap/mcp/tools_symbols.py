@@ -89,13 +89,13 @@ CONTEXT_LIMIT = 10  # callers and callees in a card: the direct ones, most calls
 
 
 class CardParams(SymbolParams, ListParamsMixin):
-    include: list[Include] | None = Field(default=None, description="Add source, callers, callees (one call).")
+    include: list[Include] | None = None
 
 
 @tool("symbols_get_card", CardParams, spans=True)
 def card_tool(params: CardParams, repo_path: str) -> ToolOutput:
-    """Use to understand a symbol without reading its file: signature, doc, location, facts, top callees.
-    include=["source","callers","callees"] adds them: "explain this" in one call."""
+    """Use to understand a symbol without reading its file: signature, doc, location, facts, top callees;
+    include adds its source, callers, callees in the same call."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
     row = names.require(ctx.conn, params.symbol_id, params.project)
     info = symbols.card(ctx.conn, row)
