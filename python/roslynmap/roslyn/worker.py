@@ -440,6 +440,11 @@ def _merge_batches(batches: list[dict[str, Any]]) -> dict[str, list[Any]]:
 
 
 def _text_at(root: Path, commit: str, path: str) -> str | None:
+    """The file's text at `commit`. A document outside the repository (a NuGet package's content file) is not
+    in git: it changes only with the packages, and a changed project or package file already forces a full
+    index, so its text then is its text now."""
+    if path.startswith("../") or Path(path).is_absolute():
+        return _text_now(root, path)
     blob = _git(root, "show", f"{commit}:{path}")
     return None if blob is None else blob.decode("utf-8-sig", "replace")
 
