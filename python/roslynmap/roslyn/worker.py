@@ -241,6 +241,11 @@ class Worker:
             for start in range(0, len(copied), 512):
                 writer.add_batch(derive_store.replay_batch(conn, copied[start:start + 512]))
             writer.add_batch({"facts": definition_facts(root)})
+            # A document several projects compile (a linked file) has one files row; a full index leaves it
+            # with the project extracted last in document order.
+            last = {path: index for path, index in docs}
+            writer.db.executemany("UPDATE files SET project_id = ? WHERE path = ?",
+                                  [(last[p], p) for p, owners in projects_of.items() if len(owners) > 1])
             summary = orjson.loads(session.Summary())["projects"] + _unloaded_results(unloaded)
             results = derive_store.project_results(writer.db, order, summary,
                                                    described.get("missing_reference_codes", []))
