@@ -91,7 +91,9 @@ def _arguments(tool: Any) -> st.SearchStrategy[dict[str, Any]]:
     """Half the calls generate one parameter (required ones valid), a quarter values of the right kind for
     several (hostile ones among them: traversal, NUL, huge numbers), a quarter any JSON value per
     parameter; one in ten also has an unknown parameter name."""
-    props: dict[str, Any] = tool.input_schema.get("properties", {})
+    # repo_path and token_budget are taken by every tool though not listed by each (mcp/registry.UNLISTED)
+    props: dict[str, Any] = {"repo_path": {"type": "string"}, "token_budget": {"type": "integer"},
+                             **tool.input_schema.get("properties", {})}
     types = {name: [spec.get("type")] if "type" in spec else [a.get("type") for a in spec.get("anyOf", [])]
              for name, spec in props.items()}
     required = set(tool.input_schema.get("required", []))

@@ -39,8 +39,8 @@ def test_an_answer_stays_within_its_budget(call: Call, budget: int) -> None:
         assert len(render(cast(Envelope, env), budget)) <= budget * CHARS_PER_TOKEN, tool
 
 
-def test_refs_find_at_300_shows_references_first_then_what_still_fits(call: Call) -> None:
-    env = call("refs_find", symbol_id=SAVE, token_budget=300)
+def test_refs_find_at_305_shows_references_first_then_what_still_fits(call: Call) -> None:
+    env = call("refs_find", symbol_id=SAVE, token_budget=305)
     assert env["answer"] == "42 references to Shop.IOrderRepository.Save (41 Call, 1 Implementation)."
     assert [r["from_symbol_id"] for r in env["data"]["references"]] == [
         f"M:Callers.Call0{i}(Order)" for i in range(4)]
@@ -50,19 +50,19 @@ def test_refs_find_at_300_shows_references_first_then_what_still_fits(call: Call
         "shown": 4, "total": 42, "next_offset": 4,
         "hint": "Showing 4 of 42 (refs_find). Narrow: kind=\"Call\" (41 of them), kind=\"Implementation\" "
                 "(1 of them); or scope: file_path=\"src/Shop/Callers.cs\" (40 there); or page: offset=4"}
-    assert env["meta"] == {}
-    assert estimate_tokens(env) == 295
+    assert env["meta"] == {"semantic_level": "full"}
+    assert estimate_tokens(env) == 301
 
 
-def test_symbols_search_at_400_shows_results_before_summaries(call: Call) -> None:
-    env = call("symbols_search", query="Call", token_budget=400)
+def test_symbols_search_at_410_shows_results_before_summaries(call: Call) -> None:
+    env = call("symbols_search", query="Call", token_budget=410)
     assert [r["symbol_id"] for r in env["data"]["results"]] == [
         "T:Callers", *(f"M:Callers.Call0{i}(Order)" for i in range(6))]
     assert "by_kind" not in env["data"] and "next_actions" not in env  # summaries only with what is left
     assert env["overflow"] == {"shown": 7, "total": 42, "next_offset": 7,
                                "hint": "Showing 7 of 42 (symbols_search). Narrow: kinds=[\"Method\"] (40 of them); or "
                                        "scope: file_path=\"src/Shop/Callers.cs\" (42 there); or page: offset=7"}
-    assert estimate_tokens(env) == 393
+    assert estimate_tokens(env) == 398
 
 
 def test_a_big_enough_budget_keeps_every_summary(call: Call) -> None:
@@ -120,5 +120,6 @@ def test_the_text_content_renders_the_whole_answer(call: Call) -> None:
     assert text[5] == "references (42): file | line | col | kind | from_symbol_id | excerpt"
     assert text[6] == ("  src/Shop/Callers.cs | 7 | 49 | Call | M:Callers.Call00(Order) | "
                        "public void Call00(Order order) => _repo.Save(order);")
-    assert len(text) == 6 + 42 and text[-1].startswith("  src/Shop/Orders.cs | 29 | 15 | Call")
+    assert len(text) == 6 + 42 + 1 and text[-2].startswith("  src/Shop/Orders.cs | 29 | 15 | Call")
+    assert text[-1] == "meta: semantic_level=full"
     assert len("\n".join(text)) < len(json.dumps(env, separators=(",", ":")))

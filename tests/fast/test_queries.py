@@ -50,7 +50,7 @@ def test_symbols_search_ranks_and_counts(call: Call) -> None:
     assert env["data"]["results"][2] == {"symbol_id": "T:IOrderRepository", "name": "IOrderRepository",
                                          "kind": "Interface", "signature": "public interface IOrderRepository",
                                          "file": "src/Shop/Orders.cs", "line": 4, "project": "Shop"}
-    assert env["truncated"] is False and env["meta"] == {}  # lean meta: a full semantic level goes without saying
+    assert env["truncated"] is False and env["meta"] == {"semantic_level": "full"}  # lean meta: nothing else to say
 
 
 def test_refs_find_reports_every_reference_with_its_line_and_excerpt(call: Call) -> None:

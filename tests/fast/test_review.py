@@ -12,15 +12,17 @@ from roslynmap.store.repo import RepoInfo
 
 from tests.fast.conftest import Call
 from tests.fast.review_sample import (
-    API_WORKS,
     CALC_COMPUTE,
     COMPUTE,
-    PLACE,
-    PLACE_WORKS,
-    QUOTE,
     review_sample,
     write_repo,
 )
+
+# Answers name symbols by short ids (query/shortids.py): no type name of the sample is shared, so every
+# namespace is left out. Inputs take either form.
+S_COMPUTE, S_CALC_COMPUTE = "M:ICalc.Compute(System.Int32)", "M:Calc.Compute(System.Int32)"
+S_PLACE, S_QUOTE = "M:Service.Place(System.Int32)", "M:Endpoints.Quote(System.Int32)"
+S_PLACE_WORKS, S_API_WORKS = "M:PricingTests.PlaceWorks", "M:PricingTests.ApiWorks"
 
 
 @pytest.fixture(scope="module")
@@ -66,10 +68,10 @@ def test_tests_find_follows_calls_through_the_interface_and_a_route(first_only: 
     assert out["ok"], out
     assert out["answer"] == "2 tests reach Core.Calc.Compute within depth 4 (1 functional, through a route)."
     assert out["data"]["tests"] == [
-        {"test": PLACE_WORKS, "framework": "xunit", "attribute": "Fact", "file": "tests/Tests/Tests.cs", "line": 6,
-         "depth": 2, "path": [PLACE_WORKS, PLACE, CALC_COMPUTE]},
-        {"test": API_WORKS, "framework": "xunit", "attribute": "Fact", "file": "tests/Tests/Tests.cs", "line": 12,
-         "depth": 3, "path": [API_WORKS, QUOTE, PLACE, CALC_COMPUTE], "kind": "functional",
+        {"test": S_PLACE_WORKS, "framework": "xunit", "attribute": "Fact", "file": "tests/Tests/Tests.cs", "line": 6,
+         "depth": 2, "path": [S_PLACE_WORKS, S_PLACE, S_CALC_COMPUTE]},
+        {"test": S_API_WORKS, "framework": "xunit", "attribute": "Fact", "file": "tests/Tests/Tests.cs", "line": 12,
+         "depth": 3, "path": [S_API_WORKS, S_QUOTE, S_PLACE, S_CALC_COMPUTE], "kind": "functional",
          "route": "GET /api/quote/{id:int}", "call": "GET /api/quote/5"},
     ]
     assert out["data"]["by_project"] == {"Tests": 2}
@@ -78,42 +80,42 @@ def test_tests_find_follows_calls_through_the_interface_and_a_route(first_only: 
 def test_tests_find_at_depth_one_sees_only_direct_callers(first_only: Call) -> None:
     out = first_only("tests_find", symbol_id="Service.Place", depth=1)
     # the functional test is one route hop past the handler, a direct caller
-    assert [(t["test"], t["depth"]) for t in out["data"]["tests"]] == [(PLACE_WORKS, 1), (API_WORKS, 2)]
+    assert [(t["test"], t["depth"]) for t in out["data"]["tests"]] == [(S_PLACE_WORKS, 1), (S_API_WORKS, 2)]
     none = first_only("tests_find", symbol_id=COMPUTE, depth=1)
     assert none["data"]["tests"] == [] and none["hint"].startswith("No test reaches it within depth 1")
 
 
 def test_impact_groups_callers_implementations_refs_tests_and_projects(first_only: Call) -> None:
-    out = first_only("impact_analyze", symbol_id=COMPUTE)
+    out = first_only("impact_analyze", symbol_id=S_COMPUTE)  # a short id, as answers give it
     assert out["ok"], out
     assert out["answer"] == ("Changing Core.ICalc.Compute touches 3 callers within depth 4, 1 implementations/"
                              "overrides, 2 references in 3 files of 3 projects; 1 endpoints and 2 tests reach it.")
     data = out["data"]
     assert data["callers"] == [
-        {"symbol_id": PLACE, "depth": 1, "file": "src/Core/Pricing.cs", "line": 17, "calls": COMPUTE},
-        {"symbol_id": QUOTE, "depth": 2, "file": "src/App/Endpoints.cs", "line": 5, "calls": PLACE},
-        {"symbol_id": PLACE_WORKS, "depth": 2, "file": "tests/Tests/Tests.cs", "line": 6, "calls": PLACE},
+        {"symbol_id": S_PLACE, "depth": 1, "file": "src/Core/Pricing.cs", "line": 17, "calls": S_COMPUTE},
+        {"symbol_id": S_QUOTE, "depth": 2, "file": "src/App/Endpoints.cs", "line": 5, "calls": S_PLACE},
+        {"symbol_id": S_PLACE_WORKS, "depth": 2, "file": "tests/Tests/Tests.cs", "line": 6, "calls": S_PLACE},
     ]
-    assert data["implementations"] == [{"symbol_id": CALC_COMPUTE, "file": "src/Core/Pricing.cs", "line": 10}]
+    assert data["implementations"] == [{"symbol_id": S_CALC_COMPUTE, "file": "src/Core/Pricing.cs", "line": 10}]
     assert data["references_by_kind"] == {"Call": 1, "Implementation": 1}
     assert data["projects"] == {"App": {"files": 1, "callers": 1, "tests": 0},
                                 "Core": {"files": 1, "callers": 1, "tests": 0},
                                 "Tests": {"files": 1, "callers": 1, "tests": 2}}
-    assert data["endpoints"] == [{"endpoint": "GET /api/quote/{id:int}", "handler": QUOTE}]
-    assert [t["test"] for t in data["tests"]] == [PLACE_WORKS, API_WORKS]
+    assert data["endpoints"] == [{"endpoint": "GET /api/quote/{id:int}", "handler": S_QUOTE}]
+    assert [t["test"] for t in data["tests"]] == [S_PLACE_WORKS, S_API_WORKS]
 
 
 def test_impact_of_an_implementation_warns_about_the_member_it_implements(first_only: Call) -> None:
     out = first_only("impact_analyze", symbol_id=CALC_COMPUTE, depth=1)
-    assert out["data"]["implements"] == [COMPUTE]
-    assert f"It implements or overrides {COMPUTE}: a signature change must change it too." in out["warnings"]
+    assert out["data"]["implements"] == [S_COMPUTE]
+    assert f"It implements or overrides {S_COMPUTE}: a signature change must change it too." in out["warnings"]
 
 
 def test_unused_lists_dead_code_and_counts_each_exclusion(first_only: Call) -> None:
     out = first_only("symbols_unused")
     assert out["ok"], out
     assert out["data"]["unused"] == [
-        {"symbol_id": "M:Core.Service.Old", "kind": "Method", "file": "src/Core/Pricing.cs", "line": 22,
+        {"symbol_id": "M:Service.Old", "kind": "Method", "file": "src/Core/Pricing.cs", "line": 22,
          "project": "Core"}]
     assert {k: v["count"] for k, v in out["data"]["excluded"].items()} == {
         "dispatch": 2, "framework_entry": 2, "serialization": 1, "test": 4}
@@ -147,11 +149,11 @@ def test_diff_between_two_baselines(review: Call, commits: tuple[RepoInfo, RepoI
                              "1 signatures changed; endpoints: +1 -0; config_keys: +0 -1.")
     changed = out["data"]["symbols"][0]
     assert (changed["change"], changed["symbol_id"], changed["symbol_id_before"], changed["before"],
-            changed["signature"]) == ("signature_changed", "M:Core.Service.Place(System.Int32,System.Boolean)", PLACE,
+            changed["signature"]) == ("signature_changed", "M:Service.Place(System.Int32,System.Boolean)", S_PLACE,
                                       "public int Service.Place(int quantity)",
                                       "public int Service.Place(int quantity, bool rush)")
     assert [(i["change"], i["symbol_id"]) for i in out["data"]["symbols"][1:]] == [
-        ("removed", "M:Core.Service.Old"), ("added", "M:Core.Service.New")]
+        ("removed", "M:Service.Old"), ("added", "M:Service.New")]
     assert out["data"]["surfaces"] == {
         "endpoints": {"added": [{"key": "POST /api/quote", "file": "src/App/Endpoints.cs", "line": 4}], "removed": []},
         "config_keys": {"added": [], "removed": [{"key": "Pricing:Rate", "file": "src/App/Endpoints.cs", "line": 6}]}}
@@ -167,7 +169,7 @@ def test_diff_needs_something_to_compare(review: Call) -> None:
 def test_tests_of_a_type_come_through_its_members(first_only: Call) -> None:
     out = first_only("tests_find", symbol_id="T:Core.Service")
     assert [(t["test"], t["depth"], t["path"]) for t in out["data"]["tests"]] == [
-        (PLACE_WORKS, 1, [PLACE_WORKS, "T:Core.Service"]), (API_WORKS, 2, [API_WORKS, QUOTE, "T:Core.Service"])]
+        (S_PLACE_WORKS, 1, [S_PLACE_WORKS, "T:Service"]), (S_API_WORKS, 2, [S_API_WORKS, S_QUOTE, "T:Service"])]
 
 
 def test_http_call_paths_are_matched_as_concrete_paths() -> None:

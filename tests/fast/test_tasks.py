@@ -13,7 +13,7 @@ from roslynmap.model.records import DiagnosticRecord, FactRecord
 from roslynmap.query import stacktrace, textsearch
 from roslynmap.store.repo import RepoInfo
 
-from tests.fast.batches import SAVE, SQL_SAVE, Sample, ref, symbol, write_baseline
+from tests.fast.batches import SAVE, SQL_SAVE, Sample, ref, short, symbol, write_baseline
 from tests.fast.conftest import Call
 
 BILLING = """namespace Shop;
@@ -149,7 +149,7 @@ def test_code_outline_of_a_file_nests_by_depth(bill: Call) -> None:
         (0, "Class", "Invoice", 4, 20), (1, "Constant", "Query", 6, 6), (1, "Property", "Total", 7, 7),
         (1, "Method", "SumAsync", 9, 14), (1, "Class", "Line", 16, 19), (2, "Method", "Add", 18, 18),
         (0, "Class", "Repo", 22, 26), (1, "Method", "Find", 24, 24), (1, "Constructor", "Repo", 25, 25)]
-    assert env["data"]["declarations"][3]["symbol_id"] == SUM
+    assert env["data"]["declarations"][3]["symbol_id"] == short(SUM) == "M:Invoice.SumAsync(System.Int32)"
 
 
 def test_code_outline_of_a_type_lists_its_members(bill: Call) -> None:
@@ -160,9 +160,9 @@ def test_code_outline_of_a_type_lists_its_members(bill: Call) -> None:
 
 
 def test_code_outline_refuses_a_member_and_an_unindexed_file(bill: Call) -> None:
-    env = bill("code_outline", symbol_id=SUM)
+    env = bill("code_outline", symbol_id=short(SUM))  # a short id, as answers give it
     assert env["error"]["code"] == "INVALID_ARGUMENT"
-    assert env["error"]["hint"] == 'Pass its type: symbol_id="T:Shop.Invoice".'
+    assert env["error"]["hint"] == 'Pass its type: symbol_id="T:Invoice".'
     assert bill("code_outline", file_path="src/Shop/None.cs")["error"]["code"] == "NOT_FOUND"
     assert bill("code_outline")["error"]["code"] == "INVALID_ARGUMENT"
     assert bill("code_outline", file_path="../outside.cs")["error"]["code"] == "PATH_OUTSIDE_REPO"
@@ -277,19 +277,19 @@ TRACE = r"""System.InvalidOperationException: Sequence contains no elements
 def test_stacktrace_resolve_maps_every_frame_shape_to_the_index(bill: Call) -> None:
     env = bill("stacktrace_resolve", stack_trace=TRACE)
     assert env["answer"] == ("8 frames: 7 in the solution, 1 outside it; the innermost solution frame is "
-                             f"{ADD} at {B}:18.")
+                             f"{short(ADD)} at {B}:18.")
     frames = env["data"]["frames"]
     assert frames[0] == {"frame": 0, "method": "System.Linq.ThrowHelper.ThrowNoElementsException",
                          "in_solution": False}
     assert [(f.get("symbol_id"), f.get("file"), f.get("line"), f.get("matched_by"), f.get("note"))
             for f in frames[1:]] == [
-        (ADD, B, 18, "name+line", None),
-        (SUM, B, 13, "name+line", "async/iterator state machine"),
-        (FIND, B, 24, "name", None),
-        (CTOR, B, 25, "name", None),
+        ("M:Invoice.Line.Add(System.Int32)", B, 18, "name+line", None),
+        (short(SUM), B, 13, "name+line", "async/iterator state machine"),
+        ("M:Repo`1.Find``1(``0)", B, 24, "name", None),
+        ("M:Repo`1.#ctor", B, 25, "name", None),
         (MAIN, P, 2, "name+line", None),
         (MAIN, P, 1, "name", "local function Run"),
-        (SUM, B, 9, "name", "lambda")]
+        (short(SUM), B, 9, "name", "lambda")]
     assert env["data"]["exceptions"] == [{"type": "System.InvalidOperationException",
                                           "message": "Sequence contains no elements"}]
     assert env["next_actions"][0]["args"] == {"file_path": B, "start_line": 13, "end_line": 23}
@@ -299,7 +299,7 @@ def test_stacktrace_resolve_uses_the_line_when_the_name_is_unknown(call: Call) -
     env = call("stacktrace_resolve", stack_trace="   at Shop.Renamed.Gone() in /ci/src/Shop/Orders.cs:line 29\n"
                                                  "   at Shop.SqlOrderRepository.Save(Order order)\n")
     assert [(f.get("symbol_id"), f.get("matched_by"), f.get("line")) for f in env["data"]["frames"]] == [
-        ("M:Shop.OrderService.Place(Shop.Order)", "line", 29), (SQL_SAVE, "name", 16)]
+        ("M:OrderService.Place(Order)", "line", 29), (short(SQL_SAVE), "name", 16)]
     assert call("stacktrace_resolve", stack_trace="no frames here")["error"]["code"] == "INVALID_ARGUMENT"
 
 
@@ -312,10 +312,12 @@ def test_repo_overview_names_roles_entry_points_counts_and_central_types(bill: C
     assert env["data"]["projects"][0]["role"] == "app"
     assert env["data"]["entry_points"] == [{"symbol_id": MAIN, "project": "Shop", "file": P, "line": 1}]
     assert [(t["symbol_id"], t["used_by_types"]) for t in env["data"]["central_types"]] == [
-        ("T:Shop.Invoice", 3)]
+        ("T:Invoice", 3)]
+    assert env["next_actions"] == [{"tool": "code_outline", "why": "what T:Invoice declares",
+                                    "args": {"symbol_id": "T:Invoice"}}]
     shop = call("repo_overview")
     assert [(t["symbol_id"], t["used_by_types"]) for t in shop["data"]["central_types"]] == [
-        ("T:Shop.IOrderRepository", 3), ("T:Shop.SqlOrderRepository", 1)]
+        ("T:IOrderRepository", 3), ("T:Order", 1), ("T:SqlOrderRepository", 1)]
     assert shop["data"]["projects"][0]["role"] == "library"
 
 
@@ -326,9 +328,9 @@ def test_card_with_source_callers_and_callees_in_one_call(call: Call) -> None:
                include=["source", "callers", "callees"])
     assert env["answer"] == ("Method Shop.OrderService.Place in src/Shop/Orders.cs:27-30 (Shop): 0 callers, "
                              "2 callees.")
-    assert [(c["symbol_id"], c["line"]) for c in env["data"]["callees"]] == [(SAVE, 6), (SQL_SAVE, 16)]
+    assert [(c["symbol_id"], c["line"]) for c in env["data"]["callees"]] == [(short(SAVE), 6), (short(SQL_SAVE), 16)]
     assert [line["line"] for line in env["data"]["source"]] == [27, 28, 29, 30]
-    assert env["data"]["source"][2]["text"] == "        _repo.Save(order);"
+    assert env["data"]["source"][2]["text"] == "        _repo.Save(order); _ = order.Id; order.Validate();"
     assert env["data"]["card"]["signature"] == "public void OrderService.Place(Order order)"
     callers = call("symbols_get_card", symbol_id=SAVE, include="callers")
     assert callers["data"]["callers_total"] == 41 and len(callers["data"]["callers"]) == 10

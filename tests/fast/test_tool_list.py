@@ -53,6 +53,10 @@ def test_shared_parameters_are_explained_once_not_per_tool() -> None:
                  if p in SHARED and "description" in schema}
     assert described == set()
     assert all(p in INSTRUCTIONS for p in SHARED)
+    # repo_path and token_budget: taken by every tool, listed only by repo_status (the first call) / by none
+    listing = {p: sorted(t["name"] for t in listed_tools() if p in t["inputSchema"]["properties"])
+               for p in ("repo_path", "token_budget")}
+    assert listing == {"repo_path": ["repo_status"], "token_budget": []}
     assert tokens(INSTRUCTIONS) <= 250
 
 
@@ -66,6 +70,8 @@ def test_the_schema_keeps_what_a_model_needs() -> None:
         "description": "unresolved: references the compiler could not bind."}
     assert refs["properties"]["offset"] == {"type": "integer"}
     assert "consistency" not in refs["properties"]  # only tools that read source lines advertise it
+    text = tools["code_search_text"]["inputSchema"]  # a parameter named like a dropped keyword stays
+    assert text["properties"]["pattern"] == {"type": "string"} and text["required"] == ["pattern"]
     span = tools["code_get_span"]["inputSchema"]
     assert span["required"] == ["file_path"]
     assert span["properties"]["start_line"] == {"default": 1, "type": "integer"}

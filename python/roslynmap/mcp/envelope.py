@@ -58,7 +58,8 @@ class CallMeta:
             meta["baseline_commit"] = self.baseline_commit
             meta["workspace_id"], meta["overlay_revision"] = None, 0
             meta["semantic_level"] = self.semantic_level
-        elif self.semantic_level and self.semantic_level != "full":
+        # DESIGN §7: every answer says how complete the compile behind it was (7 tokens, even when full).
+        if self.semantic_level:
             meta["semantic_level"] = self.semantic_level
         if self.workspace:
             meta["workspace_id"] = self.workspace.get("workspace_id")

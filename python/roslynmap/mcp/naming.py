@@ -14,10 +14,13 @@ from roslynmap.model.ids import is_doc_id
 from roslynmap.query import shortids
 
 SOURCE_TEXT = frozenset({"excerpt", "text", "signature", "doc", "template", "snippet", "fqn", "key"})
+GUIDANCE_TEXT = frozenset({"why"})  # a next action's reason may name the id its args pass
 
 
 def _walk(value: Any, short: dict[str, str], key: str | None = None) -> Any:
     if isinstance(value, str):
+        if key in GUIDANCE_TEXT:
+            return shortids.shorten_text(value, short)
         return shortids.shorten(value, short) if key not in SOURCE_TEXT and is_doc_id(value) else value
     if isinstance(value, list):
         return [_walk(v, short, key) for v in value]

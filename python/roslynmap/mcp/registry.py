@@ -35,11 +35,17 @@ class WorkspaceParams(BaseParams):
 
 SHARED = frozenset({"repo_path", "token_budget", "workspace_id", "consistency", "virtual_files"})
 SPAN_ONLY = frozenset({"consistency", "virtual_files"})  # advertised only by tools that read source lines
+# Taken by every tool, advertised by one (~35 characters on each of 34 tools): the defaults fit (the server's
+# --repo, a 3000-token budget); the server instructions and roslynmap_guide explain both, a call without a
+# repository answers the exact repo_path to pass, and repo_status, the first call, lists repo_path.
+UNLISTED = frozenset({"repo_path", "token_budget"})
+LISTS_REPO_PATH = "repo_status"
 SHARED_HELP = (
-    "Every tool takes repo_path (default: the server's --repo) and token_budget (default 3000, 100..10000). "
+    "Every tool takes repo_path (default: the server's --repo) and token_budget (default 3000, 100..10000), "
+    "unlisted. "
     "Query tools take workspace_id (answer from that workspace's overlay: your uncommitted edits, after "
-    "index_refresh_overlay); source-reading tools also take consistency (committed | workspace | ephemeral) and, "
-    "with ephemeral, virtual_files {repo-relative path: content} read instead of disk."
+    "index_refresh_overlay) and consistency (committed | workspace | ephemeral); with ephemeral, the source-reading "
+    "tools read virtual_files {repo-relative path: content} instead of disk."
 )
 
 
@@ -79,7 +85,8 @@ class Tool:
         schema: dict[str, Any] = compact_schema(self.params.model_json_schema())
         properties: dict[str, Any] = schema.get("properties", {})
         for name in SHARED & set(properties):
-            if name in SPAN_ONLY and not self.spans:
+            if (name in UNLISTED and not (name == "repo_path" and self.name == LISTS_REPO_PATH)) \
+                    or (name in SPAN_ONLY and not self.spans):
                 del properties[name]  # still accepted: explained in the instructions and the guide
             else:
                 properties[name].pop("description", None)
@@ -89,7 +96,7 @@ class Tool:
 VALIDATED_ONLY = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "pattern"})
 
 
-def compact_schema(node: Any) -> Any:
+def compact_schema(node: Any, names: bool = False) -> Any:
     """pydantic's schema without what a model never needs: titles, `anyOf [T, null]` for optional
     parameters (optional is not being `required`), defaults null, false and 0, and the constraints the
     server checks itself with a clear error (`additionalProperties: false`, bounds, patterns)."""
@@ -99,10 +106,12 @@ def compact_schema(node: Any) -> Any:
         return node
     out: dict[str, Any] = {}
     for key, value in node.items():
-        if (key == "title" and isinstance(value, str)) or (key == "default" and value in (None, False, 0)) \
-                or (key == "additionalProperties" and value is False) or key in VALIDATED_ONLY:
+        # `names`: the keys are parameter names (a parameter may be called `pattern`), never dropped.
+        if not names and ((key == "title" and isinstance(value, str)) or key in VALIDATED_ONLY
+                          or (key == "default" and value in (None, False, 0))
+                          or (key == "additionalProperties" and value is False)):
             continue
-        out[key] = compact_schema(value)
+        out[key] = compact_schema(value, names=key in ("properties", "$defs") and not names)
     choices = out.get("anyOf")
     if isinstance(choices, list):
         rest = [c for c in choices if c != {"type": "null"}]

@@ -50,7 +50,7 @@ class EnsureParams(BaseParams):
         default=None, description="true: restore first; false: never; default: when needed.")
     framework: str | None = Field(
         default=None, pattern=r"^[A-Za-z][A-Za-z0-9.\-]{0,63}$",
-        description="Target framework of multi-targeted projects, e.g. \"net8.0\".",
+        description="For multi-targeted projects, e.g. \"net8.0\".",
     )
 
 
@@ -170,8 +170,7 @@ def list_baselines_tool(params: ListBaselinesParams, repo_path: str) -> ToolOutp
 
 
 class CleanupParams(BaseParams):
-    keep: int = Field(default=3, ge=0, le=1000,
-                      description="Newest baselines kept (besides HEAD's and workspaces').")
+    keep: int = Field(default=3, ge=0, le=1000)  # newest kept, besides HEAD's and workspaces' (the description)
     dry_run: bool = False
 
 

@@ -24,8 +24,8 @@ SECTION = 20  # impact_analyze: entries per section besides the callers
 
 
 class ReachParams(SymbolParams):
-    symbol_id: str = Field(description="Doc id, stable id or plain name ('OrderService.Place').")
-    depth: int | None = Field(default=None, description="Caller levels to follow, 1..6 (default 4).")
+    symbol_id: str
+    depth: int | None = None  # caller levels, 1..6 (default 4)
 
 
 def _target(ctx: QueryContext, params: ReachParams) -> sqlite3.Row:
@@ -55,9 +55,8 @@ def _no_tests_guidance(ctx: QueryContext) -> Guidance | None:
 
 @tool("tests_find", ReachParams)
 def tests_tool(params: ReachParams, repo_path: str) -> ToolOutput:
-    """Use to pick the tests to run after changing a symbol: xUnit/NUnit/MSTest test methods that reach
-    it through calls (path shown), and functional tests whose HttpClient call hits a route whose handler
-    reaches it. Nearest first."""
+    """Use to pick the tests to run after changing a symbol: tests reaching it through calls or an HTTP
+    route, nearest first, with the path."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     row = _target(ctx, params)
     limits: dict[str, Any] = {}
@@ -90,9 +89,8 @@ def tests_tool(params: ReachParams, repo_path: str) -> ToolOutput:
 
 @tool("impact_analyze", ReachParams)
 def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
-    """Use before changing a symbol's signature or behaviour: in one call its transitive callers by level,
-    implementations/overrides, references by kind, endpoints and tests reaching it, and the projects and
-    files affected."""
+    """Use before changing a symbol's signature or behaviour: its callers by level, implementations,
+    references, endpoints, tests and projects affected, in one call."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     row = _target(ctx, params)
     sid = row["symbol_id"]
@@ -166,8 +164,8 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
 
 
 class DiffParams(WorkspaceParams):
-    base_commit: str | None = Field(default=None, description="Baseline commit to compare from (sha or prefix).")
-    head_commit: str | None = Field(default=None, description="Commit to compare to (default HEAD's baseline).")
+    base_commit: str | None = Field(default=None, description="sha or prefix")
+    head_commit: str | None = Field(default=None, description="default: HEAD")
 
 
 def _baseline_of(ctx: QueryContext, commit: str) -> tuple[str, sqlite3.Connection]:
@@ -186,9 +184,8 @@ def _baseline_of(ctx: QueryContext, commit: str) -> tuple[str, sqlite3.Connectio
 
 @tool("diff_semantic", DiffParams)
 def diff_tool(params: DiffParams, repo_path: str) -> ToolOutput:
-    """Use to review a change: symbols added, removed and signature-changed, and endpoints, config keys,
-    tables and DI registrations added or removed, between two commits' baselines (base_commit) or the
-    baseline and a workspace's edits (workspace_id)."""
+    """Use to review a change: symbols, endpoints, config keys, tables and DI registrations added, removed
+    or changed since base_commit or in a workspace."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     files: list[str] | None = None
     if params.base_commit:
@@ -223,17 +220,16 @@ def diff_tool(params: DiffParams, repo_path: str) -> ToolOutput:
 
 
 class UnusedParams(WorkspaceParams, ListParamsMixin):
-    project: str | None = Field(default=None, description="Only this project.")
-    kinds: list[str] | None = Field(default=None, description="e.g. [\"Method\",\"Class\"].")
-    limit: int | None = Field(default=None, description="Max results (default 100, max 500).")
-    offset: int = Field(default=0, ge=0, description="Skip this many (paging).")
+    project: str | None = None
+    kinds: list[str] | None = None
+    limit: int | None = None  # default 100, max 500
+    offset: int = Field(default=0, ge=0)
 
 
 @tool("symbols_unused", UnusedParams)
 def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
-    """Use to find dead code: symbols nothing in the solution references. Entry points, tests, framework
-    handlers, overrides, public API of unreferenced libraries, public properties and DI-built constructors
-    are left out and counted under `excluded`."""
+    """Use to find dead code: symbols nothing in the solution references; entry points, tests, overrides
+    and public API are counted apart (`excluded`)."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     limit = clamp("max_results", params.limit, 100, 500, limits)
@@ -264,9 +260,8 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
 
 @tool("projects_graph", WorkspaceParams)
 def projects_graph_tool(params: WorkspaceParams, repo_path: str) -> ToolOutput:
-    """Use to see how the solution is put together: each project's kind (Exe/Library), framework, project
-    references both ways, and direct NuGet packages with requested and resolved versions; packages used
-    at several versions are flagged."""
+    """Use to see how projects depend on each other: kind, framework, references both ways, NuGet
+    packages and versions (conflicts flagged)."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     items = review.dependency_graph(ctx.conn)
     packages = review.package_versions(items)

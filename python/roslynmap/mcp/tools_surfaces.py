@@ -152,8 +152,8 @@ def _entry_symbol(ctx: QueryContext, entry: str) -> tuple[str, dict[str, Any] | 
 
 @tool("graph_trace_feature", TraceParams)
 def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
-    """Use to understand a feature end to end: the call tree from a symbol or HTTP route, through DI
-    registrations and mediator handlers, each node's facts; `stops` says where and why it ended."""
+    """Use to understand a feature end to end: the call tree from a symbol or HTTP route, through DI and
+    mediator handlers, with each node's facts."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     requested = TRACE_DEPTH[0] if params.depth is None else params.depth
@@ -251,11 +251,11 @@ FORMER = {"surfaces_list_di_registrations": ("di", {"service_filter": "filter", 
 
 class FactListParams(ListParams):
     kind: FactKind
-    filter: str | None = Field(default=None, description="Substring of the service, template or exception type.")
+    filter: str | None = None  # substring of the service, template or exception type
     level: str | None = Field(default=None, description="di: lifetime; logs: log level.")
     project: str | None = None
-    file: str | None = Field(default=None, description="Substring of the file path.")
-    symbol_id: str | None = Field(default=None, description="exceptions: what this member may throw via calls.")
+    file: str | None = Field(default=None, description="Path substring.")
+    symbol_id: str | None = None
     depth: int | None = None  # exceptions with symbol_id: levels of callees (default 3, max 6)
 
 
@@ -278,8 +278,8 @@ def _scoped_output(ctx: QueryContext, params: FactListParams, listing: surfaces.
 
 @tool("surfaces_list", FactListParams)
 def facts_tool(params: FactListParams, repo_path: str) -> ToolOutput:
-    """Use to list a service's wiring by kind: di registrations, middleware in run order, log templates,
-    exceptions thrown (package throw helpers inferred; with symbol_id: what it may throw via calls)."""
+    """Use to list a service's wiring by kind: DI registrations, middleware in run order, log templates,
+    exceptions thrown (with symbol_id: what it may throw via calls)."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     if params.kind == "di":

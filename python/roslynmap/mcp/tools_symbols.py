@@ -90,13 +90,13 @@ CONTEXT_LIMIT = 10  # callers and callees in a card: the direct ones, most calls
 
 
 class CardParams(SymbolParams, ListParamsMixin):
-    include: list[Include] | None = Field(default=None, description="Add source, callers, callees (one call).")
+    include: list[Include] | None = None
 
 
 @tool("symbols_get_card", CardParams, spans=True)
 def card_tool(params: CardParams, repo_path: str) -> ToolOutput:
-    """Use to understand a symbol without reading its file: signature, doc, location, facts, top callees.
-    include=["source","callers","callees"] adds them: "explain this" in one call."""
+    """Use to understand a symbol without reading its file: signature, doc, location, facts, top callees;
+    include adds its source, callers, callees in the same call."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
     row = names.require(ctx.conn, params.symbol_id, params.project)
     if row["external"]:
@@ -145,8 +145,9 @@ def _context_card(ctx: Any, row: Any, info: SymbolCard, include: set[str]) -> To
     for direction in ("callers", "callees"):
         if direction not in include:
             continue
-        walk = (graph.callers if direction == "callers" else graph.callees)(ctx.conn, row["symbol_id"], 1,
-                                                                            CONTEXT_LIMIT)
+        # Callees are calls only, as graph_callees and top_callees answer them (no property reads).
+        walk = (graph.callers(ctx.conn, row["symbol_id"], 1, CONTEXT_LIMIT) if direction == "callers"
+                else graph.callees(ctx.conn, row["symbol_id"], 1, CONTEXT_LIMIT, calls_only=True))
         calls: dict[str, int] = {}
         end = "from" if direction == "callers" else "to"
         for edge in walk.edges:

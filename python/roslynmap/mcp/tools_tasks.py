@@ -96,13 +96,13 @@ def flag_broken_nodes(ctx: QueryContext, nodes: list[dict[str, Any]]) -> str | N
 # ---------------------------------------------------------------- diagnostics_list
 
 class DiagnosticsParams(WorkspaceParams):
-    project: str | None = Field(default=None, description="Project name.")
-    file_path: str | None = Field(default=None, description="Repo-relative path prefix.")
-    severity: Literal["error", "warning"] | None = Field(default=None, description="error or warning.")
-    code: str | None = Field(default=None, description="Diagnostic id, e.g. \"CS1501\".")
+    project: str | None = None
+    file_path: str | None = Field(default=None, description="Path prefix.")
+    severity: Literal["error", "warning"] | None = None
+    code: str | None = Field(default=None, description="e.g. \"CS1501\".")
     new_only: bool = Field(default=False, description="With workspace_id: only what the edits introduced.")
-    limit: int | None = Field(default=None, description="Max results (default 50, max 500).")
-    offset: int = Field(default=0, ge=0, description="Skip this many results (paging).")
+    limit: int | None = None  # default 50, max 500
+    offset: int = Field(default=0, ge=0)
 
 
 def _counts(by_severity: dict[str, int]) -> str:
@@ -111,9 +111,8 @@ def _counts(by_severity: dict[str, int]) -> str:
 
 @tool("diagnostics_list", DiagnosticsParams)
 def diagnostics_tool(params: DiagnosticsParams, repo_path: str) -> ToolOutput:
-    """Use after an edit to see what it broke (workspace_id, new_only=true), or to list the compiler errors
-    and warnings of the baseline: file:line, code, message; filters project, file_path, severity, code.
-    Read from the index: milliseconds, no build."""
+    """Use after an edit to see what it broke (workspace_id, new_only=true), or for the baseline's compiler
+    errors and warnings, from the index (no build)."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     limit = clamp("max_results", params.limit, *LIST_LIMIT, limits)
@@ -162,15 +161,15 @@ def diagnostics_tool(params: DiagnosticsParams, repo_path: str) -> ToolOutput:
 # ---------------------------------------------------------------- code_outline
 
 class OutlineParams(WorkspaceParams):
-    file_path: str | None = Field(default=None, description="Repo-relative file to outline.")
-    symbol_id: str | None = Field(default=None, description="Or a type (id or name): its members.")
-    project: str | None = Field(default=None, description="Project name, only when the id is ambiguous.")
+    file_path: str | None = None
+    symbol_id: str | None = Field(default=None, description="Or a type: its members.")
+    project: str | None = None
 
 
 @tool("code_outline", OutlineParams)
 def outline_tool(params: OutlineParams, repo_path: str) -> ToolOutput:
-    """Use instead of reading a file to see what it declares: types and members with kind, lines and ids,
-    nested (depth). With symbol_id (a type): the members it declares across its files."""
+    """Use instead of reading a file to see what it declares: types and members nested, with kind, lines
+    and ids; with symbol_id, a type's members (all its files)."""
     if bool(params.file_path) == bool(params.symbol_id):
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "Pass file_path or symbol_id (one of them).",
                              "e.g. code_outline(file_path=\"src/App/OrderService.cs\") or "
@@ -213,20 +212,19 @@ def outline_tool(params: OutlineParams, repo_path: str) -> ToolOutput:
 # ---------------------------------------------------------------- code_search_text
 
 class TextParams(WorkspaceParams, ListParamsMixin):
-    pattern: str = Field(description="Text to find (literal unless regex=true).")
-    regex: bool = Field(default=False, description="pattern is a regular expression (Python syntax).")
-    case_sensitive: bool = Field(default=False, description="Match case.")
-    kind: Literal["code", "string", "comment"] | None = Field(default=None, description="Only matches in code, "
-                                                                                       "strings or comments.")
-    file_path: str | None = Field(default=None, description="Repo-relative path prefix.")
-    limit: int | None = Field(default=None, description="Max results (default 50, max 500).")
-    offset: int = Field(default=0, ge=0, description="Skip this many results (paging).")
+    pattern: str
+    regex: bool = Field(default=False, description="pattern is a Python regex.")
+    case_sensitive: bool = False
+    kind: Literal["code", "string", "comment"] | None = None
+    file_path: str | None = Field(default=None, description="Path prefix.")
+    limit: int | None = None  # default 50, max 500
+    offset: int = Field(default=0, ge=0)
 
 
 @tool("code_search_text", TextParams)
 def text_tool(params: TextParams, repo_path: str) -> ToolOutput:
-    """Use for text that is not a symbol (SQL, messages, TODOs): regex or literal search over the indexed
-    source files, each match classed code/string/comment (filter kind), with file:line."""
+    """Use for text that is not a symbol (SQL, messages, TODOs): literal or regex search of the indexed
+    sources; each match is in code, a string or a comment (kind)."""
     pattern = textsearch.compile_pattern(params.pattern, params.regex, params.case_sensitive)
     ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
     limits: dict[str, Any] = {}
@@ -264,14 +262,13 @@ def text_tool(params: TextParams, repo_path: str) -> ToolOutput:
 # ---------------------------------------------------------------- stacktrace_resolve
 
 class TraceParams(WorkspaceParams):
-    stack_trace: str = Field(description="The pasted .NET stack trace (exception text included).")
+    stack_trace: str
 
 
 @tool("stacktrace_resolve", TraceParams)
 def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
-    """Use when given a .NET stack trace: each frame mapped to the solution's symbol_id and file:line
-    (async state machines, lambdas, local functions and generics undone); framework frames marked
-    in_solution false."""
+    """Use when given a .NET stack trace: each frame mapped to its symbol_id and file:line (async, lambda
+    and generic frames too)."""
     trace = stacktrace.parse(params.stack_trace)
     if not trace.frames:
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "No stack frame found (lines starting with 'at ').",
@@ -308,8 +305,8 @@ class OverviewParams(WorkspaceParams):
 
 @tool("repo_overview", OverviewParams)
 def overview_tool(params: OverviewParams, repo_path: str) -> ToolOutput:
-    """Use first on an unfamiliar repository: projects and their roles (web, app, library, test), entry
-    points, counts of endpoints, config keys, tables and DI registrations, and the most central types."""
+    """Use first on an unfamiliar repository: projects and roles (web, app, library, test), entry points,
+    surface counts, central types."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     entries = overview.entry_points(ctx.conn)
     projects = overview.projects(ctx.conn, entries)

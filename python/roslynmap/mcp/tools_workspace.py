@@ -91,7 +91,7 @@ def list_tool(params: ListParams, repo_path: str) -> ToolOutput:
 
 
 class RefreshParams(WorkspaceIdParams, ListParamsMixin):
-    file_paths: list[str] | None = Field(default=None, description="Only these files; default: changed per git.")
+    file_paths: list[str] | None = Field(default=None, description="Default: the files git sees changed.")
 
 
 @tool("index_refresh_overlay", RefreshParams, read_only=False, slow=True)

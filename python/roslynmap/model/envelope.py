@@ -24,7 +24,7 @@ class TokensSaved(TypedDict):
 class Meta(TypedDict, total=False):
     """Lean by default: only what an agent acts on. ROSLYNMAP_META=verbose adds the accounting."""
 
-    semantic_level: str | None  # lean: only when not `full`
+    semantic_level: str | None  # always, when the answer read an index (DESIGN §7)
     workspace_id: str | None  # lean: only when the call answered in a workspace
     overlay_revision: int
     consistency: str

@@ -248,6 +248,11 @@ class Worker:
             for start in range(0, len(copied), 512):
                 writer.add_batch(derive_store.replay_batch(conn, copied[start:start + 512]))
             writer.add_batch(Batch(facts=definition_facts(root) + project_reference_facts(root, described["projects"])))
+            # A document several projects compile (a linked file) has one files row; a full index leaves it
+            # with the project extracted last in document order.
+            last = {path: index for path, index in docs}
+            writer.db.executemany("UPDATE files SET project_id = ? WHERE path = ?",
+                                  [(last[p], p) for p, owners in projects_of.items() if len(owners) > 1])
             summary = orjson.loads(session.Summary())["projects"] + _unloaded_results(unloaded)
             results = derive_store.project_results(writer.db, order, summary,
                                                    described.get("missing_reference_codes", []))
@@ -437,6 +442,11 @@ def _extract_paths(session: Any, paths: list[str]) -> Batch:
 
 
 def _text_at(root: Path, commit: str, path: str) -> str | None:
+    """The file's text at `commit`. A document outside the repository (a NuGet package's content file) is not
+    in git: it changes only with the packages, and a changed project or package file already forces a full
+    index, so its text then is its text now."""
+    if path.startswith("../") or Path(path).is_absolute():
+        return _text_now(root, path)
     blob = _git(root, "show", f"{commit}:{path}")
     return None if blob is None else blob.decode("utf-8-sig", "replace")
 

@@ -1,0 +1,2 @@
+// Linked into Core and Other (a document two projects compile).
+[assembly: System.Reflection.AssemblyMetadata("Derive", "linked")]
