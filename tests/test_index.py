@@ -38,7 +38,7 @@ def test_shop_index_counts_and_level(server: McpServerProcess) -> None:
     projects = {p["name"]: p for p in data["projects"]}
     assert {n: (p["symbol_count"], p["reference_count"]) for n, p in projects.items()} == SHOP_PROJECTS
     assert all(p["compiled"] and p["restored"] and p["target_framework"] == "net10.0" for p in projects.values())
-    assert "semantic_level" not in env["meta"]  # lean meta names the level only when it is not full
+    assert env["meta"]["semantic_level"] == "full"  # every answer names the level (DESIGN §7)
     assert env["answer"].startswith("Baseline already exists for ")
 
 

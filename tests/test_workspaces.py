@@ -109,7 +109,7 @@ def test_edit_refresh_finds_the_new_symbol_and_a_second_workspace_sees_none_of_i
         found = ok(ws.call("symbols_search", {"query": "Quote", "workspace_id": "edit"}))
         assert search_ids(found) == [QUOTE]
         assert (found["meta"]["workspace_id"], found["meta"]["overlay_revision"]) == ("edit", 1)
-        assert "semantic_level" not in found["meta"]  # full: lean meta leaves it out
+        assert found["meta"]["semantic_level"] == "full"
         card = ok(ws.call("symbols_get_card", {"symbol_id": QUOTE, "workspace_id": "edit"}))["data"]
         assert (card["signature"], card["doc"], card["location"]) == (
             "public decimal Quote(int quantity)", "A quote.",
@@ -299,7 +299,7 @@ def test_semantic_level_follows_the_edit(ws: McpServerProcess, repo: Path) -> No
         search = ok(ws.call("symbols_search", {"query": "Broken", "workspace_id": "broken"}))
         assert search["meta"]["semantic_level"] == "partial" and search_ids(search) == [
             "M:Shop.Services.OrderService.Broken"]
-        assert "semantic_level" not in ok(ws.call("symbols_search", {"query": "Order"}))["meta"]
+        assert ok(ws.call("symbols_search", {"query": "Order"}))["meta"]["semantic_level"] == "full"
     # Reverted on disk: the refresh drops the file from the overlay and the level is full again.
     env = ok(ws.call("index_refresh_overlay", {"workspace_id": "broken"}))
     assert (env["data"]["reverted"], env["data"]["semantic_level"]) == ([ORDER_SERVICE], "full")
@@ -432,7 +432,8 @@ def test_re_extracting_unchanged_files_reproduces_the_baseline(ws: McpServerProc
     from roslynmap.workspace.overlays import overlay_path
 
     base = sqlite3.connect(f"file:{baseline_file}?mode=ro", uri=True)
-    paths = sorted(row[0] for row in base.execute("SELECT path FROM files"))
+    # Every file but the project files, whose rows only anchor ProjectReference facts (roslyn/projrefs.py).
+    paths = sorted(row[0] for row in base.execute("SELECT path FROM files WHERE path NOT LIKE '%.csproj'"))
     ok(ws.call("workspace_create", {"workspace_id": "identity"}))
     data = ok(ws.call("index_refresh_overlay", {"workspace_id": "identity", "file_paths": paths}))["data"]
     assert data["extracted"] == paths

@@ -96,9 +96,8 @@ def test_graph_callers_and_callees_walk_implicit_calls(loop_root: str) -> None:
     callers = api.call("graph_callers", {"symbol_id": GET_ENUMERATOR}, loop_root, allowed)
     assert [(n["symbol_id"], n["depth"], [e["kind"] for e in n["edges"]]) for n in callers["data"]["nodes"]] == [
         (short(SUM), 1, ["ImplicitCall"])]
-    # graph_callees lists invocations only by default (econ's calls_only, issue 14): implicit calls with all_edges
-    assert api.call("graph_callees", {"symbol_id": SUM}, loop_root, allowed)["data"]["nodes"] == []
-    callees = api.call("graph_callees", {"symbol_id": SUM, "all_edges": True}, loop_root, allowed)
+    # graph_callees lists calls only by default (issue 14): an implicit call is a call
+    callees = api.call("graph_callees", {"symbol_id": SUM}, loop_root, allowed)
     assert [(n["symbol_id"], n["depth"], [e["kind"] for e in n["edges"]]) for n in callees["data"]["nodes"]] == [
         (short(GET_ENUMERATOR), 1, ["ImplicitCall"])]
     refs = api.call("refs_find", {"symbol_id": GET_ENUMERATOR, "kind": ["implicitcall"]}, loop_root, allowed)

@@ -29,7 +29,7 @@ CALL_EDGE = (
 )
 # graph_callees by default: invocations and constructions only, no property reads (issue 14: a depth-2 walk
 # of one method was 31.6K chars, mostly getters and unbound LINQ calls).
-CALLS_ONLY = "r.kind IN ('Call', 'Instantiate')"
+CALLS_ONLY = "r.kind IN ('Call', 'ImplicitCall', 'Instantiate')"  # an implicit call is a call
 DISPATCH_KINDS = "('Implementation', 'Override')"
 
 
