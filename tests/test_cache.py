@@ -102,7 +102,7 @@ def test_push_then_a_fresh_home_pulls(shop: Path, home: Path, tmp_path: Path) ->
                                                                    {"ROSLYNMAP_HOME": str(home), **NO_CACHE})
     assert here["ok"] and len(here["data"]["results"]) == 7
     assert (here["answer"], here["data"], here["meta"]) == (there["answer"], there["data"], there["meta"]) == (
-        here["answer"], here["data"], {})  # lean meta: a full baseline for HEAD goes without saying
+        here["answer"], here["data"], {"semantic_level": "full"})  # lean meta: the level, nothing else to say
 
     # `roslynmap index` pulls too (a third machine, --cache-dir instead of the variable).
     third = roslynmap("index", str(shop), "--cache-dir", str(store), "--json",
