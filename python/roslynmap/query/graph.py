@@ -248,6 +248,20 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     return graph
 
 
+
+def call_edge(caller: str, target: str | None, name: str, kind: str, count: int, line: int | None, file: str | None,
+              receiver: str | None, unresolved: dict[str, dict[str, Any]]) -> tuple[str, dict[str, Any]]:
+    """(node key, edge) of one callee row; an unbound call is a node by name (`?Name`), noted in `unresolved`.
+    Shared by graph_callees and the trace walk (query/trace.py)."""
+    key = target or f"?{name}"
+    edge: dict[str, Any] = {"from": caller, "to": key, "kind": kind, "count": count, "file": file, "line": line}
+    if target is None:
+        edge["unbound"] = True
+        if receiver:
+            edge["receiver"] = receiver
+        unresolved.setdefault(key, {"symbol_id": None, "name": name, "unresolved": True})
+    return key, edge
+
 def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
             calls_only: bool = False) -> Graph:
     """`calls_only`: invocations and constructions, and unbound calls counted by name instead of walked."""
@@ -285,14 +299,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
             if target and target not in info:
                 graph.external_callees += 1
                 continue
-            key = target or f"?{name}"
-            edge: dict[str, Any] = {"from": caller, "to": key, "kind": kind, "count": count, "file": file,
-                                    "line": line}
-            if target is None:
-                edge["unbound"] = True
-                if receiver:
-                    edge["receiver"] = receiver
-                unresolved.setdefault(key, {"symbol_id": None, "name": name, "unresolved": True})
+            key, edge = call_edge(caller, target, name, kind, count, line, file, receiver, unresolved)
             level_edges.append((edge, target))
             if key not in candidates:
                 candidates[key] = None

@@ -153,14 +153,8 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         level_edges: list[tuple[dict[str, Any], str | None]] = []
         registered_impls: set[str] = set()
         for caller, target, name, kind, count, line, file, receiver in kept:
-            key = target or f"?{name}"
-            edge: dict[str, Any] = {"from": caller, "to": key, "kind": kind, "count": count, "file": file,
-                                    "line": line}
+            key, edge = graph.call_edge(caller, target, name, kind, count, line, file, receiver, unresolved)
             if target is None:
-                edge["unbound"] = True
-                if receiver:
-                    edge["receiver"] = receiver
-                unresolved.setdefault(key, {"symbol_id": None, "name": name, "unresolved": True})
                 trace.stops.append({"reason": "unbound", "at": caller, "call": name, "file": file, "line": line,
                                     **({"receiver": receiver} if receiver else {})})
             elif (declared[target][0] in ("Method", "Property", "Event", "Indexer") and not implementations.get(target)
