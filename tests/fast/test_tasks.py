@@ -18,7 +18,7 @@ from tests.fast.conftest import Call
 
 BILLING = """namespace Shop;
 
-// TODO: move the SQL to a repository
+// Note: move the SQL to a repository
 public class Invoice
 {
     public const string Query = "SELECT * FROM Invoices WHERE Id = @id";

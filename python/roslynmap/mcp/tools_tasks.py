@@ -223,7 +223,7 @@ class TextParams(WorkspaceParams, ListParamsMixin):
 
 @tool("code_search_text", TextParams)
 def text_tool(params: TextParams, repo_path: str) -> ToolOutput:
-    """Use for text that is not a symbol (SQL, messages, TODOs): literal or regex search of the indexed
+    """Use for text that is not a symbol (SQL, messages, comments): literal or regex search of the indexed
     sources; each match is in code, a string or a comment (kind)."""
     pattern = textsearch.compile_pattern(params.pattern, params.regex, params.case_sensitive)
     ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)

@@ -54,6 +54,19 @@ def _rows(conn: sqlite3.Connection, table: str, where: str = "", args: tuple[Any
             if r[0] in SEVERITIES]
 
 
+
+def _unmatched(rows: list[dict[str, Any]], others: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of `rows` (in file order) that no row of `others` matches by key, counting duplicates."""
+    left = Counter(_key(i) for i in others)
+    out = []
+    for item in sorted(rows, key=_order):
+        key = _key(item)
+        if left[key] > 0:
+            left[key] -= 1
+        else:
+            out.append(item)
+    return out
+
 def _key(item: dict[str, Any]) -> Key:
     return item["file"] or "", item["severity"], item["code"], item["message"]
 
@@ -79,22 +92,7 @@ def listing(conn: sqlite3.Connection, filters: Filters, since_baseline: bool = F
         replaced = "WHERE x.file_id IN (SELECT file_id FROM ov.overlay_files)"
         now = _rows(conn, "ov.diagnostics")
         before = _rows(conn, "main.diagnostics", " " + replaced)
-        left = Counter(_key(i) for i in before)
-        new = []
-        for item in sorted(now, key=_order):
-            key = _key(item)
-            if left[key] > 0:
-                left[key] -= 1
-            else:
-                new.append(item)
-        gone = Counter(_key(i) for i in now)
-        fixed = []
-        for item in sorted(before, key=_order):
-            key = _key(item)
-            if gone[key] > 0:
-                gone[key] -= 1
-            else:
-                fixed.append(item)
+        new, fixed = _unmatched(now, before), _unmatched(before, now)
         items = [i for i in new if filters.keep(i)]
         fixed = [i for i in fixed if filters.keep(i)]
     else:

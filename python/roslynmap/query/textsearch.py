@@ -1,6 +1,6 @@
 """code_search_text: a regex or literal over the working-tree text of the files the index holds.
 
-For what is not a symbol: SQL in strings, a message, a TODO in a comment. Only the baseline's (or the
+For what is not a symbol: SQL in strings, a message, a note in a comment. Only the baseline's (or the
 workspace's) file list is searched, each file read through model/readable.py (real path inside the
 repository, never .git/). Matching is per line. Every match is classified `code`, `string` or
 `comment` by a small C# lexer (verbatim, interpolated, raw and char literals; line and block comments),
@@ -40,7 +40,7 @@ class TextMatches:
 def compile_pattern(pattern: str, regex: bool, case_sensitive: bool) -> re.Pattern[str]:
     if not pattern:
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, "pattern is empty.", "Pass the text to find, e.g. "
-                             "pattern=\"SELECT \" (literal) or pattern=\"TODO|FIXME\" with regex=true.")
+                             "pattern=\"SELECT \" (literal) or pattern=\"throw new \\\\w+\" with regex=true.")
     flags = re.MULTILINE | (0 if case_sensitive else re.IGNORECASE)
     try:
         return re.compile(pattern if regex else re.escape(pattern), flags)
