@@ -8,6 +8,7 @@ baseline takes milliseconds.
 from __future__ import annotations
 
 import hashlib
+import re
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,8 +137,9 @@ SQL_SAVE = "M:Shop.SqlOrderRepository.Save(Shop.Order)"
 
 def short(symbol_id: str) -> str:
     """How answers name a symbol of this sample (query/shortids.py): every type name is unique in it, so
-    the namespace is left out everywhere (`M:Shop.Callers.Call00(Shop.Order)` -> `M:Callers.Call00(Order)`)."""
-    return symbol_id.replace("Shop.", "")
+    the namespace is left out everywhere (`M:Shop.Callers.Call00(Shop.Order)` -> `M:Callers.Call00(Order)`), and
+    from the keyword types (`System.Int32` -> `Int32`)."""
+    return re.sub(r"System\.(Int32|Boolean|String|Decimal|Object)\b", r"\1", symbol_id.replace("Shop.", ""))
 
 
 def caller_line(index: int) -> int:

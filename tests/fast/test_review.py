@@ -20,8 +20,8 @@ from tests.fast.review_sample import (
 
 # Answers name symbols by short ids (query/shortids.py): no type name of the sample is shared, so every
 # namespace is left out. Inputs take either form.
-S_COMPUTE, S_CALC_COMPUTE = "M:ICalc.Compute(System.Int32)", "M:Calc.Compute(System.Int32)"
-S_PLACE, S_QUOTE = "M:Service.Place(System.Int32)", "M:Endpoints.Quote(System.Int32)"
+S_COMPUTE, S_CALC_COMPUTE = "M:ICalc.Compute(Int32)", "M:Calc.Compute(Int32)"
+S_PLACE, S_QUOTE = "M:Service.Place(Int32)", "M:Endpoints.Quote(Int32)"
 S_PLACE_WORKS, S_API_WORKS = "M:PricingTests.PlaceWorks", "M:PricingTests.ApiWorks"
 
 
@@ -149,7 +149,7 @@ def test_diff_between_two_baselines(review: Call, commits: tuple[RepoInfo, RepoI
                              "1 signatures changed; endpoints: +1 -0; config_keys: +0 -1.")
     changed = out["data"]["symbols"][0]
     assert (changed["change"], changed["symbol_id"], changed["symbol_id_before"], changed["before"],
-            changed["signature"]) == ("signature_changed", "M:Service.Place(System.Int32,System.Boolean)", S_PLACE,
+            changed["signature"]) == ("signature_changed", "M:Service.Place(Int32,Boolean)", S_PLACE,
                                       "public int Service.Place(int quantity)",
                                       "public int Service.Place(int quantity, bool rush)")
     assert [(i["change"], i["symbol_id"]) for i in out["data"]["symbols"][1:]] == [

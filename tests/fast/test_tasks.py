@@ -149,7 +149,7 @@ def test_code_outline_of_a_file_nests_by_depth(bill: Call) -> None:
         (0, "Class", "Invoice", 4, 20), (1, "Constant", "Query", 6, 6), (1, "Property", "Total", 7, 7),
         (1, "Method", "SumAsync", 9, 14), (1, "Class", "Line", 16, 19), (2, "Method", "Add", 18, 18),
         (0, "Class", "Repo", 22, 26), (1, "Method", "Find", 24, 24), (1, "Constructor", "Repo", 25, 25)]
-    assert env["data"]["declarations"][3]["symbol_id"] == short(SUM) == "M:Invoice.SumAsync(System.Int32)"
+    assert env["data"]["declarations"][3]["symbol_id"] == short(SUM) == "M:Invoice.SumAsync(Int32)"
 
 
 def test_code_outline_of_a_type_lists_its_members(bill: Call) -> None:
@@ -283,12 +283,12 @@ def test_stacktrace_resolve_maps_every_frame_shape_to_the_index(bill: Call) -> N
                          "in_solution": False}
     assert [(f.get("symbol_id"), f.get("file"), f.get("line"), f.get("matched_by"), f.get("note"))
             for f in frames[1:]] == [
-        ("M:Invoice.Line.Add(System.Int32)", B, 18, "name+line", None),
+        ("M:Invoice.Line.Add(Int32)", B, 18, "name+line", None),
         (short(SUM), B, 13, "name+line", "async/iterator state machine"),
         ("M:Repo`1.Find``1(``0)", B, 24, "name", None),
         ("M:Repo`1.#ctor", B, 25, "name", None),
-        (MAIN, P, 2, "name+line", None),
-        (MAIN, P, 1, "name", "local function Run"),
+        (short(MAIN), P, 2, "name+line", None),
+        (short(MAIN), P, 1, "name", "local function Run"),
         (short(SUM), B, 9, "name", "lambda")]
     assert env["data"]["exceptions"] == [{"type": "System.InvalidOperationException",
                                           "message": "Sequence contains no elements"}]
@@ -310,7 +310,7 @@ def test_repo_overview_names_roles_entry_points_counts_and_central_types(bill: C
     assert env["answer"] == ("1 project (1 app), 1 entry point, 0 endpoints, 1 config keys, 1 tables, "
                              "1 DI registrations.")
     assert env["data"]["projects"][0]["role"] == "app"
-    assert env["data"]["entry_points"] == [{"symbol_id": MAIN, "project": "Shop", "file": P, "line": 1}]
+    assert env["data"]["entry_points"] == [{"symbol_id": short(MAIN), "project": "Shop", "file": P, "line": 1}]
     assert [(t["symbol_id"], t["used_by_types"]) for t in env["data"]["central_types"]] == [
         ("T:Invoice", 3)]
     assert env["next_actions"] == [{"tool": "code_outline", "why": "what T:Invoice declares",

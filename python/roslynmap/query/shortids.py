@@ -26,8 +26,15 @@ _PATH = re.compile(r"[A-Za-z_@][\w@`]*(?:\.[A-Za-z_@#][\w@`#<>$]*)*")
 _IN_TEXT = re.compile(r"\b[TMPFE]:[A-Za-z_@<][\w.@`#<>$]*(?:\([^()\s]*\))?")
 
 
+# The types C# names by keyword (`int`, `bool`...): parameter lists name them in most ids, yet a baseline
+# records an external type only when code references it by name.
+_KEYWORD_TYPES = ("Boolean", "Byte", "SByte", "Char", "Decimal", "Double", "Single", "Int16", "Int32", "Int64",
+                  "UInt16", "UInt32", "UInt64", "IntPtr", "UIntPtr", "Object", "String")
+
+
 def _types(conn: sqlite3.Connection) -> list[tuple[str, str]]:
-    """(type path as in doc ids, its namespace) of every declared type and every external type named."""
+    """(type path as in doc ids, its namespace) of every declared type, every external type named and the
+    keyword types."""
     # Ranges, not LIKE (case-insensitive, so no index): `T:` ids sort between 'T:' and 'T;'.
     rows = conn.execute("SELECT DISTINCT substr(symbol_id, 3), coalesce(namespace, '') FROM symbols"
                         " WHERE symbol_id >= 'T:' AND symbol_id < 'T;'").fetchall()
@@ -36,7 +43,7 @@ def _types(conn: sqlite3.Connection) -> list[tuple[str, str]]:
             "SELECT DISTINCT substr(symbol_id, 3), coalesce(namespace, '') FROM externals"
             " WHERE symbol_id >= 'T:' AND symbol_id < 'T;' UNION SELECT DISTINCT substr(container_id, 3),"
             " coalesce(namespace, '') FROM externals WHERE container_id >= 'T:' AND container_id < 'T;'").fetchall()
-    return [(str(r[0]), str(r[1])) for r in rows]
+    return [(str(r[0]), str(r[1])) for r in rows] + [("System." + name, "System") for name in _KEYWORD_TYPES]
 
 
 def _without_arity(path: str) -> str:
