@@ -186,14 +186,18 @@ def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
         "Billing:Url", "Legacy:Endpoint", "Logging:LogLevel:Default", "Unused:Flag"}
     assert status["Payments:Provider"] == "used"  # covered by Configure<PaymentOptions>(GetSection("Payments"))
     conn = next(k for k in keys if k["key"] == "ConnectionStrings:Main")
-    assert conn["usages"] == [{"pattern": "GetConnectionString", "symbol_id": MAIN, "file": "src/Web.Api/Program.cs",
-                               "line": 11, "confidence": "high", "project": "Web.Api"}]
-    assert conn["defined_in"] == [{"file": "src/Web.Api/appsettings.json", "line": 8, "project": "Web.Api"}]
+    # The key's one project and a high confidence are said once, not per place.
+    assert (conn["projects"], conn["usages"]) == (["Web.Api"], [
+        {"pattern": "GetConnectionString", "symbol_id": MAIN, "file": "src/Web.Api/Program.cs", "line": 11}])
+    assert conn["defined_in"] == [{"file": "src/Web.Api/appsettings.json", "line": 8}]
     default = next(k for k in keys if k["key"] == "Logging:LogLevel:Default")
     assert default["defined_in"] == [
-        {"file": "src/Web.Api/appsettings.Development.json", "line": 4, "project": "Web.Api",
-         "environment": "Development"},
-        {"file": "src/Web.Api/appsettings.json", "line": 4, "project": "Web.Api"}]
+        {"file": "src/Web.Api/appsettings.Development.json", "line": 4, "environment": "Development"},
+        {"file": "src/Web.Api/appsettings.json", "line": 4}]
+    missing = web.call("surfaces_list_config_keys", {"status": "used_but_undefined"})
+    assert missing["answer"] == ("2 configuration keys are used_but_undefined, of 29 (20 used, 4 defined_but_unused, "
+                                 "2 bound_unset, 2 used_but_undefined, 1 dynamic).")
+    assert [k["key"] for k in missing["data"]["keys"]] == ["Features:ActiveFlag", "Features:MaxPageSize"]
     chained = next(k for k in keys if k["key"] == "Jobs:Cleanup:IntervalSeconds")
     assert [u["pattern"] for u in chained["usages"]] == ["indexer"]
 

@@ -114,12 +114,37 @@ def test_the_text_content_renders_the_whole_answer(call: Call) -> None:
     env = call("refs_find", symbol_id=SAVE, token_budget=10000)
     text = render(cast(Envelope, env), 10000).splitlines()
     assert text[0] == env["answer"]
-    assert text[1:5] == ["symbol: {\"symbol_id\":\"M:IOrderRepository.Save(Order)\",\"kind\":\"Method\","
-                         "\"file\":\"src/Shop/Orders.cs\",\"line\":6}", "by_kind (2): kind | count", "  Call | 41",
-                         "  Implementation | 1"]
-    assert text[5] == "references (42): file | line | col | kind | from_symbol_id | excerpt"
-    assert text[6] == ("  src/Shop/Callers.cs | 7 | 49 | Call | M:Callers.Call00(Order) | "
+    assert text[1:3] == ["symbol: {symbol_id=M:IOrderRepository.Save(Order), kind=Method, src/Shop/Orders.cs:6}",
+                         "by_kind: Call=41, Implementation=1"]
+    # Said once: the location as file:line:col, no column that is empty in every row.
+    assert text[3] == "references (42): file:line:col | kind | from_symbol_id | excerpt"
+    assert text[4] == ("  src/Shop/Callers.cs:7:49 | Call | M:Callers.Call00(Order) | "
                        "public void Call00(Order order) => _repo.Save(order);")
-    assert len(text) == 6 + 42 + 1 and text[-2].startswith("  src/Shop/Orders.cs | 29 | 15 | Call")
+    assert len(text) == 4 + 42 + 1 and text[-2].startswith("  src/Shop/Orders.cs:29:15 | Call")
     assert text[-1] == "meta: semantic_level=full"
     assert len("\n".join(text)) < len(json.dumps(env, separators=(",", ":")))
+
+
+def test_the_text_says_once_what_every_row_shares() -> None:
+    env = cast(Envelope, {"ok": True, "answer": "2 callers.", "data": {
+        "root": {"symbol_id": "M:A.Run", "kind": "Method", "file": "src/A.cs", "line": 3},
+        "callers": [{"symbol_id": "M:B.Go", "name": "Go", "kind": "Method", "file": "src/B.cs", "line": 7,
+                     "end_line": 9, "note": None},
+                    {"symbol_id": "M:C.Do", "name": "Do", "kind": "Method", "file": "src/C.cs", "line": 2,
+                     "end_line": 2, "note": None}],
+        "callers_total": 2,
+        "members": [{"name": "Go", "line": 7, "end_line": 9}, {"name": "Stop", "line": 11, "end_line": 11}],
+        "by_kind": [{"kind": "Call", "count": 2}]}, "meta": {"semantic_level": "full"}})
+    assert render(env).splitlines() == [
+        "2 callers.",
+        "root: {symbol_id=M:A.Run, kind=Method, src/A.cs:3}",
+        # kind is the same in both rows, note empty in both, name spelled by symbol_id, the location in one cell
+        "callers (2; kind=Method): symbol_id | file:line-end_line",
+        "  M:B.Go | src/B.cs:7-9",
+        "  M:C.Do | src/C.cs:2",
+        # callers_total is the header's count
+        "members (2): name | line-end_line",
+        "  Go | 7-9",
+        "  Stop | 11",
+        "by_kind: Call=2",
+        "meta: semantic_level=full"]

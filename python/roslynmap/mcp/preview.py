@@ -25,7 +25,10 @@ def render(env: Envelope, budget: int | None = None) -> str:
         lines = _error(env)
     else:
         lines = [env.get("answer", "")]
-        for key, value in (env.get("data") or {}).items():
+        data = env.get("data") or {}
+        for key, value in data.items():
+            if _said_by_its_list(key, value, data):
+                continue
             lines.extend(_field(key, value))
         lines.extend(_after(env))
     meta = env.get("meta") or {}
@@ -66,9 +69,20 @@ def _after(env: Envelope) -> list[str]:
     return lines
 
 
+def _said_by_its_list(key: str, value: Any, data: Mapping[str, Any]) -> bool:
+    """`callers_total: 3` beside a `callers` list of 3: the table header already counts them."""
+    listed = data.get(key.removesuffix("_total")) if key.endswith("_total") else None
+    return isinstance(listed, list) and value == len(listed)
+
+
 def _field(key: str, value: Any) -> list[str]:
     if value is None or value == [] or value == {}:
         return []
+    if key.startswith("by_") and isinstance(value, list) and all(
+            isinstance(v, Mapping) and len(v) == 2 and "count" in v for v in value):
+        # A count per value (by_method, by_status...): one line, `GET=2, POST=1`.
+        return [f"{key}: " + ", ".join(f"{_cell(next(x for k, x in v.items() if k != 'count'))}={v['count']}"
+                                       for v in value)]
     if isinstance(value, list) and all(isinstance(v, Mapping) for v in value):
         return _table(key, value)
     if isinstance(value, Mapping) and any(isinstance(v, (list, Mapping)) for v in value.values()):
@@ -80,13 +94,66 @@ def _field(key: str, value: Any) -> list[str]:
 
 
 def _table(key: str, rows: list[Any]) -> list[str]:
-    """`key (n): a | b | c` then one line per row; a key a row lacks is an empty cell."""
+    """`key (n): a | b | c` then one line per row; a key a row lacks is an empty cell.
+
+    Said once rather than per row: a column with one value in every row goes into the header
+    (`descendants (2; kind=Class, depth=1)`), a column empty in every row is left out, `name` is left out
+    when each row's `symbol_id` spells it, and `file`, `line`, `col`, `end_line` read as `file:line:col`
+    or `file:line-end_line`, the form an agent copies."""
     columns: dict[str, None] = {}
     for row in rows:
         columns.update(dict.fromkeys(row))
-    lines = [f"{key} ({len(rows)}): " + SEP.join(columns)]
-    lines.extend("  " + SEP.join(_cell(row.get(c)) for c in columns) for row in rows)
+    cells = {c: [_cell(row.get(c)) for row in rows] for c in columns}
+    shared: list[str] = []
+    for column in list(columns):
+        values = cells[column]
+        if all(v == "" for v in values):
+            del columns[column]
+        elif len(rows) > 1 and column not in _LOCATION and len(set(values)) == 1:
+            shared.append(f"{column}={values[0]}")
+            del columns[column]
+    if "name" in columns and "symbol_id" in columns and all(
+            _spells(str(row.get("symbol_id") or ""), str(row.get("name") or "")) for row in rows):
+        del columns["name"]
+    spans = "file" not in columns and "line" in columns and "end_line" in columns
+    if spans:  # lines of one file: `24-28`
+        cells["line"] = [_location({**row, "file": "", "col": None})[1:] if row.get("line") is not None else ""
+                         for row in rows]
+        del columns["end_line"]
+    located = "file" in columns and "line" in columns
+    location_header = _location_header(columns)
+    if located:
+        cells["file"] = [_location(row) for row in rows]
+        for part in ("line", "col", "end_line"):
+            columns.pop(part, None)
+    header = [location_header if c == "file" and located else
+              "line-end_line" if c == "line" and spans else c for c in columns]
+    lines = [f"{key} ({len(rows)}" + ("; " + ", ".join(shared) if shared else "") + "): " + SEP.join(header)]
+    lines.extend("  " + SEP.join(cells[c][i] for c in columns) for i in range(len(rows)))
     return lines
+
+
+_LOCATION = ("file", "line", "col", "end_line")
+
+
+def _spells(symbol_id: str, name: str) -> bool:
+    return bool(name) and name in symbol_id
+
+
+def _location(row: Mapping[str, Any]) -> str:
+    """`file:line:col-end_line`; with an empty `file`, `:line-end_line`."""
+    if row.get("file") is None:
+        return ""
+    text = f"{row['file']}:{row.get('line', '')}" if row.get("line") is not None else str(row["file"])
+    if row.get("col") is not None:
+        text += f":{row['col']}"
+    if row.get("end_line") is not None and row.get("end_line") != row.get("line"):
+        text += f"-{row['end_line']}"
+    return text
+
+
+def _location_header(columns: Mapping[str, None]) -> str:
+    return "file:line" + (":col" if "col" in columns else "") + ("-end_line" if "end_line" in columns else "")
 
 
 def _cell(value: Any) -> str:
@@ -98,6 +165,13 @@ def _cell(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return str(value)
+    if isinstance(value, Mapping):
+        parts = [f"{k}={_cell(v)}" for k, v in value.items()
+                 if v is not None and not (k in _LOCATION and value.get("file") and value.get("line") is not None)]
+        return "{" + ", ".join(parts + ([_location(value)] if value.get("file") and value.get("line") is not None
+                                        else [])) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_cell(v) for v in value) + "]"
     return orjson.dumps(value).decode()
 
 

@@ -270,11 +270,15 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         by_node.setdefault(edge[node_key], []).append({k: v for k, v in edge.items() if k != node_key})
     nodes = sorted(result.nodes, key=lambda n: (n["depth"], -fan.get(n.get("symbol_id") or "", 0)))
     root_id = row["symbol_id"]
+    # A call site is in the file of the member making the call (`from`): said once, by that member's node.
+    file_of = {n.get("symbol_id"): n.get("file") for n in nodes} | {root_id: result.root.get("file")}
     for node in nodes:
         edges = by_node.get(node.get("symbol_id") or f"?{node.get('name')}", [])[:5]
-        # Said once, not per edge: the root as the other end, and the node's own file as the call site.
+        caller_file = node.get("file") if direction == "callers" else None
+        # Said once, not per edge: the root as the other end, and the calling member's file as the call site.
         node["edges"] = [{k: v for k, v in e.items() if not (k in ("to", "from") and v == root_id)
-                          and not (k == "file" and v == node.get("file"))} for e in edges]
+                          and not (k == "file" and v == (caller_file or file_of.get(e.get("from", root_id))))}
+                         for e in edges]
     via = sum(1 for e in result.edges if e.get("via"))
     noun = "callers" if direction == "callers" else "callees"
     unbound_data, unbound_text = _unbound_section(result) if direction == "callers" else (None, "")
@@ -313,7 +317,8 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     if not nodes and not unbound_data:
         guidance = Guidance("hint", f"No {noun} in the indexed solution. Entry points (controllers, "
                             "handlers, Main) have no callers; refs_find shows non-call uses.")
-    data: dict[str, Any] = {"root": result.root, "depth": depth}
+    # The root's name is in its symbol_id.
+    data: dict[str, Any] = {"root": {k: v for k, v in result.root.items() if k != "name"}, "depth": depth}
     if unbound_data:
         data["unbound_calls"] = unbound_data
     return ToolOutput(
@@ -365,8 +370,7 @@ def hierarchy_tool(params: HierarchyParams, repo_path: str) -> ToolOutput:
               f"{len(result['implementations'])} implementations, {len(result['derived'])} derived types.")
     return ToolOutput(
         answer=answer,
-        data={"symbol_id": row["symbol_id"], "kind": row["kind"], "bases": result["bases"],
-              "interfaces": result["interfaces"], "transitive": params.transitive},
+        data={"symbol_id": row["symbol_id"], "bases": result["bases"], "interfaces": result["interfaces"]},
         ranked=RankedList("descendants", descendants, len(descendants), scope_param=None, page_param=None),
         warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{d['relation']:<10} {d['symbol_id']}" for d in descendants],

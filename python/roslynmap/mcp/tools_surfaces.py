@@ -69,6 +69,7 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
 class ConfigParams(ListParams):
     key_filter: str | None = None
     project: str | None = None
+    status: Literal["used", "defined_but_unused", "used_but_undefined", "bound_unset", "dynamic"] | None = None
 
 
 @tool("surfaces_list_config_keys", ConfigParams)
@@ -76,10 +77,11 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
     """Use to see which configuration keys the code reads and appsettings*.json define, each with a status."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
-    listing = surfaces.config_keys(ctx.conn, params.key_filter, params.project)
+    listing = surfaces.config_keys(ctx.conn, params.key_filter, params.project, params.status)
     items = _page(listing, params, limits)
     status = ", ".join(f"{c['count']} {c['status']}" for c in listing.counts)
-    answer = f"{listing.total} configuration keys" + (f" ({status})" if status else "") + "."
+    of_all = f" are {params.status}, of {sum(c['count'] for c in listing.counts)}" if params.status else ""
+    answer = f"{listing.total} configuration keys{of_all}" + (f" ({status})" if status else "") + "."
     return ToolOutput(
         answer=answer, data={"by_status": listing.counts},
         ranked=RankedList("keys", items, listing.total, params.offset, listing.by_file, scope_param=None),

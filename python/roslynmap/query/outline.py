@@ -20,10 +20,11 @@ def _item(row: sqlite3.Row | tuple[Any, ...], depth: int, file: str | None = Non
                             "symbol_id": row[0], "signature": row[3]}
     if file is not None:
         item["file"] = file
-    if row[7] and row[7] != "public":
-        item["visibility"] = row[7]
-    if row[8]:
-        item["static"] = True
+    if not row[3]:  # the signature says visibility and static when there is one
+        if row[7] and row[7] != "public":
+            item["visibility"] = row[7]
+        if row[8]:
+            item["static"] = True
     return item
 
 

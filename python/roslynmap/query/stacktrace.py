@@ -256,6 +256,7 @@ def resolve(conn: sqlite3.Connection, trace: Trace) -> list[dict[str, Any]]:
             item["in_solution"] = False
             out.append(item)
             continue
+        del item["method"]  # the symbol_id names it (the trace's text stays on frames outside the solution)
         item["symbol_id"] = chosen["symbol_id"]
         item["kind"] = chosen["kind"]
         item["file"] = file or chosen["file"]

@@ -295,7 +295,8 @@ def _hosts_loading(conn: sqlite3.Connection, hosts: set[str | None]) -> dict[str
     return out
 
 
-def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str | None = None) -> Listing:
+def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str | None = None,
+                status: str | None = None) -> Listing:
     """Keys read in code merged with keys defined in appsettings*.json, per project: a host project
     (one with its own appsettings files) is checked against its own files only; a library (none)
     against those of the hosts that reference it, directly or not (every host's when none does)."""
@@ -321,6 +322,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         entry["usages"].append({"pattern": use.get("pattern"), "symbol_id": use["symbol_id"], "file": use["file"],
                                 "line": use["line"], "confidence": use["confidence"], "project": use["project"],
                                 **{k: use[k] for k in ("type", "property", "dynamic") if use.get(k) is not None}})
+    # Said once per key, not per use: the project when the key has one, the confidence when it is high.
     for definition in definitions:
         entry = keys.setdefault(definition["key"].lower(), {"key": definition["key"], "usages": [], "defined_in": []})
         entry["defined_in"].append({"file": definition["file"], "line": definition["line"],
@@ -376,9 +378,16 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         first = (entry["usages"] or entry["defined_in"])[0]
         entry["file"], entry["line"] = first["file"], first["line"]
         entry["projects"] = sorted({x["project"] for x in entry["usages"] + entry["defined_in"] if x["project"]})
+        for place in entry["usages"] + entry["defined_in"]:
+            if len(entry["projects"]) == 1:
+                place.pop("project", None)
+            if place.get("confidence") == "high":
+                del place["confidence"]
     counts: dict[str, int] = {}
     for e in items:
         counts[e["status"]] = counts.get(e["status"], 0) + 1
+    if status:
+        items = [e for e in items if e["status"] == status]
     return Listing(items, len(items), _by_file(items),
                    [{"status": s, "count": c} for s, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
 

@@ -1,0 +1,67 @@
+"""The agent task suite (tests/agent_tasks.py) as a table for docs/benchmarks.md ("Agent tasks"):
+
+    python bench/tasks.py [--work DIR]
+
+Copies testdata/Shop, Web and Tested into git repositories under DIR (a temporary folder by default;
+an existing copy is reused), indexes them with the CLI, serves each over MCP stdio with the default
+settings (short ids, lean meta) and prints the table: per task, the calls, tokens and correctness of
+roslynmap's answer against the tokens of the grep+read that answers the same question.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "python"))
+
+from tests.agent_tasks import TASKS, render, run_suite  # noqa: E402
+from tests.fast.test_tool_list import listed_tools, tokens  # noqa: E402
+from tests.mcp_client import McpServerProcess  # noqa: E402
+from tests.repos import TESTDATA, make_repo  # noqa: E402
+
+# Web.NoPackages lacks its packages by design: its index is partial (exit 2).
+EXIT_CODES = {"Shop": 0, "Web": 2, "Tested": 0}
+
+
+def indexed(work: Path, home: Path, fixture: str) -> Path:
+    repo = work / fixture
+    if not repo.exists():
+        make_repo(TESTDATA / fixture, repo)
+    done = subprocess.run([sys.executable, "-m", "roslynmap.cli", "index", str(repo), "--json"], capture_output=True,
+                          text=True, env={**os.environ, "ROSLYNMAP_HOME": str(home)}, timeout=900, check=False)
+    if done.returncode != EXIT_CODES[fixture]:
+        sys.exit(f"indexing {fixture} failed ({done.returncode}): {done.stderr[-2000:]}")
+    return repo
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--work", help="where the fixture repositories and their baselines go")
+    args = parser.parse_args()
+    work = Path(args.work or tempfile.mkdtemp(prefix="roslynmap-tasks-"))
+    home = work / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    fixtures = sorted({t.fixture for t in TASKS})
+    repos = {f: indexed(work, home, f) for f in fixtures}
+    env = {"ROSLYNMAP_HOME": str(home), "ROSLYNMAP_IDS": "", "ROSLYNMAP_META": ""}
+    servers = {f: McpServerProcess(repos[f], env) for f in fixtures}
+    try:
+        results = run_suite(servers, repos)
+    finally:
+        for server in servers.values():
+            server.close()
+    print(render(results, sum(tokens(t) for t in listed_tools())))
+    for r in results:
+        if not r.correct:
+            print(f"\n{r.task.name}: expected {r.task.expected!r}\n  got {r.answer!r}")
+
+
+if __name__ == "__main__":
+    main()
