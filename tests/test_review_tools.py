@@ -49,9 +49,8 @@ def test_tests_of_a_member_by_framework_path_and_route(server: McpServerProcess)
         ("QuoteAnswers", "xunit", "Fact", TESTS + "ApiTests.cs", 12, 3),
     ]
     functional = env["data"]["tests"][-1]
-    assert (functional["route"], functional["call"], functional["path"]) == (
-        "GET /api/orders/{id:int}", "GET /api/orders/5",
-        ["M:Tested.Tests.ApiTests.QuoteAnswers", QUOTE, PLACE, COMPUTE])
+    assert (functional["route"], functional["call"], functional["via"]) == (
+        "GET /api/orders/{id:int}", "GET /api/orders/5", [QUOTE, PLACE])
     archive = server.call("tests_find", {"symbol_id": "OrderService.Archive"})["data"]["tests"]
     assert [(t["test"], t["framework"], t["attribute"], t["line"]) for t in archive] == [
         ("M:Tested.Tests.MSTestStyleTests.ArchiveDoesNothing", "mstest", "TestMethod", 18)]

@@ -80,7 +80,7 @@ def tests_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     return ToolOutput(
         answer=answer,
         data={"symbol_id": row["symbol_id"], "depth": depth, "by_project": by_project},
-        ranked=RankedList("tests", items, len(items), scope_param=None, page_param=None, elidable=("path",)),
+        ranked=RankedList("tests", items, len(items), scope_param=None, page_param=None, elidable=("via",)),
         warnings=warnings, guidance=guidance, limits_applied=limits,
         semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{i['framework']:<6} {i['test']}  ({i['file']}:{i['line']})" for i in items],

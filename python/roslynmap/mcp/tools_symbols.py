@@ -137,7 +137,7 @@ def _context_card(ctx: Any, row: Any, info: SymbolCard, include: set[str]) -> To
     from roslynmap.query import graph
 
     # Compact: what the signature, id and location already say is not repeated (fqn, name, visibility...).
-    card = {k: v for k, v in info.items() if k in ("symbol_id", "kind", "signature", "doc", "containing_type",
+    card = {k: v for k, v in info.items() if k in ("symbol_id", "kind", "signature", "doc",
                                                    "project", "location", "other_parts", "thrown_exceptions",
                                                    "facts") and v not in (None, "", [])}
     data: dict[str, Any] = {"card": card}

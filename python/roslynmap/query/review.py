@@ -37,7 +37,11 @@ class TestHit:
 
     def item(self) -> dict[str, Any]:
         out: dict[str, Any] = {"test": self.test, "framework": self.framework, "file": self.file, "line": self.line,
-                               "depth": self.depth, "path": self.path}
+                               "depth": self.depth}
+        # The members between the test and the symbol (the two ends are the row's test and the asked symbol).
+        via = self.path[1:-1]
+        if via:
+            out["via"] = via
         if self.attribute:
             out["attribute"] = self.attribute
         if self.route:
