@@ -41,7 +41,7 @@ def test_an_answer_stays_within_its_budget(call: Call, budget: int) -> None:
 
 def test_refs_find_at_305_shows_references_first_then_what_still_fits(call: Call) -> None:
     env = call("refs_find", symbol_id=SAVE, token_budget=305)
-    assert env["answer"] == "42 references to Shop.IOrderRepository.Save (41 Call, 1 Implementation)."
+    assert env["answer"] == "42 references to IOrderRepository.Save (41 Call, 1 Implementation)."
     assert [r["from_symbol_id"] for r in env["data"]["references"]] == [
         f"M:Callers.Call0{i}(Order)" for i in range(4)]
     assert "by_kind" not in env["data"] and "by_file" not in env["overflow"]  # summaries only with what is left
@@ -51,7 +51,7 @@ def test_refs_find_at_305_shows_references_first_then_what_still_fits(call: Call
         "hint": "Showing 4 of 42 (refs_find). Narrow: kind=\"Call\" (41 of them), kind=\"Implementation\" "
                 "(1 of them); or scope: file_path=\"src/Shop/Callers.cs\" (40 there); or page: offset=4"}
     assert env["meta"] == {"semantic_level": "full"}
-    assert estimate_tokens(env) == 301
+    assert estimate_tokens(env) == 300
 
 
 def test_symbols_search_at_410_shows_results_before_summaries(call: Call) -> None:

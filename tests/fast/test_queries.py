@@ -55,7 +55,7 @@ def test_symbols_search_ranks_and_counts(call: Call) -> None:
 
 def test_refs_find_reports_every_reference_with_its_line_and_excerpt(call: Call) -> None:
     env = call("refs_find", symbol_id=SAVE, token_budget=10000)
-    assert env["answer"] == "42 references to Shop.IOrderRepository.Save (41 Call, 1 Implementation)."
+    assert env["answer"] == "42 references to IOrderRepository.Save (41 Call, 1 Implementation)."
     refs = env["data"]["references"]
     assert len(refs) == 42 and env["truncated"] is False
     assert refs[0] == {"file": "src/Shop/Callers.cs", "line": 7, "col": 49, "kind": "Call",
@@ -81,7 +81,7 @@ def test_types_hierarchy_finds_classes_below_an_implementer(call: Call) -> None:
 
 def test_graph_callers_lists_every_caller(call: Call) -> None:
     env = call("graph_callers", symbol_id=SAVE, token_budget=10000)
-    assert env["answer"] == "41 bound callers of Shop.IOrderRepository.Save within depth 1."
+    assert env["answer"] == "41 bound callers of IOrderRepository.Save within depth 1."
     nodes = env["data"]["nodes"]
     assert len(nodes) == 41
     assert (nodes[3]["symbol_id"], nodes[3]["line"], nodes[3]["edges"]) == (
@@ -91,7 +91,7 @@ def test_graph_callers_lists_every_caller(call: Call) -> None:
 
 def test_symbols_get_card(call: Call) -> None:
     env = call("symbols_get_card", symbol_id="T:Shop.IOrderRepository")
-    assert env["answer"] == "Interface Shop.IOrderRepository in src/Shop/Orders.cs:4-7 (Shop)."
+    assert env["answer"] == "Interface IOrderRepository in src/Shop/Orders.cs:4-7 (Shop)."
     assert env["data"]["doc"] == "Stores orders."
     assert env["data"]["location"] == {"file": "src/Shop/Orders.cs", "line": 4, "col": 5, "end_line": 7}
 
@@ -108,7 +108,7 @@ def test_an_unknown_symbol_is_an_error_with_a_hint(call: Call) -> None:
 def test_graph_callees_lists_calls_only_unless_asked(call: Call) -> None:
     """Place calls Save (its implementation by dispatch), reads Order.Id and makes an unbound call, Validate."""
     env = call("graph_callees", symbol_id="M:Shop.OrderService.Place(Shop.Order)")
-    assert env["answer"] == ("2 callees of Shop.OrderService.Place within depth 1 (1 edges through "
+    assert env["answer"] == ("2 callees of OrderService.Place within depth 1 (1 edges through "
                              "interface/virtual dispatch), + 1 unbound calls (Validate).")
     assert [n["symbol_id"] for n in env["data"]["nodes"]] == [short(SAVE), short(SQL_SAVE)]
     assert env["warnings"] == ["1 unbound calls are counted, not listed: all_edges=true lists them (and property "
@@ -124,7 +124,7 @@ def test_short_ids_are_accepted_back_and_name_one_symbol(call: Call) -> None:
     card = call("symbols_get_card", symbol_id="T:Callers")
     assert (card["data"]["symbol_id"], card["data"]["fqn"]) == ("T:Callers", "Shop.Callers")
     assert call("refs_find", symbol_id="M:IOrderRepository.Save(Order)", limit=1)["answer"].startswith(
-        "42 references to Shop.IOrderRepository.Save")
+        "42 references to IOrderRepository.Save")
 
 
 def test_full_ids_when_asked(call: Call, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -138,7 +138,7 @@ def test_a_plain_name_works_wherever_an_id_is_expected(call: Call) -> None:
     card = call("symbols_get_card", symbol_id="OrderService")
     assert card["ok"] and card["data"]["symbol_id"] == "T:OrderService"
     span = call("symbols_get_definition_span", symbol_id="OrderService.Place")
-    assert span["answer"] == "Method Shop.OrderService.Place: src/Shop/Orders.cs lines 27-30 of 31."
+    assert span["answer"] == "Method OrderService.Place: src/Shop/Orders.cs lines 27-30 of 31."
     where = call("symbols_resolve", symbol_id="Place")
     assert where["answer"].startswith("M:OrderService.Place(Order) is at src/Shop/Orders.cs:27:")
     ambiguous = call("symbols_get_card", symbol_id="Save")

@@ -66,7 +66,7 @@ def review(commits: tuple[RepoInfo, RepoInfo]) -> Call:
 def test_tests_find_follows_calls_through_the_interface_and_a_route(first_only: Call) -> None:
     out = first_only("tests_find", symbol_id=CALC_COMPUTE)
     assert out["ok"], out
-    assert out["answer"] == "2 tests reach Core.Calc.Compute within depth 4 (1 functional, through a route)."
+    assert out["answer"] == "2 tests reach Calc.Compute within depth 4 (1 functional, through a route)."
     assert out["data"]["tests"] == [
         {"test": S_PLACE_WORKS, "framework": "xunit", "attribute": "Fact", "file": "tests/Tests/Tests.cs", "line": 6,
          "depth": 2, "via": [S_PLACE]},
@@ -88,7 +88,7 @@ def test_tests_find_at_depth_one_sees_only_direct_callers(first_only: Call) -> N
 def test_impact_groups_callers_implementations_refs_tests_and_projects(first_only: Call) -> None:
     out = first_only("impact_analyze", symbol_id=S_COMPUTE)  # a short id, as answers give it
     assert out["ok"], out
-    assert out["answer"] == ("Changing Core.ICalc.Compute touches 3 callers within depth 4, 1 implementations/"
+    assert out["answer"] == ("Changing ICalc.Compute touches 3 callers within depth 4, 1 implementations/"
                              "overrides, 2 references in 3 files of 3 projects; 1 endpoints and 2 tests reach it.")
     data = out["data"]
     assert data["callers"] == [

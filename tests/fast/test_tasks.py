@@ -154,7 +154,7 @@ def test_code_outline_of_a_file_nests_by_depth(bill: Call) -> None:
 
 def test_code_outline_of_a_type_lists_its_members(bill: Call) -> None:
     env = bill("code_outline", symbol_id="Invoice")
-    assert env["answer"] == "Class Shop.Invoice (src/Shop/Billing.cs:4-20) declares 4 members."
+    assert env["answer"] == "Class Invoice (src/Shop/Billing.cs:4-20) declares 4 members."
     assert [d["name"] for d in env["data"]["declarations"]] == ["Query", "Total", "SumAsync", "Line"]
     assert env["data"]["declarations"][0]["file"] == B
 
@@ -326,7 +326,7 @@ def test_repo_overview_names_roles_entry_points_counts_and_central_types(bill: C
 def test_card_with_source_callers_and_callees_in_one_call(call: Call) -> None:
     env = call("symbols_get_card", symbol_id="M:Shop.OrderService.Place(Shop.Order)",
                include=["source", "callers", "callees"])
-    assert env["answer"] == ("Method Shop.OrderService.Place in src/Shop/Orders.cs:27-30 (Shop): 0 callers, "
+    assert env["answer"] == ("Method OrderService.Place in src/Shop/Orders.cs:27-30 (Shop): 0 callers, "
                              "2 callees.")
     assert [(c["symbol_id"], c["line"]) for c in env["data"]["callees"]] == [(short(SAVE), 6), (short(SQL_SAVE), 16)]
     assert [line["line"] for line in env["data"]["source"]] == [27, 28, 29, 30]

@@ -33,7 +33,7 @@ def shorten_output(output: ToolOutput, conn: sqlite3.Connection) -> None:
     short = shortids.table(conn)
     if not short:
         return
-    output.answer = shortids.shorten_text(output.answer, short)
+    output.answer = shortids.shorten_names(shortids.shorten_text(output.answer, short), short)
     output.data = _walk(output.data, short)
     if output.ranked is not None:
         output.ranked.items = _walk(output.ranked.items, short)

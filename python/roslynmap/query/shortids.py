@@ -111,6 +111,27 @@ def shorten_text(text: str, short: dict[str, str]) -> str:
     return _IN_TEXT.sub(lambda m: shorten(m.group(0), short), text) if short and ":" in text else text
 
 
+# A dotted name in prose (`Shop.Services.OrderService.Place`), not part of an id, a path or a longer word.
+_NAME_IN_TEXT = re.compile(r"(?<![\w.:/`])[A-Za-z_][\w`]*(?:\.[A-Za-z_][\w`]*)+")
+
+
+def shorten_names(text: str, short: dict[str, str]) -> str:
+    """Dotted type and member names in prose (headlines name symbols by their full name): the type part
+    shortened as in ids, so `Shop.Services.OrderService.Place` reads `OrderService.Place`."""
+    if not short or "." not in text:
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        parts = match.group(0).split(".")
+        for end in range(len(parts), 1, -1):
+            head = ".".join(parts[:end])
+            if head in short:
+                return ".".join([short[head], *parts[end:]])
+        return match.group(0)
+
+    return _NAME_IN_TEXT.sub(one, text)
+
+
 def expand(conn: sqlite3.Connection, text: str) -> list[str]:
     """The full ids whose short form is `text`: one for a short id of this baseline, none otherwise."""
     if not is_doc_id(text):
