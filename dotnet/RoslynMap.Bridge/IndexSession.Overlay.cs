@@ -29,7 +29,22 @@ public sealed partial class IndexSession
         var clock = Stopwatch.StartNew();
         if (!_overlayWarm)
         {
-            Parallel.ForEach(_loaded.Projects, project => CompilationOf(_extractionSolution, _compilations, project));
+            // Bounded like extraction: when no project's compilation finishes for the stall limit, fail with
+            // the stall message, so the caller redoes the request in a fresh worker instead of hanging.
+            var lastProgress = Environment.TickCount64;
+            var warm = Task.Run(() => Parallel.ForEach(_loaded.Projects, project =>
+            {
+                CompilationOf(_extractionSolution, _compilations, project);
+                Interlocked.Exchange(ref lastProgress, Environment.TickCount64);
+            }));
+            var limit = WorkPipeline<object>.StallLimit;
+            while (!warm.Wait(TimeSpan.FromSeconds(1)))
+            {
+                if (Environment.TickCount64 - Interlocked.Read(ref lastProgress) >= limit.TotalMilliseconds)
+                    throw new TimeoutException($"{WorkPipeline<object>.StallMessage}: no project's compilation " +
+                                               $"finished in {limit.TotalSeconds:0} s while warming the overlay");
+            }
+            warm.GetAwaiter().GetResult();  // its exception, if any
             _overlayWarm = true;
         }
         var ms = clock.ElapsedMilliseconds;

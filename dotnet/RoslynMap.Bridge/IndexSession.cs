@@ -46,7 +46,8 @@ public sealed partial class IndexSession : IDisposable
     public string? NextBatch(int maxDocs)
     {
         maxDocs = Math.Max(1, maxDocs);
-        _extraction ??= new WorkPipeline<DocumentResult>(_queue.Count, window: 2 * maxDocs, Workers, ExtractAt);
+        _extraction ??= new WorkPipeline<DocumentResult>(_queue.Count, window: 2 * maxDocs, Workers, ExtractAt,
+            DescribeDocument);
         if (_extraction.Done) return null;
 
         var results = _extraction.Take(maxDocs);

@@ -15,7 +15,7 @@ internal sealed class WorkPipeline<T> : IDisposable where T : class
 
     // No document finished for this long: a worker is blocked for good (seen rarely, inside Roslyn).
     // Failing beats hanging the caller forever. ROSLYNMAP_STALL_SECONDS overrides it.
-    private static readonly TimeSpan StallLimit = TimeSpan.FromSeconds(
+    internal static readonly TimeSpan StallLimit = TimeSpan.FromSeconds(
         int.TryParse(Environment.GetEnvironmentVariable("ROSLYNMAP_STALL_SECONDS"), out var s) && s > 0 ? s : 300);
 
     private readonly Func<int, T> _work;
@@ -28,10 +28,14 @@ internal sealed class WorkPipeline<T> : IDisposable where T : class
     private bool _stopped;
     private Exception? _failure;
     private long _lastProgress = Environment.TickCount64; // when a result was last stored or taken
+    // What each worker is doing now (index and start), so a stall names the documents it is stuck on.
+    private readonly Dictionary<int, (int Index, long Started)> _inProgress = new();
+    private readonly Func<int, string> _describe;
 
-    public WorkPipeline(int count, int window, int workers, Func<int, T> work)
+    public WorkPipeline(int count, int window, int workers, Func<int, T> work, Func<int, string>? describe = null)
     {
         _work = work;
+        _describe = describe ?? (i => $"document {i + 1}");
         _results = new T?[count];
         _window = Math.Max(1, window);
         for (var i = 0; i < Math.Max(1, workers); i++)
@@ -59,7 +63,7 @@ internal sealed class WorkPipeline<T> : IDisposable where T : class
                     if (_failure is not null) throw new InvalidOperationException("extraction worker failed", _failure);
                     if (!Monitor.Wait(_gate, StallLimit) && Environment.TickCount64 - _lastProgress >= StallLimit.TotalMilliseconds)
                         throw new TimeoutException($"{StallMessage}: no document finished in {StallLimit.TotalSeconds:0} s " +
-                                                   $"(waiting for document {i + 1} of {_results.Length})");
+                                                   $"(waiting for document {i + 1} of {_results.Length}; {Busy()})");
                 }
                 batch.Add(_results[i]!);
                 _results[i] = null;
@@ -72,16 +76,28 @@ internal sealed class WorkPipeline<T> : IDisposable where T : class
         }
     }
 
+    // Under _gate.
+    private string Busy()
+    {
+        var now = Environment.TickCount64;
+        var busy = _inProgress.OrderBy(p => p.Key).Select(p =>
+            $"worker {p.Key}: {_describe(p.Value.Index)} for {(now - p.Value.Started) / 1000} s").ToList();
+        return busy.Count == 0 ? "no worker busy" : string.Join(", ", busy);
+    }
+
     private void Run()
     {
+        var me = Environment.CurrentManagedThreadId;
         while (true)
         {
             int index;
             lock (_gate)
             {
+                _inProgress.Remove(me);
                 while (!_stopped && _claimed < _results.Length && _claimed >= _taken + _window) Monitor.Wait(_gate);
                 if (_stopped || _claimed >= _results.Length) return;
                 index = _claimed++;
+                _inProgress[me] = (index, Environment.TickCount64);
             }
             T result;
             try

@@ -87,4 +87,7 @@ def load_bridge() -> Any:
     clr.AddReference(str(assembly))
     from RoslynMap.Bridge import IndexSession
 
+    # Python needs no type of an assembly loaded from now on; pythonnet's scan of each one ran on Roslyn's
+    # threads inside the load notification, where a worker deadlocked (IndexSession.DetachHostAssemblyScan).
+    IndexSession.DetachHostAssemblyScan()
     return IndexSession
