@@ -53,6 +53,8 @@ def main() -> None:
     env = {"ROSLYNMAP_HOME": str(home), "ROSLYNMAP_IDS": "", "ROSLYNMAP_META": ""}
     servers = {f: McpServerProcess(repos[f], env) for f in fixtures}
     try:
+        # A reused --work folder still has the workspace of the last run: the task starts from none.
+        servers["Shop"].call("workspace_delete", {"workspace_id": "task"})
         results = run_suite(servers, repos)
     finally:
         for server in servers.values():

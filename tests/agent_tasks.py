@@ -92,6 +92,15 @@ class Read:
 Step = Grep | Read
 
 
+@dataclass(frozen=True)
+class Edit:
+    """An edit the agent made before asking (a task about uncommitted work); undone after the task."""
+
+    file: str
+    old: str
+    new: str
+
+
 def tracked_files(repo: Path) -> list[str]:
     done = subprocess.run(["git", "ls-files"], cwd=repo, capture_output=True, text=True, check=True, timeout=60)
     return sorted(done.stdout.splitlines())
@@ -108,6 +117,7 @@ class Task:
     grep_read: tuple[Step, ...]
     evidence: tuple[str, ...]
     gap: str = ""
+    edits: tuple[Edit, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -126,6 +136,19 @@ class TaskResult:
 
 
 def run_task(task: Task, server: Server, repo: Path) -> TaskResult:
+    before = {e.file: (repo / e.file).read_bytes() for e in task.edits}
+    try:
+        for e in task.edits:
+            text = (repo / e.file).read_text(encoding="utf-8-sig")
+            assert e.old in text, (e.file, e.old)
+            (repo / e.file).write_text(text.replace(e.old, e.new, 1), encoding="utf-8")
+        return _run(task, server, repo)
+    finally:
+        for file, content in before.items():
+            (repo / file).write_bytes(content)
+
+
+def _run(task: Task, server: Server, repo: Path) -> TaskResult:
     envelopes: list[Envelope] = []
     chars = 0
     for call in task.calls:
@@ -198,6 +221,10 @@ def _tables(envs: list[Envelope]) -> list[str]:
 
 def _tests(envs: list[Envelope]) -> list[str]:
     return sorted(t["test"] for t in _data(envs[0])["tests"])
+
+
+def _new_errors(envs: list[Envelope]) -> list[tuple[str, int, str]]:
+    return [(d["file"], d["line"], d["code"]) for d in _data(envs[-1])["diagnostics"]]
 
 
 def _impact(envs: list[Envelope]) -> tuple[list[str], list[str], list[str]]:
@@ -305,6 +332,17 @@ TASKS: tuple[Task, ...] = (
                    ["GET /api/orders/{id:int}"]),
          (Grep(r"\.Place\("), Grep(r"Quote|/api/orders"), Read("tests/Tested.Tests/OrderServiceTests.cs", 1, 14)),
          ("OrderEndpoints.cs:10:", "PlaceDoublesTheQuantity", '"/api/orders/5"', "OrderEndpoints.Quote")),
+    Task("edit broke", "Shop", "IsLarge now returns int: what no longer compiles?",
+         (Call("workspace_create", {"workspace_id": "task"}),
+          Call("index_refresh_overlay", {"workspace_id": "task"}),
+          Call("diagnostics_list", {"workspace_id": "task", "new_only": True})),
+         _new_errors, [("src/Shop.App/Program.cs", 11, "CS0029")],
+         (Grep(r"IsLarge\("),),
+         ("Program.cs:11:pricing.AddRule(order => order.IsLarge() ? -10m : 0m);", "Program.cs:34:"),
+         "each use is judged by hand: the ternary needs a bool, the interpolation takes an int",
+         edits=(Edit("src/Shop.Domain/OrderExtensions.cs", "static bool IsLarge(this Order o) => "
+                     "o.Total >= ShopConstants.LargeOrderThreshold", "static int IsLarge(this Order o) => "
+                     "o.Total >= ShopConstants.LargeOrderThreshold ? 1 : 0"),)),
     Task("unused", "Tested", "What code in Tested.Core does nothing call?",
          (Call("symbols_unused", {"project": "Tested.Core"}),),
          _ids("unused"), ["M:OrderService.Round(Decimal)", "T:LegacyPricing"],

@@ -18,8 +18,8 @@ from tests.conftest import indexed_copy
 from tests.mcp_client import McpServerProcess
 
 # The suite's roslynmap tokens over its grep+read tokens, tool list excluded (docs/benchmarks.md, "Agent
-# tasks"): measured 0.60 on 2026-11-23; the check leaves room for small changes of wording, not of shape.
-MAX_RATIO = 0.65
+# tasks"): measured 0.63 on 2026-11-23; the check leaves room for small changes of wording, not of shape.
+MAX_RATIO = 0.66
 
 
 @pytest.fixture(scope="module")
@@ -50,4 +50,5 @@ def test_each_grep_read_recipe_holds_its_answer(results: list[TaskResult]) -> No
 def test_the_suite_costs_less_than_grep_and_read(results: list[TaskResult]) -> None:
     tool, grep = sum(r.tool_tokens for r in results), sum(r.grep_tokens for r in results)
     assert tool / grep <= MAX_RATIO, [(r.task.name, r.tool_tokens, r.grep_tokens) for r in results]
-    assert sum(len(r.task.calls) for r in results) == len(results)  # one call per task
+    # One call per task, but three for the edit (create the workspace, refresh it, list the new errors).
+    assert sum(len(r.task.calls) for r in results) == len(results) + 2

@@ -64,7 +64,8 @@ class CallMeta:
         if self.workspace:
             meta["workspace_id"] = self.workspace.get("workspace_id")
             meta["overlay_revision"] = int(self.workspace.get("overlay_revision") or 0)
-            if self.workspace.get("consistency"):
+            # The default with a workspace_id goes unsaid in lean meta; committed and ephemeral are said.
+            if self.workspace.get("consistency") and (self.verbose or self.workspace["consistency"] != "workspace"):
                 meta["consistency"] = str(self.workspace["consistency"])
             if self.baseline_commit and not self.verbose:
                 meta["baseline_commit"] = self.baseline_commit[:12]

@@ -31,7 +31,9 @@ def render(env: Envelope, budget: int | None = None) -> str:
                 continue
             lines.extend(_field(key, value))
         lines.extend(_after(env))
-    meta = env.get("meta") or {}
+    data = env.get("data") or {}
+    # Workspace answers carry their workspace, revision and baseline in data too: said once.
+    meta = {k: v for k, v in (env.get("meta") or {}).items() if not _said_in_data(k, v, data)}
     if meta:
         lines.append("meta: " + " ".join(f"{k}={_cell(v)}" for k, v in meta.items()))
     return _within("\n".join(lines), clamp_budget(budget)[1])
@@ -67,6 +69,13 @@ def _after(env: Envelope) -> list[str]:
     if "hint" in env:
         lines.append(f"hint: {env['hint']}")
     return lines
+
+
+def _said_in_data(key: str, value: Any, data: Mapping[str, Any]) -> bool:
+    if key not in data:
+        return False
+    said = data[key]
+    return said == value or (isinstance(said, str) and isinstance(value, str) and said.startswith(value))
 
 
 def _said_by_its_list(key: str, value: Any, data: Mapping[str, Any]) -> bool:

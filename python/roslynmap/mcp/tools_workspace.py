@@ -28,6 +28,9 @@ def _refresh_action(workspace_id: str) -> dict[str, Any]:
             "args": {"workspace_id": workspace_id}}
 
 
+NEW_WORKSPACE_FIELDS = ("workspace_id", "baseline_commit", "baseline_available", "overlay_revision")
+
+
 @tool("workspace_create", CreateParams, read_only=False)
 def create_tool(params: CreateParams, repo_path: str) -> ToolOutput:
     """Use before editing code: creates your workspace, so queries with workspace_id include your edits.
@@ -44,7 +47,10 @@ def create_tool(params: CreateParams, repo_path: str) -> ToolOutput:
     if not info["baseline_available"]:
         answer += " That commit has no baseline yet."
         guidance = Guidance("warning", "Call index_ensure_baseline before refreshing or querying this workspace.")
-    return ToolOutput(answer=answer, data={**info, "created": created}, guidance=guidance,
+    # A new workspace has no edits, refreshes or staleness to report yet: its ids and whether it can be used.
+    shown = info if not created else {k: info[k] for k in NEW_WORKSPACE_FIELDS}
+    data = {**shown, "created": created}
+    return ToolOutput(answer=answer, data=data, guidance=guidance,
                       next_actions=[_refresh_action(params.workspace_id)], baseline_commit=record["baseline_commit"])
 
 
@@ -134,12 +140,15 @@ def refresh_tool(params: RefreshParams, repo_path: str) -> ToolOutput:
         "workspace_id": params.workspace_id, "overlay_revision": result.revision,
         "baseline_commit": record["baseline_commit"], "extracted": result.extracted, "rebound": result.rebound,
         "deleted": result.deleted, "reverted": result.dropped, "semantic_level": level,
-        "cold_start": result.cold, "load_seconds": round(result.load_seconds, 3), "timing_ms": result.timing_ms,
+        "cold_start": result.cold,
         "baseline_available": baseline_path(repo.repo_id, record["baseline_commit"]).exists(),
     }
-    actions = [{"tool": "symbols_search", "why": "the symbols of an edited file, as the workspace sees them",
-                "args": {"workspace_id": params.workspace_id, "file_path": c["path"]}}
-               for c in changed[:1] if c["state"] != "deleted"]
+    # The answer says the total time; the load only when this refresh paid it (verbose meta has the phases).
+    if result.cold:
+        data["load_seconds"] = round(result.load_seconds, 3)
+    # The question after an edit: did it break anything?
+    actions = [{"tool": "diagnostics_list", "why": "what your edits broke",
+                "args": {"workspace_id": params.workspace_id, "new_only": True}}] if changed else []
     return ToolOutput(answer=answer, data=data,
                       ranked=RankedList("changed_files", changed, len(changed), scope_param=None, page_param=None),
                       warnings=warnings, guidance=guidance, semantic_level=level,
