@@ -62,12 +62,15 @@ def main() -> None:
     parser.add_argument("--signature", required=True, help="FILE|OLD|NEW: a public signature change")
     parser.add_argument("--solution")
     parser.add_argument("--json", help="write the results here")
+    parser.add_argument("--home", help="ROSLYNMAP_HOME to use (default: a new temporary one)")
+    parser.add_argument("--refresh-only", action="store_true",
+                        help="only the first-refresh measurements, on HEAD's baseline in --home (a quiet re-run)")
     parser.add_argument("--verify", choices=("none", "body", "both"), default="none",
                         help="also index these derived commits in full (another ROSLYNMAP_HOME) and compare every "
                              "table (store/derive.comparable_tables)")
     args = parser.parse_args()
     repo_root = Path(args.checkout).resolve()
-    os.environ["ROSLYNMAP_HOME"] = tempfile.mkdtemp(prefix="roslynmap-incr-")
+    os.environ["ROSLYNMAP_HOME"] = args.home or tempfile.mkdtemp(prefix="roslynmap-incr-")
     os.environ["ROSLYNMAP_WARM_LOAD"] = "1"
     out: dict[str, Any] = {"repository": repo_root.name, "machine": machine(), "runs": []}
     git(repo_root, "checkout", "-q", "-B", "roslynmap-bench-incremental")
@@ -108,8 +111,9 @@ def main() -> None:
         print(f"[incr] {row['label']}: full index {row['full_wall_s']} s; differing tables: "
               f"{row['differing_tables'] or 'none'}", flush=True)
 
-    full = timed_index("full index of HEAD", True)
-    for label, spec in (("method body change", args.body), ("public signature change", args.signature)):
+    full = timed_index("full index of HEAD", True) if not args.refresh_only else {}
+    for label, spec in () if args.refresh_only else (("method body change", args.body),
+                                                     ("public signature change", args.signature)):
         path = apply(repo_root, spec)
         git(repo_root, "commit", "-q", "-am", f"bench: {label} in {path}")
         row = timed_index(label, False)
@@ -119,6 +123,8 @@ def main() -> None:
 
     # The first refresh after a background load, then (fresh worker, no warm-up) the first refresh that loads.
     repo = inspect_repo(repo_root)
+    if "bench" in overlays.list_ids(repo.repo_id):  # a --home reused from an earlier run
+        overlays.delete(repo, "bench")
     overlays.create(repo, "bench", None)
     body_file = args.body.split("|", 1)[0]
     for mode in ("warm", "cold"):
