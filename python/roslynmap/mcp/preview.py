@@ -2,8 +2,11 @@
 
 Some clients give the model only the text content, others only structuredContent, so the text says
 everything the envelope says, within the same token budget: lists of records become tables (the
-keys once, then one line per record), so the text is smaller than the JSON it renders. Nothing is
-previewed or left out; if the text should ever exceed the budget it is cut with a note.
+keys once, then one line per record), and what every row shares is said once (docs/tools.md, "The text
+content"), so the text is smaller than the JSON it renders. Nothing is previewed or left out: a value
+is omitted only where the text already says it (a column constant in every row goes to the header, a
+name its id spells, a meta entry data repeats). If the text should ever exceed the budget it is cut
+with a note.
 """
 
 from __future__ import annotations
@@ -21,17 +24,15 @@ SEP = " | "
 
 def render(env: Envelope, budget: int | None = None) -> str:
     """`budget`: the call's token_budget (the text stays inside it like the envelope does)."""
+    data = env.get("data") or {}
     if not env.get("ok"):
         lines = _error(env)
     else:
         lines = [env.get("answer", "")]
-        data = env.get("data") or {}
         for key, value in data.items():
-            if _said_by_its_list(key, value, data):
-                continue
-            lines.extend(_field(key, value))
+            if not _said_by_its_list(key, value, data):
+                lines.extend(_field(key, value))
         lines.extend(_after(env))
-    data = env.get("data") or {}
     # Workspace answers carry their workspace, revision and baseline in data too: said once.
     meta = {k: v for k, v in (env.get("meta") or {}).items() if not _said_in_data(k, v, data)}
     if meta:
