@@ -57,7 +57,7 @@ def node_info(conn: sqlite3.Connection, symbol_id: str) -> dict[str, Any] | None
     return nodes_info(conn, [symbol_id]).get(symbol_id)
 
 
-def _follow(conn: sqlite3.Connection, start: Iterable[int], upward: bool) -> dict[int, list[int]]:
+def dispatch_closure(conn: sqlite3.Connection, start: Iterable[int], upward: bool) -> dict[int, list[int]]:
     """Transitive Implementation/Override closure: for each start key, the members it implements or
     overrides (upward) or the members implementing/overriding it (downward)."""
     src, dst = ("from_key", "target_key") if upward else ("target_key", "from_key")
@@ -206,7 +206,7 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     levels: list[list[tuple[int, int]]] = []  # per level: (caller key, calls), ranked
     level_ends: list[int] = []  # where each level's edges end in graph.edges
     for level in range(1, depth + 1):
-        dispatched = _follow(conn, frontier, upward=True)
+        dispatched = dispatch_closure(conn, frontier, upward=True)
         found = _unbound_into(conn, frontier, dispatched, limit_per_level)
         if found.total:
             graph.unbound[level] = found
@@ -285,7 +285,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         rows.sort(key=lambda r: (r[0], r[5], r[2], r[7] or ""))
         targets = {r[1] for r in rows if r[1]}
         info = nodes_info(conn, targets)
-        dispatch = _follow(conn, [keys[t] for t in targets if t in info], upward=False)
+        dispatch = dispatch_closure(conn, [keys[t] for t in targets if t in info], upward=False)
         impl_names = ids_of(conn, (i for impls in dispatch.values() for i in impls))
         keys.update({name: key for key, name in impl_names.items()})
         implementations = {names[k]: [impl_names[i] for i in impls] for k, impls in dispatch.items()}

@@ -167,8 +167,8 @@ def implementations(conn: sqlite3.Connection, symbol_id: str) -> tuple[list[str]
     key = key_of(conn, symbol_id)
     if key is None:
         return [], []
-    down = graph._follow(conn, [key], upward=False)[key]
-    up = graph._follow(conn, [key], upward=True)[key]
+    down = graph.dispatch_closure(conn, [key], upward=False)[key]
+    up = graph.dispatch_closure(conn, [key], upward=True)[key]
     names = ids_of(conn, [*down, *up])
     return [names[k] for k in down if k in names], [names[k] for k in up if k in names]
 

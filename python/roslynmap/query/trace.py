@@ -128,7 +128,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 kept.append(row)
         # Implementations of interface/virtual members called, narrowed to those DI registers.
         target_keys = {t: key_of(conn, t) for t in targets if t in declared}
-        dispatch = graph._follow(conn, [k for k in target_keys.values() if k is not None], upward=False)
+        dispatch = graph.dispatch_closure(conn, [k for k in target_keys.values() if k is not None], upward=False)
         impl_names = ids_of(conn, (i for impls in dispatch.values() for i in impls))
         impl_info = _symbols(conn, set(impl_names.values()))
         implementations: dict[str, list[tuple[str, bool]]] = {}
