@@ -55,6 +55,13 @@ def shop(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def web_repo(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
+    """testdata/Web indexed once for the modules that only read it. Web.NoPackages lacks its packages by
+    design: the baseline is partial (exit 2)."""
+    return indexed_copy("Web", tmp_path_factory.mktemp("web") / "Web", home, exit_code=2)
+
+
+@pytest.fixture(scope="session")
 def server(shop: Path, home: Path) -> Iterator[McpServerProcess]:
     proc = McpServerProcess(shop, {"ROSLYNMAP_HOME": str(home)})
     yield proc

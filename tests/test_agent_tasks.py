@@ -23,15 +23,16 @@ MAX_RATIO = 0.66
 
 
 @pytest.fixture(scope="module")
-def results(shop: Path, home: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[TaskResult]]:
-    repos = {"Shop": shop,
-             "Web": indexed_copy("Web", tmp_path_factory.mktemp("tasks") / "Web", home, exit_code=2),
+def results(shop: Path, web_repo: Path, home: Path,
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[TaskResult]]:
+    repos = {"Shop": shop, "Web": web_repo,
              "Tested": indexed_copy("Tested", tmp_path_factory.mktemp("tasks") / "Tested", home)}
     env = {"ROSLYNMAP_HOME": str(home), "ROSLYNMAP_IDS": "", "ROSLYNMAP_META": ""}
     servers = {name: McpServerProcess(repo, env) for name, repo in repos.items()}
     try:
         yield run_suite(servers, repos)
     finally:
+        servers["Shop"].call("workspace_delete", {"workspace_id": "task"})  # the session's Shop, as found
         for server in servers.values():
             server.close()
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import indexed_copy
 from tests.mcp_client import McpServerProcess
 
 MAIN = "M:Program.<Main>$(System.String[])"
@@ -19,10 +18,8 @@ GET = "M:Web.Api.Controllers.OrdersController.Get(System.Int32,System.Threading.
 
 
 @pytest.fixture(scope="module")
-def web(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
-    # Web.NoPackages lacks its packages by design: the baseline is partial (exit 2).
-    repo = indexed_copy("Web", tmp_path_factory.mktemp("web") / "Web", home, exit_code=2)
-    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+def web(web_repo: Path, home: Path) -> Iterator[McpServerProcess]:
+    server = McpServerProcess(web_repo, {"ROSLYNMAP_HOME": str(home)})
     yield server
     server.close()
 
