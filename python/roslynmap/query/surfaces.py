@@ -322,7 +322,6 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         entry["usages"].append({"pattern": use.get("pattern"), "symbol_id": use["symbol_id"], "file": use["file"],
                                 "line": use["line"], "confidence": use["confidence"], "project": use["project"],
                                 **{k: use[k] for k in ("type", "property", "dynamic") if use.get(k) is not None}})
-    # Said once per key, not per use: the project when the key has one, the confidence when it is high.
     for definition in definitions:
         entry = keys.setdefault(definition["key"].lower(), {"key": definition["key"], "usages": [], "defined_in": []})
         entry["defined_in"].append({"file": definition["file"], "line": definition["line"],
@@ -378,6 +377,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         first = (entry["usages"] or entry["defined_in"])[0]
         entry["file"], entry["line"] = first["file"], first["line"]
         entry["projects"] = sorted({x["project"] for x in entry["usages"] + entry["defined_in"] if x["project"]})
+        # Said once per key, not per place: the project when the key has one, the confidence when it is high.
         for place in entry["usages"] + entry["defined_in"]:
             if len(entry["projects"]) == 1:
                 place.pop("project", None)
