@@ -152,6 +152,14 @@ def phases() -> dict[str, dict[str, float]]:
             for a, b in zip(marks, marks[1:], strict=False)}
 
 
+def peak_rss_mb() -> float:
+    """VmHWM of this process so far (the index's peak when it runs first)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
+
+
 def bridge_report(w: Any) -> dict[str, float]:
     return {k: float(v) for k, v in json.loads(str(w._session_type.ProfileReport())).items()}
 
@@ -191,6 +199,7 @@ def run(repo: Path, solution: str | None, floor: bool, order: str) -> dict[str, 
         out[f"{n}:{op}"] = {
             "process_cpu_s": round(process_cpu() - cpu0, 2), "wall_s": round(time.perf_counter() - wall0, 2),
             "process_phases": phases(),
+            "peak_rss_mb": peak_rss_mb(),
             "bridge_cpu_s": delta(bridge_report(w), before),
             "main_thread_cpu_s": {k: round(v, 2) for k, v in sorted(CPU.items(), key=lambda kv: -kv[1]) if v >= 0.005},
             "main_thread_wall_s": {k: round(v, 2) for k, v in sorted(WALL.items(), key=lambda kv: -kv[1]) if v >= 0.005},

@@ -1,6 +1,6 @@
 """Do two baselines hold the same index? (issue 16: a faster index must not change a row.)
 
-    python bench/same_index.py A.db B.db
+    python bench/same_index.py A.db B.db [--ignore-meta KEY ...]
 
 Compares every table twice: as store/derive.comparable_tables sees it (ids replaced by what they name,
 rows sorted), and raw, row by row in rowid order (every column, row ids included, full-text shadow tables
@@ -9,6 +9,7 @@ too), with meta's per-build values left out. Prints the first differences; exit 
 
 from __future__ import annotations
 
+import argparse
 import sqlite3
 import sys
 from pathlib import Path
@@ -19,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 from roslynmap.store.derive import VOLATILE_META, comparable_tables  # noqa: E402
 
 
-def raw_tables(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+def raw_tables(path: Path, ignored: set[str]) -> dict[str, list[tuple[Any, ...]]]:
     db = sqlite3.connect(f"file:{path}?immutable=1", uri=True)
     try:
         names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
@@ -30,7 +31,7 @@ def raw_tables(path: Path) -> dict[str, list[tuple[Any, ...]]]:
             except sqlite3.OperationalError:  # WITHOUT ROWID shadow tables
                 rows = sorted(db.execute(f'SELECT * FROM "{name}"').fetchall(), key=repr)
             if name == "meta":
-                rows = [r for r in rows if r[1] not in VOLATILE_META]
+                rows = [r for r in rows if r[1] not in VOLATILE_META | ignored]
             out[name] = rows
         return out
     finally:
@@ -52,11 +53,24 @@ def differences(a: dict[str, Any], b: dict[str, Any], label: str) -> list[str]:
     return found
 
 
+def comparable(path: Path, ignored: set[str]) -> dict[str, Any]:
+    tables = comparable_tables(path)
+    tables["meta"] = {k: v for k, v in tables["meta"].items() if k not in ignored}
+    return tables
+
+
 def main() -> None:
-    a, b = Path(sys.argv[1]), Path(sys.argv[2])
-    found = differences(comparable_tables(a), comparable_tables(b), "comparable")
-    found += differences(raw_tables(a), raw_tables(b), "raw")
-    sizes = {name: len(rows) for name, rows in raw_tables(a).items()}
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("a", type=Path)
+    parser.add_argument("b", type=Path)
+    parser.add_argument("--ignore-meta", nargs="*", default=[],
+                        help="meta keys that differ for a known reason (commit: a fixture inside this checkout)")
+    args = parser.parse_args()
+    ignored = set(args.ignore_meta)
+    a, b = args.a, args.b
+    found = differences(comparable(a, ignored), comparable(b, ignored), "comparable")
+    found += differences(raw_tables(a, ignored), raw_tables(b, ignored), "raw")
+    sizes = {name: len(rows) for name, rows in raw_tables(a, ignored).items()}
     print(f"tables compared: {sizes}")
     for line in found:
         print(line[:1000])
