@@ -13,6 +13,7 @@ own background threads). Each run loads the solution afresh, as in bench/fair_fl
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import re
@@ -21,7 +22,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -99,7 +100,7 @@ class TimedSession:
     def __init__(self, session: Any) -> None:
         self._session = session
 
-    def NextBatch(self, n: int) -> Any:  # noqa: N802 (the bridge's name)
+    def NextBatch(self, n: int) -> Any:
         with timed("py.next_batch (bridge call + string)"):
             return self._session.NextBatch(n)
 
@@ -149,7 +150,11 @@ def phases() -> dict[str, dict[str, float]]:
     """Process CPU and wall between consecutive marks (load, extraction, end of index)."""
     marks = [*MARKS, ("end", process_cpu(), time.perf_counter())]
     return {f"{a[0]}->{b[0]}": {"cpu_s": round(b[1] - a[1], 2), "wall_s": round(b[2] - a[2], 2)}
-            for a, b in zip(marks, marks[1:], strict=False)}
+            for a, b in itertools.pairwise(marks)}
+
+
+def largest(seconds: dict[str, float]) -> dict[str, float]:
+    return {k: round(v, 2) for k, v in sorted(seconds.items(), key=lambda kv: -kv[1]) if v >= 0.005}
 
 
 def peak_rss_mb() -> float:
@@ -201,8 +206,8 @@ def run(repo: Path, solution: str | None, floor: bool, order: str) -> dict[str, 
             "process_phases": phases(),
             "peak_rss_mb": peak_rss_mb(),
             "bridge_cpu_s": delta(bridge_report(w), before),
-            "main_thread_cpu_s": {k: round(v, 2) for k, v in sorted(CPU.items(), key=lambda kv: -kv[1]) if v >= 0.005},
-            "main_thread_wall_s": {k: round(v, 2) for k, v in sorted(WALL.items(), key=lambda kv: -kv[1]) if v >= 0.005},
+            "main_thread_cpu_s": largest(CPU),
+            "main_thread_wall_s": largest(WALL),
         }
     return out
 
