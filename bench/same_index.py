@@ -17,7 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 
-from roslynmap.store.derive import VOLATILE_META, comparable_tables  # noqa: E402
+from roslynmap.store.derive import VOLATILE_META, comparable_tables
 
 
 def raw_tables(path: Path, ignored: set[str]) -> dict[str, list[tuple[Any, ...]]]:
