@@ -72,6 +72,8 @@ def main() -> None:
     parser.add_argument("repos", nargs="+")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--json")
+    parser.add_argument("--no-loaded-floor", action="store_true",
+                        help="skip the floor as loaded (nullable analysis on): only the fair floor and the index")
     args = parser.parse_args()
     os.environ["ROSLYNMAP_HOME"] = tempfile.mkdtemp(prefix="roslynmap-floor-")
     out: dict[str, Any] = {"machine": machine(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
@@ -83,16 +85,19 @@ def main() -> None:
         info = inspect_repo(repo)
         rows: dict[str, list[dict[str, Any]]] = {"floor": [], "fair_floor": [], "index": []}
         for _ in range(args.rounds):
-            rows["floor"].append(one(repo, solution, "compile_floor", {}))
+            if not args.no_loaded_floor:
+                rows["floor"].append(one(repo, solution, "compile_floor", {}))
             rows["fair_floor"].append(one(repo, solution, "compile_floor", {"options": "indexed"}))
             target = Path(os.environ["ROSLYNMAP_HOME"]) / f"{repo.name}-{time.time_ns()}.db"
             rows["index"].append(one(repo, solution, "index", {"out_path": str(target), "meta": {
                 "repo_id": info.repo_id, "commit": info.commit}}))
             print(f"[floor] {repo.name}: {json.dumps(rows)}", flush=True)
 
-        summary: dict[str, Any] = {k: {"wall_s": best(v, "wall_s"), "cpu_s": best(v, "cpu_s")} for k, v in rows.items()}
+        summary: dict[str, Any] = {k: {"wall_s": best(v, "wall_s"), "cpu_s": best(v, "cpu_s")}
+                                   for k, v in rows.items() if v}
         for key in ("wall_s", "cpu_s"):
-            summary[f"ratio_{key}"] = round(summary["index"][key] / summary["floor"][key], 2)
+            if "floor" in summary:
+                summary[f"ratio_{key}"] = round(summary["index"][key] / summary["floor"][key], 2)
             summary[f"fair_ratio_{key}"] = round(summary["index"][key] / summary["fair_floor"][key], 2)
         summary["runs"] = rows
         out["repos"][repo.name] = summary

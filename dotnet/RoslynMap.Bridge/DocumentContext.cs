@@ -16,32 +16,35 @@ internal sealed class DocumentContext
 
     public int ProjectIndex => Project.Index;
 
-    // Documents reference the same few symbols over and over; ids are built once per document.
-    private readonly Dictionary<ISymbol, string?> _ids = new(SymbolEqualityComparer.Default);
+    // The documents of a project reference the same symbols over and over: each id is built once per
+    // compilation (shared by the threads extracting its documents; dropped with the compilation).
+    private SymbolCache? _cache;
+    private SymbolCache Cache => _cache ??= SymbolCache.Of(Model.Compilation);
 
-    public string? IdOf(ISymbol symbol)
-    {
-        if (!_ids.TryGetValue(symbol, out var id)) _ids[symbol] = id = SymbolFacts.DocId(symbol);
-        return id;
-    }
+    public string? IdOf(ISymbol symbol) => Cache.Ids.GetOrAdd(symbol, SymbolFacts.DocId);
 
     private readonly HashSet<string> _externals = new(StringComparer.Ordinal);
 
     /// <summary>Records a metadata symbol a reference names (once per document), with its container.</summary>
     public void External(ISymbol target, string id, string? kind)
     {
-        if (kind is null || target.Locations.Length == 0 || !target.Locations[0].IsInMetadata) return;
-        if (!_externals.Add(id)) return;
-        var container = SymbolFacts.Container(target);
-        string? containerId = null;
-        if (container is not null && IdOf(container.OriginalDefinition) is { } cid)
-        {
-            containerId = cid;
-            External(container.OriginalDefinition, cid, SymbolFacts.KindOf(container));
-        }
-        Result.Externals.Add(new ExternalRow(id, SymbolFacts.Name(target), kind, SymbolFacts.Fqn(target), containerId,
-            target.ContainingAssembly?.Name ?? "", target.ToDisplayString(SymbolFacts.ExternalSignatureFormat),
-            SymbolFacts.Namespace(target)));
+        if (kind is null) return;
+        var found = Cache.Externals.GetOrAdd(target, ExternalOf);
+        if (found is null || !_externals.Add(id)) return;
+        if (found.Container is { } container) External(container, found.ContainerId!, found.ContainerKind);
+        Result.Externals.Add(new ExternalRow(id, found.Name, kind, found.Fqn, found.ContainerId, found.Assembly,
+            found.Signature, found.Namespace));
+    }
+
+    /// <summary>What an external row says of a metadata symbol (null for a symbol declared in source).</summary>
+    private External? ExternalOf(ISymbol target)
+    {
+        if (target.Locations.Length == 0 || !target.Locations[0].IsInMetadata) return null;
+        var container = SymbolFacts.Container(target)?.OriginalDefinition;
+        var containerId = container is null ? null : IdOf(container);
+        return new External(SymbolFacts.Name(target), SymbolFacts.Fqn(target), target.ContainingAssembly?.Name ?? "",
+            target.ToDisplayString(SymbolFacts.ExternalSignatureFormat), SymbolFacts.Namespace(target),
+            containerId is null ? null : container, containerId, containerId is null ? null : SymbolFacts.KindOf(container!));
     }
 
     /// <summary>1-based line and 1-based UTF-16 column of a text offset.</summary>
@@ -58,4 +61,20 @@ internal sealed class DocumentContext
 
     public bool IsThisDeclaration(SyntaxReference reference, SyntaxNode decl) =>
         reference.Span == decl.Span && string.Equals(reference.SyntaxTree.FilePath, Tree.FilePath, StringComparison.Ordinal);
+}
+
+/// <summary>An external symbol's row fields, and its container (recorded before it) when it has an id.</summary>
+internal sealed record External(string Name, string Fqn, string Assembly, string Signature, string Namespace,
+    ISymbol? Container, string? ContainerId, string? ContainerKind);
+
+/// <summary>Per compilation: symbol ids and external rows, computed once whichever document asks first.
+/// Both are functions of the symbol alone, so sharing them changes no row.</summary>
+internal sealed class SymbolCache
+{
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, SymbolCache> All = new();
+
+    public readonly System.Collections.Concurrent.ConcurrentDictionary<ISymbol, string?> Ids = new(SymbolEqualityComparer.Default);
+    public readonly System.Collections.Concurrent.ConcurrentDictionary<ISymbol, External?> Externals = new(SymbolEqualityComparer.Default);
+
+    public static SymbolCache Of(Compilation compilation) => All.GetValue(compilation, _ => new SymbolCache());
 }

@@ -11,12 +11,14 @@ internal static class DocumentExtractor
     {
         var result = new DocumentResult();
         var file = paths.Relative(document.FilePath);
+        var cpu = Profile.Now();
         try
         {
             var tree = document.GetSyntaxTreeAsync().GetAwaiter().GetResult()!;
             var text = tree.GetText();
             result.File = new FileRow(file, project.Index, text.Lines.Count);
             var model = compilation.GetSemanticModel(tree);
+            cpu = Profile.Lap("extract.tree", cpu);
 
             // GetDiagnostics binds every body (and warms the compilation for the walk). Roslyn
             // returns declaration errors before body errors; rows are put in source order. Errors
@@ -35,11 +37,18 @@ internal static class DocumentExtractor
                     error ? "error" : "warning", d.Id, d.GetMessage()));
             }
 
+            cpu = Profile.Lap("extract.diagnostics", cpu);
+            if (Profile.Prebind)
+            {
+                Profile.BindAll(model, tree.GetRoot());
+                cpu = Profile.Lap("extract.prebind", cpu);
+            }
             var ctx = new DocumentContext
             {
                 Project = project, Model = model, Tree = tree, Text = text, File = file, Result = result, Facts = facts,
             };
             new DocumentWalker(ctx).Walk(tree.GetRoot());
+            Profile.Lap("extract.walk", cpu);
         }
         catch (Exception ex) when (ex is not OutOfMemoryException)
         {

@@ -138,9 +138,23 @@ internal sealed class ImplicitCalls
     /// an element of an array or collection. At the value's first token.</summary>
     public void Conversion(ExpressionSyntax value, string? from)
     {
+        if (!MayConvert(_ctx.Model.Compilation)) return;
         if (_ctx.Model.GetConversion(value) is { IsUserDefined: true, IsImplicit: true, MethodSymbol: { } method })
             Record(method, value.GetFirstToken(), from);
     }
+
+    // Whether a compilation can see a user-defined implicit conversion declared in source (its own or a
+    // referenced project's): only those are recorded, and most solutions declare none, so the question
+    // GetConversion answers for every argument, return and initializer is skipped for them.
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, object> Converts = new();
+
+    private static bool MayConvert(Compilation compilation) =>
+        (bool)Converts.GetValue(compilation, c =>
+            Declares(c) || c.References.OfType<CompilationReference>().Any(r => Declares(r.Compilation)));
+
+    // The compiler's own index of declared names: a conversion operator is declared as op_Implicit.
+    private static bool Declares(Compilation compilation) =>
+        compilation.ContainsSymbolsWithName(WellKnownMemberNames.ImplicitConversionName, SymbolFilter.Member);
 
     private void Record(ISymbol? target, SyntaxToken anchor, string? from)
     {

@@ -16,6 +16,8 @@ public sealed partial class IndexSession : IDisposable
     private readonly List<(ProjectEntry Project, DocumentId Document)> _queue;
     private readonly Solution _extractionSolution;
     private readonly ConcurrentDictionary<ProjectId, Lazy<Compilation>> _compilations = new();
+    // The full index's compilations: each project's, set up to bind each body once (SharedBinding).
+    private readonly ConcurrentDictionary<ProjectId, Lazy<Compilation>> _sharedCompilations = new();
     // ROSLYNMAP_NO_FACTS=1 switches fact extraction off (to measure what it costs).
     private readonly bool _facts = Environment.GetEnvironmentVariable("ROSLYNMAP_NO_FACTS") is not "1";
     private WorkPipeline<DocumentResult>? _extraction;
@@ -65,8 +67,14 @@ public sealed partial class IndexSession : IDisposable
                 else project.ResolvedReferences++;
             }
         }
-        return BatchWriter.Write(results);
+        var cpu = Profile.Now();
+        var json = BatchWriter.Write(results);
+        Profile.Lap("batch.json", cpu);
+        return json;
     }
+
+    /// <summary>bench/index_split.py: CPU seconds per extraction phase (ROSLYNMAP_PROFILE=1).</summary>
+    public static string ProfileReport() => Profile.Report();
 
     public string Summary() => ReportWriter.Summary(_loaded.Projects);
 
@@ -84,8 +92,12 @@ public sealed partial class IndexSession : IDisposable
         using var floor = new WorkPipeline<object>(_queue.Count, window: _queue.Count, Workers, i =>
         {
             var (project, docId) = _queue[i];
+            var cpu = Profile.Now();
             var tree = solution.GetDocument(docId)!.GetSyntaxTreeAsync().GetAwaiter().GetResult()!;
-            CompilationOf(solution, compilations, project).GetSemanticModel(tree).GetDiagnostics();
+            var model = CompilationOf(solution, compilations, project).GetSemanticModel(tree);
+            cpu = Profile.Lap("floor.tree", cpu);
+            model.GetDiagnostics();
+            Profile.Lap("floor.diagnostics", cpu);
             return project;
         });
         var count = floor.Take(_queue.Count).Count;
@@ -108,6 +120,7 @@ public sealed partial class IndexSession : IDisposable
     {
         _extraction?.Dispose();
         _compilations.Clear();
+        _sharedCompilations.Clear();
         _loaded.Workspace.Dispose();
     }
 
@@ -117,7 +130,18 @@ public sealed partial class IndexSession : IDisposable
     {
         var (project, docId) = _queue[index];
         var document = _extractionSolution.GetDocument(docId)!;
-        return DocumentExtractor.Extract(project, document, CompilationOf(_extractionSolution, _compilations, project), _paths, _facts);
+        var cpu = Profile.Now();
+        var compilation = _sharedCompilations.GetOrAdd(project.Id, _ => new Lazy<Compilation>(() =>
+            SharedBinding.Enable(CompilationOf(_extractionSolution, _compilations, project)))).Value;
+        Profile.Lap("extract.compilation", cpu);
+        try
+        {
+            return DocumentExtractor.Extract(project, document, compilation, _paths, _facts);
+        }
+        finally
+        {
+            if (document.TryGetSyntaxTree(out var tree)) SharedBinding.Release(compilation, tree);
+        }
     }
 
     // Roslyn builds a compilation once however many threads ask; Lazy keeps us from asking twice.

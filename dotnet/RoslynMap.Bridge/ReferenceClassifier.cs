@@ -26,8 +26,9 @@ internal sealed class ReferenceClassifier
         if (name.Parent is AliasQualifiedNameSyntax aq && aq.Alias == name) return;      // global::
         if (name.Parent is NameEqualsSyntax { Parent: UsingDirectiveSyntax }) return;    // alias being declared
 
-        var info = _ctx.Model.GetSymbolInfo(name);
-        var (symbol, candidates) = Bound.Of(info);
+        var (symbol, candidates) = InvokedMethod(name, expr) is { } invoked
+            ? (invoked, System.Collections.Immutable.ImmutableArray<ISymbol>.Empty)
+            : Bound.Of(_ctx.Model.GetSymbolInfo(name));
         if (symbol is IErrorTypeSymbol error)
         {
             // An ambiguous or inaccessible type name: the compiler chose none of its candidates.
@@ -70,6 +71,20 @@ internal sealed class ReferenceClassifier
                 break;
         }
         Add(target, name.Identifier, from, kind, Receiver(expr));
+    }
+
+    /// <summary>The method a call by name binds to, asked of the invocation: the same symbol the name
+    /// gives, without the member group the semantic model also builds for a method-group name (every
+    /// overload and extension method in scope, never used here). Null when the call did not bind to a
+    /// method of that name (a delegate or event invoked, nameof, failed overload resolution): the name is
+    /// then asked itself.</summary>
+    private IMethodSymbol? InvokedMethod(SimpleNameSyntax name, ExpressionSyntax expr)
+    {
+        if (expr.Parent is not InvocationExpressionSyntax invocation || invocation.Expression != expr) return null;
+        return _ctx.Model.GetSymbolInfo(invocation).Symbol is IMethodSymbol
+        {
+            MethodKind: not (MethodKind.DelegateInvoke or MethodKind.FunctionPointerSignature),
+        } method && method.Name == name.Identifier.ValueText ? method : null;
     }
 
     /// <summary>`new T(...)` and `new(...)`: one Instantiate to the constructor and one to the type,

@@ -49,7 +49,7 @@ internal sealed class TestFacts
     /// deriving from it, [SkippableFact]), `medium` when it binds to nothing, none when it is another type.</summary>
     public void Method(MethodDeclarationSyntax method, AttributeSyntax attr, string name, string? id)
     {
-        var symbol = _sink.Model.GetSymbolInfo(attr).Symbol?.ContainingType;
+        var symbol = AttributeType(method, attr);
         string? framework = null;
         var confidence = Confidence.High;
         for (var type = symbol; type is not null && framework is null; type = type.BaseType)
@@ -65,6 +65,23 @@ internal sealed class TestFacts
         }
         _sink.Add(FactKinds.Test, id, method.Identifier.SpanStart, confidence, framework,
             new FactDetail().Add("attribute", name));
+    }
+
+    /// <summary>The type of the attribute's constructor (null when it binds to none), read from the method's
+    /// attributes: the compiler bound those with the declaration (GetDiagnostics completes every symbol of the
+    /// document), so nothing is bound again, where asking the model about the attribute syntax binds it anew.
+    /// An attribute the method symbol does not carry (`[return: ...]`) is asked of the model.</summary>
+    private INamedTypeSymbol? AttributeType(MethodDeclarationSyntax method, AttributeSyntax attr)
+    {
+        if (_sink.Model.GetDeclaredSymbol(method) is { } declared)
+        {
+            foreach (var data in declared.GetAttributes())
+            {
+                if (data.ApplicationSyntaxReference is { } at && at.Span == attr.Span && at.SyntaxTree == attr.SyntaxTree)
+                    return data.AttributeConstructor?.ContainingType;
+            }
+        }
+        return _sink.Model.GetSymbolInfo(attr).Symbol?.ContainingType;
     }
 
     public void HttpCall(InvocationExpressionSyntax inv, string name, string? from)

@@ -58,6 +58,11 @@ def _runtime_config() -> Path:
             "tfm": "net10.0",
             "framework": {"name": "Microsoft.NETCore.App", "version": "10.0.0"},
             "rollForward": "Major",
+            # Dynamic PGO instruments hot methods before optimizing them: a second JIT of much of Roslyn that
+            # a worker run of seconds to minutes never earns back (Roslyn from NuGet is not ReadyToRun, so
+            # every method is jitted in each worker). Off, Newtonsoft.Json's full index took about a quarter
+            # less CPU, and its compile floor a fifth less (docs/benchmarks.md, issue 16).
+            "configProperties": {"System.Runtime.TieredPGO": False},
         }
     }
     path.write_text(json.dumps(config))

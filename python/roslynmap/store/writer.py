@@ -199,10 +199,13 @@ class BaselineWriter:
         )
 
     def finish(self, meta: dict[str, Any]) -> None:
-        self.db.execute(
-            "UPDATE projects SET symbol_count=(SELECT count(*) FROM symbols s WHERE s.project_id=projects.id),"
-            " ref_count=(SELECT count(*) FROM refs r WHERE r.project_id=projects.id)"
-        )
+        # One grouped scan per table: a count per project in a correlated subquery scans the whole table (no
+        # index yet) once per project (1.3 s on jellyfin's 40 projects and 246 k references).
+        symbols = dict(self.db.execute("SELECT project_id, count(*) FROM symbols GROUP BY project_id").fetchall())
+        refs = dict(self.db.execute("SELECT project_id, count(*) FROM refs GROUP BY project_id").fetchall())
+        self.db.executemany("UPDATE projects SET symbol_count=?, ref_count=? WHERE id=?",
+                            [(symbols.get(pid, 0), refs.get(pid, 0), pid)
+                             for (pid,) in self.db.execute("SELECT id FROM projects").fetchall()])
 
         # Overlays hold this baseline's file ids and symbol keys: a rebuild (a new build_id) invalidates them.
         meta = {**meta, "schema_version": SCHEMA_VERSION, "build_id": f"build-{uuid.uuid4().hex}"}
