@@ -126,3 +126,15 @@ def test_index_started_in_the_background_of_a_terminal_never_touches_it(tmp_path
         os.close(fd)
     assert status.read_text().strip() == "0"
     assert json.loads(out.read_text())["semantic_level"] == "full"
+
+
+def test_loading_the_bridge_detaches_the_hosts_per_assembly_scan() -> None:
+    """The worker deadlock of docs/architecture.md ("A third hang"): with pythonnet scanning every assembly
+    loaded while Roslyn compiled projects in parallel, fresh processes opening testdata/Shop and warming its
+    compilations hung in about one run in five. Loading the bridge must leave that handler detached."""
+    code = ("from roslynmap.roslyn.hosting import load_bridge\n"
+            "session = load_bridge()\n"
+            "print(session.HostAssemblyScanAttached())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, "False"), done.stderr

@@ -34,4 +34,15 @@ public sealed partial class IndexSession
         AppDomain.CurrentDomain.AssemblyLoad -= handler;
         return true;
     }
+
+    /// <summary>Whether the host's (pythonnet's) assembly-load handler is subscribed: tests check that
+    /// loading the bridge detached it.</summary>
+    public static bool HostAssemblyScanAttached()
+    {
+        // AppDomain.AssemblyLoad is stored in AssemblyLoadContext's static field-like event.
+        var field = typeof(System.Runtime.Loader.AssemblyLoadContext).GetField("AssemblyLoad",
+            BindingFlags.NonPublic | BindingFlags.Static);
+        return field?.GetValue(null) is Delegate handlers && handlers.GetInvocationList()
+            .Any(h => h.Method.DeclaringType?.FullName == "Python.Runtime.AssemblyManager");
+    }
 }
