@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "python"))
 
-from tests.agent_tasks import TASKS, render, run_suite  # noqa: E402
+from tests.agent_tasks import TASKS, render, run_suite, user_settings  # noqa: E402
 from tests.fast.test_tool_list import listed_tools, tokens  # noqa: E402
 from tests.mcp_client import McpServerProcess  # noqa: E402
 from tests.repos import TESTDATA, make_repo  # noqa: E402
@@ -50,7 +50,7 @@ def main() -> None:
     home.mkdir(parents=True, exist_ok=True)
     fixtures = sorted({t.fixture for t in TASKS})
     repos = {f: indexed(work, home, f) for f in fixtures}
-    env = {"ROSLYNMAP_HOME": str(home), "ROSLYNMAP_IDS": "", "ROSLYNMAP_META": ""}
+    env = user_settings(home)
     servers = {f: McpServerProcess(repos[f], env) for f in fixtures}
     try:
         # A reused --work folder still has the workspace of the last run: the task starts from none.

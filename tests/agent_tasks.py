@@ -353,6 +353,12 @@ TASKS: tuple[Task, ...] = (
 )
 
 
+def user_settings(home: Path) -> dict[str, str]:
+    """The server environment of the suite: a user's defaults (short ids, lean meta), whatever the test
+    tier sets (tests/conftest.py pins full ids)."""
+    return {"ROSLYNMAP_HOME": str(home), "ROSLYNMAP_IDS": "", "ROSLYNMAP_META": ""}
+
+
 def run_suite(servers: Mapping[str, Server], repos: Mapping[str, Path],
               tasks: tuple[Task, ...] = TASKS) -> list[TaskResult]:
     return [run_task(task, servers[task.fixture], repos[task.fixture]) for task in tasks]

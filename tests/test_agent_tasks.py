@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.agent_tasks import TASKS, TaskResult, run_suite
+from tests.agent_tasks import TASKS, TaskResult, run_suite, user_settings
 from tests.conftest import indexed_copy
 from tests.mcp_client import McpServerProcess
 
@@ -27,7 +27,7 @@ def results(shop: Path, web_repo: Path, home: Path,
             tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[TaskResult]]:
     repos = {"Shop": shop, "Web": web_repo,
              "Tested": indexed_copy("Tested", tmp_path_factory.mktemp("tasks") / "Tested", home)}
-    env = {"ROSLYNMAP_HOME": str(home), "ROSLYNMAP_IDS": "", "ROSLYNMAP_META": ""}
+    env = user_settings(home)
     servers = {name: McpServerProcess(repo, env) for name, repo in repos.items()}
     try:
         yield run_suite(servers, repos)
