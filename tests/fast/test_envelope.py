@@ -114,13 +114,13 @@ def test_the_text_content_renders_the_whole_answer(call: Call) -> None:
     env = call("refs_find", symbol_id=SAVE, token_budget=10000)
     text = render(cast(Envelope, env), 10000).splitlines()
     assert text[0] == env["answer"]
-    assert text[1:3] == ["symbol: {symbol_id=M:IOrderRepository.Save(Order), kind=Method, src/Shop/Orders.cs:6}",
-                         "by_kind: Call=41, Implementation=1"]
+    # by_kind (Call=41, Implementation=1) is left to the rows: the list is whole and its kinds count the same.
+    assert text[1] == "symbol: {symbol_id=M:IOrderRepository.Save(Order), kind=Method, src/Shop/Orders.cs:6}"
     # Said once: the location as file:line:col, no column that is empty in every row.
-    assert text[3] == "references (42): file:line:col | kind | from_symbol_id | excerpt"
-    assert text[4] == ("  src/Shop/Callers.cs:7:49 | Call | M:Callers.Call00(Order) | "
+    assert text[2] == "references (42): file:line:col | kind | from_symbol_id | excerpt"
+    assert text[3] == ("  src/Shop/Callers.cs:7:49 | Call | M:Callers.Call00(Order) | "
                        "public void Call00(Order order) => _repo.Save(order);")
-    assert len(text) == 4 + 42 + 1 and text[-2].startswith("  src/Shop/Orders.cs:29:15 | Call")
+    assert len(text) == 3 + 42 + 1 and text[-2].startswith("  src/Shop/Orders.cs:29:15 | Call")
     assert text[-1] == "meta: semantic_level=full"
     assert len("\n".join(text)) < len(json.dumps(env, separators=(",", ":")))
 
@@ -148,3 +148,34 @@ def test_the_text_says_once_what_every_row_shares() -> None:
         "  Stop | 11",
         "by_kind: Call=2",
         "meta: semantic_level=full"]
+
+
+def test_counts_the_rows_already_say_are_left_to_the_rows() -> None:
+    rows = [{"severity": "error", "code": "CS0029", "line": 11}, {"severity": "warning", "code": "CS0168", "line": 4}]
+    whole = cast(Envelope, {"ok": True, "answer": "1 error, 1 warning.", "data": {
+        "by_severity": {"error": 1, "warning": 1}, "by_code": [{"code": "CS0029", "count": 1},
+                                                               {"code": "CS0168", "count": 1}],
+        "edges": [{"symbol_id": "M:A.Run", "edges": [{"kind": "Call", "count": 1, "line": 3},
+                                                     {"kind": "Call", "count": 2, "line": 5}]}],
+        "diagnostics": rows}, "meta": {}})
+    assert render(whole).splitlines() == [
+        "1 error, 1 warning.",
+        "edges (1): symbol_id | edges",
+        "  M:A.Run | [{kind=Call, line=3}, {kind=Call, count=2, line=5}]",  # a count is said above 1 only
+        "diagnostics (2): severity | code | line",
+        "  error | CS0029 | 11",
+        "  warning | CS0168 | 4"]
+    # Over a cut list the counts are news: kept.
+    cut = cast(Envelope, {**whole, "truncated": True, "data": {**whole["data"], "diagnostics": rows[:1]}})
+    assert "by_severity: {error=1, warning=1}" in render(cut).splitlines()
+
+
+def test_a_name_its_id_column_spells_is_left_to_the_id() -> None:
+    env = cast(Envelope, {"ok": True, "answer": "2 DI registrations.", "data": {"registrations": [
+        {"service": "IOrderService", "service_id": "T:IOrderService", "lifetime": "Scoped"},
+        {"service": "IClock", "service_id": None, "lifetime": "Singleton"}]}, "meta": {}})
+    # The second row's service has no id: the column stays.
+    assert render(env).splitlines()[1] == "registrations (2): service | service_id | lifetime"
+    env["data"]["registrations"][1]["service_id"] = "T:IClock"
+    assert render(env).splitlines()[1:] == ["registrations (2): service_id | lifetime",
+                                            "  T:IOrderService | Scoped", "  T:IClock | Singleton"]

@@ -29,8 +29,9 @@ def render(env: Envelope, budget: int | None = None) -> str:
         lines = _error(env)
     else:
         lines = [env.get("answer", "")]
+        complete = not env.get("truncated")
         for key, value in data.items():
-            if not _said_by_its_list(key, value, data):
+            if not _said_by_its_list(key, value, data) and not (complete and _counted_by_its_list(key, value, data)):
                 lines.extend(_field(key, value))
         lines.extend(_after(env))
     # Workspace answers carry their workspace, revision and baseline in data too: said once.
@@ -85,6 +86,34 @@ def _said_by_its_list(key: str, value: Any, data: Mapping[str, Any]) -> bool:
     return isinstance(listed, list) and value == len(listed)
 
 
+def _counted_by_its_list(key: str, value: Any, data: Mapping[str, Any]) -> bool:
+    """`by_kind: {string=1}` beside a complete list whose rows' `kind` counts the same: the rows say it.
+    Only for a list shown whole (the envelope is not truncated); over a cut list the counts are news."""
+    if not key.startswith("by_"):
+        return False
+    column = key.removeprefix("by_")
+    counts = _as_counts(value, column)
+    if counts is None:
+        return False
+    for listed in data.values():
+        if isinstance(listed, list) and listed and all(isinstance(r, Mapping) and column in r for r in listed):
+            tally: dict[str, int] = {}
+            for row in listed:
+                tally[str(row[column])] = tally.get(str(row[column]), 0) + 1
+            if tally == counts:
+                return True
+    return False
+
+
+def _as_counts(value: Any, column: str) -> dict[str, int] | None:
+    """`{"error": 1}` or `[{"code": "CS0029", "count": 1}]` as `{value: count}`; None for other shapes."""
+    if isinstance(value, Mapping) and all(isinstance(c, int) for c in value.values()):
+        return {str(k): int(c) for k, c in value.items()}
+    if isinstance(value, list) and all(isinstance(v, Mapping) and column in v and "count" in v for v in value):
+        return {str(v[column]): int(v["count"]) for v in value}
+    return None
+
+
 def _field(key: str, value: Any) -> list[str]:
     if value is None or value == [] or value == {}:
         return []
@@ -108,7 +137,7 @@ def _table(key: str, rows: list[Any]) -> list[str]:
 
     Said once rather than per row: a column with one value in every row goes into the header
     (`descendants (2; kind=Class, depth=1)`), a column empty in every row is left out, `name` is left out
-    when each row's `symbol_id` spells it, and `file`, `line`, `col`, `end_line` read as `file:line:col`
+    when each row's `symbol_id` spells it (as `service` when `service_id` does), and `file`, `line`, `col`, `end_line` read as `file:line:col`
     or `file:line-end_line`, the form an agent copies."""
     columns: dict[str, None] = {}
     for row in rows:
@@ -122,9 +151,10 @@ def _table(key: str, rows: list[Any]) -> list[str]:
         elif len(rows) > 1 and column not in _LOCATION and len(set(values)) == 1:
             shared.append(f"{column}={values[0]}")
             del columns[column]
-    if "name" in columns and "symbol_id" in columns and all(
-            _spells(str(row.get("symbol_id") or ""), str(row.get("name") or "")) for row in rows):
-        del columns["name"]
+    for named, identified in _NAME_COLUMNS + tuple((c, f"{c}_id") for c in list(columns)):
+        if named in columns and identified in columns and all(
+                _spells(str(row.get(identified) or ""), str(row.get(named) or "")) for row in rows):
+            del columns[named]
     spans = "file" not in columns and "line" in columns and "end_line" in columns
     if spans:  # lines of one file: `24-28`
         cells["line"] = [_location({**row, "file": "", "col": None})[1:] if row.get("line") is not None else ""
@@ -144,6 +174,8 @@ def _table(key: str, rows: list[Any]) -> list[str]:
 
 
 _LOCATION = ("file", "line", "col", "end_line")
+# A column left out when the id beside it spells it in every row (`service` beside `service_id`).
+_NAME_COLUMNS = (("name", "symbol_id"),)
 
 
 def _spells(symbol_id: str, name: str) -> bool:
@@ -176,8 +208,10 @@ def _cell(value: Any) -> str:
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, Mapping):
+        # An edge's `count=1` is the usual case: only a repeated call says its count.
         parts = [f"{k}={_cell(v)}" for k, v in value.items()
-                 if v is not None and not (k in _LOCATION and value.get("file") and value.get("line") is not None)]
+                 if v is not None and not (k in _LOCATION and value.get("file") and value.get("line") is not None)
+                 and not (k == "count" and v == 1 and "kind" in value)]
         return "{" + ", ".join(parts + ([_location(value)] if value.get("file") and value.get("line") is not None
                                         else [])) + "}"
     if isinstance(value, (list, tuple)):
