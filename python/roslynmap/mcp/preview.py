@@ -115,7 +115,7 @@ def _as_counts(value: Any, column: str) -> dict[str, int] | None:
 
 
 def _field(key: str, value: Any) -> list[str]:
-    if value is None or value == [] or value == {}:
+    if value is None or value == [] or value == {} or value == "":
         return []
     if key.startswith("by_") and isinstance(value, list) and all(
             isinstance(v, Mapping) and len(v) == 2 and "count" in v for v in value):
@@ -137,8 +137,8 @@ def _table(key: str, rows: list[Any]) -> list[str]:
 
     Said once rather than per row: a column with one value in every row goes into the header
     (`descendants (2; kind=Class, depth=1)`), a column empty in every row is left out, `name` is left out
-    when each row's `symbol_id` spells it (as `service` when `service_id` does), and `file`, `line`, `col`, `end_line` read as `file:line:col`
-    or `file:line-end_line`, the form an agent copies."""
+    when each row's `symbol_id` spells it (as `service` when `service_id` does), and `file`, `line`, `col`,
+    `end_line` read as `file:line:col` or `file:line-end_line`, the form an agent copies."""
     columns: dict[str, None] = {}
     for row in rows:
         columns.update(dict.fromkeys(row))

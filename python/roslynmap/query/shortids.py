@@ -3,10 +3,10 @@
 `M:Shop.Services.OrderService.Place(Shop.Domain.Order,System.Threading.CancellationToken)` is answered as
 `M:OrderService.Place(Order,CancellationToken)` when no other type of the baseline (declared, or a
 framework/package type its references name) is also called `OrderService`, `Order` or
-`CancellationToken`. A type whose short name is shared keeps its full path, so a short id names one
-symbol exactly as its full id does, and either is accepted back (`expand`). A type of the global
-namespace has the same short and full path: any other type with that short name makes both keep
-theirs, so a short id is never another symbol's full id.
+`CancellationToken`. A type whose name is shared keeps as many of its innermost namespaces as tell it
+apart (`BasketAggregate.Basket` beside a namespace `Web.Pages.Basket` and a type `Basket` elsewhere), so
+a short id names one symbol exactly as its full id does, and either is accepted back (`expand`). Every
+type's full path counts as one of its own short forms, so a short id is never another symbol's full id.
 
 The short forms are derived from the whole baseline once per read connection (store/reader.MemoConnection).
 """
@@ -50,22 +50,35 @@ def _without_arity(path: str) -> str:
     return re.sub(r"`\d+", "", path)
 
 
+def _suffixes(path: str, namespace: str) -> list[str]:
+    """`A.B.C.Type` in namespace `A.B.C`: `Type`, `C.Type`, `B.C.Type`, `A.B.C.Type` (shortest first)."""
+    prefix = namespace + "." if namespace else ""
+    if not prefix or not path.startswith(prefix):
+        return [path]
+    name, spaces = path[len(prefix):], namespace.split(".")
+    return [".".join([*spaces[len(spaces) - keep:], name]) if keep else name for keep in range(len(spaces) + 1)]
+
+
 def build(conn: sqlite3.Connection) -> dict[str, str]:
-    """Full type path -> short path, for the types whose short path no other type shares."""
-    short_of: dict[str, str] = {}
+    """Full type path -> its shortest form no other type shares (types with no shorter form left out)."""
+    candidates: dict[str, list[str]] = {}
     for path, namespace in _types(conn):
-        prefix = namespace + "." if namespace else ""
-        short_of[path] = path[len(prefix):] if prefix and path.startswith(prefix) else path
-    # Generic instantiations in parameter lists are written without the arity (`List{T}`): key them too.
-    for path, short in list(short_of.items()):
+        candidates.setdefault(path, _suffixes(path, namespace))
+        # Generic instantiations in parameter lists are written without the arity (`List{T}`): key them too.
         bare = _without_arity(path)
         if bare != path:
-            short_of.setdefault(bare, _without_arity(short))
-    users: dict[str, set[str]] = {}
-    for path, short in short_of.items():
-        users.setdefault(short, set()).add(path)
-        users.setdefault(path, set()).add(path)  # a short path must never be another type's full path
-    return {p: s for p, s in short_of.items() if s != p and len(users[s]) == 1}
+            candidates.setdefault(bare, [_without_arity(c) for c in candidates[path]])
+    claimed: dict[str, set[str]] = {}
+    for path, forms in candidates.items():
+        for form in forms:
+            claimed.setdefault(form, set()).add(path)
+        claimed.setdefault(path, set()).add(path)  # a short path must never be another type's full path
+    short_of: dict[str, str] = {}
+    for path, forms in candidates.items():
+        form = next((f for f in forms if claimed[f] == {path}), path)
+        if form != path:
+            short_of[path] = form
+    return short_of
 
 
 def table(conn: sqlite3.Connection) -> dict[str, str]:
