@@ -160,3 +160,36 @@ def test_headline_is_the_true_total_when_the_level_limit_cuts(unbound: McpServer
     assert node_ids(one) == [(TO_BASKET, 1)]
     deeper = unbound.call("graph_callers", {"symbol_id": ADD, "limit_per_level": 1, "depth": 2})
     assert deeper["answer"].startswith("at least 3 bound callers of Unbound.Basket.AddItem within depth 2 (2 shown")
+
+
+HOLD = "M:Unbound.Reservations.Hold(System.Int32)"
+RESERVE_CALL = {"name": "Reserve", "receiver": "_service", "kind": "Call", "file": "Reservations.cs", "line": 12,
+                "col": 49, "from_symbol_id": HOLD}
+
+
+def test_the_compilers_candidates_decide_over_the_name(unbound: McpServerProcess) -> None:
+    """eShopOnWeb's Basket page: `_basketService.AddItemToBasket(username, id, item.Price)` with `item` from a
+    missing package. The compiler binds no call but names its candidates: the one it names is a likely
+    caller, a member of the same name it does not name is not."""
+    reserve = unbound.call("graph_callers", {"symbol_id": "M:Unbound.BasketService.Reserve(System.Int32)"})
+    assert reserve["answer"] == ("0 bound callers of Unbound.BasketService.Reserve within depth 1 + 1 unbound call "
+                                 "named Reserve (1 with it among the compiler's candidates) that could be it "
+                                 "(in 1 more member).")
+    assert reserve["data"]["unbound_calls"]["items"] == [{**RESERVE_CALL, "candidate": "only", "depth": 1}]
+    # Warehouse.Reserve has the name, but the compiler's one candidate is BasketService.Reserve.
+    other = unbound.call("graph_callers", {"symbol_id": "M:Unbound.Warehouse.Reserve(System.Int32)"})
+    assert other["answer"] == "0 bound callers of Unbound.Warehouse.Reserve within depth 1."
+    assert "unbound_calls" not in other["data"]
+    refs = unbound.call("refs_find", {"symbol_id": "M:Unbound.Warehouse.Reserve(System.Int32)"})
+    assert refs["answer"] == "0 references to Unbound.Warehouse.Reserve."
+    listed = unbound.call("refs_find", {"symbol_id": "M:Unbound.BasketService.Reserve(System.Int32)",
+                                        "resolution_state": "unresolved"})
+    assert [(r["line"], r["candidate"]) for r in listed["data"]["references"]] == [(12, "only")]
+    found = unbound.call("refs_find", {"symbol_id": "M:Unbound.BasketService.Reserve(System.Int32)"})
+    assert found["answer"] == ("0 references to Unbound.BasketService.Reserve, + 1 unbound references named "
+                               "Reserve that could be it.")
+    assert "hint" not in found  # not "No references in the indexed solution": the warning names the unbound one
+    # Two overloads, an argument of unknown type: either could be meant.
+    label = unbound.call("graph_callers", {"symbol_id": "M:Unbound.Basket.Label(System.Int32)"})
+    assert [(i["from_symbol_id"], i["candidate"]) for i in label["data"]["unbound_calls"]["items"]] == [
+        ("M:Unbound.Reservations.Tag(Unbound.Basket)", "1 of 2")]

@@ -18,4 +18,8 @@ public class BasketService
     public void Restock() => _basket.AddItem(7, 10);
 
     public Basket Load(int id) => _repository.GetByIdAsync(id);
+
+    public void Reserve(int quantity)
+    {
+    }
 }

@@ -80,7 +80,9 @@ def not_found_anywhere(ctx: QueryContext, target: UnboundTarget, same_name: int)
 
 
 UNBOUND_NOTE = ("Calls the compiler could not bind (a missing package or reference, an unknown receiver type); "
-                "matched by name, so each could be a call to this member or to another of the same name.")
+                "matched by name, so each could be a call to this member or to another of the same name. "
+                "`candidate` marks a call whose compiler candidates include the member (`only`: the one it "
+                "could be); a call whose candidates are all other members is left out.")
 
 
 class RefsParams(NamedTargetParams, ListParamsMixin):
@@ -132,7 +134,7 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     if result.unresolved_same_name and params.resolution_state != "unresolved":
         warnings.append(f"{result.unresolved_same_name} unresolved references are named '{row['name']}' and may "
                         "point here: resolution_state=\"unresolved\" lists them.")
-    if result.total == 0 and guidance is None:
+    if result.total == 0 and guidance is None and not result.unresolved_same_name:
         guidance = Guidance("hint", "No references in the indexed solution" + (" with these filters" if kinds or
                             prefix else "") + ". It may be used by reflection, DI or outside the solution; "
                             "check surfaces or search its name with symbols_search.")

@@ -99,6 +99,7 @@ class ReferenceItem(TypedDict):
     unresolved: NotRequired[Literal[True]]
     name: NotRequired[str | None]  # unresolved: the name as written; markup inject: the injected name
     receiver: NotRequired[str]
+    candidate: NotRequired[str]  # unresolved: `only` / `1 of N` when the compiler's candidates name the symbol
     markup: NotRequired[Literal["inject", "link"]]  # from Razor markup (query/refs.py markup_refs)
     link: NotRequired[str]  # markup link: the route or Controller/Action linked
 

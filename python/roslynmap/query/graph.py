@@ -184,7 +184,7 @@ def _unbound_into(conn: sqlite3.Connection, frontier: list[int], dispatched: dic
     info = nodes_info(conn, ids_of(conn, keys).values())
     names = {n["name"]: call_kinds(n["kind"]) for n in info.values() if n["kind"] not in ("Class", "Struct")}
     kinds = sorted({k for ks in names.values() for k in ks})
-    return unbound.find(conn, names, kinds=kinds, limit=limit)
+    return unbound.find(conn, names, kinds=kinds, limit=limit, symbol_ids=set(info))
 
 
 def _start(conn: sqlite3.Connection, symbol_id: str) -> tuple[Graph, int | None]:
@@ -197,7 +197,7 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     if root is None:
         if graph.root.get("name"):  # declared but never referenced by a bound reference: unbound calls may be
             found = unbound.find(conn, [graph.root["name"]], kinds=call_kinds(graph.root.get("kind")),
-                                 limit=limit_per_level)
+                                 limit=limit_per_level, symbol_ids={symbol_id})
             if found.total:
                 graph.unbound[1] = found
         return graph

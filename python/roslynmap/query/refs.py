@@ -11,6 +11,7 @@ from typing import Any
 import orjson
 
 from roslynmap.model.rows import ReferenceItem
+from roslynmap.query import unbound
 from roslynmap.query.excerpts import ExcerptReader
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.tally import tally
@@ -27,12 +28,18 @@ class RefsResult:
     unresolved_same_name: int
 
 
+# An unbound reference that could be the symbol: the compiler named no candidates, or named it among them
+# (refs.candidates is a JSON list of ids; an id holds no quote).
+COULD_BE = "(r.candidates IS NULL OR instr(r.candidates, '\"' || ? || '\"') > 0)"
+
+
 def _where(
-    target_key: int | None, name: str, kinds: list[str], resolution: str | None, file_prefix: str | None
+    target_key: int | None, target_id: str, name: str, kinds: list[str], resolution: str | None,
+    file_prefix: str | None,
 ) -> tuple[str, list[Any]]:
     args: list[Any]
     if resolution == "unresolved":
-        clauses, args = ["r.target_key IS NULL AND r.target_name = ?"], [name]
+        clauses, args = [f"r.target_key IS NULL AND r.target_name = ? AND {COULD_BE}"], [name, target_id]
     else:  # a symbol no reference names has no key: `= NULL` matches nothing, as it should
         clauses, args = ["r.target_key = ?"], [target_key]
     if kinds:
@@ -57,9 +64,9 @@ def find(
     markup: list[ReferenceItem] | None = None,
 ) -> RefsResult:
     """References in code, then `markup` ones (markup_refs: .cshtml/.razor, after the code's, in file order)."""
-    where, args = _where(key_of(conn, target_id), name, kinds, resolution, file_prefix)
+    where, args = _where(key_of(conn, target_id), target_id, name, kinds, resolution, file_prefix)
     rows = conn.execute(
-        f"SELECT r.kind, r.from_key, r.line, r.col, r.receiver, r.target_key, r.target_name, f.path"
+        f"SELECT r.kind, r.from_key, r.line, r.col, r.receiver, r.target_key, r.target_name, f.path, r.candidates"
         f" FROM {REF_FROM} WHERE {where} ORDER BY f.path, r.line, r.col, r.kind LIMIT ? OFFSET ?",
         [*args, limit, offset],
     ).fetchall()
@@ -70,12 +77,12 @@ def find(
     unresolved = 0
     if resolution != "unresolved":
         unresolved = conn.execute(
-            "SELECT count(*) FROM refs WHERE target_key IS NULL AND target_name = ?", (name,)
-        ).fetchone()[0]
+            f"SELECT count(*) FROM refs r WHERE r.target_key IS NULL AND r.target_name = ? AND {COULD_BE}",
+            (name, target_id)).fetchone()[0]
     excerpts = ExcerptReader(root)
     names = ids_of(conn, (r[1] for r in rows))
     items: list[ReferenceItem] = []
-    for kind, from_key, line, col, receiver, resolved_key, target_name, path in rows:
+    for kind, from_key, line, col, receiver, resolved_key, target_name, path, candidates in rows:
         item: ReferenceItem = {"file": path, "line": line, "col": col, "kind": kind,
                                 "from_symbol_id": names.get(from_key),
                                 "excerpt": excerpts.line(path, line)}
@@ -84,6 +91,8 @@ def find(
             item["name"] = target_name
             if receiver:
                 item["receiver"] = receiver
+            if mark := unbound.candidate_mark(unbound.candidates_of(candidates), {target_id}):
+                item["candidate"] = mark
         items.append(item)
     if markup:
         start = max(0, offset - total)

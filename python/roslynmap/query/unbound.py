@@ -4,15 +4,18 @@ A reference whose target could not be bound is stored with its target name and r
 (refs.target_key NULL). Graph and refs answers count these beside the bound ones and name them,
 never as bound. Matching is by member name, narrowed by a receiver type when one is given: the
 receiver text contains the type's name, or the receiver is a field, property or parameter declared
-with that type. `could_be` is the one place that decides; when the store gains Roslyn's candidates
-for an ambiguous binding, checking them belongs there too.
+with that type. Where the compiler named candidates (no applicable overload: typically an argument whose
+type comes from a missing package), they decide instead of the name: a call whose candidates include the
+member asked for is listed with `candidate` (`only`, or `1 of N`), one whose candidates are all other
+members is not listed at all. `could_be` is the one place that decides.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +38,7 @@ class Unbound:
     total: int = 0  # all that match
     same_name: int = 0  # all unbound references with the name(s), whatever their receiver
     by_name: dict[str, int] = field(default_factory=dict)  # matches per name
+    candidate_of: int = 0  # matches whose compiler candidates include the member asked for
     from_keys: dict[int, int] = field(default_factory=dict)  # caller key -> matching calls
     counts: Tally = field(default_factory=lambda: Tally(0, [], []))  # by file and kind, over all matches
 
@@ -105,8 +109,28 @@ class _Receivers:
         return declared_type_before(member[0], name) if member and member[0] else None
 
 
-def could_be(receiver: str | None, declared: str | None, receiver_type: str | None) -> bool:
-    """Whether an unbound reference with this receiver could target a member of `receiver_type`."""
+def candidates_of(text: str | None) -> list[str]:
+    """refs.candidates: the JSON list of ids the compiler considered and rejected, or nothing."""
+    if not text:
+        return []
+    found = json.loads(text)
+    return [str(c) for c in found] if isinstance(found, list) else []
+
+
+def candidate_mark(candidates: list[str], symbol_ids: Collection[str]) -> str | None:
+    """`only` / `1 of 2` when the compiler's candidates include one of `symbol_ids`, else None."""
+    hits = sum(1 for c in candidates if c in symbol_ids)
+    if not hits:
+        return None
+    return "only" if len(candidates) == 1 else f"{hits} of {len(candidates)}"
+
+
+def could_be(receiver: str | None, declared: str | None, receiver_type: str | None,
+             candidates: list[str] | None = None, symbol_ids: Collection[str] | None = None) -> bool:
+    """Whether an unbound reference could target a member of `receiver_type` (one of `symbol_ids`): by the
+    compiler's candidates when it named some and the members are known, else by receiver."""
+    if candidates and symbol_ids:
+        return candidate_mark(candidates, symbol_ids) is not None
     if receiver_type is None:
         return True
     wanted = simple_type_name(receiver_type)
@@ -123,14 +147,16 @@ def find(
     file_prefix: str | None = None,
     limit: int = 50,
     offset: int = 0,
+    symbol_ids: Collection[str] | None = None,
 ) -> Unbound:
-    """Unbound references named any of `names` that could be the member asked for."""
+    """Unbound references named any of `names` that could be the member asked for (`symbol_ids`: the
+    declared members it may be, when known: the compiler's candidates are checked against them)."""
     wanted = sorted(set(names))
     kind_list = list(kinds)
     out = Unbound()
     if not wanted:
         return out
-    sql = ("SELECT r.target_name, r.receiver, r.kind, r.from_key, f.path, r.line, r.col FROM refs r"
+    sql = ("SELECT r.target_name, r.receiver, r.kind, r.from_key, f.path, r.line, r.col, r.candidates FROM refs r"
            " LEFT JOIN files f ON f.id = r.file_id WHERE r.target_key IS NULL AND r.target_name IN ({marks})")
     rows = [r for r in in_chunks(conn, sql, wanted) if r[2] in kind_list
             and (not file_prefix or (r[4] or "").startswith(file_prefix))]
@@ -139,15 +165,19 @@ def find(
     names_of = ids_of(conn, (r[3] for r in rows))
     receivers = _Receivers(conn)
     matching = []
-    for name, receiver, kind, from_key, path, line, col in rows:
+    for name, receiver, kind, from_key, path, line, col, candidate_text in rows:
         from_id = names_of.get(from_key) if from_key is not None else None
         declared = receivers.declared_type(from_id, receiver) if receiver_type and receiver else None
-        if not could_be(receiver, declared, receiver_type):
+        candidates = candidates_of(candidate_text)
+        if not could_be(receiver, declared, receiver_type, candidates, symbol_ids):
             continue
         item: dict[str, Any] = {"name": name, "receiver": receiver, "kind": kind, "file": path, "line": line,
                                 "col": col, "from_symbol_id": from_id}
         if declared:
             item["receiver_declared_type"] = declared
+        if symbol_ids and (mark := candidate_mark(candidates, symbol_ids)):
+            item["candidate"] = mark  # the compiler's own shortlist names it: more than a name match
+            out.candidate_of += 1
         matching.append(item)
         out.by_name[name] = out.by_name.get(name, 0) + 1
         if from_key is not None:
@@ -173,4 +203,5 @@ def describe(result: Unbound, member: str, receiver_type: str | None) -> str:
     names = ", ".join(sorted(result.by_name)) or member
     noun = "unbound call" if result.total == 1 else "unbound calls"
     typed = f" on a receiver like {receiver_type}" if receiver_type else ""
-    return f"{result.total} {noun} named {names}{typed}"
+    named = f" ({result.candidate_of} with it among the compiler's candidates)" if result.candidate_of else ""
+    return f"{result.total} {noun} named {names}{typed}{named}"
