@@ -56,6 +56,20 @@ def test_tests_of_a_member_by_framework_path_and_route(server: McpServerProcess)
         ("M:Tested.Tests.MSTestStyleTests.ArchiveDoesNothing", "mstest", "TestMethod", 18)]
 
 
+def test_a_test_host_inherits_the_configuration_of_the_app_it_runs(server: McpServerProcess) -> None:
+    """eShopOnWeb's PublicApiIntegrationTests: a test project with its own appsettings.test.json runs the app
+    (Tested.Api) in process, so a key the app's appsettings.json defines is defined for it too. Pricing:Factor
+    is read by the library Tested.Core, loaded by both."""
+    env = server.call("surfaces_list_config_keys", {})
+    assert env["answer"] == "2 configuration keys (1 defined_but_unused, 1 used)."
+    assert [(k["key"], k["status"], k.get("undefined_in"), k["projects"]) for k in env["data"]["keys"]] == [
+        ("Pricing:Factor", "used", None, ["Tested.Api", "Tested.Core"]),
+        ("UseInMemoryDatabase", "defined_but_unused", None, ["Tested.Tests"])]
+    scoped = server.call("surfaces_list_config_keys", {"project": "Tested.Tests"})
+    assert [(k["key"], k["status"]) for k in scoped["data"]["keys"]] == [
+        ("Pricing:Factor", "used"), ("UseInMemoryDatabase", "defined_but_unused")]
+
+
 def test_impact_in_one_call(server: McpServerProcess) -> None:
     env = server.call("impact_analyze", {"symbol_id": "OrderService.Place"})
     data = env["data"]

@@ -298,8 +298,9 @@ def _hosts_loading(conn: sqlite3.Connection, hosts: set[str | None]) -> dict[str
 def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str | None = None,
                 status: str | None = None) -> Listing:
     """Keys read in code merged with keys defined in appsettings*.json, per project: a host project
-    (one with its own appsettings files) is checked against its own files only; a library (none)
-    against those of the hosts that reference it, directly or not (every host's when none does)."""
+    (one with its own appsettings files) is checked against its own files and those of the hosts it
+    references (a test project hosting the app); a library (none) against those of the hosts that
+    reference it, directly or not (every host's when none does)."""
     projects = _projects(conn)
     usages = _config_facts(conn, "Config", projects)
     definitions = [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]]
@@ -307,6 +308,12 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     # A library's keys are checked against the hosts that reference it (transitively, ProjectReference
     # facts); a library no host references, against every host's.
     loaders = _hosts_loading(conn, hosts)
+    # A host that references another host runs it in process (a test project's WebApplicationFactory<Program>
+    # with its own appsettings.test.json): the referenced host's appsettings count as its own too.
+    inherited: dict[str | None, set[str]] = {}
+    for d in definitions:
+        for referrer in loaders.get(d["project"], set()):
+            inherited.setdefault(referrer, set()).add(d["key"].lower())
     if project:
         wanted = project.strip().lower()
         asked = {p for p in hosts if (p or "").lower() == wanted}
@@ -332,6 +339,9 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     defined_by: dict[str | None, set[str]] = {}
     for d in definitions:
         defined_by.setdefault(d["project"], set()).add(d["key"].lower())
+    for host, keys_of_referenced in inherited.items():
+        if host in hosts:
+            defined_by.setdefault(host, set()).update(keys_of_referenced)
     every_definition = {d["key"].lower() for d in definitions}
     used_by: dict[str | None, set[str]] = {}
     for u in usages:
