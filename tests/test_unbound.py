@@ -193,3 +193,19 @@ def test_the_compilers_candidates_decide_over_the_name(unbound: McpServerProcess
     label = unbound.call("graph_callers", {"symbol_id": "M:Unbound.Basket.Label(System.Int32)"})
     assert [(i["from_symbol_id"], i["candidate"]) for i in label["data"]["unbound_calls"]["items"]] == [
         ("M:Unbound.Reservations.Tag(Unbound.Basket)", "1 of 2")]
+
+
+def test_impact_and_tests_say_what_unbound_calls_may_add(unbound: McpServerProcess) -> None:
+    """What reaches a member only through a call the compiler could not bind is missing from the walk: the
+    headline counts those calls instead of answering 0 as if complete."""
+    impact = unbound.call("impact_analyze", {"symbol_id": "M:Unbound.BasketService.Reserve(System.Int32)"})
+    assert impact["answer"] == (
+        "Changing Unbound.BasketService.Reserve touches 0 callers within depth 4, 0 implementations/overrides, "
+        "0 references in 1 files of 1 projects; 0 endpoints and 0 tests reach it, + 1 unbound call named Reserve "
+        "could reach it too (1 with it among the compiler's candidates).")
+    assert impact["warnings"][-1].startswith("Calls the compiler could not bind (a missing package or reference) "
+                                             "are not walked")
+    tests = unbound.call("tests_find", {"symbol_id": "M:Unbound.BasketService.Reserve(System.Int32)"})
+    assert tests["answer"] == ("0 tests reach Unbound.BasketService.Reserve within depth 4, + 1 unbound call named "
+                               "Reserve could reach it too (1 with it among the compiler's candidates).")
+    assert "hint" not in tests  # not "it is untested": the unbound call may reach a test

@@ -23,6 +23,10 @@ PER_LEVEL = (100, 200)
 SECTION = 20  # impact_analyze: entries per section besides the callers
 
 
+UNBOUND_WARNING = ("Calls the compiler could not bind (a missing package or reference) are not walked: what "
+                   "reaches them is missing here. graph_callers(symbol_id=\"{symbol_id}\", depth=2) lists them.")
+
+
 class ReachParams(SymbolParams):
     symbol_id: str
     depth: int | None = None  # caller levels, 1..6 (default 4)
@@ -65,13 +69,16 @@ def tests_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     items = [h.item() for h in hits]
     functional = sum(1 for h in hits if h.route)
     answer = (f"{len(hits)} tests reach {row['fqn']} within depth {depth}"
-              + (f" ({functional} functional, through a route)" if functional else "") + ".")
+              + (f" ({functional} functional, through a route)" if functional else "") + reached.unbound_note()
+              + ".")
     warnings = list(ctx.warnings)
     if reached.truncated:
         warnings.append(f"{reached.truncated} callers were left out of the walk (over {PER_LEVEL[0]} per level): "
                         "tests behind them are missing.")
+    if reached.unbound:
+        warnings.append(UNBOUND_WARNING.format(symbol_id=row["symbol_id"]))
     guidance = _no_tests_guidance(ctx)
-    if guidance is None and not hits:
+    if guidance is None and not hits and not reached.unbound:
         guidance = Guidance("hint", f"No test reaches it within depth {depth}: raise depth, or it is untested.")
     by_project: dict[str, int] = {}
     for hit in hits:
@@ -128,13 +135,16 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     refs_total = sum(by_kind.values())
     answer = (f"Changing {row['fqn']} touches {len(callers)} callers within depth {depth}, "
               f"{len(down)} implementations/overrides, {refs_total} references in {len(files)} files of "
-              f"{len(projects)} projects; {len(endpoints)} endpoints and {len(hits)} tests reach it.")
+              f"{len(projects)} projects; {len(endpoints)} endpoints and {len(hits)} tests reach it"
+              f"{reached.unbound_note()}.")
     warnings = list(ctx.warnings)
     if up:
         warnings.append(f"It implements or overrides {', '.join(up[:3])}: a signature change must change "
                         f"{'them' if len(up) > 1 else 'it'} too.")
     if reached.truncated:
         warnings.append(f"{reached.truncated} callers were left out (over {PER_LEVEL[0]} per level).")
+    if reached.unbound:
+        warnings.append(UNBOUND_WARNING.format(symbol_id=sid))
     data = {
         "symbol_id": sid, "kind": row["kind"], "depth": depth,
         "implementations": [{"symbol_id": m, **{k: where.get(m, {}).get(k) for k in ("file", "line")}}

@@ -57,6 +57,20 @@ class Reach:
     depth: dict[str, int] = field(default_factory=dict)  # reached member -> levels from a root (roots 0)
     next_hop: dict[str, str] = field(default_factory=dict)  # reached member -> the member it calls on the way
     truncated: int = 0
+    # Calls the compiler could not bind named like a member of the walk (graph.Graph.unbound): not walked, so
+    # what they reach is missing from the answer; said in it.
+    unbound: int = 0
+    unbound_candidates: int = 0  # of them, those whose compiler candidates include the member
+    unbound_names: set[str] = field(default_factory=set)
+
+    def unbound_note(self) -> str:
+        """`, + 2 unbound calls named AddItem could reach it too (1 with it among the compiler's candidates)`."""
+        if not self.unbound:
+            return ""
+        named = f" ({self.unbound_candidates} with it among the compiler's candidates)" \
+            if self.unbound_candidates else ""
+        return (f", + {self.unbound} unbound call{'s' if self.unbound != 1 else ''} named "
+                f"{', '.join(sorted(self.unbound_names)[:5])} could reach it too{named}")
 
     def path(self, member: str) -> list[str]:
         out = [member]
@@ -78,6 +92,10 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
     for root in roots:
         tree = graph.callers(conn, root, depth, per_level)
         found.truncated += sum(tree.truncated_levels.values())
+        for calls in tree.unbound.values():
+            found.unbound += calls.total
+            found.unbound_candidates += calls.candidate_of
+            found.unbound_names.update(calls.by_name)
         level = {n["symbol_id"]: n["depth"] for n in tree.nodes if n.get("symbol_id")}
         for edge in tree.edges:
             caller, callee = edge["from"], edge["to"]
