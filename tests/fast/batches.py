@@ -59,9 +59,13 @@ class Sample:
     relations: list[RelationRecord] = field(default_factory=list)
     facts: list[FactRecord] = field(default_factory=list)
     diagnostics: list[DiagnosticRecord] = field(default_factory=list)
+    # Documents a package adds to the compilation from outside the repository (Microsoft.NET.Test.Sdk's
+    # Program.cs): indexed under their `../` path, never written.
+    package_sources: list[str] = field(default_factory=list)
 
     def batch(self) -> Batch:
-        return Batch(files=[FileRecord(path, 0, text.count("\n") + 1) for path, text in self.files.items()],
+        return Batch(files=[FileRecord(path, 0, text.count("\n") + 1) for path, text in self.files.items()]
+                     + [FileRecord(path, 0, 10) for path in self.package_sources],
                      symbols=self.symbols, refs=self.refs, relations=self.relations, facts=self.facts,
                      diagnostics=self.diagnostics)
 

@@ -14,6 +14,7 @@ from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import TYPE_KINDS
+from roslynmap.model.readable import is_package_source
 from roslynmap.query import diagnostics, names, outline, overview, stacktrace, symbols, textsearch
 from roslynmap.query.context import QueryContext
 from roslynmap.query.paths import repo_relative
@@ -232,7 +233,7 @@ def text_tool(params: TextParams, repo_path: str) -> ToolOutput:
     prefix = repo_relative(ctx.root, params.file_path) if params.file_path else None
     # Deleted files of a workspace stay in its file list; reading them finds nothing.
     paths = [r[0] for r in ctx.conn.execute("SELECT path FROM files ORDER BY path")
-             if prefix is None or r[0].startswith(prefix)]
+             if (prefix is None or r[0].startswith(prefix)) and not is_package_source(r[0])]
     found = textsearch.search(ctx.root, paths, pattern, params.kind, limit, params.offset, TEXT_SECONDS,
                               ctx.virtual_files)
     what = f"{'/' + params.pattern + '/' if params.regex else repr(params.pattern)}"

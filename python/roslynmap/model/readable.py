@@ -29,6 +29,16 @@ def outside(path: str, root: Path) -> RoslynMapError:
     )
 
 
+# A document the compilation takes from outside the repository (Microsoft.NET.Test.Sdk's Program.cs, a
+# package's content files) is indexed under a `../` (or absolute) path: bound like the others, but not the
+# repository's code, so not an entry point and not searched as its text.
+IN_REPOSITORY_SQL = "(substr({path}, 1, 3) <> '../' AND substr({path}, 1, 1) <> '/')"
+
+
+def is_package_source(rel: str) -> bool:
+    return rel.startswith("../") or rel.startswith("/")
+
+
 def is_vcs_internal(rel: str) -> bool:
     """True for anything under .git/, .hg/ or .svn/ (case-insensitively: macOS and Windows file systems)."""
     return any(part.lower() in VCS_DIRS for part in rel.replace("\\", "/").split("/"))

@@ -15,6 +15,7 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from roslynmap.model.kinds import TYPE_KINDS
+from roslynmap.model.readable import IN_REPOSITORY_SQL
 from roslynmap.query.keys import ids_of
 from roslynmap.query.surfaces import _memo, _project_of_path, _projects, endpoints, is_migration_file
 
@@ -33,8 +34,9 @@ def _type_of(symbol_id: str) -> str:
 def entry_points(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     rows = conn.execute(
         "SELECT s.symbol_id, p.name, f.path, s.line FROM symbols s JOIN projects p ON p.id = s.project_id"
-        " LEFT JOIN files f ON f.id = s.file_id WHERE s.kind = 'Method' AND (s.name = '<Main>$'"
-        " OR (s.name = 'Main' AND s.is_static = 1)) ORDER BY p.name, f.path").fetchall()
+        " JOIN files f ON f.id = s.file_id WHERE s.kind = 'Method' AND (s.name = '<Main>$'"
+        f" OR (s.name = 'Main' AND s.is_static = 1)) AND {IN_REPOSITORY_SQL.format(path='f.path')}"
+        " ORDER BY p.name, f.path").fetchall()
     return [{"symbol_id": r[0], "project": r[1], "file": r[2], "line": r[3]} for r in rows]
 
 
