@@ -26,7 +26,7 @@ def web(web_repo: Path, home: Path) -> Iterator[McpServerProcess]:
 
 def test_endpoints(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_endpoints", {"limit": 100})
-    assert env["answer"] == "44 endpoints (18 GET, 10 POST, 7 ANY, 3 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
+    assert env["answer"] == "47 endpoints (21 GET, 10 POST, 7 ANY, 3 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
     got = [(e["method"], e["route"], e["source"]) for e in env["data"]["endpoints"]]
     assert got == [  # by route (case-folded), then method
         ("GET", "/", "razor_page"), ("POST", "/", "razor_page"),
@@ -44,6 +44,8 @@ def test_endpoints(web: McpServerProcess) -> None:
         ("PATCH", "/api/orders/{id:int}/status", "minimal"), ("GET", "/api/promotions", "minimal"),
         ("GET", "/api/reports/daily", "minimal"),
         ("HEAD", "/api/reports/daily", "minimal"),
+        ("GET", "/api/stock/items", "minimal"), ("GET", "/api/stock/items", "minimal"),
+        ("GET", "/api/stock/items/{id:int}", "minimal"),
         ("GET", "/Basket/Checkout/{id:int?}", "razor_page"), ("POST", "/Basket/Checkout/{id:int?}", "razor_page"),
         ("POST", "/Basket/Checkout/{id:int?}?handler=ApplyCoupon", "razor_page"),
         ("POST", "/BasketApi.Basket/GetBasket", "grpc"), ("POST", "/BasketApi.Basket/UpdateBasket", "grpc"),
@@ -58,6 +60,16 @@ def test_endpoints(web: McpServerProcess) -> None:
     first = next(e for e in env["data"]["endpoints"] if e["route"] == "/api/Orders/{id:int}")
     assert (first["handler"], first["file"], first["line"], first["confidence"]) == (
         GET, "src/Web.Api/Controllers/OrdersController.cs", 18, "high")
+
+
+def test_api_versions_tell_apart_two_handlers_of_one_route(web: McpServerProcess) -> None:
+    """eShop's Catalog API maps /items on a v1 and a v2 group (Asp.Versioning's HasApiVersion on MapGroup)."""
+    env = web.call("surfaces_list_endpoints", {"path_filter": "/api/stock"})
+    assert [(e["route"], e["handler"], e.get("api_versions")) for e in env["data"]["endpoints"]] == [
+        ("/api/stock/items", "M:Web.Api.Endpoints.VersionedEndpoints.ListV1", ["1.0"]),
+        ("/api/stock/items", "M:Web.Api.Endpoints.VersionedEndpoints.List", ["2.0"]),
+        ("/api/stock/items/{id:int}", "M:Web.Api.Endpoints.VersionedEndpoints.MapStock("
+         "Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", ["1.0", "2.0"])]
 
 
 def test_endpoints_of_every_kind(web: McpServerProcess) -> None:

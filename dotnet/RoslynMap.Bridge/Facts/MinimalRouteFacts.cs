@@ -14,8 +14,9 @@ internal sealed class MinimalRouteFacts
 {
     private const string DefaultConventionalPattern = "{controller=Home}/{action=Index}/{id?}";
     private readonly FactSink _sink;
-    // (member, local) -> the group's prefix, and the route-builder parameter it was made from (if any)
-    private readonly Dictionary<(string?, string), (string Prefix, int? Parameter)> _groups = new();
+    // (member, local) -> the group's prefix, the route-builder parameter it was made from (if any), and the
+    // API versions its chain declares (Asp.Versioning's HasApiVersion)
+    private readonly Dictionary<(string?, string), (string Prefix, int? Parameter, List<string> Versions)> _groups = new();
     // Per method declaration: its parameters typed as route builders, name -> ordinal.
     private readonly Dictionary<SyntaxNode, Dictionary<string, int>> _routeParameters = new();
 
@@ -89,8 +90,10 @@ internal sealed class MinimalRouteFacts
         if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
         pattern ??= FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "pattern")?.Expression);
         if (pattern is null) return;
-        var prefix = GroupPrefix(FactSyntax.Receiver(inv), from, out var parameter);
+        var versions = new List<string>();
+        var prefix = GroupPrefix(FactSyntax.Receiver(inv), from, out var parameter, versions);
         if (prefix is null) return;
+        EndpointVersions(inv, versions);
         var key = RouteTemplates.Join(prefix, pattern);
         var handlerArg = handlerIndex < 0 ? null : FactSyntax.Arg(inv.ArgumentList, handlerIndex, "handler");
         handler ??= Handler(handlerArg, from);
@@ -103,6 +106,8 @@ internal sealed class MinimalRouteFacts
                 detail.Add("handler_kind", handler == from ? "lambda" : "lambda_forwarding")
                     .Add("handler_line", _sink.LineOf(handlerArg.SpanStart));
             if (parameter is { } ordinal) detail.Add("group_parameter", ordinal).Add("group_member", from);
+            // eShop maps `/items` twice, on a v1 and a v2 group: the versions tell the two handlers apart.
+            if (versions.Count > 0) detail.Add("api_versions", versions.Distinct().OrderBy(v => v, StringComparer.Ordinal).ToList());
             extra?.Invoke(detail);
             _sink.Add(FactKinds.Route, handler, anchor, confidence, key, detail);
         }
@@ -227,15 +232,16 @@ internal sealed class MinimalRouteFacts
             _ => null,
         };
         if (local is null) return;
-        var prefix = GroupPrefix(top, from, out var parameter);
+        var versions = new List<string>();
+        var prefix = GroupPrefix(top, from, out var parameter, versions);
         if (prefix is null) _groups.Remove((from, local));
-        else _groups[(from, local)] = (prefix, parameter);
+        else _groups[(from, local)] = (prefix, parameter, versions);
     }
 
     /// <summary>The MapGroup prefix a receiver stands for: "" for the app itself, null when a
     /// group's prefix is not a constant. `parameter`: the route-builder parameter of the enclosing
     /// method the chain starts from (directly or through a group local), whose callers add their prefix.</summary>
-    private string? GroupPrefix(ExpressionSyntax? receiver, string? from, out int? parameter)
+    private string? GroupPrefix(ExpressionSyntax? receiver, string? from, out int? parameter, List<string>? versions = null)
     {
         var parts = new List<string>();
         parameter = null;
@@ -251,6 +257,7 @@ internal sealed class MinimalRouteFacts
                     if (part is null) return null;
                     parts.Add(part);
                 }
+                else if (versions is not null) ApiVersion(call, versions);
                 e = FactSyntax.Receiver(call); // builder calls between groups (RequireAuthorization...) keep the group
                 continue;
             }
@@ -260,6 +267,7 @@ internal sealed class MinimalRouteFacts
                 {
                     parts.Add(known.Prefix);
                     parameter = known.Parameter;
+                    versions?.AddRange(known.Versions);
                 }
                 else parameter = RouteParameter(id, id);
             }
@@ -268,6 +276,43 @@ internal sealed class MinimalRouteFacts
         var prefix = "";
         for (var i = parts.Count - 1; i >= 0; i--) prefix = RouteTemplates.Join(prefix, parts[i]);
         return prefix;
+    }
+
+    /// <summary>Versions declared after the endpoint in its own chain: `.MapGet(...).HasApiVersion(2.0)`,
+    /// `.MapToApiVersion(1, 0)`.</summary>
+    private void EndpointVersions(InvocationExpressionSyntax inv, List<string> versions)
+    {
+        SyntaxNode node = inv;
+        while (node.Parent is MemberAccessExpressionSyntax access && access.Expression == node
+               && access.Parent is InvocationExpressionSyntax outer)
+        {
+            ApiVersion(outer, versions);
+            node = outer;
+        }
+    }
+
+    /// <summary>`HasApiVersion(1, 0)`, `(1.0)`, `("1.0")`, `(new ApiVersion(1, 0))` (and MapToApiVersion)
+    /// as "1.0"; a version that is not a constant is left out.</summary>
+    private void ApiVersion(InvocationExpressionSyntax call, List<string> versions)
+    {
+        if (FactSyntax.NameText(call) is not ("HasApiVersion" or "MapToApiVersion")) return;
+        var args = call.ArgumentList.Arguments;
+        if (args.Count == 1 && FactSyntax.Unwrap(args[0].Expression) is BaseObjectCreationExpressionSyntax { ArgumentList: { } created })
+            args = created.Arguments;
+        var parts = new List<string>();
+        foreach (var arg in args.Take(2))
+        {
+            var constant = _sink.Model.GetConstantValue(arg.Expression);
+            if (!constant.HasValue || constant.Value is null) return;
+            parts.Add(constant.Value switch
+            {
+                double d => d.ToString("0.0###", System.Globalization.CultureInfo.InvariantCulture),
+                IFormattable f => f.ToString(null, System.Globalization.CultureInfo.InvariantCulture),
+                var v => v.ToString() ?? "",
+            });
+        }
+        if (parts.Count == 1 && !parts[0].Contains('.')) parts.Add("0");
+        if (parts.Count > 0) versions.Add(string.Join(".", parts));
     }
 
     /// <summary>`x.MapGroup("/a").MapOrders()` or `MapOrders(group)`: a group handed to a method of the

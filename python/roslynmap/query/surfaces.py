@@ -144,7 +144,8 @@ def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
     item = {"method": fact.get("method", "ANY"), "route": fact["key"], "handler": fact.get("handler")
             or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
             "confidence": fact["confidence"]}
-    for extra in ("handler_kind", "handler_line", "destination", "fallback_file", "fallback_page", "fallback_action"):
+    for extra in ("handler_kind", "handler_line", "destination", "fallback_file", "fallback_page", "fallback_action",
+                  "api_versions"):
         if fact.get(extra) is not None:
             item[extra] = fact[extra]
     return item
