@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from filelock import FileLock
+from roslynmap import __version__
 from roslynmap.store import cache
 from roslynmap.store.repo import RepoInfo, inspect_repo
 from roslynmap.store.schema import SCHEMA_VERSION
@@ -78,7 +79,7 @@ def test_push_then_a_fresh_home_pulls(shop: Path, home: Path, tmp_path: Path) ->
         "format": 1, "repo_id": info.repo_id, "commit": info.commit, "file": "baseline.db",
         "sha256": sha256(local), "size_bytes": local.stat().st_size, "schema_version": SCHEMA_VERSION,
         "semantic_level": "full", "counts": meta["counts"], "created_at": meta["created_at"]}
-    assert manifest["toolchain"] == {"roslynmap_version": "0.1.0", "roslyn_version": meta["roslyn_version"],
+    assert manifest["toolchain"] == {"roslynmap_version": __version__, "roslyn_version": meta["roslyn_version"],
                                      "sdk_version": meta["sdk_version"]}
     assert (entry / "baseline.db").read_bytes() == local.read_bytes()
     assert temp_files(entry) == []
