@@ -33,10 +33,11 @@ def roslynmap(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[st
                           env={**os.environ, **env}, timeout=900, check=False)
 
 
-def indexed_copy(sample: str, dest: Path, home: Path, exit_code: int = 0) -> Path:
+def indexed_copy(sample: str, dest: Path, home: Path, exit_code: int = 0, restore: bool = True) -> Path:
     """testdata/<sample> as its own restored git repository, indexed by the CLI with the exit code
-    the sample is built to produce (0 full, 2 degraded)."""
-    repo = make_repo(TESTDATA / sample, dest)
+    the sample is built to produce (0 full, 2 degraded). `restore=False`: a sample whose restore fails by
+    design (a project SDK that cannot be had) is left to roslynmap's own restore."""
+    repo = make_repo(TESTDATA / sample, dest, restore=restore)
     done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
     assert done.returncode == exit_code, done.stdout + done.stderr
     return repo

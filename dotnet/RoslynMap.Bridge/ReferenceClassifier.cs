@@ -39,10 +39,13 @@ internal sealed class ReferenceClassifier
 
         if (symbol is null)
         {
+            // A call the name alone does not bind may still name candidates on the invocation.
+            if (candidates.IsDefaultOrEmpty && expr.Parent is InvocationExpressionSyntax call && call.Expression == expr)
+                candidates = _ctx.Model.GetSymbolInfo(call).CandidateSymbols;
             // Candidates the compiler rejected (ambiguous, inaccessible, no applicable overload):
             // unresolved, never passed off as a call to one of them.
             if (!candidates.IsDefaultOrEmpty) AddUnresolved(name.Identifier, expr, from, UnresolvedKind(expr), candidates);
-            else if (IsUnresolved(name, expr)) AddUnresolved(name.Identifier, expr, from, UnresolvedKind(expr));
+            else if (IsUnresolved(name, expr) || IsUnboundCall(name, expr)) AddUnresolved(name.Identifier, expr, from, UnresolvedKind(expr));
             return;
         }
         // `var`, `nint` and `nuint` bind to the type they stand for: not a reference.
@@ -214,6 +217,12 @@ internal sealed class ReferenceClassifier
         var type = _ctx.Model.GetTypeInfo(probe).Type;
         return type is null || type.TypeKind == TypeKind.Error;
     }
+
+    /// <summary>A call that binds to nothing although its value has a type: a use-site error (eShop's
+    /// `builder.AddRabbitMqEventBus("eventbus")`, whose declaring project lacks the package of a parameter's
+    /// type, still returns its IEventBusBuilder). Recorded as unresolved rather than dropped.</summary>
+    private static bool IsUnboundCall(SimpleNameSyntax name, ExpressionSyntax expr) =>
+        IsInvoked(expr) && name.Identifier.ValueText != "nameof";
 
     private static string UnresolvedKind(ExpressionSyntax expr)
     {

@@ -22,6 +22,7 @@ internal sealed class FactDispatcher
         Retry,
         Http,
         Mediator,
+        Aspire,
     }
 
     private static readonly FrozenDictionary<string, Topic> InvocationTopics = BuildTopics();
@@ -38,6 +39,7 @@ internal sealed class FactDispatcher
     private readonly TestFacts _tests;
     private readonly MediatorFacts _mediator;
     private readonly ThrowHelperFacts _throwHelpers;
+    private readonly AspireFacts _aspire;
     private readonly FactSink _sink;
 
     public FactDispatcher(DocumentContext ctx)
@@ -55,6 +57,7 @@ internal sealed class FactDispatcher
         _tests = new TestFacts(sink);
         _mediator = new MediatorFacts(sink);
         _throwHelpers = new ThrowHelperFacts(sink);
+        _aspire = new AspireFacts(sink);
     }
 
     private static FrozenDictionary<string, Topic> BuildTopics()
@@ -75,12 +78,14 @@ internal sealed class FactDispatcher
         foreach (var n in RetryFacts.InvocationNames) topics[n] = Topic.Retry;
         foreach (var n in TestFacts.HttpVerbs.Keys) topics[n] = Topic.Http;
         foreach (var n in MediatorFacts.InvocationNames) topics[n] = Topic.Mediator;
+        foreach (var n in AspireFacts.InvocationNames) topics[n] = Topic.Aspire;
         return topics.ToFrozenDictionary(StringComparer.Ordinal);
     }
 
     public void Invocation(InvocationExpressionSyntax inv, string? from)
     {
         if (FactSyntax.NameText(inv) is not { } name) return;
+        _aspire.ClientIntegration(inv, name, from);
         if (!InvocationTopics.TryGetValue(name, out var topic))
         {
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);
@@ -100,6 +105,7 @@ internal sealed class FactDispatcher
             case Topic.Retry: _retries.Invocation(inv, name, from); break;
             case Topic.Http: _tests.HttpCall(inv, name, from); break;
             case Topic.Mediator: _mediator.Invocation(inv, name, from); break;
+            case Topic.Aspire: _aspire.Invocation(inv, name, from); break;
         }
     }
 

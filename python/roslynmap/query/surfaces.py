@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -273,8 +273,16 @@ def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int,
         fact = _fact(row[:-1])
         fact["fact_key"] = row[5]  # a detail field named "key" (a keyed service's key) shadows it in `fact`
         fact["project"] = names.get(row[-1]) if row[-1] is not None else _project_of_path(projects, fact["file"])
+        if fact.get("aspire_project"):  # an Aspire AppHost's definition is for the project it runs
+            fact["project"] = _aspire_project(str(fact["aspire_project"]), names.values())
         out.append(fact)
     return out
+
+
+def _aspire_project(generated: str, names: Iterable[str]) -> str:
+    """The solution's project an AppHost's `Projects.Basket_API` stands for: Aspire names the generated
+    class after the project with every character other than a letter, digit or `_` made `_`."""
+    return next((n for n in names if re.sub(r"[^A-Za-z0-9_]", "_", n) == generated), generated)
 
 
 def _hosts_loading(conn: sqlite3.Connection, hosts: set[str | None]) -> dict[str | None, set[str | None]]:
@@ -335,7 +343,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         entry["defined_in"].append({"file": definition["file"], "line": definition["line"],
                                     "project": definition["project"],
                                     **({"environment": definition["environment"]}
-                                       if definition.get("environment") else {})})
+                                       if definition.get("environment") else {}),
+                                    **({"source": "aspire"} if definition.get("aspire_project") else {})})
     # Per project: the keys its own appsettings define, and the keys its code reads.
     defined_by: dict[str | None, set[str]] = {}
     for d in definitions:
@@ -380,7 +389,9 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
             readers = [reads_of(d["project"]) for d in entry["defined_in"]]
             is_used = any(_covers(u, lower) for pool in readers for u in pool)
             entry["status"] = "used" if is_used else "defined_but_unused"
-    items = sorted(keys.values(), key=lambda e: e["key"].lower())
+    # What Aspire sets in every project (OTEL_*) counts for a key read, but is not the solution's own config.
+    own = {d["key"].lower() for d in definitions if d.get("pattern") != "aspire_default"}
+    items = sorted((e for lower, e in keys.items() if e["usages"] or lower in own), key=lambda e: e["key"].lower())
     if key_filter:
         needle = key_filter.strip().lower()
         items = [e for e in items if needle in e["key"].lower()]

@@ -1,0 +1,171 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge.Facts;
+
+/// <summary>
+/// Configuration an Aspire AppHost gives the projects it runs, read from syntax alone (an AppHost's SDK is
+/// often missing, so its project is syntax_only): `AddProject&lt;Projects.Basket_API&gt;(...)` followed by
+/// `.WithEnvironment("Identity__Url", ...)` defines `Identity:Url` for Basket.API, `.WithReference(db)`
+/// where `db = postgres.AddDatabase("catalogdb")` defines `ConnectionStrings:catalogdb`, and every project
+/// resource gets the OpenTelemetry variables Aspire sets. Each is a ConfigDefinition fact whose
+/// `aspire_project` names the project as Aspire's generated `Projects` class does (`Basket_API`); the
+/// query layer matches it to the solution's project. On the service side, an Aspire client integration
+/// (`AddNpgsqlDbContext&lt;T&gt;("catalogdb")`, `AddRedisClient("redis")`: a bound method whose parameter
+/// is named `connectionName`) reads `ConnectionStrings:{name}`.
+/// </summary>
+internal sealed class AspireFacts
+{
+    public static readonly string[] InvocationNames = ["AddProject", "WithEnvironment", "WithReference"];
+
+    // What Aspire sets in every project resource's environment (its OpenTelemetry wiring).
+    private static readonly string[] ProjectDefaults = ["OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_SERVICE_NAME"];
+
+    private readonly FactSink _sink;
+
+    public AspireFacts(FactSink sink)
+    {
+        _sink = sink;
+    }
+
+    public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        switch (name)
+        {
+            case "AddProject":
+                if (ProjectOf(inv) is { } project)
+                    foreach (var key in ProjectDefaults) Define(inv, key, project, "aspire_default", from);
+                break;
+            case "WithEnvironment":
+                if (FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "name")?.Expression) is { } variable
+                    && ProjectOfChain(FactSyntax.Receiver(inv), inv) is { } target)
+                    Define(inv, variable.Replace("__", ":", StringComparison.Ordinal), target, "aspire_environment", from);
+                break;
+            case "WithReference":
+                if (FactSyntax.Arg(inv.ArgumentList, 0, "source")?.Expression is { } resource
+                    && ResourceName(resource, inv) is { } connection
+                    && ProjectOfChain(FactSyntax.Receiver(inv), inv) is { } consumer)
+                    Define(inv, "ConnectionStrings:" + connection, consumer, "aspire_reference", from);
+                break;
+        }
+    }
+
+    /// <summary>An `Add*` call with a constant first argument bound to a method whose parameter there is
+    /// named `connectionName`: an Aspire client integration reading `ConnectionStrings:{name}`.</summary>
+    public void ClientIntegration(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        if (!name.StartsWith("Add", StringComparison.Ordinal) || inv.ArgumentList.Arguments.Count == 0) return;
+        var first = inv.ArgumentList.Arguments[0];
+        if (first.Expression is not LiteralExpressionSyntax and not IdentifierNameSyntax and not MemberAccessExpressionSyntax) return;
+        string confidence;
+        var info = _sink.Model.GetSymbolInfo(inv);
+        // A use-site error (a parameter's type from a missing package) leaves the one method as a candidate.
+        if ((info.Symbol ?? (info.CandidateSymbols.Length == 1 ? info.CandidateSymbols[0] : null)) is IMethodSymbol method)
+        {
+            var parameters = (method.ReducedFrom ?? method).Parameters;
+            var position = method.ReducedFrom is null ? 0 : 1;
+            var parameterName = first.NameColon?.Name.Identifier.ValueText ?? (position < parameters.Length ? parameters[position].Name : null);
+            if (parameterName != "connectionName") return;
+            confidence = Confidence.High;
+        }
+        else if (LooksLikeClientIntegration(inv, name)) confidence = Confidence.Medium; // its package is missing
+        else return;
+        if (FactSyntax.ConstantString(_sink.Model, first.Expression) is not { } connection) return;
+        _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, "ConnectionStrings:" + connection,
+            new FactDetail().Add("pattern", "connection_name"));
+    }
+
+    // The names Aspire's client integrations end with (AddNpgsqlDbContext, AddRedisClient, AddNpgsqlDataSource...).
+    private static readonly string[] ClientSuffixes = ["Client", "DbContext", "DataSource", "DistributedCache", "OutputCache"];
+
+    /// <summary>Unbound (the integration's package is missing): `builder.AddXxxClient("name")` on a host
+    /// builder, named as Aspire names its client integrations.</summary>
+    private static bool LooksLikeClientIntegration(InvocationExpressionSyntax inv, string name) =>
+        inv.ArgumentList.Arguments[0].Expression is LiteralExpressionSyntax
+        && FactSyntax.Receiver(inv) is IdentifierNameSyntax receiver
+        && receiver.Identifier.ValueText.EndsWith("uilder", StringComparison.Ordinal)
+        && ClientSuffixes.Any(s => name.EndsWith(s, StringComparison.Ordinal));
+
+    private void Define(InvocationExpressionSyntax inv, string key, string project, string pattern, string? from) =>
+        _sink.Add(FactKinds.ConfigDefinition, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, key,
+            new FactDetail().Add("aspire_project", project).Add("pattern", pattern));
+
+    /// <summary>`AddProject&lt;Projects.Basket_API&gt;(...)`: `Basket_API`; `AddProject("name", "../Api/Api.csproj")`:
+    /// the project file's name.</summary>
+    private string? ProjectOf(InvocationExpressionSyntax inv)
+    {
+        var typeArgs = FactSyntax.TypeArgs(inv);
+        if (typeArgs.Count == 1)
+            return typeArgs[0] switch
+            {
+                QualifiedNameSyntax q => q.Right.Identifier.ValueText,
+                SimpleNameSyntax s => s.Identifier.ValueText,
+                _ => null,
+            };
+        var path = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 1, "projectPath")?.Expression);
+        return path is null ? null : Path.GetFileNameWithoutExtension(path.Replace('\\', '/'));
+    }
+
+    /// <summary>The project resource a builder chain stands for: an `AddProject` call in the chain, or a
+    /// local of the enclosing member assigned from one.</summary>
+    private string? ProjectOfChain(ExpressionSyntax? receiver, SyntaxNode at)
+    {
+        ChainRoot(receiver, at, out var addProject);
+        return addProject is null ? null : ProjectOf(addProject);
+    }
+
+    /// <summary>The name of the resource an expression stands for (the first constant argument of the `Add*`
+    /// call that made it), unless it is a project (a project reference is service discovery, not a connection
+    /// string).</summary>
+    private string? ResourceName(ExpressionSyntax resource, SyntaxNode at)
+    {
+        var made = ChainRoot(resource, at, out var addProject);
+        if (addProject is not null || made is null) return null;
+        return FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(made.ArgumentList, 0, "name")?.Expression);
+    }
+
+    /// <summary>Walks a fluent chain down to the call that created the resource (the innermost `Add*` call),
+    /// through locals assigned earlier in the enclosing member. `addProject`: that call when it is AddProject.</summary>
+    private InvocationExpressionSyntax? ChainRoot(ExpressionSyntax? e, SyntaxNode at, out InvocationExpressionSyntax? addProject)
+    {
+        addProject = null;
+        for (var hops = 0; e is not null && hops < 64; hops++)
+        {
+            e = FactSyntax.Unwrap(e);
+            if (e is InvocationExpressionSyntax call)
+            {
+                var name = FactSyntax.NameText(call);
+                if (name == "AddProject")
+                {
+                    addProject = call;
+                    return call;
+                }
+                // The outermost Add* call made the resource (`postgres.AddDatabase("catalogdb")`).
+                if (name is not null && name.StartsWith("Add", StringComparison.Ordinal)) return call;
+                e = FactSyntax.Receiver(call);
+                continue;
+            }
+            if (e is IdentifierNameSyntax id && LocalInitializer(id.Identifier.ValueText, at) is { } initializer)
+            {
+                e = initializer;
+                continue;
+            }
+            break;
+        }
+        return null;
+    }
+
+    /// <summary>`var webApp = builder.AddProject...;` declared before `at` in the same member (or top-level code).</summary>
+    private static ExpressionSyntax? LocalInitializer(string name, SyntaxNode at)
+    {
+        var scope = at.Ancestors().FirstOrDefault(a => a is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax or CompilationUnitSyntax);
+        if (scope is null) return null;
+        ExpressionSyntax? found = null;
+        foreach (var declarator in scope.DescendantNodes().OfType<VariableDeclaratorSyntax>())
+        {
+            if (declarator.SpanStart >= at.SpanStart) break;
+            if (declarator.Identifier.ValueText == name && declarator.Initializer?.Value is { } value) found = value;
+        }
+        return found;
+    }
+}

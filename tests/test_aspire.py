@@ -1,0 +1,63 @@
+"""An Aspire app over MCP stdio (testdata/Aspire): what real Aspire code taught (eShop).
+
+- AppHost's SDK (Aspire.AppHost.Sdk) cannot be had, so it is indexed by syntax alone; the configuration it
+  gives App (`WithEnvironment("Identity__Url", ...)`, `WithReference(catalogDb)` for
+  `AddDatabase("catalogdb")`) still counts as App's: those keys are not reported undefined.
+- App reads `ConnectionStrings:catalogdb` through a client integration whose package is missing
+  (`builder.AddNpgsqlDbContext<CatalogContext>("catalogdb")`, matched by name: confidence medium).
+- Bus declares `AddBus(this IHostApplicationBuilder, string connectionName)` without the package of
+  IHostApplicationBuilder: App's call hits a use-site error, binds to nothing yet has a type. It is recorded
+  as an unbound call, not dropped (eShop's `builder.AddRabbitMqEventBus("eventbus")`, 7 calls).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import indexed_copy
+from tests.mcp_client import McpServerProcess
+
+MAIN = "M:Program.<Main>$(System.String[])"
+
+
+@pytest.fixture(scope="module")
+def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    repo = indexed_copy("Aspire", tmp_path_factory.mktemp("repos") / "Aspire", home, exit_code=2, restore=False)
+    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    yield proc
+    proc.close()
+
+
+def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
+    env = aspire.call("surfaces_list_config_keys", {})
+    # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
+    assert env["answer"] == "5 configuration keys (3 used, 1 defined_but_unused, 1 used_but_undefined)."
+    keys = {k["key"]: k for k in env["data"]["keys"]}
+    assert {k: v["status"] for k, v in keys.items()} == {
+        "CallBackUrl": "used", "ConnectionStrings:catalogdb": "used",
+        "ConnectionStrings:eventbus": "defined_but_unused", "Identity:Url": "used",
+        "Payments:Endpoint": "used_but_undefined"}
+    # Defined in AppHost's code, for App: the key's one project is App (said once, by `projects`).
+    assert keys["Identity:Url"]["defined_in"] == [{"file": "AppHost/Program.cs", "line": 12, "source": "aspire"}]
+    assert keys["ConnectionStrings:catalogdb"]["defined_in"] == [
+        {"file": "AppHost/Program.cs", "line": 8, "source": "aspire"}]
+    assert {k: v["projects"] for k, v in keys.items()} == {key: ["App"] for key in keys}
+    assert [(u["pattern"], u["line"], u["confidence"]) for u in keys["ConnectionStrings:catalogdb"]["usages"]] == [
+        ("connection_name", 5, "medium")]
+    assert keys["Payments:Endpoint"]["undefined_in"] == ["App"]
+    status = aspire.call("repo_status", {})
+    levels = {p["name"]: p["semantic_level"] for p in status["data"]["head_baseline"]["projects"]}
+    assert levels == {"App": "partial", "AppHost": "syntax_only", "Bus": "partial"}
+
+
+def test_a_call_with_a_use_site_error_is_unbound_not_dropped(aspire: McpServerProcess) -> None:
+    env = aspire.call("graph_callers", {"symbol_id": "M:Aspire.Bus.BusExtensions.AddBus(IHostApplicationBuilder,"
+                                                     "System.String)"})
+    assert env["answer"] == ("0 bound callers of Aspire.Bus.BusExtensions.AddBus within depth 1 + 1 unbound call "
+                             "named AddBus that could be it (in 1 more member).")
+    assert env["data"]["unbound_calls"]["items"] == [
+        {"name": "AddBus", "receiver": "builder", "kind": "Call", "file": "App/Program.cs", "line": 4, "col": 9,
+         "from_symbol_id": MAIN, "depth": 1}]
