@@ -54,9 +54,13 @@ internal sealed class AspireFacts
     /// named `connectionName`: an Aspire client integration reading `ConnectionStrings:{name}`.</summary>
     public void ClientIntegration(InvocationExpressionSyntax inv, string name, string? from)
     {
-        if (!name.StartsWith("Add", StringComparison.Ordinal) || inv.ArgumentList.Arguments.Count == 0) return;
+        if (!name.StartsWith("Add", StringComparison.Ordinal) || name == "Add" || inv.ArgumentList.Arguments.Count == 0) return;
         var first = inv.ArgumentList.Arguments[0];
-        if (first.Expression is not LiteralExpressionSyntax and not IdentifierNameSyntax and not MemberAccessExpressionSyntax) return;
+        // Cheap filters before binding (Add* calls are everywhere): a string literal, or a named constant
+        // handed to a method named like a client integration.
+        if (first.Expression is not LiteralExpressionSyntax
+            && !(first.Expression is IdentifierNameSyntax or MemberAccessExpressionSyntax
+                 && ClientSuffixes.Any(suffix => name.EndsWith(suffix, StringComparison.Ordinal)))) return;
         string confidence;
         var info = _sink.Model.GetSymbolInfo(inv);
         // A use-site error (a parameter's type from a missing package) leaves the one method as a candidate.
