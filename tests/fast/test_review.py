@@ -92,7 +92,7 @@ def test_impact_groups_callers_implementations_refs_tests_and_projects(first_onl
                              "overrides, 2 references in 3 files of 3 projects; 1 endpoints and 2 tests reach it.")
     data = out["data"]
     assert data["callers"] == [
-        {"symbol_id": S_PLACE, "depth": 1, "file": "src/Core/Pricing.cs", "line": 17, "calls": S_COMPUTE},
+        {"symbol_id": S_PLACE, "depth": 1, "file": "src/Core/Pricing.cs", "line": 17},  # calls the symbol itself
         {"symbol_id": S_QUOTE, "depth": 2, "file": "src/App/Endpoints.cs", "line": 5, "calls": S_PLACE},
         {"symbol_id": S_PLACE_WORKS, "depth": 2, "file": "tests/Tests/Tests.cs", "line": 6, "calls": S_PLACE},
     ]

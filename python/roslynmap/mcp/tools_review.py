@@ -109,9 +109,12 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     by_kind, by_file = review.refs_by_kind(ctx.conn, targets)
     callers = {m: d for m, d in reached.depth.items() if d > 0}
     where = review.locate(ctx.conn, [*callers, *down, *up])
+    # `calls`: the member each caller calls on the way, left out when it is the symbol itself (most depth-1
+    # callers): said per row, it was half of a hub's answer.
     caller_items: list[dict[str, Any]] = [
         {"symbol_id": m, "depth": d, **{k: where.get(m, {}).get(k) for k in ("file", "line")},
-         "calls": reached.next_hop.get(m)} for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0]))]
+         **({"calls": reached.next_hop[m]} if reached.next_hop.get(m) not in (None, sid) else {})}
+        for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0]))]
     # Affected: the symbol's own file, every file referencing it, its callers' and implementations' files.
     files: dict[str, int] = dict(by_file)
     for path in [row["file"], *(where.get(m, {}).get("file") for m in [*callers, *down])]:
