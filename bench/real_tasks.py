@@ -46,11 +46,16 @@ from tests.mcp_client import McpServerProcess  # noqa: E402
 
 COMMIT = "2414014bfa0f4d2021b5bc9061429a98d232f440"
 SOLUTION = "eShopOnWeb.sln"
-TRACE = """System.ArgumentNullException: Value cannot be null. (Parameter 'basket')
-   at Ardalis.GuardClauses.GuardClauseExtensions.Null[T](IGuardClause guardClause, T input, String parameterName, String message)
-   at Microsoft.eShopWeb.ApplicationCore.Services.OrderService.CreateOrderAsync(Int32 basketId, Address shippingAddress) in /src/ApplicationCore/Services/OrderService.cs:line 35
-   at Microsoft.eShopWeb.Web.Pages.Basket.CheckoutModel.OnPost(IEnumerable`1 items) in /src/Web/Pages/Basket/Checkout.cshtml.cs:line 57
-   at Microsoft.AspNetCore.Mvc.RazorPages.Infrastructure.ExecutorFactory.GenericTaskHandlerMethod.Convert[T](Object taskAsObject)"""
+TRACE = "\n".join([
+    "System.ArgumentNullException: Value cannot be null. (Parameter 'basket')",
+    "   at Ardalis.GuardClauses.GuardClauseExtensions.Null[T](IGuardClause guardClause, T input, String parameterName, "
+    "String message)",
+    "   at Microsoft.eShopWeb.ApplicationCore.Services.OrderService.CreateOrderAsync(Int32 basketId, Address "
+    "shippingAddress) in /src/ApplicationCore/Services/OrderService.cs:line 35",
+    "   at Microsoft.eShopWeb.Web.Pages.Basket.CheckoutModel.OnPost(IEnumerable`1 items) in "
+    "/src/Web/Pages/Basket/Checkout.cshtml.cs:line 57",
+    "   at Microsoft.AspNetCore.Mvc.RazorPages.Infrastructure.ExecutorFactory.GenericTaskHandlerMethod.Convert[T]("
+    "Object taskAsObject)"])
 
 
 def _frames(envs: list[Envelope]) -> list[tuple[str, int]]:
