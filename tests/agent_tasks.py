@@ -224,7 +224,7 @@ def _tests(envs: list[Envelope]) -> list[str]:
 
 
 def _new_errors(envs: list[Envelope]) -> list[tuple[str, int, str]]:
-    return [(d["file"], d["line"], d["code"]) for d in _data(envs[-1])["diagnostics"]]
+    return [(d["file"], d["line"], d["code"]) for d in _data(envs[-1])["new_errors"]]
 
 
 def _impact(envs: list[Envelope]) -> tuple[list[str], list[str], list[str]]:
@@ -334,8 +334,7 @@ TASKS: tuple[Task, ...] = (
          ("OrderEndpoints.cs:10:", "PlaceDoublesTheQuantity", '"/api/orders/5"', "OrderEndpoints.Quote")),
     Task("edit broke", "Shop", "IsLarge now returns int: what no longer compiles?",
          (Call("workspace_create", {"workspace_id": "task"}),
-          Call("index_refresh_overlay", {"workspace_id": "task"}),
-          Call("diagnostics_list", {"workspace_id": "task", "new_only": True})),
+          Call("index_refresh_overlay", {"workspace_id": "task"})),
          _new_errors, [("src/Shop.App/Program.cs", 11, "CS0029")],
          (Grep(r"IsLarge\("),),
          ("Program.cs:11:pricing.AddRule(order => order.IsLarge() ? -10m : 0m);", "Program.cs:34:"),

@@ -199,8 +199,14 @@ def test_diagnostics_say_what_an_edit_broke_and_flag_broken_callers(ws: McpServe
     with restored(repo):
         edit(repo, EXTENSIONS, "static bool IsLarge(this Order o) => o.Total >= ShopConstants.LargeOrderThreshold",
              "static int IsLarge(this Order o) => o.Total >= ShopConstants.LargeOrderThreshold ? 1 : 0")
-        data = ok(ws.call("index_refresh_overlay", {"workspace_id": "broken"}))["data"]
+        refreshed = ok(ws.call("index_refresh_overlay", {"workspace_id": "broken"}))
+        data = refreshed["data"]
         assert (data["extracted"], data["rebound"]) == ([PROGRAM, EXTENSIONS], [PROGRAM])
+        # The refresh answers what the edit broke itself (no diagnostics_list call needed for a few errors).
+        assert refreshed["answer"].endswith(" The edits introduced 1 error.")
+        assert data["new_errors"] == [{"code": "CS0029", "message": "Cannot implicitly convert type 'int' to 'bool'",
+                                       "file": PROGRAM, "line": 11, "col": 26}]
+        assert "next_actions" not in refreshed
         new = ok(ws.call("diagnostics_list", {"workspace_id": "broken", "new_only": True}))
         assert new["answer"] == ("1 error, 0 warnings; the workspace's edits introduced 1 error, 0 warnings and "
                                  "fixed 0 diagnostics (listed: the new ones).")

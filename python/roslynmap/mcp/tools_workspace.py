@@ -6,9 +6,10 @@ from typing import Any
 
 from pydantic import Field
 
-from roslynmap.mcp.context import live_repo, note_workspace
+from roslynmap.mcp.context import live_repo, note_workspace, open_context
 from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import BaseParams, ListParamsMixin, tool
+from roslynmap.query import diagnostics
 from roslynmap.query.paths import repo_relative
 from roslynmap.store.paths import baseline_path
 from roslynmap.workspace import overlays, warm
@@ -96,6 +97,15 @@ def list_tool(params: ListParams, repo_path: str) -> ToolOutput:
                                f"{'  STALE' if w['stale'] else ''}" for w in items])
 
 
+NEW_ERRORS_SHOWN = 10  # a refresh lists the first errors its edits introduced; diagnostics_list has them all
+
+
+def _introduced(repo_path: str, workspace_id: str) -> diagnostics.Diagnostics:
+    """The diagnostics the workspace's edits introduced (diagnostics_list new_only), read from its overlay."""
+    ctx = open_context(repo_path, workspace_id)
+    return diagnostics.listing(ctx.conn, diagnostics.Filters(), since_baseline=True)
+
+
 class RefreshParams(WorkspaceIdParams, ListParamsMixin):
     file_paths: list[str] | None = Field(default=None, description="Default: the files git sees changed.")
 
@@ -146,9 +156,20 @@ def refresh_tool(params: RefreshParams, repo_path: str) -> ToolOutput:
     # The answer says the total time; the load only when this refresh paid it (verbose meta has the phases).
     if result.cold:
         data["load_seconds"] = round(result.load_seconds, 3)
-    # The question after an edit: did it break anything?
-    actions = [{"tool": "diagnostics_list", "why": "what your edits broke",
-                "args": {"workspace_id": params.workspace_id, "new_only": True}}] if changed else []
+    # The question after an edit, answered here: did it break anything? (the overlay's new diagnostics)
+    actions: list[dict[str, Any]] = []
+    if changed:
+        introduced = _introduced(repo_path, params.workspace_id)
+        errors = [i for i in introduced.items if i["severity"] == "error"]
+        warned = introduced.total - len(errors)
+        answer += (f" The edits introduced {len(errors)} error{'s' if len(errors) != 1 else ''}"
+                   + (f" and {warned} warning{'s' if warned != 1 else ''}" if warned else "") + ".")
+        if errors:
+            data["new_errors"] = [{k: e[k] for k in ("code", "message", "file", "line", "col")}
+                                  for e in errors[:NEW_ERRORS_SHOWN]]
+        if len(errors) > NEW_ERRORS_SHOWN or warned:
+            actions.append({"tool": "diagnostics_list", "why": "every diagnostic your edits introduced",
+                            "args": {"workspace_id": params.workspace_id, "new_only": True}})
     return ToolOutput(answer=answer, data=data,
                       ranked=RankedList("changed_files", changed, len(changed), scope_param=None, page_param=None),
                       warnings=warnings, guidance=guidance, semantic_level=level,
