@@ -3,6 +3,7 @@
 - AppHost's SDK (Aspire.AppHost.Sdk) cannot be had, so it is indexed by syntax alone; the configuration it
   gives App (`WithEnvironment("Identity__Url", ...)`, `WithReference(catalogDb)` for
   `AddDatabase("catalogdb")`) still counts as App's: those keys are not reported undefined.
+- App adds defaults in code (`AddInMemoryCollection(Defaults.Values)`, jellyfin's pattern): they are defined.
 - App reads `ConnectionStrings:catalogdb` through a client integration whose package is missing
   (`builder.AddNpgsqlDbContext<CatalogContext>("catalogdb")`, matched by name: confidence medium).
 - Bus declares `AddBus(this IHostApplicationBuilder, string connectionName)` without the package of
@@ -34,19 +35,22 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "5 configuration keys (3 used, 1 defined_but_unused, 1 used_but_undefined)."
+    assert env["answer"] == "7 configuration keys (4 used, 2 defined_but_unused, 1 used_but_undefined)."
     keys = {k["key"]: k for k in env["data"]["keys"]}
     assert {k: v["status"] for k, v in keys.items()} == {
         "CallBackUrl": "used", "ConnectionStrings:catalogdb": "used",
         "ConnectionStrings:eventbus": "defined_but_unused", "Identity:Url": "used",
-        "Payments:Endpoint": "used_but_undefined"}
+        "Payments:Currency": "defined_but_unused", "Payments:Endpoint": "used_but_undefined",
+        "Payments:Retries": "used"}
     # Defined in AppHost's code, for App: the key's one project is App (said once, by `projects`).
     assert keys["Identity:Url"]["defined_in"] == [{"file": "AppHost/Program.cs", "line": 12, "source": "aspire"}]
     assert keys["ConnectionStrings:catalogdb"]["defined_in"] == [
         {"file": "AppHost/Program.cs", "line": 8, "source": "aspire"}]
     assert {k: v["projects"] for k, v in keys.items()} == {key: ["App"] for key in keys}
     assert [(u["pattern"], u["line"], u["confidence"]) for u in keys["ConnectionStrings:catalogdb"]["usages"]] == [
-        ("connection_name", 5, "medium")]
+        ("connection_name", 6, "medium")]
+    # Defaults defined in code (AddInMemoryCollection of a dictionary property): defined where they are added.
+    assert keys["Payments:Retries"]["defined_in"] == [{"file": "App/Program.cs", "line": 4, "source": "in_memory"}]
     assert keys["Payments:Endpoint"]["undefined_in"] == ["App"]
     status = aspire.call("repo_status", {})
     levels = {p["name"]: p["semantic_level"] for p in status["data"]["head_baseline"]["projects"]}
@@ -59,5 +63,5 @@ def test_a_call_with_a_use_site_error_is_unbound_not_dropped(aspire: McpServerPr
     assert env["answer"] == ("0 bound callers of Aspire.Bus.BusExtensions.AddBus within depth 1 + 1 unbound call "
                              "named AddBus that could be it (in 1 more member).")
     assert env["data"]["unbound_calls"]["items"] == [
-        {"name": "AddBus", "receiver": "builder", "kind": "Call", "file": "App/Program.cs", "line": 4, "col": 9,
+        {"name": "AddBus", "receiver": "builder", "kind": "Call", "file": "App/Program.cs", "line": 5, "col": 9,
          "from_symbol_id": MAIN, "depth": 1}]

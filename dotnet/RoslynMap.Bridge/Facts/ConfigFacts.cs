@@ -43,7 +43,59 @@ internal sealed class ConfigFacts
             case "Get":
                 Get(inv, from);
                 break;
+            case "AddInMemoryCollection":
+                InMemory(inv, from);
+                break;
         }
+    }
+
+    /// <summary>`config.AddInMemoryCollection(data)`: defaults defined in code (jellyfin's
+    /// `ConfigurationOptions.DefaultConfiguration`). `data` is a dictionary initializer, or a local, field or
+    /// property whose declaration holds one (in any file); each constant key is a ConfigDefinition of the
+    /// project making the call, anchored at the call.</summary>
+    private void InMemory(InvocationExpressionSyntax inv, string? from)
+    {
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Configuration);
+        if (binding == Binding.Other || FactSyntax.Arg(inv.ArgumentList, 0, "initialData")?.Expression is not { } data) return;
+        if (DictionaryInitializer(data, _sink.Model, 0) is not var (initializer, model)) return;
+        foreach (var element in initializer.Expressions)
+        {
+            var keyExpression = element switch
+            {
+                InitializerExpressionSyntax { Expressions.Count: 2 } pair => pair.Expressions[0],   // { "k", "v" }
+                AssignmentExpressionSyntax { Left: ImplicitElementAccessSyntax { ArgumentList.Arguments: [var k] } } => k.Expression, // ["k"] = "v"
+                _ => null,
+            };
+            if (FactSyntax.ConstantString(model, keyExpression) is not { } key) continue;
+            _sink.Add(FactKinds.ConfigDefinition, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, key,
+                new FactDetail().Add("pattern", "in_memory"));
+        }
+    }
+
+    /// <summary>The collection initializer a dictionary expression stands for, with the semantic model of its
+    /// tree: `new() { ... }` itself, or the declaration of the local, field or property it names.</summary>
+    private (InitializerExpressionSyntax, SemanticModel)? DictionaryInitializer(ExpressionSyntax e, SemanticModel model, int depth)
+    {
+        e = FactSyntax.Unwrap(e);
+        if (e is BaseObjectCreationExpressionSyntax { Initializer: { } created }) return (created, model);
+        if (depth > 3 || e is not (IdentifierNameSyntax or MemberAccessExpressionSyntax)) return null;
+        var symbol = model.GetSymbolInfo(e).Symbol;
+        if (symbol is null or { DeclaringSyntaxReferences.Length: not 1 }) return null;
+        var declaration = symbol.DeclaringSyntaxReferences[0].GetSyntax();
+        ExpressionSyntax? value = declaration switch
+        {
+            VariableDeclaratorSyntax { Initializer.Value: var v } => v,
+            PropertyDeclarationSyntax { ExpressionBody.Expression: var body } => body,
+            PropertyDeclarationSyntax { Initializer.Value: var v } => v,
+            _ => null,
+        };
+        if (value is null) return null;
+        // A declaration in another project (jellyfin's defaults live in Emby.Server.Implementations) is bound by
+        // that project's compilation.
+        var compilation = symbol.ContainingAssembly is ISourceAssemblySymbol source ? source.Compilation : model.Compilation;
+        if (!compilation.ContainsSyntaxTree(value.SyntaxTree)) return null;
+        var valueModel = value.SyntaxTree == model.SyntaxTree ? model : compilation.GetSemanticModel(value.SyntaxTree);
+        return DictionaryInitializer(value, valueModel, depth + 1);
     }
 
     public void ElementAccess(ElementAccessExpressionSyntax access, string? from)

@@ -70,7 +70,7 @@ internal sealed class FactDispatcher
             topics[n] = Topic.Route;
         topics["Map"] = Topic.Middleware;
         topics["MapWhen"] = Topic.Middleware;
-        foreach (var n in new[] { "GetSection", "GetRequiredSection", "GetValue", "GetConnectionString", "Configure", "Bind", "BindConfiguration", "Get" })
+        foreach (var n in new[] { "GetSection", "GetRequiredSection", "GetValue", "GetConnectionString", "Configure", "Bind", "BindConfiguration", "Get", "AddInMemoryCollection" })
             topics[n] = Topic.Config;
         foreach (var n in DbTableFacts.InvocationNames) topics[n] = Topic.DbTable;
         foreach (var n in DiFacts.InvocationNames) topics[n] = Topic.Di;

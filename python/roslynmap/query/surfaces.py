@@ -344,7 +344,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                                     "project": definition["project"],
                                     **({"environment": definition["environment"]}
                                        if definition.get("environment") else {}),
-                                    **({"source": "aspire"} if definition.get("aspire_project") else {})})
+                                    **({"source": "aspire"} if definition.get("aspire_project") else
+                                       {"source": "in_memory"} if definition.get("pattern") == "in_memory" else {})})
     # Per project: the keys its own appsettings define, and the keys its code reads.
     defined_by: dict[str | None, set[str]] = {}
     for d in definitions:
