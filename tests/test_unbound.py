@@ -208,4 +208,5 @@ def test_impact_and_tests_say_what_unbound_calls_may_add(unbound: McpServerProce
     tests = unbound.call("tests_find", {"symbol_id": "M:Unbound.BasketService.Reserve(System.Int32)"})
     assert tests["answer"] == ("0 tests reach Unbound.BasketService.Reserve within depth 4, + 1 unbound call named "
                                "Reserve could reach it too (1 with it among the compiler's candidates).")
-    assert "hint" not in tests  # not "it is untested": the unbound call may reach a test
+    assert tests["warnings"][-1].startswith("Calls the compiler could not bind")
+    assert tests["warning"].startswith("The index records no test method")  # the fixture has no tests
