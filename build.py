@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import platform
 import shutil
 import subprocess
 import sys
@@ -70,7 +71,7 @@ def ensure_bridge() -> None:
     sources = [p for p in BRIDGE_PROJECT.rglob("*") if p.suffix in {".cs", ".csproj"}
                and "bin" not in p.parts and "obj" not in p.parts]
     stamp = BRIDGE_OUT / ".roslynmap-bridge"
-    wanted = digest(sources, "nuget")
+    wanted = digest(sources, f"nuget r2r={os.environ.get('ROSLYNMAP_READY_TO_RUN', '1')}")
     if stamp.exists() and stamp.read_text() == wanted and (BRIDGE_OUT / "RoslynMap.Bridge.dll").exists():
         return
     if shutil.which("dotnet") is None:
@@ -79,11 +80,36 @@ def ensure_bridge() -> None:
     # recorded in roslyn-source.json): start clean so none of it lingers beside the pinned one.
     if (BRIDGE_OUT / "roslyn-source.json").exists():
         shutil.rmtree(BRIDGE_OUT)
-    run(["dotnet", "build", str(BRIDGE_PROJECT), "-c", "Release", "-nologo", "-v", "q", "-o", str(BRIDGE_OUT)])
+    compile_bridge()
     if not (BRIDGE_OUT / "BuildHost-netcore").is_dir():
         sys.exit("[build] the bridge output has no BuildHost-netcore folder; Workspaces.MSBuild did not restore "
                  "its content files")
     stamp.write_text(wanted)
+
+
+def host_rid() -> str | None:
+    """The .NET runtime identifier of this machine (linux-x64, osx-arm64, win-x64...), None if unknown."""
+    system = {"Linux": "linux", "Darwin": "osx", "Windows": "win"}.get(platform.system())
+    arch = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64"}.get(platform.machine().lower())
+    return f"{system}-{arch}" if system and arch else None
+
+
+def compile_bridge() -> None:
+    """The bridge and Roslyn compiled ReadyToRun for this machine (docs/benchmarks.md: about a quarter less CPU
+    to index, the JIT's share of Roslyn), else plain IL when crossgen cannot be had (no RID, a feed without
+    Microsoft.NETCore.App.Crossgen2, ROSLYNMAP_READY_TO_RUN=0). ReadyToRun images keep their IL, so the output
+    still runs anywhere (other platforms JIT it)."""
+    rid = host_rid()
+    if rid and os.environ.get("ROSLYNMAP_READY_TO_RUN", "1") != "0":
+        done = subprocess.run(["dotnet", "publish", str(BRIDGE_PROJECT), "-c", "Release", "-nologo", "-v", "q",
+                               "-r", rid, "--self-contained", "false", "-p:PublishReadyToRun=true",
+                               "-o", str(BRIDGE_OUT)], capture_output=True, text=True, check=False)
+        if done.returncode == 0:
+            print(f"[build] bridge compiled ReadyToRun for {rid}")
+            return
+        print(f"[build] ReadyToRun unavailable ({(done.stdout + done.stderr).strip().splitlines()[-1:]}): "
+              "building the bridge without it")
+    run(["dotnet", "build", str(BRIDGE_PROJECT), "-c", "Release", "-nologo", "-v", "q", "-o", str(BRIDGE_OUT)])
 
 
 def wheel(extra: list[str]) -> Path:
