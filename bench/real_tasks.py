@@ -37,12 +37,9 @@ from tests.agent_tasks import (  # noqa: E402
     _tables,
     _tests,
     _undefined_keys,
-    render,
-    run_suite,
+    serve_and_report,
     user_settings,
 )
-from tests.fast.test_tool_list import listed_tools, tokens  # noqa: E402
-from tests.mcp_client import McpServerProcess  # noqa: E402
 
 COMMIT = "2414014bfa0f4d2021b5bc9061429a98d232f440"
 SOLUTION = "eShopOnWeb.sln"
@@ -173,17 +170,7 @@ def main() -> None:
                           timeout=1800, check=False)
     if done.returncode not in (0, 2):  # 2: partial (packages this machine cannot restore)
         sys.exit(f"indexing failed ({done.returncode}): {done.stderr[-2000:]}")
-    server = McpServerProcess(repo, user_settings(home))
-    try:
-        results = run_suite({"eShopOnWeb": server}, {"eShopOnWeb": repo}, TASKS)
-    finally:
-        server.close()
-    print(render(results, sum(tokens(t) for t in listed_tools())))
-    for r in results:
-        if not r.correct:
-            print(f"\n{r.task.name}: expected {r.task.expected!r}\n  got {r.answer!r}")
-        if not r.grep_complete:
-            print(f"\n{r.task.name}: the grep+read output lacks some evidence of {r.task.evidence!r}")
+    print(serve_and_report({"eShopOnWeb": repo}, user_settings(home), TASKS))
 
 
 if __name__ == "__main__":

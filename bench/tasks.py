@@ -15,15 +15,14 @@ import os
 import subprocess
 import sys
 import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "python"))
 
-from tests.agent_tasks import TASKS, render, run_suite, user_settings  # noqa: E402
-from tests.fast.test_tool_list import listed_tools, tokens  # noqa: E402
-from tests.mcp_client import McpServerProcess  # noqa: E402
+from tests.agent_tasks import TASKS, Server, serve_and_report, user_settings  # noqa: E402
 from tests.repos import TESTDATA, make_repo  # noqa: E402
 
 # Web.NoPackages lacks its packages by design: its index is partial (exit 2).
@@ -50,19 +49,12 @@ def main() -> None:
     home.mkdir(parents=True, exist_ok=True)
     fixtures = sorted({t.fixture for t in TASKS})
     repos = {f: indexed(work, home, f) for f in fixtures}
-    env = user_settings(home)
-    servers = {f: McpServerProcess(repos[f], env) for f in fixtures}
-    try:
+
+    def start_clean(servers: Mapping[str, Server]) -> None:
         # A reused --work folder still has the workspace of the last run: the task starts from none.
-        servers["Shop"].call("workspace_delete", {"workspace_id": "task"})
-        results = run_suite(servers, repos)
-    finally:
-        for server in servers.values():
-            server.close()
-    print(render(results, sum(tokens(t) for t in listed_tools())))
-    for r in results:
-        if not r.correct:
-            print(f"\n{r.task.name}: expected {r.task.expected!r}\n  got {r.answer!r}")
+        servers["Shop"].call_raw("workspace_delete", {"workspace_id": "task"})
+
+    print(serve_and_report(repos, user_settings(home), prepare=start_clean))
 
 
 if __name__ == "__main__":

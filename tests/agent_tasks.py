@@ -363,6 +363,30 @@ def run_suite(servers: Mapping[str, Server], repos: Mapping[str, Path],
     return [run_task(task, servers[task.fixture], repos[task.fixture]) for task in tasks]
 
 
+def serve_and_report(repos: Mapping[str, Path], env: dict[str, str], tasks: tuple[Task, ...] = TASKS,
+                     prepare: Callable[[Mapping[str, Server]], None] | None = None) -> str:
+    """The benches' run (bench/tasks.py, bench/real_tasks.py): one server per repository, the suite, the
+    table, then what was wrong or what the grep+read output lacked."""
+    from tests.fast.test_tool_list import listed_tools, tokens
+    from tests.mcp_client import McpServerProcess
+
+    servers = {name: McpServerProcess(repo, env) for name, repo in repos.items()}
+    try:
+        if prepare is not None:
+            prepare(servers)
+        results = run_suite(servers, repos, tasks)
+    finally:
+        for server in servers.values():
+            server.close()
+    lines = [render(results, sum(tokens(t) for t in listed_tools()))]
+    for r in results:
+        if not r.correct:
+            lines.append(f"\n{r.task.name}: expected {r.task.expected!r}\n  got {r.answer!r}")
+        if not r.grep_complete:
+            lines.append(f"\n{r.task.name}: the grep+read output lacks some evidence of {r.task.evidence!r}")
+    return "\n".join(lines)
+
+
 def render(results: list[TaskResult], tool_list_tokens: int) -> str:
     """The markdown table of docs/benchmarks.md ("Agent tasks")."""
     rows = ["| task | fixture | calls | roslynmap tokens | correct | grep+read steps | grep+read tokens "

@@ -38,13 +38,13 @@ internal sealed class AspireFacts
                 break;
             case "WithEnvironment":
                 if (FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "name")?.Expression) is { } variable
-                    && ProjectOfChain(FactSyntax.Receiver(inv), inv) is { } target)
+                    && ProjectOfChain(FactSyntax.Receiver(inv)) is { } target)
                     Define(inv, variable.Replace("__", ":", StringComparison.Ordinal), target, "aspire_environment", from);
                 break;
             case "WithReference":
                 if (FactSyntax.Arg(inv.ArgumentList, 0, "source")?.Expression is { } resource
-                    && ResourceName(resource, inv) is { } connection
-                    && ProjectOfChain(FactSyntax.Receiver(inv), inv) is { } consumer)
+                    && ResourceName(resource) is { } connection
+                    && ProjectOfChain(FactSyntax.Receiver(inv)) is { } consumer)
                     Define(inv, "ConnectionStrings:" + connection, consumer, "aspire_reference", from);
                 break;
         }
@@ -112,25 +112,25 @@ internal sealed class AspireFacts
 
     /// <summary>The project resource a builder chain stands for: an `AddProject` call in the chain, or a
     /// local of the enclosing member assigned from one.</summary>
-    private string? ProjectOfChain(ExpressionSyntax? receiver, SyntaxNode at)
+    private string? ProjectOfChain(ExpressionSyntax? receiver)
     {
-        ChainRoot(receiver, at, out var addProject);
+        ChainRoot(receiver, out var addProject);
         return addProject is null ? null : ProjectOf(addProject);
     }
 
     /// <summary>The name of the resource an expression stands for (the first constant argument of the `Add*`
     /// call that made it), unless it is a project (a project reference is service discovery, not a connection
     /// string).</summary>
-    private string? ResourceName(ExpressionSyntax resource, SyntaxNode at)
+    private string? ResourceName(ExpressionSyntax resource)
     {
-        var made = ChainRoot(resource, at, out var addProject);
+        var made = ChainRoot(resource, out var addProject);
         if (addProject is not null || made is null) return null;
         return FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(made.ArgumentList, 0, "name")?.Expression);
     }
 
     /// <summary>Walks a fluent chain down to the call that created the resource (the innermost `Add*` call),
-    /// through locals assigned earlier in the enclosing member. `addProject`: that call when it is AddProject.</summary>
-    private InvocationExpressionSyntax? ChainRoot(ExpressionSyntax? e, SyntaxNode at, out InvocationExpressionSyntax? addProject)
+    /// through the initializers of locals. `addProject`: that call when it is AddProject.</summary>
+    private InvocationExpressionSyntax? ChainRoot(ExpressionSyntax? e, out InvocationExpressionSyntax? addProject)
     {
         addProject = null;
         for (var hops = 0; e is not null && hops < 64; hops++)
@@ -149,7 +149,9 @@ internal sealed class AspireFacts
                 e = FactSyntax.Receiver(call);
                 continue;
             }
-            if (e is IdentifierNameSyntax id && LocalInitializer(id.Identifier.ValueText, at) is { } initializer)
+            // A local binds even where the project could not be evaluated (the AppHost's SDK is missing).
+            if (e is IdentifierNameSyntax id && _sink.Model.GetSymbolInfo(id).Symbol is ILocalSymbol local
+                && FactSyntax.LocalInitializer(local) is { } initializer)
             {
                 e = initializer;
                 continue;
@@ -157,19 +159,5 @@ internal sealed class AspireFacts
             break;
         }
         return null;
-    }
-
-    /// <summary>`var webApp = builder.AddProject...;` declared before `at` in the same member (or top-level code).</summary>
-    private static ExpressionSyntax? LocalInitializer(string name, SyntaxNode at)
-    {
-        var scope = at.Ancestors().FirstOrDefault(a => a is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax or CompilationUnitSyntax);
-        if (scope is null) return null;
-        ExpressionSyntax? found = null;
-        foreach (var declarator in scope.DescendantNodes().OfType<VariableDeclaratorSyntax>())
-        {
-            if (declarator.SpanStart >= at.SpanStart) break;
-            if (declarator.Identifier.ValueText == name && declarator.Initializer?.Value is { } value) found = value;
-        }
-        return found;
     }
 }

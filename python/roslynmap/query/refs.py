@@ -29,7 +29,8 @@ class RefsResult:
 
 
 # An unbound reference that could be the symbol: the compiler named no candidates, or named it among them
-# (refs.candidates is a JSON list of ids; an id holds no quote).
+# (refs.candidates is a JSON list of ids; an id holds no quote). `unbound.candidate_mark` applies the same
+# rule in Python: keep the two in agreement.
 COULD_BE = "(r.candidates IS NULL OR instr(r.candidates, '\"' || ? || '\"') > 0)"
 
 

@@ -118,7 +118,10 @@ def candidates_of(text: str | None) -> list[str]:
 
 
 def candidate_mark(candidates: list[str], symbol_ids: Collection[str]) -> str | None:
-    """`only` / `1 of 2` when the compiler's candidates include one of `symbol_ids`, else None."""
+    """`only` / `1 of 2` when the compiler's candidates include one of `symbol_ids`, else None.
+
+    The same rule as `refs.COULD_BE` (SQL over the stored JSON, so a count need not read every row):
+    a change to one must be made to the other."""
     hits = sum(1 for c in candidates if c in symbol_ids)
     if not hits:
         return None
