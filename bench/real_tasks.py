@@ -40,6 +40,7 @@ from tests.agent_tasks import (  # noqa: E402
     serve_and_report,
     user_settings,
 )
+from tests.fast.test_tool_list import listed_tools, tokens  # noqa: E402
 
 COMMIT = "2414014bfa0f4d2021b5bc9061429a98d232f440"
 SOLUTION = "eShopOnWeb.sln"
@@ -155,6 +156,10 @@ TASKS: tuple[Task, ...] = (
 )
 
 
+def tool_list_tokens() -> int:
+    return sum(tokens(t) for t in listed_tools())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("checkout", help="a clone of eShopOnWeb at commit 2414014b")
@@ -170,7 +175,7 @@ def main() -> None:
                           timeout=1800, check=False)
     if done.returncode not in (0, 2):  # 2: partial (packages this machine cannot restore)
         sys.exit(f"indexing failed ({done.returncode}): {done.stderr[-2000:]}")
-    print(serve_and_report({"eShopOnWeb": repo}, user_settings(home), TASKS))
+    print(serve_and_report({"eShopOnWeb": repo}, user_settings(home), tool_list_tokens(), TASKS))
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "python"))
 
 from tests.agent_tasks import TASKS, Server, serve_and_report, user_settings  # noqa: E402
+from tests.fast.test_tool_list import listed_tools, tokens  # noqa: E402
 from tests.repos import TESTDATA, make_repo  # noqa: E402
 
 # Web.NoPackages lacks its packages by design: its index is partial (exit 2).
@@ -40,6 +41,10 @@ def indexed(work: Path, home: Path, fixture: str) -> Path:
     return repo
 
 
+def tool_list_tokens() -> int:
+    return sum(tokens(t) for t in listed_tools())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--work", help="where the fixture repositories and their baselines go")
@@ -54,7 +59,7 @@ def main() -> None:
         # A reused --work folder still has the workspace of the last run: the task starts from none.
         servers["Shop"].call_raw("workspace_delete", {"workspace_id": "task"})
 
-    print(serve_and_report(repos, user_settings(home), prepare=start_clean))
+    print(serve_and_report(repos, user_settings(home), tool_list_tokens(), prepare=start_clean))
 
 
 if __name__ == "__main__":

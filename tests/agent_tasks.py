@@ -363,11 +363,11 @@ def run_suite(servers: Mapping[str, Server], repos: Mapping[str, Path],
     return [run_task(task, servers[task.fixture], repos[task.fixture]) for task in tasks]
 
 
-def serve_and_report(repos: Mapping[str, Path], env: dict[str, str], tasks: tuple[Task, ...] = TASKS,
+def serve_and_report(repos: Mapping[str, Path], env: dict[str, str], tool_list_tokens: int,
+                     tasks: tuple[Task, ...] = TASKS,
                      prepare: Callable[[Mapping[str, Server]], None] | None = None) -> str:
     """The benches' run (bench/tasks.py, bench/real_tasks.py): one server per repository, the suite, the
     table, then what was wrong or what the grep+read output lacked."""
-    from tests.fast.test_tool_list import listed_tools, tokens
     from tests.mcp_client import McpServerProcess
 
     servers = {name: McpServerProcess(repo, env) for name, repo in repos.items()}
@@ -378,7 +378,7 @@ def serve_and_report(repos: Mapping[str, Path], env: dict[str, str], tasks: tupl
     finally:
         for server in servers.values():
             server.close()
-    lines = [render(results, sum(tokens(t) for t in listed_tools()))]
+    lines = [render(results, tool_list_tokens)]
     for r in results:
         if not r.correct:
             lines.append(f"\n{r.task.name}: expected {r.task.expected!r}\n  got {r.answer!r}")
