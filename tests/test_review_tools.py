@@ -73,8 +73,11 @@ def test_a_test_host_inherits_the_configuration_of_the_app_it_runs(server: McpSe
 def test_impact_in_one_call(server: McpServerProcess) -> None:
     env = server.call("impact_analyze", {"symbol_id": "OrderService.Place"})
     data = env["data"]
-    assert [c["symbol_id"] for c in data["callers"]] == [
-        QUOTE, "M:Tested.Tests.OrderServiceTests.PlaceDoublesTheQuantity"]
+    assert env["answer"] == (
+        "Changing Tested.Core.OrderService.Place touches 2 callers (1 of them tests) within depth 4, "
+        "0 implementations/overrides, 2 references in 3 files of 3 projects; 1 endpoints and 2 tests reach it.")
+    # The test among the callers is listed once, under tests.
+    assert [c["symbol_id"] for c in data["callers"]] == [QUOTE]
     assert data["references_by_kind"] == {"Call": 2}
     assert data["endpoints"] == [{"endpoint": "GET /api/orders/{id:int}", "handler": QUOTE}]
     assert sorted(data["projects"]) == ["Tested.Api", "Tested.Core", "Tested.Tests"]

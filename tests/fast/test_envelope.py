@@ -116,11 +116,16 @@ def test_the_text_content_renders_the_whole_answer(call: Call) -> None:
     assert text[0] == env["answer"]
     # by_kind (Call=41, Implementation=1) is left to the rows: the list is whole and its kinds count the same.
     assert text[1] == "symbol: {symbol_id=M:IOrderRepository.Save(Order), kind=Method, src/Shop/Orders.cs:6}"
-    # Said once: the location as file:line:col, no column that is empty in every row.
-    assert text[2] == "references (42): file:line:col | kind | from_symbol_id | excerpt"
-    assert text[3] == ("  src/Shop/Callers.cs:7:49 | Call | M:Callers.Call00(Order) | "
-                       "public void Call00(Order order) => _repo.Save(order);")
-    assert len(text) == 3 + 42 + 1 and text[-2].startswith("  src/Shop/Orders.cs:29:15 | Call")
+    # Said once: the location as line:col under its file (40 rows share Callers.cs), no column that is
+    # empty in every row.
+    assert text[2] == "references (42; by file): line:col | kind | from_symbol_id | excerpt"
+    assert text[3:5] == ["  src/Shop/Callers.cs",
+                         "    7:49 | Call | M:Callers.Call00(Order) | public void Call00(Order order) => _repo.Save(order);"]
+    assert text[-4:-1] == [
+        "  src/Shop/Orders.cs",
+        "    16:17 | Implementation | M:SqlOrderRepository.Save(Order) | public void Save(Order order) { }",
+        "    29:15 | Call | M:OrderService.Place(Order) | _repo.Save(order); _ = order.Id; order.Validate();"]
+    assert len(text) == 3 + 2 + 42 + 1
     assert text[-1] == "meta: semantic_level=full"
     assert len("\n".join(text)) < len(json.dumps(env, separators=(",", ":")))
 
@@ -179,3 +184,27 @@ def test_a_name_its_id_column_spells_is_left_to_the_id() -> None:
     env["data"]["registrations"][1]["service_id"] = "T:IClock"
     assert render(env).splitlines()[1:] == ["registrations (2): service_id | lifetime",
                                             "  T:IOrderService | Scoped", "  T:IClock | Singleton"]
+
+
+def test_rows_of_one_file_go_under_it_when_that_is_shorter() -> None:
+    """Consecutive rows of one file say it once (row order kept, a file seen again gets a new line);
+    rows of different files stay flat, as `file:line`. Empty cells at a row's end and empty lists are
+    left out."""
+    tests = [{"test": "M:T.A", "file": "tests/Unit/OrderTests.cs", "line": 9, "via": []},
+             {"test": "M:T.B", "file": "tests/Unit/OrderTests.cs", "line": 20, "via": ["M:H.Build"]},
+             {"test": "M:U.C", "file": "tests/Api/ApiTests.cs", "line": 4, "via": []},
+             {"test": "M:T.D", "file": "tests/Unit/OrderTests.cs", "line": 31, "via": []}]
+    env = cast(Envelope, {"ok": True, "answer": "4 tests.", "data": {"tests": tests}, "meta": {}})
+    assert render(env).splitlines() == [
+        "4 tests.",
+        "tests (4; by file): test | line | via",
+        "  tests/Unit/OrderTests.cs",
+        "    M:T.A | 9",
+        "    M:T.B | 20 | [M:H.Build]",
+        "  tests/Api/ApiTests.cs",
+        "    M:U.C | 4",
+        "  tests/Unit/OrderTests.cs",
+        "    M:T.D | 31"]
+    spread = cast(Envelope, {**env, "data": {"tests": [tests[0], tests[2]]}})
+    assert render(spread).splitlines()[1:] == ["tests (2): test | file:line", "  M:T.A | tests/Unit/OrderTests.cs:9",
+                                               "  M:U.C | tests/Api/ApiTests.cs:4"]

@@ -88,13 +88,14 @@ def test_tests_find_at_depth_one_sees_only_direct_callers(first_only: Call) -> N
 def test_impact_groups_callers_implementations_refs_tests_and_projects(first_only: Call) -> None:
     out = first_only("impact_analyze", symbol_id=S_COMPUTE)  # a short id, as answers give it
     assert out["ok"], out
-    assert out["answer"] == ("Changing ICalc.Compute touches 3 callers within depth 4, 1 implementations/"
-                             "overrides, 2 references in 3 files of 3 projects; 1 endpoints and 2 tests reach it.")
+    assert out["answer"] == ("Changing ICalc.Compute touches 3 callers (1 of them tests) within depth 4, 1 "
+                             "implementations/overrides, 2 references in 3 files of 3 projects; 1 endpoints and 2 "
+                             "tests reach it.")
     data = out["data"]
+    # The third caller, PlaceWorks, is a test: listed once, under tests (with its path, via Place).
     assert data["callers"] == [
         {"symbol_id": S_PLACE, "depth": 1, "file": "src/Core/Pricing.cs", "line": 17},  # calls the symbol itself
         {"symbol_id": S_QUOTE, "depth": 2, "file": "src/App/Endpoints.cs", "line": 5, "calls": S_PLACE},
-        {"symbol_id": S_PLACE_WORKS, "depth": 2, "file": "tests/Tests/Tests.cs", "line": 6, "calls": S_PLACE},
     ]
     assert data["implementations"] == [{"symbol_id": S_CALC_COMPUTE, "file": "src/Core/Pricing.cs", "line": 10}]
     assert data["references_by_kind"] == {"Call": 1, "Implementation": 1}

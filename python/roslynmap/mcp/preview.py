@@ -11,7 +11,7 @@ with a note.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import orjson
@@ -168,9 +168,37 @@ def _table(key: str, rows: list[Any]) -> list[str]:
             columns.pop(part, None)
     header = [location_header if c == "file" and located else
               "line-end_line" if c == "line" and spans else c for c in columns]
-    lines = [f"{key} ({len(rows)}" + ("; " + ", ".join(shared) if shared else "") + "): " + SEP.join(header)]
-    lines.extend("  " + SEP.join(cells[c][i] for c in columns) for i in range(len(rows)))
+    title = f"{key} ({len(rows)}" + ("; " + ", ".join(shared) if shared else "")
+    flat = [f"{title}): " + SEP.join(header)]
+    flat.extend("  " + _row(cells[c][i] for c in columns) for i in range(len(rows)))
+    if not located:
+        return flat
+    grouped = _by_file(title, header, columns, cells, rows)
+    return grouped if len("\n".join(grouped)) < len("\n".join(flat)) else flat
+
+
+def _by_file(title: str, header: list[str], columns: Mapping[str, None], cells: Mapping[str, list[str]],
+             rows: list[Any]) -> list[str]:
+    """The rows under a line per file, each run of rows of one file under its own (row order kept):
+    a file many rows share is said once. Chosen only when it is the shorter text."""
+    lines = [f"{title}; by file): " + SEP.join(h.removeprefix("file:") for h in header)]
+    current: object = object()
+    for i, row in enumerate(rows):
+        if row.get("file") != current:
+            current = row.get("file")
+            lines.append(f"  {current}" if current is not None else "  (no file)")
+        where = cells["file"][i]
+        where = where[len(str(current)) + 1:] if current is not None else where
+        lines.append("    " + _row(where if c == "file" else cells[c][i] for c in columns))
     return lines
+
+
+def _row(values: Iterable[str]) -> str:
+    """A row's cells; empty cells at its end are left out (a key a row lacks reads as empty)."""
+    cells = list(values)
+    while cells and cells[-1] == "":
+        cells.pop()
+    return SEP.join(cells)
 
 
 _LOCATION = ("file", "line", "col", "end_line")
@@ -215,7 +243,7 @@ def _cell(value: Any) -> str:
         return "{" + ", ".join(parts + ([_location(value)] if value.get("file") and value.get("line") is not None
                                         else [])) + "}"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_cell(v) for v in value) + "]"
+        return "[" + ", ".join(_cell(v) for v in value) + "]" if value else ""
     return orjson.dumps(value).decode()
 
 

@@ -96,8 +96,8 @@ def tests_tool(params: ReachParams, repo_path: str) -> ToolOutput:
 
 @tool("impact_analyze", ReachParams)
 def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
-    """Use before changing a symbol's signature or behaviour: its callers by level, implementations,
-    references, endpoints, tests and projects affected, in one call."""
+    """Use before changing a symbol's signature or behaviour: its callers by level (tests under tests),
+    implementations, references, endpoints, tests and projects affected, in one call."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     row = _target(ctx, params)
     sid = row["symbol_id"]
@@ -111,10 +111,13 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     where = review.locate(ctx.conn, [*callers, *down, *up])
     # `calls`: the member each caller calls on the way, left out when it is the symbol itself (most depth-1
     # callers): said per row, it was half of a hub's answer.
+    # A caller that is a test is listed once, under `tests` (with its depth and path): on a well-tested
+    # symbol most callers are tests, and listing them twice was a third of the answer.
+    tests_calling = {h.test for h in hits} & set(callers)
     caller_items: list[dict[str, Any]] = [
         {"symbol_id": m, "depth": d, **{k: where.get(m, {}).get(k) for k in ("file", "line")},
          **({"calls": reached.next_hop[m]} if reached.next_hop.get(m) not in (None, sid) else {})}
-        for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0]))]
+        for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0])) if m not in tests_calling]
     # Affected: the symbol's own file, every file referencing it, its callers' and implementations' files.
     files: dict[str, int] = dict(by_file)
     for path in [row["file"], *(where.get(m, {}).get("file") for m in [*callers, *down])]:
@@ -136,7 +139,8 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     endpoints = [{"endpoint": f"{r['method']} {r['route']}", "handler": r["handler"]}
                  for r in surfaces.endpoints(ctx.conn, None, None).items if r.get("handler") in reached.depth]
     refs_total = sum(by_kind.values())
-    answer = (f"Changing {row['fqn']} touches {len(callers)} callers within depth {depth}, "
+    of_them = f" ({len(tests_calling)} of them tests)" if tests_calling else ""
+    answer = (f"Changing {row['fqn']} touches {len(callers)} callers{of_them} within depth {depth}, "
               f"{len(down)} implementations/overrides, {refs_total} references in {len(files)} files of "
               f"{len(projects)} projects; {len(endpoints)} endpoints and {len(hits)} tests reach it"
               f"{reached.unbound_note()}.")

@@ -232,7 +232,8 @@ def enclosing(conn: sqlite3.Connection, path: str, line: int) -> sqlite3.Row | N
 
 
 def resolve(conn: sqlite3.Connection, trace: Trace) -> list[dict[str, Any]]:
-    """One item per frame: the symbol it is (symbol_id, file, line) or `in_solution: false`."""
+    """One item per frame: the symbol it is (symbol_id, file, line), or for a frame outside the solution
+    the trace's `method` text alone (no symbol_id says it; the id's prefix says the kind)."""
     needs_files = any(f.file for f in trace.frames)
     paths = [r[0] for r in conn.execute("SELECT path FROM files")] if needs_files else []
     out: list[dict[str, Any]] = []
@@ -253,12 +254,10 @@ def resolve(conn: sqlite3.Connection, trace: Trace) -> list[dict[str, Any]]:
         elif around is not None:
             chosen, item["matched_by"] = around, "line"
         if chosen is None:
-            item["in_solution"] = False
             out.append(item)
             continue
         del item["method"]  # the symbol_id names it (the trace's text stays on frames outside the solution)
         item["symbol_id"] = chosen["symbol_id"]
-        item["kind"] = chosen["kind"]
         item["file"] = file or chosen["file"]
         item["line"] = frame.line if file and frame.line else chosen["line"]
         if not file and frame.file:

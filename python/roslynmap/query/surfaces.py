@@ -484,11 +484,13 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
         for entity in entry["entities"]:
             entry["dbsets"].extend(n for n in dbsets.get(entity, []) if n not in entry["dbsets"])
         migrations = entry.pop("_migrations", [])
-        if migrations:
-            files = sorted({m["file"] for m in migrations})
-            entry["migrations"] = {"count": len(migrations), "files": len(files), "first": files[0]}
         if entry["sources"]:  # point at the model, not at a migration that sorts first
             entry["file"], entry["line"] = entry["sources"][0]["file"], entry["sources"][0]["line"]
+        if migrations:
+            files = sorted({m["file"] for m in migrations})
+            entry["migrations"] = {"count": len(migrations), "files": len(files)}
+            if files[0] != entry["file"]:  # a table only migrations name points at the first already
+                entry["migrations"]["first"] = files[0]
     items = sorted(tables.values(), key=lambda t: t["table"].lower())
     if table_filter:
         needle = table_filter.strip().lower()
