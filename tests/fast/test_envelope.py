@@ -119,8 +119,9 @@ def test_the_text_content_renders_the_whole_answer(call: Call) -> None:
     # Said once: the location as line:col under its file (40 rows share Callers.cs), no column that is
     # empty in every row.
     assert text[2] == "references (42; by file): line:col | kind | from_symbol_id | excerpt"
-    assert text[3:5] == ["  src/Shop/Callers.cs",
-                         "    7:49 | Call | M:Callers.Call00(Order) | public void Call00(Order order) => _repo.Save(order);"]
+    assert text[3:5] == [
+        "  src/Shop/Callers.cs",
+        "    7:49 | Call | M:Callers.Call00(Order) | public void Call00(Order order) => _repo.Save(order);"]
     assert text[-4:-1] == [
         "  src/Shop/Orders.cs",
         "    16:17 | Implementation | M:SqlOrderRepository.Save(Order) | public void Save(Order order) { }",
