@@ -267,8 +267,8 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
     return ToolOutput(
         answer=answer,
         data={"excluded": {k: {"count": v, "rule": review.EXCLUSIONS[k]} for k, v in sorted(found.excluded.items())},
-              "not_detected": "reflection by name (Type.GetType, Activator), serializer-only fields, [attributes] "
-                              "other than tests and routes, callers outside the indexed solution"},
+              "not_detected": "reflection by name, serializer-only fields, custom [attributes], callers outside "
+                              "the solution"},
         ranked=RankedList("unused", page, len(found.items), params.offset, by_file, scope_param=None),
         warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{i['kind']:<11} {i['symbol_id']}" for i in page],

@@ -231,18 +231,16 @@ class Unused:
     skipped_projects: list[str]  # syntax_only: references unknown, nothing judged
 
 
+# Said in every symbols_unused answer beside the counts: short; docs/tools.md says each rule in full.
 EXCLUSIONS = {
-    "entry_point": "Main and top-level statements",
-    "test": "test methods and their classes (the runner calls them)",
-    "framework_entry": "endpoint handlers, controller actions and their controllers, Razor page models "
-                       "(the framework calls them by reflection)",
-    "dispatch": "overrides and interface implementations (called through the base member)",
-    "public_library_api": "public and protected symbols of library projects no Exe project of the solution "
-                          "references (their callers are outside the solution)",
-    "serialization": "public properties (serializers and model binders read and set them)",
-    "constructed": "constructors of types the solution names (DI and activators call them), static "
-                   "constructors, finalizers",
-    "unbound_name": "members named like an unbound reference (a call the compiler could not bind may be it)",
+    "entry_point": "Main, top-level statements",
+    "test": "tests and their classes",
+    "framework_entry": "handlers, actions, controllers, page models (called by reflection)",
+    "dispatch": "overrides, interface implementations",
+    "public_library_api": "public API of libraries no app of the solution references",
+    "serialization": "public properties (serializers bind them)",
+    "constructed": "constructors of types in use, static constructors, finalizers",
+    "unbound_name": "named like a call the compiler could not bind",
 }
 
 
