@@ -134,12 +134,21 @@ TASKS: tuple[Task, ...] = (
          "snapshot and migration files repeat each table; DbSet names stand for tables only by convention"),
     Task("tests", "eShopOnWeb", "Which tests exercise BasketService.AddItemToBasket?",
          (Call("tests_find", {"symbol_id": "BasketService.AddItemToBasket"}),),
+         # The four functional tests POST /basket/index, whose page handler (Basket/Index OnPost) makes the call
+         # through IBasketService: unbound here (its argument's type is from an unrestored package), but the
+         # compiler's only candidate.
          _tests, ["M:AddItemToBasket.InvokesBasketRepositoryGetBySpecAsyncOnce",
-                  "M:AddItemToBasket.InvokesBasketRepositoryUpdateAsyncOnce"],
+                  "M:AddItemToBasket.InvokesBasketRepositoryUpdateAsyncOnce",
+                  "M:BasketPageCheckout.RedirectsToLoginIfNotAuthenticated", "M:CheckoutTest.SucessfullyPay",
+                  "M:IndexTest.OnPostUpdateTo0EmptyBasket", "M:IndexTest.OnPostUpdateTo50Successfully"],
          (Grep(r"\.AddItemToBasket\("),
-          Read("tests/UnitTests/ApplicationCore/Services/BasketServiceTests/AddItemToBasket.cs", 18, 45)),
+          Read("tests/UnitTests/ApplicationCore/Services/BasketServiceTests/AddItemToBasket.cs", 18, 45),
+          Grep(r'public async Task \w+\(\)|"/basket/index"')),
          ("InvokesBasketRepositoryGetBySpecAsyncOnce", "InvokesBasketRepositoryUpdateAsyncOnce",
-          "new BasketService("), "the receiver's type tells the service's calls from the interface's"),
+          "new BasketService(", "Pages/Basket/Index.cshtml.cs:47", '"/basket/index"', "OnPostUpdateTo50Successfully",
+          "OnPostUpdateTo0EmptyBasket", "SucessfullyPay", "RedirectsToLoginIfNotAuthenticated"),
+         "the receiver's type tells the service's calls from the interface's; the page's route is known by "
+         "convention (/basket/index is Pages/Basket/Index's OnPost); the test around each POST is read"),
     Task("impact", "eShopOnWeb", "What does changing Basket.AddItem affect: callers, tests, references?",
          (Call("impact_analyze", {"symbol_id": "BasketAggregate.Basket.AddItem"}),),
          _impact, (1, 14, 22),  # 15 callers: 14 of them tests, listed under tests

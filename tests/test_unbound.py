@@ -197,16 +197,37 @@ def test_the_compilers_candidates_decide_over_the_name(unbound: McpServerProcess
 
 def test_impact_and_tests_say_what_unbound_calls_may_add(unbound: McpServerProcess) -> None:
     """What reaches a member only through a call the compiler could not bind is missing from the walk: the
-    headline counts those calls instead of answering 0 as if complete."""
-    impact = unbound.call("impact_analyze", {"symbol_id": "M:Unbound.BasketService.Reserve(System.Int32)"})
+    headline counts those calls instead of answering 0 as if complete. Label(Int32) is one of the two
+    candidates of Tag's call."""
+    label = "M:Unbound.Basket.Label(System.Int32)"
+    impact = unbound.call("impact_analyze", {"symbol_id": label})
     assert impact["answer"] == (
-        "Changing Unbound.BasketService.Reserve touches 0 callers within depth 4, 0 implementations/overrides, "
-        "0 references in 1 files of 1 projects; 0 endpoints and 0 tests reach it, + 1 unbound call named Reserve "
+        "Changing Unbound.Basket.Label touches 0 callers within depth 4, 0 implementations/overrides, "
+        "0 references in 1 files of 1 projects; 0 endpoints and 0 tests reach it, + 1 unbound call named Label "
         "could reach it too (1 with it among the compiler's candidates).")
     assert impact["warnings"][-1].startswith("Calls the compiler could not bind (a missing package or reference) "
                                              "are not walked")
-    tests = unbound.call("tests_find", {"symbol_id": "M:Unbound.BasketService.Reserve(System.Int32)"})
-    assert tests["answer"] == ("0 tests reach Unbound.BasketService.Reserve within depth 4, + 1 unbound call named "
-                               "Reserve could reach it too (1 with it among the compiler's candidates).")
+    tests = unbound.call("tests_find", {"symbol_id": label})
+    assert tests["answer"] == ("0 tests reach Unbound.Basket.Label within depth 4, + 1 unbound call named "
+                               "Label could reach it too (1 with it among the compiler's candidates).")
     assert tests["warnings"][-1].startswith("Calls the compiler could not bind")
-    assert tests["warning"].startswith("The index records no test method")  # the fixture has no tests
+
+
+def test_tests_and_impact_walk_a_call_whose_only_candidate_is_the_member(unbound: McpServerProcess) -> None:
+    """Hold's call to Reserve cannot be bound, but the compiler's one candidate is Reserve (eShopOnWeb's Basket
+    page calling AddItemToBasket): the walk goes through it, to the test calling Hold, and says so."""
+    reserve = "M:Unbound.BasketService.Reserve(System.Int32)"
+    hold = "M:Unbound.Reservations.Hold(System.Int32)"
+    tests = unbound.call("tests_find", {"symbol_id": reserve})
+    assert tests["answer"] == ("1 tests reach Unbound.BasketService.Reserve within depth 4, walking 1 unbound call "
+                               "whose only compiler candidate is the member it calls.")
+    assert [(t["test"], t["depth"], t["via"], t["attribute"]) for t in tests["data"]["tests"]] == [
+        ("M:Unbound.ReservationTests.HoldsStock", 2, [hold], "Fact")]  # [Fact] binds to nothing: still a test
+    assert "warnings" not in tests or not any(w.startswith("Calls the compiler") for w in tests["warnings"])
+    impact = unbound.call("impact_analyze", {"symbol_id": reserve})
+    assert impact["answer"] == (
+        "Changing Unbound.BasketService.Reserve touches 2 callers (1 of them tests) within depth 4, "
+        "0 implementations/overrides, 0 references in 3 files of 1 projects; 0 endpoints and 1 tests reach it, "
+        "walking 1 unbound call whose only compiler candidate is the member it calls.")
+    assert impact["data"]["callers"] == [
+        {"symbol_id": hold, "depth": 1, "file": "Reservations.cs", "line": 12, "candidate": "only"}]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roslynmap.model.kinds import TYPE_KINDS
-from roslynmap.query import graph, surfaces
+from roslynmap.query import graph, surfaces, unbound
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.sql import in_chunks
 
@@ -62,14 +62,21 @@ class Reach:
     unbound: int = 0
     unbound_candidates: int = 0  # of them, those whose compiler candidates include the member
     unbound_names: set[str] = field(default_factory=set)
+    # Callers reached through an unbound call whose only compiler candidate was the member they call: walked
+    # like bound calls (unbound.sole_candidate_callers), and no longer counted in `unbound`.
+    through_unbound: set[str] = field(default_factory=set)
 
     def unbound_note(self) -> str:
-        """`, + 2 unbound calls named AddItem could reach it too (1 with it among the compiler's candidates)`."""
+        """`, + 2 unbound calls named AddItem could reach it too (1 with it among the compiler's candidates)`;
+        `, walking 1 unbound call whose only compiler candidate is the member it calls`."""
+        walked = len(self.through_unbound)
+        through = (f", walking {walked} unbound call{'s' if walked != 1 else ''} whose only compiler candidate is "
+                   "the member it calls") if walked else ""
         if not self.unbound:
-            return ""
+            return through
         named = f" ({self.unbound_candidates} with it among the compiler's candidates)" \
             if self.unbound_candidates else ""
-        return (f", + {self.unbound} unbound call{'s' if self.unbound != 1 else ''} named "
+        return (f"{through}, + {self.unbound} unbound call{'s' if self.unbound != 1 else ''} named "
                 f"{', '.join(sorted(self.unbound_names)[:5])} could reach it too{named}")
 
     def path(self, member: str) -> list[str]:
@@ -90,21 +97,54 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
     roots = [symbol_id] + (members_of(conn, symbol_id) if kind in TYPE_KINDS else [])
     found = Reach(roots, {r: 0 for r in roots})
     for root in roots:
-        tree = graph.callers(conn, root, depth, per_level)
-        found.truncated += sum(tree.truncated_levels.values())
-        for calls in tree.unbound.values():
-            found.unbound += calls.total
-            found.unbound_candidates += calls.candidate_of
-            found.unbound_names.update(calls.by_name)
-        level = {n["symbol_id"]: n["depth"] for n in tree.nodes if n.get("symbol_id")}
-        for edge in tree.edges:
-            caller, callee = edge["from"], edge["to"]
-            if caller not in level or caller in found.depth:
+        _add_callers(found, graph.callers(conn, root, depth, per_level), 0)
+    # Then through unbound calls whose only candidate is a reached member (or a member it implements), and on
+    # from their callers, until nothing new is reached within the depth.
+    walked: set[str] = set()
+    while True:
+        near = {m: d for m, d in found.depth.items() if d < depth and m not in walked}
+        if not near:
+            break
+        walked.update(near)
+        keys = {k: m for m in near if (k := key_of(conn, m)) is not None}
+        bases = graph.dispatch_closure(conn, keys, upward=True)
+        names = ids_of(conn, {b for found_bases in bases.values() for b in found_bases})
+        wanted = {m: m for m in near} | {names[b]: keys[k] for k, found_bases in bases.items()
+                                          for b in found_bases if b in names}
+        fresh = unbound.sole_candidate_callers(conn, wanted)
+        callers = ids_of(conn, (c for c, _, _ in fresh))
+        for key, callee, calls in fresh:
+            caller = callers.get(key)
+            if caller is None or caller in found.depth:
                 continue
-            if level.get(callee, 0) == level[caller] - 1:
-                found.depth[caller] = level[caller]
-                found.next_hop[caller] = callee
+            level = found.depth[callee] + 1
+            found.depth[caller] = level
+            found.next_hop[caller] = callee
+            found.through_unbound.add(caller)
+            # Counted among the unbound calls of the walk before: now a caller.
+            found.unbound = max(0, found.unbound - calls)
+            found.unbound_candidates = max(0, found.unbound_candidates - calls)
+            if level < depth:
+                _add_callers(found, graph.callers(conn, caller, depth - level, per_level), level)
     return found
+
+
+def _add_callers(found: Reach, tree: graph.Graph, offset: int) -> None:
+    """Merges a caller tree rooted at a member of depth `offset` into `found` (what is reached already keeps
+    its depth)."""
+    found.truncated += sum(tree.truncated_levels.values())
+    for calls in tree.unbound.values():
+        found.unbound += calls.total
+        found.unbound_candidates += calls.candidate_of
+        found.unbound_names.update(calls.by_name)
+    level = {n["symbol_id"]: n["depth"] for n in tree.nodes if n.get("symbol_id")}
+    for edge in tree.edges:
+        caller, callee = edge["from"], edge["to"]
+        if caller not in level or caller in found.depth:
+            continue
+        if level.get(callee, 0) == level[caller] - 1:
+            found.depth[caller] = level[caller] + offset
+            found.next_hop[caller] = callee
 
 
 def test_facts(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:

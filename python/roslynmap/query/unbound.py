@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -208,3 +208,22 @@ def describe(result: Unbound, member: str, receiver_type: str | None) -> str:
     typed = f" on a receiver like {receiver_type}" if receiver_type else ""
     named = f" ({result.candidate_of} with it among the compiler's candidates)" if result.candidate_of else ""
     return f"{result.total} {noun} named {names}{typed}{named}"
+
+
+def sole_candidate_callers(conn: sqlite3.Connection, wanted: Mapping[str, str]) -> list[tuple[int, str, int]]:
+    """(caller key, the wanted member it stands for, calls) of unbound calls whose only compiler candidate
+    is one of `wanted` (candidate id -> the member it stands for: itself, or a member implementing it).
+
+    Such a call is the member's call as surely as the compiler can say without the missing reference
+    (`_basketService.AddItemToBasket(..., item.Price)` with `item` from an unrestored package), so
+    tests_find and impact_analyze walk through it. The candidates column holds the JSON the bridge wrote:
+    one id is `["<id>"]`."""
+    if not wanted:
+        return []
+    names = sorted({name for name, in in_chunks(
+        conn, "SELECT DISTINCT name FROM symbols WHERE symbol_id IN ({marks})", sorted(wanted))})
+    only = {json.dumps([c]): c for c in wanted}
+    rows = in_chunks(conn, "SELECT r.from_key, r.candidates, count(*) FROM refs r WHERE r.target_key IS NULL"
+                     " AND r.target_name IN ({marks}) AND r.candidates IS NOT NULL AND r.from_key IS NOT NULL"
+                     " GROUP BY r.from_key, r.candidates", names)
+    return sorted((int(key), wanted[only[text]], int(calls)) for key, text, calls in rows if text in only)
