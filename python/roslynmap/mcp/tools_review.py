@@ -23,8 +23,8 @@ PER_LEVEL = (100, 200)
 SECTION = 20  # impact_analyze: entries per section besides the callers
 
 
-UNBOUND_WARNING = ("Calls the compiler could not bind (a missing package or reference) are not walked: what "
-                   "reaches them is missing here. graph_callers(symbol_id=\"{symbol_id}\", depth=2) lists them.")
+UNBOUND_WARNING = ("Calls the compiler could not bind (a missing package or reference) are not walked; "
+                   "graph_callers(symbol_id=\"{symbol_id}\", depth=2) lists them.")
 
 
 class ReachParams(SymbolParams):
@@ -172,6 +172,8 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
         sections = ", ".join(f"{k} ({n} in all)" for k, n in cut.items())
         warnings.append(f"Sections cut to their first {SECTION}: {sections}. tests_find and refs_find list "
                         "them in full.")
+    # A project's zero counts go unsaid (`UnitTests: {files=7, callers=14, tests=13}`, `Core: {files=1}`).
+    data["projects"] = {p: {k: n for k, n in counts.items() if n} for p, counts in data["projects"].items()}
     return ToolOutput(
         answer=answer, data=data,
         ranked=RankedList("callers", caller_items, len(caller_items), scope_param=None, page_param=None),

@@ -111,7 +111,8 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
         names = ids_of(conn, {b for found_bases in bases.values() for b in found_bases})
         wanted = {m: m for m in near} | {names[b]: keys[k] for k, found_bases in bases.items()
                                           for b in found_bases if b in names}
-        fresh = unbound.sole_candidate_callers(conn, wanted)
+        kinds = {m: graph.call_kinds(n["kind"]) for m, n in graph.nodes_info(conn, wanted).items()}
+        fresh = unbound.sole_candidate_callers(conn, wanted, kinds)
         callers = ids_of(conn, (c for c, _, _ in fresh))
         for key, callee, calls in fresh:
             caller = callers.get(key)

@@ -210,9 +210,12 @@ def describe(result: Unbound, member: str, receiver_type: str | None) -> str:
     return f"{result.total} {noun} named {names}{typed}{named}"
 
 
-def sole_candidate_callers(conn: sqlite3.Connection, wanted: Mapping[str, str]) -> list[tuple[int, str, int]]:
+def sole_candidate_callers(conn: sqlite3.Connection, wanted: Mapping[str, str],
+                           kinds: Mapping[str, Collection[str]]) -> list[tuple[int, str, int]]:
     """(caller key, the wanted member it stands for, calls) of unbound calls whose only compiler candidate
-    is one of `wanted` (candidate id -> the member it stands for: itself, or a member implementing it).
+    is one of `wanted` (candidate id -> the member it stands for: itself, or a member implementing it), of
+    the reference kinds that call it (`kinds`, per candidate id: a method group passed along is a Read, not
+    a call).
 
     Such a call is the member's call as surely as the compiler can say without the missing reference
     (`_basketService.AddItemToBasket(..., item.Price)` with `item` from an unrestored package), so
@@ -223,7 +226,8 @@ def sole_candidate_callers(conn: sqlite3.Connection, wanted: Mapping[str, str]) 
     names = sorted({name for name, in in_chunks(
         conn, "SELECT DISTINCT name FROM symbols WHERE symbol_id IN ({marks})", sorted(wanted))})
     only = {json.dumps([c]): c for c in wanted}
-    rows = in_chunks(conn, "SELECT r.from_key, r.candidates, count(*) FROM refs r WHERE r.target_key IS NULL"
+    rows = in_chunks(conn, "SELECT r.from_key, r.candidates, r.kind, count(*) FROM refs r WHERE r.target_key IS NULL"
                      " AND r.target_name IN ({marks}) AND r.candidates IS NOT NULL AND r.from_key IS NOT NULL"
-                     " GROUP BY r.from_key, r.candidates", names)
-    return sorted((int(key), wanted[only[text]], int(calls)) for key, text, calls in rows if text in only)
+                     " GROUP BY r.from_key, r.candidates, r.kind", names)
+    return sorted((int(key), wanted[only[text]], int(calls)) for key, text, kind, calls in rows
+                  if text in only and kind in kinds.get(only[text], ()))
