@@ -25,8 +25,8 @@ def web(web_repo: Path, home: Path) -> Iterator[McpServerProcess]:
 
 
 def test_endpoints(web: McpServerProcess) -> None:
-    env = web.call("surfaces_list_endpoints", {"limit": 100})
-    assert env["answer"] == "47 endpoints (21 GET, 10 POST, 7 ANY, 3 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
+    env = web.call("surfaces_list_endpoints", {"limit": 100, "token_budget": 6000})
+    assert env["answer"] == "48 endpoints (21 GET, 10 POST, 7 ANY, 4 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
     got = [(e["method"], e["route"], e["source"]) for e in env["data"]["endpoints"]]
     assert got == [  # by route (case-folded), then method
         ("GET", "/", "razor_page"), ("POST", "/", "razor_page"),
@@ -45,7 +45,7 @@ def test_endpoints(web: McpServerProcess) -> None:
         ("GET", "/api/reports/daily", "minimal"),
         ("HEAD", "/api/reports/daily", "minimal"),
         ("GET", "/api/stock/items", "minimal"), ("GET", "/api/stock/items", "minimal"),
-        ("GET", "/api/stock/items/{id:int}", "minimal"),
+        ("GET", "/api/stock/items/{id:int}", "minimal"), ("DELETE", "/api/stock/items/{id:int}", "minimal"),
         ("GET", "/Basket/Checkout/{id:int?}", "razor_page"), ("POST", "/Basket/Checkout/{id:int?}", "razor_page"),
         ("POST", "/Basket/Checkout/{id:int?}?handler=ApplyCoupon", "razor_page"),
         ("POST", "/BasketApi.Basket/GetBasket", "grpc"), ("POST", "/BasketApi.Basket/UpdateBasket", "grpc"),
@@ -63,19 +63,23 @@ def test_endpoints(web: McpServerProcess) -> None:
 
 
 def test_api_versions_tell_apart_two_handlers_of_one_route(web: McpServerProcess) -> None:
-    """eShop's Catalog API maps /items on a v1 and a v2 group (Asp.Versioning's HasApiVersion on MapGroup)."""
+    """eShop's Catalog API maps /items on a v1 and a v2 group (Asp.Versioning's HasApiVersion on MapGroup),
+    and its Ordering API hands a versioned group to another method (the routes carry the group's version)."""
     env = web.call("surfaces_list_endpoints", {"path_filter": "/api/stock"})
     assert [(e["route"], e["handler"], e.get("api_versions")) for e in env["data"]["endpoints"]] == [
         ("/api/stock/items", "M:Web.Api.Endpoints.VersionedEndpoints.ListV1", ["1.0"]),
         ("/api/stock/items", "M:Web.Api.Endpoints.VersionedEndpoints.List", ["2.0"]),
         ("/api/stock/items/{id:int}", "M:Web.Api.Endpoints.VersionedEndpoints.MapStock("
-         "Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", ["1.0", "2.0"])]
+         "Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", ["1.0", "2.0"]),
+        # mapped by MapStockAdmin on the v3 group MapStock hands it
+        ("/api/stock/items/{id:int}", "M:Web.Api.Endpoints.VersionedEndpoints.MapStockAdmin("
+         "Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", ["3.0"])]
 
 
 def test_endpoints_of_every_kind(web: McpServerProcess) -> None:
     """Health checks, hubs, fallbacks, gRPC services (one route per service method, handler = the
     override), forwarders, MapMethods with HttpMethods fields, and lambdas named as lambdas."""
-    items = web.call("surfaces_list_endpoints", {"limit": 100})["data"]["endpoints"]
+    items = web.call("surfaces_list_endpoints", {"limit": 100, "token_budget": 6000})["data"]["endpoints"]
     by_route = {(e["method"], e["route"]): e for e in items}
 
     def row(method: str, route: str) -> tuple[object, ...]:
@@ -108,7 +112,7 @@ def test_conventional_routes_apply_to_controllers_without_route_attributes(web: 
     """MapControllerRoute's pattern filled in for each action of AccountController and HomeController
     (no [Route]): [HttpGet]/[HttpPost] without a template constrain the verb, [ActionName] renames,
     [NonAction] and non-public methods are not actions."""
-    items = web.call("surfaces_list_endpoints", {"limit": 100})["data"]["endpoints"]
+    items = web.call("surfaces_list_endpoints", {"limit": 100, "token_budget": 6000})["data"]["endpoints"]
     got = [(e["method"], e["route"], e["handler"], e["line"], e["pattern"], e["mapped_at"])
            for e in items if e["source"] == "conventional"]
     account, pattern, mapped = "M:Web.Api.Controllers.AccountController.", "/{controller=Home}/{action=Index}/{id?}", \
@@ -126,7 +130,7 @@ def test_conventional_routes_apply_to_controllers_without_route_attributes(web: 
 def test_razor_pages_and_blazor_components(web: McpServerProcess) -> None:
     """Pages/Index, Pages/Basket/Checkout ("{id:int?}" appended to the folder route, a named handler),
     Areas/Admin/Pages/EditCatalogItem (an absolute @page) and a routable Blazor component."""
-    items = web.call("surfaces_list_endpoints", {"limit": 100})["data"]["endpoints"]
+    items = web.call("surfaces_list_endpoints", {"limit": 100, "token_budget": 6000})["data"]["endpoints"]
     got = [(e["method"], e["route"], e["handler"], e["file"], e["line"], e.get("page_handler"), e.get("area"))
            for e in items if e["source"] in ("razor_page", "blazor")]
     checkout, edit = "M:Web.Api.Pages.Basket.CheckoutModel.", "M:Web.Api.Areas.Admin.Pages.EditCatalogItemModel."

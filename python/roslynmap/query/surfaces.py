@@ -88,19 +88,22 @@ class GroupPrefixes:
             if call.get("target") and call.get("parameter") is not None:
                 self._calls.setdefault((call["target"], int(call["parameter"])), []).append(call)
 
-    def of(self, member: str, parameter: int, seen: frozenset[tuple[str, int]] = frozenset()) -> list[str]:
-        """Every full prefix (deduplicated, in call order); [] when no caller hands that parameter a group."""
-        out: list[str] = []
+    def of(self, member: str, parameter: int,
+           seen: frozenset[tuple[str, int]] = frozenset()) -> list[tuple[str, tuple[str, ...]]]:
+        """Every full prefix with the API versions its groups declare (deduplicated, in call order); [] when
+        no caller hands that parameter a group."""
+        out: list[tuple[str, tuple[str, ...]]] = []
         for call in self._calls.get((member, parameter), []):
             outer = (call.get("group_member"), call.get("group_parameter"))
-            outer_prefixes: list[str] = []
+            outer_groups: list[tuple[str, tuple[str, ...]]] = []
             if outer[0] and outer[1] is not None and outer not in seen and len(seen) < MAX_GROUP_NESTING:
                 key = (str(outer[0]), int(outer[1]))
-                outer_prefixes = self.of(key[0], key[1], seen | {key})
-            for prefix in outer_prefixes or [""]:
+                outer_groups = self.of(key[0], key[1], seen | {key})
+            for prefix, versions in outer_groups or [("", ())]:
                 full = join_route(prefix, call["key"]) if prefix else call["key"]
-                if full not in out:
-                    out.append(full)
+                group = (full, tuple(sorted({*versions, *(call.get("api_versions") or [])})))
+                if group not in out:
+                    out.append(group)
         return out
 
 
@@ -223,7 +226,11 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
         prefixes = groups.of(member, int(parameter), frozenset({(member, int(parameter))})) \
             if member and parameter is not None else []
         if prefixes:
-            routes.extend({**item, "route": join_route(p, fact["key"])} for p in prefixes)
+            for prefix, versions in prefixes:
+                route = {**item, "route": join_route(prefix, fact["key"])}
+                if versions:
+                    route["api_versions"] = sorted({*versions, *(item.get("api_versions") or [])})
+                routes.append(route)
         else:
             routes.append(item)
     return routes

@@ -14,7 +14,12 @@ public static class VersionedEndpoints
         v1.MapGet("/items", ListV1);
         v2.MapGet("/items", List);
         both.MapGet("/items/{id:int}", (int id) => Results.Ok(id));
+        // A versioned group handed to another method: its routes carry the group's version.
+        MapStockAdmin(routes.MapGroup("/api/stock").HasApiVersion(3.0));
     }
+
+    private static void MapStockAdmin(IEndpointRouteBuilder admin) =>
+        admin.MapDelete("/items/{id:int}", (int id) => Results.NoContent());
 
     private static IResult ListV1() => Results.Ok();
 
