@@ -351,8 +351,8 @@ internal sealed class MinimalRouteFacts
             if (prefix is null) return;
             var detail = new FactDetail().Add("target", target).Add("parameter", ordinal);
             if (outer is { } passedOn) detail.Add("group_parameter", passedOn).Add("group_member", from);
-            // eShop's `MapOrdersApiV1(app.NewVersionedApi().MapGroup(...).HasApiVersion(1.0))`: the routes the
-            // method maps carry the versions of the group handed over.
+            // `MapOrders(api.MapGroup("/orders").HasApiVersion(1.0))`: the routes the method maps carry the
+            // versions of the group handed over.
             if (versions.Count > 0) detail.Add("api_versions", versions.Distinct().OrderBy(v => v, StringComparer.Ordinal).ToList());
             _sink.Add(FactKinds.RouteGroupCall, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, prefix, detail);
         }
