@@ -156,11 +156,12 @@ def test_text_content_is_the_whole_answer(server: McpServerProcess) -> None:
     env = result.structured_content
     lines = result.content[0].text.splitlines()
     assert lines[0] == env["answer"]
-    # Said once: the kind every row shares; the name each symbol_id spells; the location as file:line.
-    header = lines.index("results (30; kind=Method): symbol_id | signature | file:line | project")
+    # Said once: the kind every row shares; the name each symbol_id spells; the file of consecutive rows.
+    header = lines.index("results (30; kind=Method; by file): symbol_id | signature | line | project")
     first = env["data"]["results"][0]
-    assert lines[header + 1] == "  " + " | ".join([first["symbol_id"], first["signature"],
-                                                   f"{first['file']}:{first['line']}", first["project"]])
+    assert lines[header + 1] == f"  {first['file']}"
+    assert lines[header + 2] == "    " + " | ".join([first["symbol_id"], first["signature"], str(first["line"]),
+                                                     first["project"]])
     assert [line for line in lines if line.startswith("truncated: ")] == [f"truncated: {env['overflow']['hint']}"]
     assert len(result.content[0].text) < len(json.dumps(env, separators=(",", ":"), ensure_ascii=False))
 
