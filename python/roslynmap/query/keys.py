@@ -23,3 +23,9 @@ def ids_of(conn: sqlite3.Connection, keys: Iterable[int | None]) -> dict[int, st
     rows = in_chunks(conn, "SELECT key, symbol_id FROM ids WHERE key IN ({marks})",
                      sorted({k for k in keys if k is not None}))
     return {int(r[0]): r[1] for r in rows}
+
+
+def keys_of(conn: sqlite3.Connection, symbol_ids: Iterable[str]) -> dict[str, int]:
+    """The key of each symbol id a reference names (ids no reference names are left out)."""
+    rows = in_chunks(conn, "SELECT symbol_id, key FROM ids WHERE symbol_id IN ({marks})", sorted(set(symbol_ids)))
+    return {r[0]: int(r[1]) for r in rows}

@@ -16,7 +16,7 @@ from typing import Any
 
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.query import graph, surfaces, unbound
-from roslynmap.query.keys import ids_of, key_of
+from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.sql import in_chunks
 
 MAX_MEMBERS = 30  # a type's tests: the callers of at most this many of its members are walked
@@ -106,7 +106,7 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
         if not near:
             break
         walked.update(near)
-        keys = {k: m for m in near if (k := key_of(conn, m)) is not None}
+        keys = {k: m for m, k in keys_of(conn, near).items()}
         bases = graph.dispatch_closure(conn, keys, upward=True)
         names = ids_of(conn, {b for found_bases in bases.values() for b in found_bases})
         wanted = {m: m for m in near} | {names[b]: keys[k] for k, found_bases in bases.items()
@@ -234,7 +234,7 @@ def implementations(conn: sqlite3.Connection, symbol_id: str) -> tuple[list[str]
 
 def refs_by_kind(conn: sqlite3.Connection, symbol_ids: list[str]) -> tuple[dict[str, int], dict[str, int]]:
     """({kind: count}, {file: count}) of the references to these symbols."""
-    keys = [k for k in (key_of(conn, s) for s in symbol_ids) if k is not None]
+    keys = sorted(keys_of(conn, symbol_ids).values())
     by_kind: dict[str, int] = {}
     by_file: dict[str, int] = {}
     rows = in_chunks(conn, "SELECT r.kind, f.path, count(*) FROM refs r LEFT JOIN files f ON f.id = r.file_id"
