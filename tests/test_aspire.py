@@ -35,7 +35,9 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "7 configuration keys (4 used, 2 defined_but_unused, 1 used_but_undefined)."
+    assert env["answer"] == "7 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 4}, {"status": "defined_but_unused", "count": 2},
+                                        {"status": "used_but_undefined", "count": 1}]
     keys = {k["key"]: k for k in env["data"]["keys"]}
     assert {k: v["status"] for k, v in keys.items()} == {
         "CallBackUrl": "used", "ConnectionStrings:catalogdb": "used",

@@ -61,7 +61,8 @@ def test_a_test_host_inherits_the_configuration_of_the_app_it_runs(server: McpSe
     (Tested.Api) in process, so a key the app's appsettings.json defines is defined for it too. Pricing:Factor
     is read by the library Tested.Core, loaded by both."""
     env = server.call("surfaces_list_config_keys", {})
-    assert env["answer"] == "2 configuration keys (1 defined_but_unused, 1 used)."
+    assert env["answer"] == "2 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "defined_but_unused", "count": 1}, {"status": "used", "count": 1}]
     assert [(k["key"], k["status"], k.get("undefined_in"), k["projects"]) for k in env["data"]["keys"]] == [
         ("Pricing:Factor", "used", None, ["Tested.Api", "Tested.Core"]),
         ("UseInMemoryDatabase", "defined_but_unused", None, ["Tested.Tests"])]
@@ -75,7 +76,7 @@ def test_impact_in_one_call(server: McpServerProcess) -> None:
     data = env["data"]
     assert env["answer"] == (
         "Changing Tested.Core.OrderService.Place touches 2 callers (1 of them tests) within depth 4, "
-        "0 implementations/overrides, 2 references in 3 files of 3 projects; 1 endpoints and 2 tests reach it.")
+        "2 references in 3 files of 3 projects; 1 endpoints and 2 tests reach it.")
     # The test among the callers is listed once, under tests.
     assert [c["symbol_id"] for c in data["callers"]] == [QUOTE]
     assert data["references_by_kind"] == {"Call": 2}

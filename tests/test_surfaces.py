@@ -187,8 +187,11 @@ def test_endpoint_filters_apply_before_limit(web: McpServerProcess) -> None:
 
 def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_config_keys", {"limit": 100, "key_filter": ""})
-    assert env["answer"] == ("29 configuration keys (20 used, 4 defined_but_unused, 2 bound_unset, "
-                             "2 used_but_undefined, 1 dynamic).")
+    assert env["answer"] == "29 configuration keys."
+    assert env["data"]["by_status"] == [
+        {"status": "used", "count": 20}, {"status": "defined_but_unused", "count": 4},
+        {"status": "bound_unset", "count": 2}, {"status": "used_but_undefined", "count": 2},
+        {"status": "dynamic", "count": 1}]
     keys = web.call("surfaces_list_config_keys", {"limit": 20})["data"]["keys"] + \
         web.call("surfaces_list_config_keys", {"limit": 20, "offset": 20})["data"]["keys"]
     status = {k["key"]: k["status"] for k in keys}
@@ -208,8 +211,7 @@ def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
         {"file": "src/Web.Api/appsettings.Development.json", "line": 4, "environment": "Development"},
         {"file": "src/Web.Api/appsettings.json", "line": 4}]
     missing = web.call("surfaces_list_config_keys", {"status": "used_but_undefined"})
-    assert missing["answer"] == ("2 configuration keys are used_but_undefined, of 29 (20 used, 4 defined_but_unused, "
-                                 "2 bound_unset, 2 used_but_undefined, 1 dynamic).")
+    assert missing["answer"] == "2 configuration keys are used_but_undefined, of 29."
     assert [k["key"] for k in missing["data"]["keys"]] == ["Features:ActiveFlag", "Features:MaxPageSize"]
     chained = next(k for k in keys if k["key"] == "Jobs:Cleanup:IntervalSeconds")
     assert [u["pattern"] for u in chained["usages"]] == ["indexer"]
@@ -263,7 +265,8 @@ def test_config_keys_are_checked_per_project(web: McpServerProcess) -> None:
     assert page["defined_in"] == [{"file": "src/Web.NoPackages/appsettings.json", "line": 6,
                                    "project": "Web.NoPackages"}]
     scoped = web.call("surfaces_list_config_keys", {"project": "Web.NoPackages"})
-    assert scoped["answer"] == "2 configuration keys (2 defined_but_unused)."
+    assert scoped["answer"] == "2 configuration keys."
+    assert scoped["data"]["by_status"] == [{"status": "defined_but_unused", "count": 2}]
     assert [k["key"] for k in scoped["data"]["keys"]] == ["Billing:Url", "Features:MaxPageSize"]
 
 

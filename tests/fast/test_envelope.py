@@ -122,12 +122,12 @@ def test_the_text_content_renders_the_whole_answer(call: Call) -> None:
     assert text[3:5] == [
         "  src/Shop/Callers.cs",
         "    7:49 | Call | M:Callers.Call00(Order) | public void Call00(Order order) => _repo.Save(order);"]
-    assert text[-4:-1] == [
+    assert text[-3:] == [
         "  src/Shop/Orders.cs",
         "    16:17 | Implementation | M:SqlOrderRepository.Save(Order) | public void Save(Order order) { }",
         "    29:15 | Call | M:OrderService.Place(Order) | _repo.Save(order); _ = order.Id; order.Validate();"]
-    assert len(text) == 3 + 2 + 42 + 1
-    assert text[-1] == "meta: semantic_level=full"
+    assert len(text) == 3 + 2 + 42
+    assert not any(line.startswith("meta:") for line in text)  # semantic_level=full goes unsaid in the text
     assert len("\n".join(text)) < len(json.dumps(env, separators=(",", ":")))
 
 
@@ -152,8 +152,38 @@ def test_the_text_says_once_what_every_row_shares() -> None:
         "members (2): name | line-end_line",
         "  Go | 7-9",
         "  Stop | 11",
-        "by_kind: Call=2",
-        "meta: semantic_level=full"]
+        "by_kind: Call=2"]
+
+
+def test_the_text_leaves_out_what_the_answer_says_and_spreads_lone_records() -> None:
+    answer = "Workspace 'w1' at revision 3 on baseline 0123456789ab, depth 2."
+    env = cast(Envelope, {"ok": True, "answer": answer, "data": {
+        "workspace_id": "w1", "overlay_revision": 3, "baseline_commit": "0123456789ab" + "c" * 28, "depth": 2,
+        "cold_start": False, "created": True, "semantic_level": "partial",
+        "nodes": [{"symbol_id": "M:A.Get", "file": "A.cs", "line": 4,
+                   "edges": [{"kind": "Call", "line": 9, "count": 1}]},
+                  {"symbol_id": "M:B.Get", "file": "B.cs", "line": 5,
+                   "edges": [{"kind": "Dispatch", "line": 9, "count": 2, "via": "M:A.Get"}]},
+                  {"symbol_id": "M:C.Get", "file": "C.cs", "line": 6, "edges": []}],
+        "keys": [{"key": "K", "file": "P.cs", "line": 3,
+                  "usages": [{"pattern": "indexer", "file": "P.cs", "line": 3}]},
+                 {"key": "L", "file": "P.cs", "line": 8,
+                  "usages": [{"pattern": "GetValue", "file": "Q.cs", "line": 1}]}]},
+        "meta": {"semantic_level": "partial", "workspace_id": "w1"}})
+    assert render(env).splitlines() == [
+        answer,
+        # the workspace, revision, baseline and depth are in the answer; cold_start is false
+        "created: true",
+        "semantic_level: partial",
+        # one edge per node reads as columns; an edge's count=1 goes unsaid
+        "nodes (3): symbol_id | file:line | edges.kind | edges.line | edges.count | edges.via",
+        "  M:A.Get | A.cs:4 | Call | 9",
+        "  M:B.Get | B.cs:5 | Dispatch | 9 | 2 | M:A.Get",
+        "  M:C.Get | C.cs:6",
+        # a usage somewhere else than its row keeps its place as one cell
+        "keys (2): key | file:line | usages.pattern | usages.at",
+        "  K | P.cs:3 | indexer | P.cs:3",
+        "  L | P.cs:8 | GetValue | Q.cs:1"]  # meta's semantic_level: data says it
 
 
 def test_counts_the_rows_already_say_are_left_to_the_rows() -> None:

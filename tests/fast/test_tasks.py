@@ -281,8 +281,7 @@ TRACE = r"""System.InvalidOperationException: Sequence contains no elements
 
 def test_stacktrace_resolve_maps_every_frame_shape_to_the_index(bill: Call) -> None:
     env = bill("stacktrace_resolve", stack_trace=TRACE)
-    assert env["answer"] == ("8 frames: 7 in the solution, 1 outside it; the innermost solution frame is "
-                             f"{short(ADD)} at {B}:18.")
+    assert env["answer"] == "8 frames: 7 in the solution (the innermost is frame 1), 1 outside it."
     frames = env["data"]["frames"]
     # Outside the solution: the trace's text, no symbol.
     assert frames[0] == {"frame": 0, "method": "System.Linq.ThrowHelper.ThrowNoElementsException"}

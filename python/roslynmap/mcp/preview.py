@@ -11,6 +11,7 @@ with a note.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -31,14 +32,23 @@ def render(env: Envelope, budget: int | None = None) -> str:
         lines = [env.get("answer", "")]
         complete = not env.get("truncated")
         for key, value in data.items():
-            if not _said_by_its_list(key, value, data) and not (complete and _counted_by_its_list(key, value, data)):
+            if not _said_by_its_list(key, value, data) and not (complete and _counted_by_its_list(key, value, data)) \
+                    and not _said_in_answer(key, value, lines[0]) and (key, value) not in _UNSAID \
+                    and value is not False:
                 lines.extend(_field(key, value))
         lines.extend(_after(env))
     # Workspace answers carry their workspace, revision and baseline in data too: said once.
-    meta = {k: v for k, v in (env.get("meta") or {}).items() if not _said_in_data(k, v, data)}
+    meta = {k: v for k, v in (env.get("meta") or {}).items()
+            if not _said_in_data(k, v, data) and (k, v) not in _UNSAID}
     if meta:
         lines.append("meta: " + " ".join(f"{k}={_cell(v)}" for k, v in meta.items()))
     return _within("\n".join(lines), clamp_budget(budget)[1])
+
+
+# The usual case goes unsaid in the text (structuredContent still carries it, DESIGN §7): a model is told
+# when an answer may be incomplete, not that it is complete, on every call. So is a data field that is
+# false (`cold_start: false`).
+_UNSAID = (("semantic_level", "full"),)
 
 
 def _error(env: Envelope) -> list[str]:
@@ -78,6 +88,18 @@ def _said_in_data(key: str, value: Any, data: Mapping[str, Any]) -> bool:
         return False
     said = data[key]
     return said == value or (isinstance(said, str) and isinstance(value, str) and said.startswith(value))
+
+
+def _said_in_answer(key: str, value: Any, answer: str) -> bool:
+    """`workspace_id: task` after "Workspace 'task' at revision 1": a name the answer quotes, or a number it
+    gives after the key's last word (`depth: 4` after "within depth 4"), is said once."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or value == "":
+        return False
+    if isinstance(value, int):
+        return re.search(rf"\b{re.escape(key.split('_')[-1])} {value}\b", answer) is not None
+    if re.fullmatch(r"[0-9a-f]{40}", value):  # a commit the answer names by its 12-hex prefix
+        value = value[:12]
+    return re.search(rf"(?<![\w.:]){re.escape(value)}(?![\w.(])", answer) is not None
 
 
 def _said_by_its_list(key: str, value: Any, data: Mapping[str, Any]) -> bool:
@@ -139,6 +161,7 @@ def _table(key: str, rows: list[Any]) -> list[str]:
     (`descendants (2; kind=Class, depth=1)`), a column empty in every row is left out, `name` is left out
     when each row's `symbol_id` spells it (as `service` when `service_id` does), and `file`, `line`, `col`,
     `end_line` read as `file:line:col` or `file:line-end_line`, the form an agent copies."""
+    rows = _with_lone_records_spread(rows)
     columns: dict[str, None] = {}
     for row in rows:
         columns.update(dict.fromkeys(row))
@@ -175,6 +198,49 @@ def _table(key: str, rows: list[Any]) -> list[str]:
         return flat
     grouped = _by_file(title, header, columns, cells, rows)
     return grouped if len("\n".join(grouped)) < len("\n".join(flat)) else flat
+
+
+def _with_lone_records_spread(rows: list[Any]) -> list[Any]:
+    """A column whose every cell is a list of at most one record (a node's one edge) reads as that
+    record's columns, `edges.kind | edges.line`, rather than `[{kind=Call, line=32}]` in each row."""
+    lone = [c for c in dict.fromkeys(k for row in rows for k in row)
+            if any(row.get(c) for row in rows) and all(_lone_record(row.get(c)) for row in rows)]
+    if not lone:
+        return rows
+    spread = []
+    for row in rows:
+        out: dict[str, Any] = {}
+        for key, value in row.items():
+            if key in lone:
+                record = value[0] if value else {}
+                for inner_key, inner in record.items():
+                    if not _usual_count(record, inner_key, inner) and not (inner_key in _LOCATION and _located(record)):
+                        out[f"{key}.{inner_key}"] = inner
+                if _located(record):
+                    out[f"{key}.at"] = _location(record)
+
+            else:
+                out[key] = value
+        spread.append(out)
+    for key in lone:  # a record at the row's own place: the row's file:line says it
+        if all(row.get(f"{key}.at") in (None, _location(row)) for row in spread):
+            for row in spread:
+                row.pop(f"{key}.at", None)
+    return spread
+
+
+def _usual_count(record: Mapping[str, Any], key: str, value: Any) -> bool:
+    """An edge's `count=1` is the usual case: only a repeated call says its count."""
+    return key == "count" and value == 1 and "kind" in record
+
+
+def _located(record: Mapping[str, Any]) -> bool:
+    return record.get("file") is not None and record.get("line") is not None
+
+
+def _lone_record(value: Any) -> bool:
+    return value is None or (isinstance(value, list) and len(value) <= 1 and all(
+        isinstance(v, Mapping) and not any(isinstance(x, (list, Mapping)) for x in v.values()) for v in value))
 
 
 def _by_file(title: str, header: list[str], columns: Mapping[str, None], cells: Mapping[str, list[str]],
@@ -236,10 +302,9 @@ def _cell(value: Any) -> str:
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, Mapping):
-        # An edge's `count=1` is the usual case: only a repeated call says its count.
         parts = [f"{k}={_cell(v)}" for k, v in value.items()
                  if v is not None and not (k in _LOCATION and value.get("file") and value.get("line") is not None)
-                 and not (k == "count" and v == 1 and "kind" in value)]
+                 and not _usual_count(value, k, v)]
         return "{" + ", ".join(parts + ([_location(value)] if value.get("file") and value.get("line") is not None
                                         else [])) + "}"
     if isinstance(value, (list, tuple)):

@@ -141,8 +141,9 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
                  for r in surfaces.endpoints(ctx.conn, None, None).items if r.get("handler") in reached.depth]
     refs_total = sum(by_kind.values())
     of_them = f" ({len(tests_calling)} of them tests)" if tests_calling else ""
+    overriding = f"{len(down)} implementations/overrides, " if down else ""
     answer = (f"Changing {row['fqn']} touches {len(callers)} callers{of_them} within depth {depth}, "
-              f"{len(down)} implementations/overrides, {refs_total} references in {len(files)} files of "
+              f"{overriding}{refs_total} references in {len(files)} files of "
               f"{len(projects)} projects; {len(endpoints)} endpoints and {len(hits)} tests reach it"
               f"{reached.unbound_note()}.")
     warnings = list(ctx.warnings)

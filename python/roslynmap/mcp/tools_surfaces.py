@@ -79,9 +79,9 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
     limits: dict[str, Any] = {}
     listing = surfaces.config_keys(ctx.conn, params.key_filter, params.project, params.status)
     items = _page(listing, params, limits)
-    status = ", ".join(f"{c['count']} {c['status']}" for c in listing.counts)
+    # The count per status is data (by_status): the answer does not say it again.
     of_all = f" are {params.status}, of {sum(c['count'] for c in listing.counts)}" if params.status else ""
-    answer = f"{listing.total} configuration keys{of_all}" + (f" ({status})" if status else "") + "."
+    answer = f"{listing.total} configuration keys{of_all}."
     return ToolOutput(
         answer=answer, data={"by_status": listing.counts},
         ranked=RankedList("keys", items, listing.total, params.offset, listing.by_file, scope_param=None),

@@ -262,6 +262,17 @@ def text_tool(params: TextParams, repo_path: str) -> ToolOutput:
 
 # ---------------------------------------------------------------- stacktrace_resolve
 
+def _frames_answer(total: int, in_solution: list[int]) -> str:
+    """The frames table names each frame's symbol and line: the answer only counts them (and says which
+    frame is the innermost of the solution's, when library frames come first)."""
+    if len(in_solution) == total:
+        return f"{_plural(total, 'frame')}, all in the solution."
+    if not in_solution:
+        return f"{_plural(total, 'frame')}, none in the solution."
+    return (f"{_plural(total, 'frame')}: {len(in_solution)} in the solution (the innermost is frame "
+            f"{in_solution[0]}), {total - len(in_solution)} outside it.")
+
+
 class TraceParams(WorkspaceParams):
     stack_trace: str
 
@@ -278,11 +289,7 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     frames = stacktrace.resolve(ctx.conn, trace)
     mine = [f for f in frames if f.get("symbol_id")]
-    answer = f"{_plural(len(frames), 'frame')}: {len(mine)} in the solution, {len(frames) - len(mine)} outside it"
-    if mine:
-        first = mine[0]
-        answer += f"; the innermost solution frame is {first['symbol_id']} at {first['file']}:{first['line']}"
-    answer += "."
+    answer = _frames_answer(len(frames), [int(f["frame"]) for f in mine])
     warnings = list(ctx.warnings)
     if trace.unparsed:
         warnings.append(f"{_plural(trace.unparsed, 'line')} starting with 'at ' could not be read as frames.")
