@@ -21,6 +21,7 @@ from roslynmap.mcp.envelope import CHARS_PER_TOKEN, clamp_budget
 from roslynmap.model.envelope import Envelope
 
 SEP = " | "
+_COMMIT = re.compile(r"[0-9a-f]{40}")
 
 
 def render(env: Envelope, budget: int | None = None) -> str:
@@ -97,9 +98,9 @@ def _said_in_answer(key: str, value: Any, answer: str) -> bool:
         return False
     if isinstance(value, int):
         return re.search(rf"\b{re.escape(key.split('_')[-1])} {value}\b", answer) is not None
-    if re.fullmatch(r"[0-9a-f]{40}", value):  # a commit the answer names by its 12-hex prefix
+    if _COMMIT.fullmatch(value):  # a commit the answer names by its 12-hex prefix
         value = value[:12]
-    return re.search(rf"(?<![\w.:]){re.escape(value)}(?![\w.(])", answer) is not None
+    return re.search(rf"(?<![\w.:]){re.escape(value)}(?![\w(]|\.\w)", answer) is not None
 
 
 def _said_by_its_list(key: str, value: Any, data: Mapping[str, Any]) -> bool:
@@ -296,17 +297,20 @@ def _cell(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, str):
-        return value.replace("\n", "\\n")
+        # A commit as git abbreviates it (every tool taking a commit takes a prefix; structuredContent has all 40).
+        return value[:12] if _COMMIT.fullmatch(value) else value.replace("\n", "\\n")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return str(value)
     if isinstance(value, Mapping):
-        parts = [f"{k}={_cell(v)}" for k, v in value.items()
-                 if v is not None and not (k in _LOCATION and value.get("file") and value.get("line") is not None)
-                 and not _usual_count(value, k, v)]
-        return "{" + ", ".join(parts + ([_location(value)] if value.get("file") and value.get("line") is not None
-                                        else [])) + "}"
+        located = _located(value)
+        named = {k: v for k, v in value.items()
+                 if v is not None and not (k in _LOCATION and located) and not _usual_count(value, k, v)}
+        if located and len(named) <= 1:  # a place, with at most one word about it: `Sql src/A.cs:34`
+            return " ".join([*(_cell(v) for v in named.values()), _location(value)])
+        parts = [f"{k}={_cell(v)}" for k, v in named.items()]
+        return "{" + ", ".join(parts + ([_location(value)] if located else [])) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_cell(v) for v in value) + "]" if value else ""
     return orjson.dumps(value).decode()
