@@ -231,3 +231,15 @@ def test_tests_and_impact_walk_a_call_whose_only_candidate_is_the_member(unbound
         "walking 1 unbound call whose only compiler candidate is the member it calls.")
     assert impact["data"]["callers"] == [
         {"symbol_id": hold, "depth": 1, "file": "Reservations.cs", "line": 12, "candidate": "only"}]
+
+
+def test_a_class_an_unbound_call_may_reach_is_not_said_unused(unbound: McpServerProcess) -> None:
+    """eShopOnWeb's BasketGuards where Ardalis.GuardClauses cannot be restored: `Guard.Against.OutOfStock(q)`
+    cannot be bound, so StockGuards (named by nothing) may still be used through OutOfStock. Its other member,
+    Discontinued, is named by no call at all: it is listed."""
+    env = unbound.call("symbols_unused", {})
+    # Without the rule: [T:Unbound.StockGuards] alone, its members said by it.
+    assert [u["symbol_id"] for u in env["data"]["unused"]] == [
+        "M:Unbound.StockGuards.Discontinued(IGuardClause,System.Boolean)"]
+    # StockGuards and OutOfStock among them.
+    assert env["data"]["excluded"]["unbound_name"]["count"] == 3  # 1 before this rule

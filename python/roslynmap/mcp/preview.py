@@ -22,6 +22,7 @@ from roslynmap.model.envelope import Envelope
 
 SEP = " | "
 _COMMIT = re.compile(r"[0-9a-f]{40}")
+_PARAMETERLESS_ID = re.compile(r"[TFPEN]:[^(]+")
 
 
 def render(env: Envelope, budget: int | None = None) -> str:
@@ -100,6 +101,10 @@ def _said_in_answer(key: str, value: Any, answer: str) -> bool:
         return re.search(rf"\b{re.escape(key.split('_')[-1])} {value}\b", answer) is not None
     if _COMMIT.fullmatch(value):  # a commit the answer names by its 12-hex prefix
         value = value[:12]
+    elif key == "symbol_id" and _PARAMETERLESS_ID.fullmatch(value):
+        # The subject named in the answer: `T:IOrderRepository` after "Interface IOrderRepository: ...", a name
+        # every tool takes back as an id. A method's parameters are not in the answer: its id stays.
+        return re.search(rf"(?<![\w:]){re.escape(value[2:])}(?![\w(]|\.\w)", answer) is not None
     return re.search(rf"(?<![\w.:]){re.escape(value)}(?![\w(]|\.\w)", answer) is not None
 
 

@@ -368,8 +368,13 @@ def hierarchy_tool(params: HierarchyParams, repo_path: str) -> ToolOutput:
                   [{**d, "relation": "derives"} for d in result["derived"]]
     descendants.sort(key=lambda d: (d["depth"], d["symbol_id"] or ""))
     base = result["bases"][0]["symbol_id"] if result["bases"] else "System.Object"
-    answer = (f"{row['kind']} {row['fqn']}: base {base}, {len(result['interfaces'])} interfaces, "
-              f"{len(result['implementations'])} implementations, {len(result['derived'])} derived types.")
+    # What there is, said once: an interface has no base class, and a count of zero is left out.
+    said = [] if row["kind"] == "Interface" else [f"base {base}"]
+    said += [f"{len(result[key])} {label}" for key, label in
+             (("interfaces", "interfaces"), ("implementations", "implementations"), ("derived", "derived types"))
+             if result[key]]
+    answer = f"{row['kind']} {row['fqn']}: " + (", ".join(said) if said else
+                                                "no base interfaces, implementations or derived types") + "."
     return ToolOutput(
         answer=answer,
         data={"symbol_id": row["symbol_id"], "bases": result["bases"], "interfaces": result["interfaces"]},

@@ -361,7 +361,11 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str]) -> U
     libraries = _library_projects(conn)
     named_types = {s[0] for s in symbols if s[2] in TYPE_KINDS and (keys.get(s[0]) in used or s[0] in used_containers)}
     unbound_names = {r[0] for r in conn.execute("SELECT DISTINCT target_name FROM refs WHERE target_key IS NULL")}
-    unused_types = {s[0] for s in symbols if s[2] in TYPE_KINDS and s[0] not in named_types}
+    # A type an unbound call may reach through one of its members (an extension method on a missing library's
+    # type) is not said unused: its members are judged one by one.
+    maybe_called = {s[4] for s in symbols if s[4] and s[2] not in TYPE_KINDS and s[1] in unbound_names}
+    unused_types = {s[0] for s in symbols
+                    if s[2] in TYPE_KINDS and s[0] not in named_types and s[0] not in maybe_called}
     excluded: dict[str, int] = {}
     items = []
     for sid, name, kind, visibility, container, project_id, path, line, _static in symbols:
@@ -370,8 +374,9 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str]) -> U
             continue
         if keys.get(sid) in used or sid in used_containers:
             continue
-        reason = _exclusion(sid, name, kind, visibility, container, project_id, tests, test_classes, framework,
-                            controllers, keys.get(sid) in dispatch, libraries, named_types, unbound_names)
+        reason = "unbound_name" if sid in maybe_called else \
+            _exclusion(sid, name, kind, visibility, container, project_id, tests, test_classes, framework,
+                       controllers, keys.get(sid) in dispatch, libraries, named_types, unbound_names)
         if reason:
             excluded[reason] = excluded.get(reason, 0) + 1
             continue
