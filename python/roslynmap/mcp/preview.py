@@ -37,7 +37,7 @@ def render(env: Envelope, budget: int | None = None) -> str:
             if not _said_by_its_list(key, value, data) and not (complete and _counted_by_its_list(key, value, data)) \
                     and not _said_in_answer(key, value, lines[0]) and (key, value) not in _UNSAID \
                     and value is not False:
-                lines.extend(_field(key, value))
+                lines.extend(_field(key, value, lines[0]))
         lines.extend(_after(env))
     # Workspace answers carry their workspace, revision and baseline in data too: said once.
     meta = {k: v for k, v in (env.get("meta") or {}).items()
@@ -95,6 +95,8 @@ def _said_in_data(key: str, value: Any, data: Mapping[str, Any]) -> bool:
 def _said_in_answer(key: str, value: Any, answer: str) -> bool:
     """`workspace_id: task` after "Workspace 'task' at revision 1": a name the answer quotes, or a number it
     gives after the key's last word (`depth: 4` after "within depth 4"), is said once."""
+    if isinstance(value, Mapping) and _located(value) and set(value) <= set(_LOCATION):
+        return f"{value['file']}:{value['line']}" in answer  # a place the answer gives (its column aside)
     if isinstance(value, bool) or not isinstance(value, (str, int)) or value == "":
         return False
     if isinstance(value, int):
@@ -142,7 +144,9 @@ def _as_counts(value: Any, column: str) -> dict[str, int] | None:
     return None
 
 
-def _field(key: str, value: Any) -> list[str]:
+def _field(key: str, value: Any, answer: str = "") -> list[str]:
+    """`answer`: what the answer line says, so a record's fields it names (a card's kind and project) go
+    unsaid."""
     if value is None or value == [] or value == {} or value == "":
         return []
     if key.startswith("by_") and isinstance(value, list) and all(
@@ -155,7 +159,8 @@ def _field(key: str, value: Any) -> list[str]:
     if isinstance(value, Mapping) and any(isinstance(v, (list, Mapping)) for v in value.values()):
         lines = [f"{key}:"]
         for sub, inner in value.items():
-            lines.extend("  " + line for line in _field(sub, inner))
+            if not _said_in_answer(sub, inner, answer):
+                lines.extend("  " + line for line in _field(sub, inner, answer))
         return lines
     return [f"{key}: {_cell(value)}"]
 
@@ -164,7 +169,7 @@ def _table(key: str, rows: list[Any]) -> list[str]:
     """`key (n): a | b | c` then one line per row; a key a row lacks is an empty cell.
 
     Said once rather than per row: a column with one value in every row goes into the header
-    (`descendants (2; kind=Class, depth=1)`), a column empty in every row is left out, `name` is left out
+    (`descendants (2; kind=Class, depth=1)`), a column empty or false in every row is left out, `name` is left out
     when each row's `symbol_id` spells it (as `service` when `service_id` does), and `file`, `line`, `col`,
     `end_line` read as `file:line:col` or `file:line-end_line`, the form an agent copies."""
     rows = _with_lone_records_spread(rows)
@@ -175,7 +180,7 @@ def _table(key: str, rows: list[Any]) -> list[str]:
     shared: list[str] = []
     for column in list(columns):
         values = cells[column]
-        if all(v == "" for v in values):
+        if all(v == "" for v in values) or all(row.get(column) is False for row in rows):
             del columns[column]
         elif len(rows) > 1 and column not in _LOCATION and len(set(values)) == 1:
             shared.append(f"{column}={values[0]}")

@@ -20,7 +20,7 @@ from roslynmap.store.reader import open_baseline
 
 DEPTH = (1, 6)
 PER_LEVEL = (100, 200)
-SECTION = 20  # impact_analyze: entries per section besides the callers
+SECTION = 10  # impact_analyze: entries per section besides the callers (an overview: tests_find lists all)
 
 
 UNBOUND_WARNING = ("Calls the compiler could not bind (a missing package or reference) are not walked; "
