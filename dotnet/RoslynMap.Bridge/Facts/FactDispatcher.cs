@@ -40,6 +40,7 @@ internal sealed class FactDispatcher
     private readonly MediatorFacts _mediator;
     private readonly ThrowHelperFacts _throwHelpers;
     private readonly AspireFacts _aspire;
+    private readonly FastEndpointsFacts _fastEndpoints;
     private readonly FactSink _sink;
 
     public FactDispatcher(DocumentContext ctx)
@@ -58,6 +59,7 @@ internal sealed class FactDispatcher
         _mediator = new MediatorFacts(sink);
         _throwHelpers = new ThrowHelperFacts(sink);
         _aspire = new AspireFacts(sink);
+        _fastEndpoints = new FastEndpointsFacts(sink);
     }
 
     private static FrozenDictionary<string, Topic> BuildTopics()
@@ -162,6 +164,7 @@ internal sealed class FactDispatcher
                     }
                 }
                 if (!routed) _attributeRoutes.ConventionalAction(method, id, []);
+                if (FastEndpointsFacts.IsCandidate(method)) _fastEndpoints.Configure(method, id);
                 _throwHelpers.Declaration(method, id);
                 break;
             case PropertyDeclarationSyntax property when DbTableFacts.IsDbSetType(property.Type):

@@ -80,9 +80,20 @@ internal static class FactSyntax
         }
         var constant = model.GetConstantValue(e);
         if (constant.HasValue) return constant.Value as string;
-        if (depth < 2 && e is IdentifierNameSyntax && model.GetSymbolInfo(e).Symbol is ILocalSymbol local
-            && LocalInitializer(local) is { } init)
+        if (depth >= 2 || e is not (IdentifierNameSyntax or MemberAccessExpressionSyntax)) return null;
+        var info = model.GetSymbolInfo(e);
+        var symbol = info.Symbol ?? (info.CandidateSymbols.Length == 1 ? info.CandidateSymbols[0] : null);
+        if (e is IdentifierNameSyntax && symbol is ILocalSymbol local && LocalInitializer(local) is { } init)
             return ConstantString(model, init, interpolated, depth + 1);
+        // A const the compiler could not evaluate: a project without its framework references has no
+        // System.String (ardalis/CleanArchitecture's `Put(UpdateContributorRequest.Route)` when restore failed).
+        // Its declaration still spells the value.
+        if (symbol is IFieldSymbol { IsConst: true } field && field.DeclaringSyntaxReferences.Length == 1
+            && field.DeclaringSyntaxReferences[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var value })
+        {
+            var declared = value.SyntaxTree == e.SyntaxTree ? model : model.Compilation.GetSemanticModel(value.SyntaxTree);
+            return ConstantString(declared, value, interpolated, depth + 1);
+        }
         return null;
     }
 

@@ -1,0 +1,128 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge.Facts;
+
+/// <summary>
+/// FastEndpoints (REPR endpoints; ardalis/CleanArchitecture's web layer): a class deriving from the
+/// package's Endpoint&lt;...&gt;, EndpointWithoutRequest or Ep.* declares its routes in its
+/// <c>Configure()</c> override: <c>Get/Post/Put/Patch/Delete(routes...)</c>, or <c>Verbs(...)</c> with
+/// <c>Routes(...)</c>. The handler is the class's HandleAsync or ExecuteAsync. Nothing is mapped in
+/// Program.cs (<c>app.UseFastEndpoints()</c> finds the classes), so without this no route of such an
+/// app is seen.
+/// </summary>
+internal sealed class FastEndpointsFacts
+{
+    private static readonly string[] Package = ["FastEndpoints"];
+
+    private static readonly Dictionary<string, string> VerbMethods = new(StringComparer.Ordinal)
+    {
+        ["Get"] = "GET", ["Post"] = "POST", ["Put"] = "PUT", ["Patch"] = "PATCH", ["Delete"] = "DELETE",
+    };
+
+    /// <summary>Base types an unbound endpoint is recognised by (the package could not be restored).</summary>
+    private static readonly HashSet<string> BaseNames = new(StringComparer.Ordinal)
+    {
+        "Endpoint", "EndpointWithoutRequest", "EndpointWithMapping", "EndpointWithoutRequestWithMapping", "Req", "Res",
+        "NoReq", "ReqRes", "Ep",
+    };
+
+    private readonly FactSink _sink;
+
+    public FastEndpointsFacts(FactSink sink)
+    {
+        _sink = sink;
+    }
+
+    /// <summary>Cheap syntax test: an override of a parameterless Configure in a class with a base list.</summary>
+    public static bool IsCandidate(MethodDeclarationSyntax method) =>
+        method.Identifier.ValueText == "Configure" && method.ParameterList.Parameters.Count == 0
+        && method.Modifiers.Any(SyntaxKind.OverrideKeyword) && method.Parent is ClassDeclarationSyntax { BaseList: not null };
+
+    public void Configure(MethodDeclarationSyntax method, string? configureId)
+    {
+        var body = (SyntaxNode?)method.Body ?? method.ExpressionBody;
+        if (body is null || method.Parent is not ClassDeclarationSyntax type) return;
+        var verbs = new List<string>();
+        var routes = new List<(string Route, int Anchor)>();
+        InvocationExpressionSyntax? first = null;
+        foreach (var inv in body.DescendantNodes().OfType<InvocationExpressionSyntax>())
+        {
+            var name = OwnCallName(inv);
+            if (name is null) continue;
+            if (VerbMethods.TryGetValue(name, out var verb))
+            {
+                verbs.Add(verb);
+                first ??= inv;
+                // Get(route, r => r.Id): the expression names the request's route parameter, not a route.
+                var args = inv.ArgumentList.Arguments;
+                var count = args.Count == 2 && FactSyntax.IsLambda(args[1].Expression) ? 1 : args.Count;
+                for (var i = 0; i < count; i++) AddRoute(routes, args[i].Expression);
+            }
+            else if (name == "Verbs")
+            {
+                first ??= inv;
+                foreach (var arg in inv.ArgumentList.Arguments) AddVerb(verbs, arg.Expression);
+            }
+            else if (name == "Routes")
+            {
+                foreach (var arg in inv.ArgumentList.Arguments) AddRoute(routes, arg.Expression);
+            }
+        }
+        if (first is null || routes.Count == 0 || verbs.Count == 0) return;
+        if (EndpointConfidence(type) is not { } confidence) return;
+        var handler = Handler(type) ?? configureId;
+        foreach (var (route, anchor) in routes)
+        foreach (var verb in verbs.Distinct())
+        {
+            _sink.Add(FactKinds.Route, handler, anchor, confidence, RouteTemplates.Normalize(route),
+                new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints"));
+        }
+    }
+
+    /// <summary>`Get(...)` or `this.Get(...)`: a call on the endpoint itself.</summary>
+    private static string? OwnCallName(InvocationExpressionSyntax inv) => inv.Expression switch
+    {
+        IdentifierNameSyntax id => id.Identifier.ValueText,
+        MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name: var n } => n.Identifier.ValueText,
+        _ => null,
+    };
+
+    private void AddRoute(List<(string, int)> routes, ExpressionSyntax e)
+    {
+        if (FactSyntax.ConstantString(_sink.Model, e) is { } route) routes.Add((route, e.SpanStart));
+    }
+
+    /// <summary>`Http.PUT` (the package's enum) or a verb string.</summary>
+    private void AddVerb(List<string> verbs, ExpressionSyntax e)
+    {
+        var text = e is MemberAccessExpressionSyntax { Name: var n } ? n.Identifier.ValueText : FactSyntax.ConstantString(_sink.Model, e);
+        if (!string.IsNullOrEmpty(text)) verbs.Add(text.ToUpperInvariant());
+    }
+
+    /// <summary>high: a base type comes from the FastEndpoints package; medium: a base does not bind but is
+    /// named like one of its endpoint types; null: some other class overriding a Configure().</summary>
+    private string? EndpointConfidence(ClassDeclarationSyntax type)
+    {
+        if (_sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol symbol) return null;
+        for (var b = symbol.BaseType; b is not null && b.SpecialType != SpecialType.System_Object; b = b.BaseType)
+        {
+            if (b.TypeKind == TypeKind.Error) return BaseNames.Contains(b.Name) ? Confidence.Medium : null;
+            if (FrameworkApi.IsFrom(b, Package)) return Confidence.High;
+        }
+        return null;
+    }
+
+    /// <summary>The endpoint's HandleAsync (or ExecuteAsync) declared in source, in any part of the class.</summary>
+    private string? Handler(ClassDeclarationSyntax type)
+    {
+        if (_sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol symbol) return null;
+        foreach (var name in new[] { "HandleAsync", "ExecuteAsync" })
+        {
+            var method = symbol.GetMembers(name).OfType<IMethodSymbol>().FirstOrDefault(m => m.Locations.Any(l => l.IsInSource));
+            if (method is not null) return _sink.IdOf(method);
+        }
+        return null;
+    }
+}

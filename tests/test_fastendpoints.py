@@ -1,0 +1,72 @@
+"""FastEndpoints routes over MCP stdio (testdata/FastEp, ardalis/CleanArchitecture's web layer).
+
+An endpoint class declares its routes in its Configure() override and handles them in HandleAsync or
+ExecuteAsync; Program.cs maps nothing. FastEp.Api references the package (high confidence); FastEp.Unrestored
+is a project MSBuild cannot evaluate (an SDK no feed serves), so it has no references at all, not even
+System.String: its endpoint is recognised by its base type's name and its const route read from the const's
+declaration (medium confidence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import roslynmap
+from tests.mcp_client import McpServerProcess
+from tests.repos import TESTDATA, make_repo
+
+API = "M:FastEp.Api.Orders."
+TOKEN = "System.Threading.CancellationToken"
+
+
+@pytest.fixture(scope="module")
+def fastep(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    # roslynmap's own restore: FastEp.Unrestored cannot be restored, FastEp.Api can.
+    repo = make_repo(TESTDATA / "FastEp", tmp_path_factory.mktemp("repos") / "FastEp", restore=False)
+    done = roslynmap("index", str(repo), "--json", "--restore", env={"ROSLYNMAP_HOME": str(home)})
+    assert done.returncode == 2, done.stdout + done.stderr  # FastEp.Unrestored is syntax_only
+    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    yield proc
+    proc.close()
+
+
+def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> None:
+    env = fastep.call("surfaces_list_endpoints", {"limit": 50})
+    assert env["answer"] == "8 endpoints (2 GET, 2 PATCH, 2 PUT, 1 DELETE, 1 POST)."
+    assert [(e["method"], e["route"], e["handler"], e["file"], e["line"], e["source"], e["confidence"])
+            for e in env["data"]["endpoints"]] == [
+        # EndpointWithoutRequest: HandleAsync takes the token alone
+        ("GET", "/orders", f"{API}ListOrders.HandleAsync({TOKEN})", "src/FastEp.Api/Orders/ListOrders.cs", 10,
+         "fastendpoints", "high"),
+        # the route a const of the request class; the handler ExecuteAsync
+        ("GET", "/orders/{Id:int}", f"{API}GetOrder.ExecuteAsync(FastEp.Api.Orders.GetOrderRequest,{TOKEN})",
+         "src/FastEp.Api/Orders/GetOrder.cs", 19, "fastendpoints", "high"),
+        # Verbs(Http.PUT, Http.PATCH) with Routes(a, b): every verb on every route
+        ("PUT", "/orders/{Id:int}", f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
+         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
+        # Delete("orders/{Id:int}", r => r.Id): one route, its leading slash added; the lambda is no route
+        ("DELETE", "/orders/{Id:int}", f"{API}DeleteOrder.HandleAsync(FastEp.Api.Orders.GetOrderRequest,{TOKEN})",
+         "src/FastEp.Api/Orders/UpdateOrder.cs", 28, "fastendpoints", "high"),
+        ("PATCH", "/orders/{Id:int}", f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
+         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
+        ("PUT", "/orders/{Id:int}/status",
+         f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
+         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
+        ("PATCH", "/orders/{Id:int}/status",
+         f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
+         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
+        # no references at all: the base type named like FastEndpoints', the const read from its declaration
+        # (and the parameter's type named as written: it binds to nothing)
+        ("POST", "/ping/{Id:int}", "M:FastEp.Unrestored.Ping.HandleAsync(CancellationToken)",
+         "src/FastEp.Unrestored/Ping.cs", 9, "fastendpoints", "medium")]
+    # Settings overrides a Configure() of its own and calls its own Get("/not-a-route"): no route.
+    assert not fastep.call("surfaces_list_endpoints", {"path_filter": "not-a-route"})["data"]["endpoints"]
+
+
+def test_a_route_leads_to_its_handler(fastep: McpServerProcess) -> None:
+    env = fastep.call("surfaces_list_endpoints", {"path_filter": "/orders/{Id:int}/status", "http_method": "PATCH"})
+    assert [e["handler"] for e in env["data"]["endpoints"]] == [
+        f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})"]
