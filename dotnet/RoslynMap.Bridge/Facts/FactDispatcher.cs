@@ -99,7 +99,10 @@ internal sealed class FactDispatcher
         switch (topic)
         {
             case Topic.Route: _routes.Invocation(inv, name, from); break;
-            case Topic.Middleware: _middleware.Invocation(inv, name, from); break;
+            case Topic.Middleware:
+                _middleware.Invocation(inv, name, from);
+                _routes.GroupCall(inv, from); // `Products.Map(api.MapGroup("/products"))`: a solution method named Map
+                break;
             case Topic.Config: _config.Invocation(inv, name, from); break;
             case Topic.DbTable: _tables.Invocation(inv, name, from); break;
             case Topic.Di: _di.Invocation(inv, name, from); break;

@@ -18,6 +18,12 @@ internal static class FactKinds
     /// <summary>A route group handed to a method of the solution (receiver or argument): the routes that
     /// method maps on that parameter get the group's prefix (expanded when endpoints are listed).</summary>
     public const string RouteGroupCall = "RouteGroupCall";
+    /// <summary>A method of the solution mapping a route from its parameters (a Map{Verb} wrapper); key the verb,
+    /// detail the parameter ordinals of the pattern, handler and group (MinimalRouteFacts.Wrapper).</summary>
+    public const string RouteWrapper = "RouteWrapper";
+    /// <summary>A Map{Verb} call bound to a method of the solution; key the callee id, detail its constant
+    /// arguments, handlers and groups by the callee's parameter ordinal (MinimalRouteFacts.WrapperCall).</summary>
+    public const string RouteWrapperCall = "RouteWrapperCall";
     /// <summary>A public action of a controller without attribute routes: conventional route patterns
     /// (MapControllerRoute) apply to it when endpoints are listed. Key `Controller/Action`.</summary>
     public const string ControllerAction = "ControllerAction";

@@ -86,10 +86,19 @@ internal sealed class MinimalRouteFacts
     private void Endpoint(InvocationExpressionSyntax inv, IReadOnlyList<string> verbs, int handlerIndex, string? from,
         string source = "minimal", string? handler = null, Action<FactDetail>? extra = null, string? pattern = null)
     {
-        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, source is "forwarder" or "grpc" ? AnyAssembly : FrameworkApi.AspNetCore);
+        var (binding, bound) = FrameworkApi.Classify(_sink.Model, inv, source is "forwarder" or "grpc" ? AnyAssembly : FrameworkApi.AspNetCore);
+        if (binding == Binding.Other && source == "minimal" && handlerIndex >= 0)
+        {
+            WrapperCall(inv, bound as IMethodSymbol, from);
+            return;
+        }
         if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
         pattern ??= FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "pattern")?.Expression);
-        if (pattern is null) return;
+        if (pattern is null)
+        {
+            if (source == "minimal" && handlerIndex >= 0) Wrapper(inv, verbs, handlerIndex, from, confidence);
+            return;
+        }
         var versions = new List<string>();
         var prefix = GroupPrefix(FactSyntax.Receiver(inv), from, out var parameter, versions);
         if (prefix is null) return;
@@ -110,6 +119,71 @@ internal sealed class MinimalRouteFacts
             if (versions.Count > 0) detail.Add("api_versions", versions.Distinct().OrderBy(v => v, StringComparer.Ordinal).ToList());
             extra?.Invoke(detail);
             _sink.Add(FactKinds.Route, handler, anchor, confidence, key, detail);
+        }
+    }
+
+    /// <summary>A method of the solution that maps a route from its own parameters (jasontaylordev/CleanArchitecture's
+    /// `MapGet(this IEndpointRouteBuilder builder, Delegate handler, string pattern = "")` calling the framework's
+    /// `builder.MapGet(pattern, handler)`): a RouteWrapper fact per verb names the parameters that give the
+    /// pattern, the handler and the group; each call of the method (WrapperCall) supplies them.</summary>
+    private void Wrapper(InvocationExpressionSyntax inv, IReadOnlyList<string> verbs, int handlerIndex, string? from, string confidence)
+    {
+        if (from is null || ParameterOf(FactSyntax.Arg(inv.ArgumentList, 0, "pattern")) is not { } pattern) return;
+        var prefix = GroupPrefix(FactSyntax.Receiver(inv), from, out var group);
+        if (prefix is null) return;
+        var handler = ParameterOf(FactSyntax.Arg(inv.ArgumentList, handlerIndex, "handler"));
+        foreach (var verb in verbs)
+        {
+            var detail = new FactDetail().Add("pattern_parameter", pattern.Ordinal).Add("prefix", prefix)
+                .Add("pattern_default", pattern.HasExplicitDefaultValue ? pattern.ExplicitDefaultValue as string : null)
+                .Add("handler_parameter", handler?.Ordinal).Add("group_parameter", group);
+            _sink.Add(FactKinds.RouteWrapper, from, FactSyntax.Name(inv)!.SpanStart, confidence, verb, detail);
+        }
+    }
+
+    /// <summary>The enclosing method's parameter an argument passes on as it is, else null.</summary>
+    private IParameterSymbol? ParameterOf(ArgumentSyntax? arg) =>
+        arg is not null && FactSyntax.Unwrap(arg.Expression) is IdentifierNameSyntax id
+            && _sink.Model.GetSymbolInfo(id).Symbol is IParameterSymbol { ContainingSymbol: IMethodSymbol } parameter
+            ? parameter
+            : null;
+
+    /// <summary>A Map{Verb} call bound to a method of the solution (a possible route wrapper): its constant
+    /// string arguments, its handlers (method groups, lambdas) and the groups it is handed, by the callee's
+    /// parameter ordinal, so the query layer can join it with the callee's RouteWrapper facts.</summary>
+    private void WrapperCall(InvocationExpressionSyntax inv, IMethodSymbol? called, string? from)
+    {
+        if (called is null) return;
+        var method = called.ReducedFrom ?? called;
+        if (!method.Locations.Any(l => l.IsInSource) || _sink.IdOf(method) is not { } target) return;
+        var shift = called.ReducedFrom is null ? 0 : 1;
+        var detail = new FactDetail().Add("target", target);
+        if (shift == 1 && !Group(FactSyntax.Receiver(inv), 0)) return;
+        var args = inv.ArgumentList.Arguments;
+        for (var i = 0; i < args.Count; i++)
+        {
+            var ordinal = args[i].NameColon is { } named
+                ? method.Parameters.IndexOf(method.Parameters.FirstOrDefault(p => p.Name == named.Name.Identifier.ValueText)!)
+                : i + shift;
+            if (ordinal < 0) continue;
+            var expression = args[i].Expression;
+            if (FactSyntax.ConstantString(_sink.Model, expression) is { } text) detail.Add($"arg{ordinal}", text);
+            else if (IsGroup(inv, expression, from)) { if (!Group(expression, ordinal)) return; }
+            else if (Handler(args[i], from) is { } handler && handler != from)
+            {
+                detail.Add($"handler{ordinal}", handler);
+            }
+            else if (FactSyntax.IsLambda(expression)) detail.Add($"lambda{ordinal}", _sink.LineOf(expression.SpanStart));
+        }
+        _sink.Add(FactKinds.RouteWrapperCall, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, target, detail);
+
+        // A group handed to the callee: its prefix, and the caller's own route-builder parameter it comes from.
+        bool Group(ExpressionSyntax? group, int ordinal)
+        {
+            var prefix = GroupPrefix(group, from, out var outer);
+            if (prefix is null) return false;
+            detail.Add($"group{ordinal}", prefix).Add($"group{ordinal}_parameter", outer);
+            return true;
         }
     }
 

@@ -54,6 +54,12 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
         f" match '{params.path_filter}'" if params.path_filter else "") + "."
     narrow = [f"http_method=\"{c['method']}\" ({c['count']} of them)" for c in listing.counts[:2]] \
         if not params.http_method and len(listing.counts) > 1 else []
+    warnings = list(ctx.warnings)
+    unprefixed = sum(1 for r in listing.items if r.get("group_prefix") == "unknown")
+    if unprefixed:
+        warnings.append(f"{unprefixed} of these routes are mapped on a route group their method is handed, and no "
+                        "call in the solution hands it one (a registration by reflection?): they are shown without "
+                        "the group's prefix (group_prefix: unknown).")
     actions = [{"tool": "graph_trace_feature", "why": "follow the first endpoint through the code",
                 "args": {"entry_point": f"{items[0]['method']} {items[0]['route']}"}}] if items else []
     return ToolOutput(
@@ -61,7 +67,7 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
         ranked=RankedList("endpoints", items, listing.total, params.offset, listing.by_file, narrow,
                           scope_param=None),
         guidance=None if listing.total else _no_facts_hint(ctx, "endpoints"), next_actions=actions,
-        limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
+        limits_applied=limits, warnings=warnings, semantic_level=ctx.semantic_level,
         baseline_commit=ctx.commit,
         preview=[f"{i['method']:<6} {i['route']}  -> {i['handler']}" for i in items])
 

@@ -148,7 +148,7 @@ def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
             or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
             "confidence": fact["confidence"]}
     for extra in ("handler_kind", "handler_line", "destination", "fallback_file", "fallback_page", "fallback_action",
-                  "api_versions"):
+                  "api_versions", "via"):
         if fact.get(extra) is not None:
             item[extra] = fact[extra]
     return item
@@ -211,9 +211,42 @@ def _razor_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     return routes
 
 
+def wrapped_routes(wrappers: list[dict[str, Any]], calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Route facts for the calls of route wrappers (a method of the solution mapping a route from its own
+    parameters: jasontaylordev/CleanArchitecture's `groupBuilder.MapPut(UpdateTodoItem, "{id}")` calling
+    `MapPut(this IEndpointRouteBuilder builder, Delegate handler, string pattern)`): the pattern, handler and
+    group come from the call's arguments, the verb from the wrapper. A call whose pattern is not a constant
+    (and has no default) maps nothing we can name."""
+    by_wrapper: dict[str, list[dict[str, Any]]] = {}
+    for wrapper in wrappers:
+        if wrapper.get("symbol_id"):
+            by_wrapper.setdefault(wrapper["symbol_id"], []).append(wrapper)
+    routes: list[dict[str, Any]] = []
+    for call in calls:
+        for wrapper in by_wrapper.get(call["key"], []):
+            pattern = call.get(f"arg{wrapper['pattern_parameter']}", wrapper.get("pattern_default"))
+            if pattern is None:
+                continue
+            handler_at = wrapper.get("handler_parameter")
+            group_at = wrapper.get("group_parameter")
+            prefix = str(call.get(f"group{group_at}", "")) if group_at is not None else ""
+            route = join_route(join_route(prefix, str(wrapper.get("prefix") or "")), str(pattern))
+            fact = {"kind": "Route", "key": route, "symbol_id": call["symbol_id"], "file": call["file"],
+                    "line": call["line"], "col": call.get("col"), "confidence": wrapper["confidence"],
+                    "method": wrapper["key"], "source": "minimal", "via": wrapper["symbol_id"],
+                    "handler": call.get(f"handler{handler_at}") or call["symbol_id"]}
+            if handler_at is not None and call.get(f"lambda{handler_at}") is not None:
+                fact.update(handler_kind="lambda", handler_line=call[f"lambda{handler_at}"])
+            if group_at is not None and call.get(f"group{group_at}_parameter") is not None:
+                fact.update(group_member=call["symbol_id"], group_parameter=call[f"group{group_at}_parameter"])
+            routes.append(fact)
+    return routes
+
+
 def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     groups = GroupPrefixes(facts_of_kind(conn, "RouteGroupCall"))
-    route_facts = facts_of_kind(conn, "Route")
+    route_facts = facts_of_kind(conn, "Route") + wrapped_routes(facts_of_kind(conn, "RouteWrapper"),
+                                                                facts_of_kind(conn, "RouteWrapperCall"))
     patterns = [f for f in route_facts if f.get("source") == "conventional"]
     routes = _conventional(patterns, facts_of_kind(conn, "ControllerAction")) if patterns else []
     routes.extend(_razor_routes(conn))
@@ -232,6 +265,10 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
                     route["api_versions"] = sorted({*versions, *(item.get("api_versions") or [])})
                 routes.append(route)
         else:
+            if member and parameter is not None:
+                # Mapped on a group its method is handed, and no call of the solution hands one (a registration
+                # by reflection): the route as written lacks the group's prefix, and says so.
+                item["group_prefix"] = "unknown"
             routes.append(item)
     return routes
 

@@ -1,0 +1,14 @@
+using Wrapped.Web.Endpoints;
+using Wrapped.Web.Infrastructure;
+
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+
+var api = app.MapGroup("/api");
+api.MapGet(GetVersion);
+Products.Map(api.MapGroup("/products"));
+app.MapEndpoints(typeof(Program).Assembly);
+
+app.Run();
+
+static string GetVersion() => "1.0";

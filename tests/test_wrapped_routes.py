@@ -1,0 +1,62 @@
+"""Routes mapped through the solution's own Map{Verb} wrappers, over MCP stdio (testdata/Wrapped,
+jasontaylordev/CleanArchitecture's web layer).
+
+`MapGet(this IEndpointRouteBuilder builder, Delegate handler, string pattern = "")` forwards to the framework's
+`builder.MapGet(pattern, handler)`: the route exists only at each call of the wrapper, which gives the handler,
+the pattern (or its default) and the group. Groups handed over by a call are followed; groups handed over by
+reflection (`MapEndpoints(assembly)`) cannot be, and the routes say so instead of posing as complete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import indexed_copy
+from tests.mcp_client import McpServerProcess
+
+EXT = "M:Wrapped.Web.Infrastructure.EndpointRouteBuilderExtensions."
+WRAPPER = "(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder,System.Delegate,System.String)"
+PRODUCTS = "M:Wrapped.Web.Endpoints.Products."
+TODO = "M:Wrapped.Web.Endpoints.TodoItems."
+
+
+@pytest.fixture(scope="module")
+def wrapped(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    repo = indexed_copy("Wrapped", tmp_path_factory.mktemp("repos") / "Wrapped", home)
+    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    yield proc
+    proc.close()
+
+
+def test_each_call_of_a_wrapper_is_a_route(wrapped: McpServerProcess) -> None:
+    env = wrapped.call("surfaces_list_endpoints", {})
+    assert env["answer"] == "5 endpoints (3 GET, 1 POST, 1 PUT)."
+    assert [(e["method"], e["route"], e["handler"], e["file"], e["line"], e.get("via"), e.get("group_prefix"),
+             e.get("handler_kind")) for e in env["data"]["endpoints"]] == [
+        # TodoItems.Map is handed its group by reflection: the prefix (/api/TodoItems) is not known
+        ("POST", "/", f"{TODO}CreateTodoItem(System.String)", "src/Wrapped.Web/Endpoints/TodoItems.cs", 10,
+         f"{EXT}MapPost{WRAPPER}", "unknown", None),
+        # api.MapGet(GetVersion): the pattern's default "" on the /api group
+        ("GET", "/api", "M:Program.<Main>$(System.String[]).GetVersion", "src/Wrapped.Web/Program.cs", 8,
+         f"{EXT}MapGet{WRAPPER}", None, None),
+        # Products.Map(api.MapGroup("/products")): the group a call hands over, a named pattern argument, a lambda
+        ("GET", "/api/products/count", f"{PRODUCTS}Map(Microsoft.AspNetCore.Routing.RouteGroupBuilder)",
+         "src/Wrapped.Web/Endpoints/Products.cs", 11, f"{EXT}MapGet{WRAPPER}", None, "lambda"),
+        ("GET", "/api/products/{id:int}", f"{PRODUCTS}GetProduct(System.Int32)", "src/Wrapped.Web/Endpoints/Products.cs",
+         10, f"{EXT}MapGet{WRAPPER}", None, None),
+        ("PUT", "/{id}", f"{TODO}UpdateTodoItem(System.Int32,System.String)", "src/Wrapped.Web/Endpoints/TodoItems.cs",
+         11, f"{EXT}MapPut{WRAPPER}", "unknown", None)]
+    assert env["warnings"] == [
+        "2 of these routes are mapped on a route group their method is handed, and no call in the solution hands it "
+        "one (a registration by reflection?): they are shown without the group's prefix (group_prefix: unknown)."]
+
+
+def test_the_wrappers_own_framework_calls_map_nothing(wrapped: McpServerProcess) -> None:
+    """`builder.MapGet(pattern, handler)` inside the wrapper has no constant pattern: no route of its own."""
+    env = wrapped.call("surfaces_list_endpoints", {"path_filter": "pattern"})
+    assert env["data"]["endpoints"] == []
+    handlers = {e["handler"] for e in wrapped.call("surfaces_list_endpoints", {})["data"]["endpoints"]}
+    assert not any(h.startswith(EXT) for h in handlers)
