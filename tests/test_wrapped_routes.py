@@ -45,8 +45,8 @@ def test_each_call_of_a_wrapper_is_a_route(wrapped: McpServerProcess) -> None:
         # Products.Map(api.MapGroup("/products")): the group a call hands over, a named pattern argument, a lambda
         ("GET", "/api/products/count", f"{PRODUCTS}Map(Microsoft.AspNetCore.Routing.RouteGroupBuilder)",
          "src/Wrapped.Web/Endpoints/Products.cs", 11, f"{EXT}MapGet{WRAPPER}", None, "lambda"),
-        ("GET", "/api/products/{id:int}", f"{PRODUCTS}GetProduct(System.Int32)", "src/Wrapped.Web/Endpoints/Products.cs",
-         10, f"{EXT}MapGet{WRAPPER}", None, None),
+        ("GET", "/api/products/{id:int}", f"{PRODUCTS}GetProduct(System.Int32)",
+         "src/Wrapped.Web/Endpoints/Products.cs", 10, f"{EXT}MapGet{WRAPPER}", None, None),
         ("PUT", "/{id}", f"{TODO}UpdateTodoItem(System.Int32,System.String)", "src/Wrapped.Web/Endpoints/TodoItems.cs",
          11, f"{EXT}MapPut{WRAPPER}", "unknown", None)]
     assert env["warnings"] == [
