@@ -114,7 +114,11 @@ internal sealed class MinimalRouteFacts
             if (handlerArg is not null && FactSyntax.IsLambda(handlerArg.Expression))
                 detail.Add("handler_kind", handler == from ? "lambda" : "lambda_forwarding")
                     .Add("handler_line", _sink.LineOf(handlerArg.SpanStart));
-            if (parameter is { } ordinal) detail.Add("group_parameter", ordinal).Add("group_member", from);
+            if (parameter is { } ordinal)
+            {
+                detail.Add("group_parameter", ordinal).Add("group_member", from);
+                if (IsRouteGroupParameter(inv, ordinal)) detail.Add("group_is_route_group", true);
+            }
             // eShop maps `/items` twice, on a v1 and a v2 group: the versions tell the two handlers apart.
             if (versions.Count > 0) detail.Add("api_versions", versions.Distinct().OrderBy(v => v, StringComparer.Ordinal).ToList());
             extra?.Invoke(detail);
@@ -183,6 +187,7 @@ internal sealed class MinimalRouteFacts
             var prefix = GroupPrefix(group, from, out var outer);
             if (prefix is null) return false;
             detail.Add($"group{ordinal}", prefix).Add($"group{ordinal}_parameter", outer);
+            if (outer is { } passedOn && IsRouteGroupParameter(inv, passedOn)) detail.Add($"group{ordinal}_is_route_group", true);
             return true;
         }
     }
@@ -467,6 +472,13 @@ internal sealed class MinimalRouteFacts
         }
         return parameters.TryGetValue(id.Identifier.ValueText, out var ordinal) ? ordinal : null;
     }
+
+    /// <summary>Is the enclosing method's parameter at `ordinal` a RouteGroupBuilder (a group, whose prefix a caller
+    /// decides) rather than an IEndpointRouteBuilder (often the app itself, eShopOnWeb's `AddRoute(app)`)?</summary>
+    private static bool IsRouteGroupParameter(SyntaxNode at, int ordinal) =>
+        at.Ancestors().OfType<MethodDeclarationSyntax>().FirstOrDefault() is { } method
+        && ordinal < method.ParameterList.Parameters.Count
+        && (method.ParameterList.Parameters[ordinal].Type?.ToString() ?? "").EndsWith("RouteGroupBuilder", StringComparison.Ordinal);
 
     private IReadOnlyList<string> Verbs(ArgumentSyntax? arg)
     {

@@ -238,7 +238,8 @@ def wrapped_routes(wrappers: list[dict[str, Any]], calls: list[dict[str, Any]]) 
             if handler_at is not None and call.get(f"lambda{handler_at}") is not None:
                 fact.update(handler_kind="lambda", handler_line=call[f"lambda{handler_at}"])
             if group_at is not None and call.get(f"group{group_at}_parameter") is not None:
-                fact.update(group_member=call["symbol_id"], group_parameter=call[f"group{group_at}_parameter"])
+                fact.update(group_member=call["symbol_id"], group_parameter=call[f"group{group_at}_parameter"],
+                            group_is_route_group=bool(call.get(f"group{group_at}_is_route_group")))
             routes.append(fact)
     return routes
 
@@ -265,9 +266,10 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
                     route["api_versions"] = sorted({*versions, *(item.get("api_versions") or [])})
                 routes.append(route)
         else:
-            if member and parameter is not None:
-                # Mapped on a group its method is handed, and no call of the solution hands one (a registration
-                # by reflection): the route as written lacks the group's prefix, and says so.
+            if member and parameter is not None and fact.get("group_is_route_group"):
+                # Mapped on a RouteGroupBuilder its method is handed, and no call of the solution hands one (a
+                # registration by reflection): the route as written lacks the group's prefix, and says so. (An
+                # IEndpointRouteBuilder handed over that way is most often the app itself: eShopOnWeb's AddRoute.)
                 item["group_prefix"] = "unknown"
             routes.append(item)
     return routes
