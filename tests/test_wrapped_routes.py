@@ -32,15 +32,15 @@ def wrapped(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mc
 
 
 def test_each_call_of_a_wrapper_is_a_route(wrapped: McpServerProcess) -> None:
-    env = wrapped.call("surfaces_list_endpoints", {})
-    assert env["answer"] == "5 endpoints (3 GET, 1 POST, 1 PUT)."
+    env = wrapped.call("surfaces_list_endpoints", {"limit": 50})
+    assert env["answer"] == "15 endpoints (9 POST, 5 GET, 1 PUT)."
     assert [(e["method"], e["route"], e["handler"], e["file"], e["line"], e.get("via"), e.get("group_prefix"),
-             e.get("handler_kind")) for e in env["data"]["endpoints"]] == [
+             e.get("handler_kind")) for e in env["data"]["endpoints"] if e["source"] == "minimal"] == [
         # TodoItems.Map is handed its group by reflection: the prefix (/api/TodoItems) is not known
         ("POST", "/", f"{TODO}CreateTodoItem(System.String)", "src/Wrapped.Web/Endpoints/TodoItems.cs", 10,
          f"{EXT}MapPost{WRAPPER}", "unknown", None),
         # api.MapGet(GetVersion): the pattern's default "" on the /api group
-        ("GET", "/api", "M:Program.<Main>$(System.String[]).GetVersion", "src/Wrapped.Web/Program.cs", 8,
+        ("GET", "/api", "M:Program.<Main>$(System.String[]).GetVersion", "src/Wrapped.Web/Program.cs", 12,
          f"{EXT}MapGet{WRAPPER}", None, None),
         # Products.Map(api.MapGroup("/products")): the group a call hands over, a named pattern argument, a lambda
         ("GET", "/api/products/count", f"{PRODUCTS}Map(Microsoft.AspNetCore.Routing.RouteGroupBuilder)",
@@ -60,3 +60,15 @@ def test_the_wrappers_own_framework_calls_map_nothing(wrapped: McpServerProcess)
     assert env["data"]["endpoints"] == []
     handlers = {e["handler"] for e in wrapped.call("surfaces_list_endpoints", {})["data"]["endpoints"]}
     assert not any(h.startswith(EXT) for h in handlers)
+
+
+def test_identity_api_routes_come_with_map_identity_api(wrapped: McpServerProcess) -> None:
+    """`app.MapGroup("/account").MapIdentityApi<IdentityUser>()`: the routes ASP.NET Core Identity maps."""
+    env = wrapped.call("surfaces_list_endpoints", {"path_filter": "/account", "limit": 50})
+    assert [(e["method"], e["route"]) for e in env["data"]["endpoints"]] == [
+        ("GET", "/account/confirmEmail"), ("POST", "/account/forgotPassword"), ("POST", "/account/login"),
+        ("POST", "/account/manage/2fa"), ("GET", "/account/manage/info"), ("POST", "/account/manage/info"),
+        ("POST", "/account/refresh"), ("POST", "/account/register"), ("POST", "/account/resendConfirmationEmail"),
+        ("POST", "/account/resetPassword")]
+    assert {(e["handler"], e["file"], e["line"], e["source"], e["confidence"]) for e in env["data"]["endpoints"]} == {
+        ("M:Program.<Main>$(System.String[])", "src/Wrapped.Web/Program.cs", 9, "identity_api", "high")}

@@ -70,6 +70,9 @@ internal sealed class MinimalRouteFacts
             case "MapGrpcService":
                 GrpcService(inv, from);
                 break;
+            case "MapIdentityApi":
+                IdentityApi(inv, from);
+                break;
             default:
                 if (VerbOf(name) is { } verb) Endpoint(inv, [verb], handlerIndex: 1, from);
                 break;
@@ -189,6 +192,33 @@ internal sealed class MinimalRouteFacts
             detail.Add($"group{ordinal}", prefix).Add($"group{ordinal}_parameter", outer);
             if (outer is { } passedOn && IsRouteGroupParameter(inv, passedOn)) detail.Add($"group{ordinal}_is_route_group", true);
             return true;
+        }
+    }
+
+    /// <summary>The routes ASP.NET Core Identity's `MapIdentityApi&lt;TUser&gt;()` maps (.NET 8 and later), on the
+    /// group it is called on: the framework's own code, so no handler of the solution; the registering member.</summary>
+    private static readonly (string Verb, string Route)[] IdentityApiRoutes =
+    [
+        ("POST", "/register"), ("POST", "/login"), ("POST", "/refresh"), ("GET", "/confirmEmail"),
+        ("POST", "/resendConfirmationEmail"), ("POST", "/forgotPassword"), ("POST", "/resetPassword"),
+        ("POST", "/manage/2fa"), ("GET", "/manage/info"), ("POST", "/manage/info"),
+    ];
+
+    private void IdentityApi(InvocationExpressionSyntax inv, string? from)
+    {
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.AspNetCore);
+        if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
+        var prefix = GroupPrefix(FactSyntax.Receiver(inv), from, out var parameter);
+        if (prefix is null) return;
+        foreach (var (verb, route) in IdentityApiRoutes)
+        {
+            var detail = new FactDetail().Add("method", verb).Add("handler", from).Add("source", "identity_api");
+            if (parameter is { } ordinal)
+            {
+                detail.Add("group_parameter", ordinal).Add("group_member", from);
+                if (IsRouteGroupParameter(inv, ordinal)) detail.Add("group_is_route_group", true);
+            }
+            _sink.Add(FactKinds.Route, from, FactSyntax.Name(inv)!.SpanStart, confidence, RouteTemplates.Join(prefix, route), detail);
         }
     }
 

@@ -1,8 +1,12 @@
+using Microsoft.AspNetCore.Identity;
 using Wrapped.Web.Endpoints;
 using Wrapped.Web.Infrastructure;
 
 var builder = WebApplication.CreateBuilder(args);
 var app = builder.Build();
+
+// ASP.NET Core Identity's API endpoints: ten routes the framework maps, under the group.
+app.MapGroup("/account").MapIdentityApi<IdentityUser>();
 
 var api = app.MapGroup("/api");
 api.MapGet(GetVersion);
