@@ -35,31 +35,41 @@ def fastep(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 
 def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> None:
     env = fastep.call("surfaces_list_endpoints", {"limit": 50})
-    assert env["answer"] == "8 endpoints (2 GET, 2 PATCH, 2 PUT, 1 DELETE, 1 POST)."
+    assert env["answer"] == "10 endpoints (3 GET, 2 PATCH, 2 POST, 2 PUT, 1 DELETE)."
     assert [(e["method"], e["route"], e["handler"], e["file"], e["line"], e["source"], e["confidence"])
             for e in env["data"]["endpoints"]] == [
+        # Group<Administration>(): its constructor Configure()s "admin", after the app's RoutePrefix "api"
+        ("POST", "/api/admin/purge", "M:FastEp.Api.Admin.Purge.HandleAsync(System.Threading.CancellationToken)",
+         "src/FastEp.Api/Admin/Purge.cs", 9, "fastendpoints", "high"),
+        # Group<Reports>(), a SubGroup<Administration>: its parent's prefix first
+        ("GET", "/api/admin/reports/daily", f"M:FastEp.Api.Admin.DailyReport.HandleAsync({TOKEN})",
+         "src/FastEp.Api/Admin/Purge.cs", 20, "fastendpoints", "high"),
         # EndpointWithoutRequest: HandleAsync takes the token alone
-        ("GET", "/orders", f"{API}ListOrders.HandleAsync({TOKEN})", "src/FastEp.Api/Orders/ListOrders.cs", 10,
+        ("GET", "/api/orders", f"{API}ListOrders.HandleAsync({TOKEN})", "src/FastEp.Api/Orders/ListOrders.cs", 10,
          "fastendpoints", "high"),
         # the route a const of the request class; the handler ExecuteAsync
-        ("GET", "/orders/{Id:int}", f"{API}GetOrder.ExecuteAsync(FastEp.Api.Orders.GetOrderRequest,{TOKEN})",
+        ("GET", "/api/orders/{Id:int}", f"{API}GetOrder.ExecuteAsync(FastEp.Api.Orders.GetOrderRequest,{TOKEN})",
          "src/FastEp.Api/Orders/GetOrder.cs", 19, "fastendpoints", "high"),
         # Verbs(Http.PUT, Http.PATCH) with Routes(a, b): every verb on every route
-        ("PUT", "/orders/{Id:int}", f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
-         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
-        # Delete("orders/{Id:int}", r => r.Id): one route, its leading slash added; the lambda is no route
-        ("DELETE", "/orders/{Id:int}", f"{API}DeleteOrder.HandleAsync(FastEp.Api.Orders.GetOrderRequest,{TOKEN})",
-         "src/FastEp.Api/Orders/UpdateOrder.cs", 28, "fastendpoints", "high"),
-        ("PATCH", "/orders/{Id:int}", f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
-         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
-        ("PUT", "/orders/{Id:int}/status",
+        ("PUT", "/api/orders/{Id:int}",
          f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
          "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
-        ("PATCH", "/orders/{Id:int}/status",
+        # Delete("orders/{Id:int}", r => r.Id): one route, its leading slash added; the lambda is no route
+        ("DELETE", "/api/orders/{Id:int}",
+         f"{API}DeleteOrder.HandleAsync(FastEp.Api.Orders.GetOrderRequest,{TOKEN})",
+         "src/FastEp.Api/Orders/UpdateOrder.cs", 28, "fastendpoints", "high"),
+        ("PATCH", "/api/orders/{Id:int}",
+         f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
+         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
+        ("PUT", "/api/orders/{Id:int}/status",
+         f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
+         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
+        ("PATCH", "/api/orders/{Id:int}/status",
          f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
          "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
         # no references at all: the base type named like FastEndpoints', the const read from its declaration
-        # (and the parameter's type named as written: it binds to nothing)
+        # (and the parameter's type named as written: it binds to nothing). Another app: FastEp.Api's
+        # RoutePrefix is not its own.
         ("POST", "/ping/{Id:int}", "M:FastEp.Unrestored.Ping.HandleAsync(CancellationToken)",
          "src/FastEp.Unrestored/Ping.cs", 9, "fastendpoints", "medium")]
     # Settings overrides a Configure() of its own and calls its own Get("/not-a-route"): no route.
@@ -67,6 +77,6 @@ def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> 
 
 
 def test_a_route_leads_to_its_handler(fastep: McpServerProcess) -> None:
-    env = fastep.call("surfaces_list_endpoints", {"path_filter": "/orders/{Id:int}/status", "http_method": "PATCH"})
+    env = fastep.call("surfaces_list_endpoints", {"path_filter": "/api/orders/{Id:int}/status", "http_method": "PATCH"})
     assert [e["handler"] for e in env["data"]["endpoints"]] == [
         f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})"]

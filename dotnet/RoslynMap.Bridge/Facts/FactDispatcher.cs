@@ -139,6 +139,7 @@ internal sealed class FactDispatcher
             _ => null,
         };
         if (property?.Identifier.ValueText == "CommandText") _tables.CommandText(assign, property, from);
+        else if (property?.Identifier.ValueText == "RoutePrefix") _fastEndpoints.RoutePrefix(assign, from);
     }
 
     public void Throw(SyntaxNode node, string? from)
@@ -169,6 +170,9 @@ internal sealed class FactDispatcher
                 if (!routed) _attributeRoutes.ConventionalAction(method, id, []);
                 if (FastEndpointsFacts.IsCandidate(method)) _fastEndpoints.Configure(method, id);
                 _throwHelpers.Declaration(method, id);
+                break;
+            case ConstructorDeclarationSyntax ctor when FastEndpointsFacts.IsGroupConstructor(ctor):
+                _fastEndpoints.GroupConstructor(ctor);
                 break;
             case PropertyDeclarationSyntax property when DbTableFacts.IsDbSetType(property.Type):
                 _tables.DbSet(property, id);

@@ -21,6 +21,10 @@ internal static class FactKinds
     /// <summary>A method of the solution mapping a route from its parameters (a Map{Verb} wrapper); key the verb,
     /// detail the parameter ordinals of the pattern, handler and group (MinimalRouteFacts.Wrapper).</summary>
     public const string RouteWrapper = "RouteWrapper";
+    /// <summary>A FastEndpoints group class and the prefix its constructor configures (detail: parent group).</summary>
+    public const string FastEndpointsGroup = "FastEndpointsGroup";
+    /// <summary>`UseFastEndpoints(c => c.Endpoints.RoutePrefix = "api")`: key the prefix of every endpoint.</summary>
+    public const string FastEndpointsRoutePrefix = "FastEndpointsRoutePrefix";
     /// <summary>A Map{Verb} call bound to a method of the solution; key the callee id, detail its constant
     /// arguments, handlers and groups by the callee's parameter ordinal (MinimalRouteFacts.WrapperCall).</summary>
     public const string RouteWrapperCall = "RouteWrapperCall";

@@ -47,8 +47,16 @@ internal sealed class FastEndpointsFacts
         var verbs = new List<string>();
         var routes = new List<(string Route, int Anchor)>();
         InvocationExpressionSyntax? first = null;
+        string? group = null, groupName = null;
         foreach (var inv in body.DescendantNodes().OfType<InvocationExpressionSyntax>())
         {
+            // Group<Administration>(): the group class whose constructor Configure()s a prefix.
+            if (inv.Expression is GenericNameSyntax { Identifier.ValueText: "Group", TypeArgumentList.Arguments: [var groupType] })
+            {
+                group = _sink.IdOf(_sink.Model.GetSymbolInfo(groupType).Symbol);
+                groupName = group is null ? FactSyntax.LastName(groupType is QualifiedNameSyntax q ? q.Right : groupType as SimpleNameSyntax) : null;
+                continue;
+            }
             var name = OwnCallName(inv);
             if (name is null) continue;
             if (VerbMethods.TryGetValue(name, out var verb))
@@ -77,8 +85,47 @@ internal sealed class FastEndpointsFacts
         foreach (var verb in verbs.Distinct())
         {
             _sink.Add(FactKinds.Route, handler, anchor, confidence, RouteTemplates.Normalize(route),
-                new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints"));
+                new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints")
+                    .Add("fe_group", group).Add("fe_group_name", groupName));
         }
+    }
+
+    /// <summary>A group class (`sealed class Administration : Group` or `SubGroup&lt;Parent&gt;`) whose constructor
+    /// calls `Configure("admin", ep => ...)`: a FastEndpointsGroup fact, key the prefix, detail its parent group.</summary>
+    public static bool IsGroupConstructor(ConstructorDeclarationSyntax ctor) =>
+        ctor.Parent is ClassDeclarationSyntax { BaseList.Types: var bases }
+        && bases.Any(b => FactSyntax.LastName(b.Type is QualifiedNameSyntax q ? q.Right : b.Type as SimpleNameSyntax) is "Group" or "SubGroup");
+
+    public void GroupConstructor(ConstructorDeclarationSyntax ctor)
+    {
+        var body = (SyntaxNode?)ctor.Body ?? ctor.ExpressionBody;
+        if (body is null || ctor.Parent is not ClassDeclarationSyntax type) return;
+        var configure = body.DescendantNodes().OfType<InvocationExpressionSyntax>()
+            .FirstOrDefault(i => OwnCallName(i) == "Configure" && i.ArgumentList.Arguments.Count >= 1);
+        if (configure is null || FactSyntax.ConstantString(_sink.Model, configure.ArgumentList.Arguments[0].Expression) is not { } prefix) return;
+        if (_sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol symbol || _sink.IdOf(symbol) is not { } id) return;
+        var baseType = symbol.BaseType;
+        string? confidence = baseType switch
+        {
+            null => null,
+            { TypeKind: TypeKind.Error } => baseType.Name is "Group" or "SubGroup" ? Confidence.Medium : null,
+            _ when FrameworkApi.IsFrom(baseType, Package) => Confidence.High,
+            _ => null,
+        };
+        if (confidence is null) return;
+        var parent = baseType is { Name: "SubGroup", TypeArguments: [var outer] } ? _sink.IdOf(outer) : null;
+        var parentName = parent is null && baseType is { Name: "SubGroup", TypeArguments: [var unbound] } ? unbound.Name : null;
+        _sink.Add(FactKinds.FastEndpointsGroup, id, configure.SpanStart, confidence, prefix,
+            new FactDetail().Add("parent", parent).Add("parent_name", parentName).Add("name", symbol.Name));
+    }
+
+    /// <summary>`app.UseFastEndpoints(c => c.Endpoints.RoutePrefix = "api")`: the prefix of every endpoint.</summary>
+    public void RoutePrefix(AssignmentExpressionSyntax assign, string? from)
+    {
+        if (assign.Left is not MemberAccessExpressionSyntax { Expression: var owner } || FactSyntax.LastName(owner) != "Endpoints") return;
+        if (!assign.Ancestors().OfType<InvocationExpressionSyntax>().Any(i => FactSyntax.NameText(i) == "UseFastEndpoints")) return;
+        if (FactSyntax.ConstantString(_sink.Model, assign.Right) is not { } prefix) return;
+        _sink.Add(FactKinds.FastEndpointsRoutePrefix, from, assign.Right.SpanStart, Confidence.High, prefix, new FactDetail());
     }
 
     /// <summary>`Get(...)` or `this.Get(...)`: a call on the endpoint itself.</summary>

@@ -244,6 +244,57 @@ def wrapped_routes(wrappers: list[dict[str, Any]], calls: list[dict[str, Any]]) 
     return routes
 
 
+class FastEndpointsPrefixes:
+    """FastEndpoints puts the global `RoutePrefix` (UseFastEndpoints) and the group's prefix (`Group<T>()`, T's
+    constructor `Configure("admin", ...)`, a SubGroup's parents first) before each endpoint's route."""
+
+    def __init__(self, conn: sqlite3.Connection, groups: list[dict[str, Any]],
+                 route_prefixes: list[dict[str, Any]]) -> None:
+        self._groups = {g["symbol_id"]: g for g in groups if g.get("symbol_id")}
+        self._by_name: dict[str, list[dict[str, Any]]] = {}
+        for group in groups:
+            self._by_name.setdefault(str(group.get("name")), []).append(group)
+        # The RoutePrefix an app sets applies to the endpoints of the app's project and of the projects it
+        # references (endpoint libraries); another app of the solution keeps its own.
+        self._project_of = dict(conn.execute("SELECT path, project_id FROM files").fetchall()) if route_prefixes else {}
+        self._prefix_of: dict[int, str] = {}
+        references: dict[int, set[int]] = {}
+        if route_prefixes:
+            for source, target in conn.execute("SELECT project_id, target_project_id FROM project_deps "
+                                               "WHERE kind = 'project' AND target_project_id IS NOT NULL"):
+                references.setdefault(source, set()).add(target)
+        for fact in route_prefixes:
+            app = self._project_of.get(fact["file"])
+            frontier, seen = [app], set()
+            while frontier:
+                project = frontier.pop()
+                if project is None or project in seen:
+                    continue
+                seen.add(project)
+                self._prefix_of.setdefault(project, str(fact["key"]))
+                frontier.extend(references.get(project, ()))
+
+    def route(self, fact: dict[str, Any]) -> str:
+        parts = self._group_chain(fact.get("fe_group"), fact.get("fe_group_name"))
+        app_prefix = self._prefix_of.get(self._project_of.get(fact["file"], -1), "")
+        prefix = "/".join(p.strip("/") for p in [app_prefix, *parts] if p.strip("/"))
+        return join_route("/" + prefix, fact["key"]) if prefix else str(fact["key"])
+
+    def _group_chain(self, group_id: str | None, name: str | None) -> list[str]:
+        chain: list[str] = []
+        group = self._find(group_id, name)
+        while group is not None and len(chain) < MAX_GROUP_NESTING:
+            chain.insert(0, str(group["key"]))
+            group = self._find(group.get("parent"), group.get("parent_name"))
+        return chain
+
+    def _find(self, group_id: str | None, name: str | None) -> dict[str, Any] | None:
+        if group_id:
+            return self._groups.get(group_id)
+        named = self._by_name.get(str(name), []) if name else []
+        return named[0] if len(named) == 1 else None
+
+
 def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     groups = GroupPrefixes(facts_of_kind(conn, "RouteGroupCall"))
     route_facts = facts_of_kind(conn, "Route") + wrapped_routes(facts_of_kind(conn, "RouteWrapper"),
@@ -251,9 +302,13 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     patterns = [f for f in route_facts if f.get("source") == "conventional"]
     routes = _conventional(patterns, facts_of_kind(conn, "ControllerAction")) if patterns else []
     routes.extend(_razor_routes(conn))
+    fastendpoints = FastEndpointsPrefixes(conn, facts_of_kind(conn, "FastEndpointsGroup"),
+                                          facts_of_kind(conn, "FastEndpointsRoutePrefix"))
     for fact in route_facts:
         if fact.get("source") == "conventional":
             continue
+        if fact.get("source") == "fastendpoints":
+            fact = {**fact, "key": fastendpoints.route(fact)}
         item = _route_item(fact)
         member, parameter = fact.get("group_member"), fact.get("group_parameter")
         # Mapped on a group the caller passes in: one route per group handed over (as written when none is).

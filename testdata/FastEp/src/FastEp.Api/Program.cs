@@ -4,5 +4,6 @@ var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddFastEndpoints();
 
 var app = builder.Build();
-app.UseFastEndpoints();
+// Every endpoint's route starts with /api.
+app.UseFastEndpoints(c => c.Endpoints.RoutePrefix = "api");
 app.Run();
