@@ -212,10 +212,13 @@ def _table(key: str, rows: list[Any]) -> list[str]:
 
 
 def _with_lone_records_spread(rows: list[Any]) -> list[Any]:
-    """A column whose every cell is a list of at most one record (a node's one edge) reads as that
-    record's columns, `edges.kind | edges.line`, rather than `[{kind=Call, line=32}]` in each row."""
+    """A column whose every cell is a list of at most one small record (a node's one edge) reads as that
+    record's columns, `edges.kind | edges.line`, rather than `[{kind=Call, line=32}]` in each row. Records
+    of many optional fields (a trace node's facts) stay in their cell: spread, most rows would be empty cells."""
     lone = [c for c in dict.fromkeys(k for row in rows for k in row)
-            if any(row.get(c) for row in rows) and all(_lone_record(row.get(c)) for row in rows)]
+            if any(row.get(c) for row in rows) and all(_lone_record(row.get(c)) for row in rows)
+            and len({k for row in rows for record in (row.get(c) or []) for k in record
+                     if k not in _LOCATION}) <= _SPREAD_FIELDS]
     if not lone:
         return rows
     spread = []
@@ -238,6 +241,9 @@ def _with_lone_records_spread(rows: list[Any]) -> list[Any]:
             for row in spread:
                 row.pop(f"{key}.at", None)
     return spread
+
+
+_SPREAD_FIELDS = 4  # an edge: kind, line, via, count
 
 
 def _usual_count(record: Mapping[str, Any], key: str, value: Any) -> bool:
