@@ -239,3 +239,15 @@ def test_rows_of_one_file_go_under_it_when_that_is_shorter() -> None:
     spread = cast(Envelope, {**env, "data": {"tests": [tests[0], tests[2]]}})
     assert render(spread).splitlines()[1:] == ["tests (2): test | file:line", "  M:T.A | tests/Unit/OrderTests.cs:9",
                                                "  M:U.C | tests/Api/ApiTests.cs:4"]
+
+
+def test_a_lone_record_of_many_fields_stays_in_its_cell() -> None:
+    """A trace node's one fact has many optional fields: spread, most rows would be a run of empty cells."""
+    fact = {"kind": "DbTable", "key": "orders", "line": 9, "confidence": "high", "entity": "T:Order", "source": "DbSet"}
+    env = cast(Envelope, {"ok": True, "answer": "2 nodes.", "data": {"nodes": [
+        {"symbol_id": "P:Db.Orders", "facts": [fact]}, {"symbol_id": "M:Db.Save", "facts": []}]}})
+    assert render(env).splitlines() == [
+        "2 nodes.",
+        "nodes (2): symbol_id | facts",
+        "  P:Db.Orders | [{kind=DbTable, key=orders, line=9, confidence=high, entity=T:Order, source=DbSet}]",
+        "  M:Db.Save"]
