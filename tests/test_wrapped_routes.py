@@ -33,14 +33,15 @@ def wrapped(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mc
 
 def test_each_call_of_a_wrapper_is_a_route(wrapped: McpServerProcess) -> None:
     env = wrapped.call("surfaces_list_endpoints", {"limit": 50})
-    assert env["answer"] == "15 endpoints (9 POST, 5 GET, 1 PUT)."
+    assert env["answer"] == "17 endpoints (10 POST, 6 GET, 1 PUT)."
     assert [(e["method"], e["route"], e["handler"], e["file"], e["line"], e.get("via"), e.get("group_prefix"),
-             e.get("handler_kind")) for e in env["data"]["endpoints"] if e["source"] == "minimal"] == [
+             e.get("handler_kind")) for e in env["data"]["endpoints"]
+            if e["source"] == "minimal" and not e["file"].endswith("OrdersModule.cs")] == [
         # TodoItems.Map is handed its group by reflection: the prefix (/api/TodoItems) is not known
         ("POST", "/", f"{TODO}CreateTodoItem(System.String)", "src/Wrapped.Web/Endpoints/TodoItems.cs", 10,
          f"{EXT}MapPost{WRAPPER}", "unknown", None),
         # api.MapGet(GetVersion): the pattern's default "" on the /api group
-        ("GET", "/api", "M:Program.<Main>$(System.String[]).GetVersion", "src/Wrapped.Web/Program.cs", 12,
+        ("GET", "/api", "M:Program.<Main>$(System.String[]).GetVersion", "src/Wrapped.Web/Program.cs", 14,
          f"{EXT}MapGet{WRAPPER}", None, None),
         # Products.Map(api.MapGroup("/products")): the group a call hands over, a named pattern argument, a lambda
         ("GET", "/api/products/count", f"{PRODUCTS}Map(Microsoft.AspNetCore.Routing.RouteGroupBuilder)",
@@ -71,4 +72,14 @@ def test_identity_api_routes_come_with_map_identity_api(wrapped: McpServerProces
         ("POST", "/account/refresh"), ("POST", "/account/register"), ("POST", "/account/resendConfirmationEmail"),
         ("POST", "/account/resetPassword")]
     assert {(e["handler"], e["file"], e["line"], e["source"], e["confidence"]) for e in env["data"]["endpoints"]} == {
-        ("M:Program.<Main>$(System.String[])", "src/Wrapped.Web/Program.cs", 9, "identity_api", "high")}
+        ("M:Program.<Main>$(System.String[])", "src/Wrapped.Web/Program.cs", 11, "identity_api", "high")}
+
+
+def test_a_carter_modules_base_path_prefixes_its_routes(wrapped: McpServerProcess) -> None:
+    """OrdersModule : CarterModule, `: base("/orders")`: Carter calls its AddRoutes on that group."""
+    env = wrapped.call("surfaces_list_endpoints", {"path_filter": "/orders"})
+    assert [(e["method"], e["route"], e["line"], e.get("group_prefix"), e.get("handler_kind"))
+            for e in env["data"]["endpoints"]] == [("POST", "/orders", 17, None, "lambda"),
+                                                   ("GET", "/orders/{id:int}", 16, None, "lambda")]
+    assert {e["handler"] for e in env["data"]["endpoints"]} == {
+        "M:Wrapped.Web.Endpoints.OrdersModule.AddRoutes(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)"}

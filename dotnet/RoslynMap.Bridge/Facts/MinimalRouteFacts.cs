@@ -105,6 +105,12 @@ internal sealed class MinimalRouteFacts
         var versions = new List<string>();
         var prefix = GroupPrefix(FactSyntax.Receiver(inv), from, out var parameter, versions);
         if (prefix is null) return;
+        if (parameter is not null && CarterBasePath(inv) is { } basePath)
+        {
+            // Carter maps the module's AddRoutes on a group of the base path its constructor gives.
+            prefix = RouteTemplates.Join(basePath, prefix);
+            parameter = null;
+        }
         EndpointVersions(inv, versions);
         var key = RouteTemplates.Join(prefix, pattern);
         var handlerArg = handlerIndex < 0 ? null : FactSyntax.Arg(inv.ArgumentList, handlerIndex, "handler");
@@ -501,6 +507,23 @@ internal sealed class MinimalRouteFacts
             _routeParameters[declaration] = parameters;
         }
         return parameters.TryGetValue(id.Identifier.ValueText, out var ordinal) ? ordinal : null;
+    }
+
+    /// <summary>The base path of a Carter module (`class OrdersModule : CarterModule` whose constructor calls
+    /// `: base("/orders")`) when `at` is inside its AddRoutes override; null otherwise.</summary>
+    private string? CarterBasePath(SyntaxNode at)
+    {
+        if (at.Ancestors().OfType<MethodDeclarationSyntax>().FirstOrDefault() is not { Identifier.ValueText: "AddRoutes" } method
+            || method.Parent is not ClassDeclarationSyntax { BaseList.Types: var bases } module
+            || !bases.Any(b => FactSyntax.LastName(b.Type is QualifiedNameSyntax q ? q.Right : b.Type as SimpleNameSyntax) == "CarterModule"))
+            return null;
+        foreach (var ctor in module.Members.OfType<ConstructorDeclarationSyntax>())
+        {
+            if (ctor.Initializer is { ThisOrBaseKeyword.ValueText: "base", ArgumentList.Arguments: [var first, ..] }
+                && FactSyntax.ConstantString(_sink.Model, first.Expression) is { } path)
+                return path;
+        }
+        return null;
     }
 
     /// <summary>Is the enclosing method's parameter at `ordinal` a RouteGroupBuilder (a group, whose prefix a caller
