@@ -35,7 +35,7 @@ def fastep(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 
 def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> None:
     env = fastep.call("surfaces_list_endpoints", {"limit": 50})
-    assert env["answer"] == "10 endpoints (3 GET, 2 PATCH, 2 POST, 2 PUT, 1 DELETE)."
+    assert env["answer"] == "11 endpoints (4 GET, 2 PATCH, 2 POST, 2 PUT, 1 DELETE)."
     assert [(e["method"], e["route"], e["handler"], e["file"], e["line"], e["source"], e["confidence"])
             for e in env["data"]["endpoints"]] == [
         # Group<Administration>(): its constructor Configure()s "admin", after the app's RoutePrefix "api"
@@ -67,6 +67,9 @@ def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> 
         ("PATCH", "/api/orders/{Id:int}/status",
          f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
          "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
+        # RoutePrefixOverride("mobile/api") instead of the app's "api"
+        ("GET", "/mobile/api/status", f"M:FastEp.Api.Admin.MobileStatus.HandleAsync({TOKEN})",
+         "src/FastEp.Api/Admin/Purge.cs", 32, "fastendpoints", "high"),
         # no references at all: the base type named like FastEndpoints', the const read from its declaration
         # (and the parameter's type named as written: it binds to nothing). Another app: FastEp.Api's
         # RoutePrefix is not its own.

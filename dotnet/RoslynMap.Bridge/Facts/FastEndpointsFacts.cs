@@ -47,7 +47,7 @@ internal sealed class FastEndpointsFacts
         var verbs = new List<string>();
         var routes = new List<(string Route, int Anchor)>();
         InvocationExpressionSyntax? first = null;
-        string? group = null, groupName = null;
+        string? group = null, groupName = null, prefixOverride = null;
         foreach (var inv in body.DescendantNodes().OfType<InvocationExpressionSyntax>())
         {
             // Group<Administration>(): the group class whose constructor Configure()s a prefix.
@@ -77,6 +77,13 @@ internal sealed class FastEndpointsFacts
             {
                 foreach (var arg in inv.ArgumentList.Arguments) AddRoute(routes, arg.Expression);
             }
+            else if (name == "RoutePrefixOverride" && inv.ArgumentList.Arguments is [var replacement])
+            {
+                // This endpoint's own prefix instead of the app's RoutePrefix ("" for none).
+                prefixOverride = replacement.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Empty" }
+                    ? ""
+                    : FactSyntax.ConstantString(_sink.Model, replacement.Expression);
+            }
         }
         if (first is null || routes.Count == 0 || verbs.Count == 0) return;
         if (EndpointConfidence(type) is not { } confidence) return;
@@ -86,7 +93,7 @@ internal sealed class FastEndpointsFacts
         {
             _sink.Add(FactKinds.Route, handler, anchor, confidence, RouteTemplates.Normalize(route),
                 new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints")
-                    .Add("fe_group", group).Add("fe_group_name", groupName));
+                    .Add("fe_group", group).Add("fe_group_name", groupName).Add("fe_route_prefix", prefixOverride));
         }
     }
 

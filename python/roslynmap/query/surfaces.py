@@ -276,7 +276,8 @@ class FastEndpointsPrefixes:
 
     def route(self, fact: dict[str, Any]) -> str:
         parts = self._group_chain(fact.get("fe_group"), fact.get("fe_group_name"))
-        app_prefix = self._prefix_of.get(self._project_of.get(fact["file"], -1), "")
+        app_prefix = fact["fe_route_prefix"] if fact.get("fe_route_prefix") is not None else \
+            self._prefix_of.get(self._project_of.get(fact["file"], -1), "")
         prefix = "/".join(p.strip("/") for p in [app_prefix, *parts] if p.strip("/"))
         return join_route("/" + prefix, fact["key"]) if prefix else str(fact["key"])
 

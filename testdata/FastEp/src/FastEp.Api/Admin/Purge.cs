@@ -23,3 +23,15 @@ public sealed class DailyReport : EndpointWithoutRequest<string>
 
     public override async Task HandleAsync(CancellationToken ct) => await Send.OkAsync("ok", ct);
 }
+
+/// <summary>Its own prefix instead of the app's RoutePrefix ("" would be none).</summary>
+public sealed class MobileStatus : EndpointWithoutRequest<string>
+{
+    public override void Configure()
+    {
+        Get("status");
+        RoutePrefixOverride("mobile/api");
+    }
+
+    public override async Task HandleAsync(CancellationToken ct) => await Send.OkAsync("up", ct);
+}
