@@ -35,9 +35,13 @@ def fastep(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 
 def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> None:
     env = fastep.call("surfaces_list_endpoints", {"limit": 50})
-    assert env["answer"] == "11 endpoints (4 GET, 2 PATCH, 2 POST, 2 PUT, 1 DELETE)."
+    assert env["answer"] == "12 endpoints (4 GET, 2 DELETE, 2 PATCH, 2 POST, 2 PUT)."
     assert [(e["method"], e["route"], e["handler"], e["file"], e["line"], e["source"], e["confidence"])
             for e in env["data"]["endpoints"]] == [
+        # [HttpDelete("customers/{Id:int}"), Group<Administration>] on the class: attribute configuration
+        ("DELETE", "/api/admin/customers/{Id:int}",
+         f"M:FastEp.Api.Admin.DeleteCustomer.HandleAsync(FastEp.Api.Orders.GetOrderRequest,{TOKEN})",
+         "src/FastEp.Api/Admin/Customers.cs", 7, "fastendpoints", "high"),
         # Group<Administration>(): its constructor Configure()s "admin", after the app's RoutePrefix "api"
         ("POST", "/api/admin/purge", "M:FastEp.Api.Admin.Purge.HandleAsync(System.Threading.CancellationToken)",
          "src/FastEp.Api/Admin/Purge.cs", 9, "fastendpoints", "high"),

@@ -178,6 +178,7 @@ internal sealed class FactDispatcher
                 _tables.DbSet(property, id);
                 break;
             case TypeDeclarationSyntax { AttributeLists.Count: > 0 } type:
+                if (FastEndpointsFacts.IsAttributeEndpoint(type)) _fastEndpoints.AttributeEndpoint((ClassDeclarationSyntax)type);
                 foreach (var list in type.AttributeLists)
                 foreach (var attr in list.Attributes)
                 {

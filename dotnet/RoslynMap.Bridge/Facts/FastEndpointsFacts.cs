@@ -135,6 +135,49 @@ internal sealed class FastEndpointsFacts
         _sink.Add(FactKinds.FastEndpointsRoutePrefix, from, assign.Right.SpanStart, Confidence.High, prefix, new FactDetail());
     }
 
+    private static readonly Dictionary<string, string> VerbAttributes = new(StringComparer.Ordinal)
+    {
+        ["HttpGet"] = "GET", ["HttpPost"] = "POST", ["HttpPut"] = "PUT", ["HttpPatch"] = "PATCH",
+        ["HttpDelete"] = "DELETE", ["HttpHead"] = "HEAD", ["HttpOptions"] = "OPTIONS", ["HttpQuery"] = "QUERY",
+    };
+
+    /// <summary>Cheap syntax test: a class with a base list and an `[HttpGet(...)]`-like attribute of its own
+    /// (FastEndpoints' attribute configuration; MVC puts those on actions, not on the class).</summary>
+    public static bool IsAttributeEndpoint(TypeDeclarationSyntax type) =>
+        type is ClassDeclarationSyntax { BaseList: not null }
+        && type.AttributeLists.SelectMany(l => l.Attributes).Any(a => VerbAttributes.ContainsKey(FactSyntax.AttributeName(a)));
+
+    /// <summary>`[HttpGet("/customer/login"), AllowAnonymous] class Endpoint : EndpointWithoutRequest`: the class's
+    /// verb attributes are its routes (no Configure override), `[Group&lt;T&gt;]` its group.</summary>
+    public void AttributeEndpoint(ClassDeclarationSyntax type)
+    {
+        string? group = null, groupName = null;
+        var routes = new List<(string Verb, string Route, int Anchor)>();
+        foreach (var attr in type.AttributeLists.SelectMany(l => l.Attributes))
+        {
+            if (attr.Name is GenericNameSyntax { Identifier.ValueText: "Group" or "GroupAttribute", TypeArgumentList.Arguments: [var groupType] })
+            {
+                group = _sink.IdOf(_sink.Model.GetSymbolInfo(groupType).Symbol);
+                groupName = group is null ? FactSyntax.LastName(groupType is QualifiedNameSyntax q ? q.Right : groupType as SimpleNameSyntax) : null;
+                continue;
+            }
+            if (!VerbAttributes.TryGetValue(FactSyntax.AttributeName(attr), out var verb)) continue;
+            foreach (var arg in attr.ArgumentList?.Arguments ?? default)
+            {
+                if (arg.NameEquals is null && FactSyntax.ConstantString(_sink.Model, arg.Expression) is { } route)
+                    routes.Add((verb, route, arg.SpanStart));
+            }
+        }
+        if (routes.Count == 0 || EndpointConfidence(type) is not { } confidence) return;
+        var handler = Handler(type) ?? _sink.IdOf(_sink.Model.GetDeclaredSymbol(type));
+        foreach (var (verb, route, anchor) in routes)
+        {
+            _sink.Add(FactKinds.Route, handler, anchor, confidence, RouteTemplates.Normalize(route),
+                new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints")
+                    .Add("fe_group", group).Add("fe_group_name", groupName));
+        }
+    }
+
     /// <summary>`Get(...)` or `this.Get(...)`: a call on the endpoint itself.</summary>
     private static string? OwnCallName(InvocationExpressionSyntax inv) => inv.Expression switch
     {
