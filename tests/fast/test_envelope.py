@@ -159,7 +159,7 @@ def test_the_text_leaves_out_what_the_answer_says_and_spreads_lone_records() -> 
     answer = "Workspace 'w1' at revision 3 on baseline 0123456789ab, depth 2."
     env = cast(Envelope, {"ok": True, "answer": answer, "data": {
         "workspace_id": "w1", "overlay_revision": 3, "baseline_commit": "0123456789ab" + "c" * 28, "depth": 2,
-        "cold_start": False, "created": True, "semantic_level": "partial",
+        "cold_start": False, "restored": False, "created": True, "semantic_level": "partial",
         "nodes": [{"symbol_id": "M:A.Get", "file": "A.cs", "line": 4,
                    "edges": [{"kind": "Call", "line": 9, "count": 1}]},
                   {"symbol_id": "M:B.Get", "file": "B.cs", "line": 5,
@@ -172,7 +172,9 @@ def test_the_text_leaves_out_what_the_answer_says_and_spreads_lone_records() -> 
         "meta": {"semantic_level": "partial", "workspace_id": "w1"}})
     assert render(env).splitlines() == [
         answer,
-        # the workspace, revision, baseline and depth are in the answer; cold_start is false
+        # the workspace, revision, baseline and depth are in the answer; cold_start: false is the usual case, and
+        # restored: false is news
+        "restored: false",
         "created: true",
         "semantic_level: partial",
         # one edge per node reads as columns; an edge's count=1 goes unsaid

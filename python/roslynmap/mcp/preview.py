@@ -36,7 +36,7 @@ def render(env: Envelope, budget: int | None = None) -> str:
         for key, value in data.items():
             if not _said_by_its_list(key, value, data) and not (complete and _counted_by_its_list(key, value, data)) \
                     and not _said_in_answer(key, value, lines[0]) and (key, value) not in _UNSAID \
-                    and value is not False:
+                    and not (value is False and key in _UNSAID_FALSE):
                 lines.extend(_field(key, value, lines[0]))
         lines.extend(_after(env))
     # Workspace answers carry their workspace, revision and baseline in data too: said once.
@@ -48,9 +48,11 @@ def render(env: Envelope, budget: int | None = None) -> str:
 
 
 # The usual case goes unsaid in the text (structuredContent still carries it, DESIGN §7): a model is told
-# when an answer may be incomplete, not that it is complete, on every call. So is a data field that is
-# false (`cold_start: false`).
+# when an answer may be incomplete, not that it is complete, on every call.
 _UNSAID = (("semantic_level", "full"),)
+# Flags whose `false` is the unremarkable case (a refresh that was not cold, a DI registration that is not a
+# TryAdd, an implementation found directly). Any other false (restored, in_solution, baseline_available) is news.
+_UNSAID_FALSE = frozenset({"cold_start", "try", "inherited"})
 
 
 def _error(env: Envelope) -> list[str]:
@@ -169,7 +171,8 @@ def _table(key: str, rows: list[Any]) -> list[str]:
     """`key (n): a | b | c` then one line per row; a key a row lacks is an empty cell.
 
     Said once rather than per row: a column with one value in every row goes into the header
-    (`descendants (2; kind=Class, depth=1)`), a column empty or false in every row is left out, `name` is left out
+    (`descendants (2; kind=Class, depth=1)`), a column empty in every row (or an unremarkable flag false in every
+    row, `try`) is left out, `name` is left out
     when each row's `symbol_id` spells it (as `service` when `service_id` does), and `file`, `line`, `col`,
     `end_line` read as `file:line:col` or `file:line-end_line`, the form an agent copies."""
     rows = _with_lone_records_spread(rows)
@@ -180,7 +183,7 @@ def _table(key: str, rows: list[Any]) -> list[str]:
     shared: list[str] = []
     for column in list(columns):
         values = cells[column]
-        if all(v == "" for v in values) or all(row.get(column) is False for row in rows):
+        if all(v == "" for v in values) or (column in _UNSAID_FALSE and all(row.get(column) is False for row in rows)):
             del columns[column]
         elif len(rows) > 1 and column not in _LOCATION and len(set(values)) == 1:
             shared.append(f"{column}={values[0]}")
