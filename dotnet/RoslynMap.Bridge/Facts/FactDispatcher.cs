@@ -7,7 +7,8 @@ namespace RoslynMap.Bridge.Facts;
 /// <summary>
 /// Entry point of fact extraction from the document walk. Every hook filters on syntax kind and
 /// name strings first; the semantic model is asked only about the few nodes that pass, which keeps
-/// the cost per node to a dictionary lookup.
+/// the cost per node to a dictionary lookup. A hook that throws loses its fact, not the document
+/// (FactSink.Failed records an internal diagnostic).
 /// </summary>
 internal sealed class FactDispatcher
 {
@@ -86,6 +87,18 @@ internal sealed class FactDispatcher
 
     public void Invocation(InvocationExpressionSyntax inv, string? from)
     {
+        try
+        {
+            InvocationCore(inv, from);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            _sink.Failed("Invocation", inv, ex);
+        }
+    }
+
+    private void InvocationCore(InvocationExpressionSyntax inv, string? from)
+    {
         if (FactSyntax.NameText(inv) is not { } name) return;
         _aspire.ClientIntegration(inv, name, from);
         if (!InvocationTopics.TryGetValue(name, out var topic))
@@ -114,9 +127,31 @@ internal sealed class FactDispatcher
         }
     }
 
-    public void ElementAccess(ElementAccessExpressionSyntax access, string? from) => _config.ElementAccess(access, from);
+    public void ElementAccess(ElementAccessExpressionSyntax access, string? from)
+    {
+        try
+        {
+            _config.ElementAccess(access, from);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            _sink.Failed("ElementAccess", access, ex);
+        }
+    }
 
     public void ObjectCreation(BaseObjectCreationExpressionSyntax creation, string? from)
+    {
+        try
+        {
+            ObjectCreationCore(creation, from);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            _sink.Failed("ObjectCreation", creation, ex);
+        }
+    }
+
+    private void ObjectCreationCore(BaseObjectCreationExpressionSyntax creation, string? from)
     {
         if (creation is not ObjectCreationExpressionSyntax { Type: var type } oc) return;
         var name = type switch
@@ -132,6 +167,18 @@ internal sealed class FactDispatcher
 
     public void Assignment(AssignmentExpressionSyntax assign, string? from)
     {
+        try
+        {
+            AssignmentCore(assign, from);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            _sink.Failed("Assignment", assign, ex);
+        }
+    }
+
+    private void AssignmentCore(AssignmentExpressionSyntax assign, string? from)
+    {
         var property = assign.Left switch
         {
             MemberAccessExpressionSyntax m => m.Name,
@@ -144,12 +191,36 @@ internal sealed class FactDispatcher
 
     public void Throw(SyntaxNode node, string? from)
     {
+        try
+        {
+            ThrowCore(node, from);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            _sink.Failed("Throw", node, ex);
+        }
+    }
+
+    private void ThrowCore(SyntaxNode node, string? from)
+    {
         if (node is ThrowStatementSyntax statement) _exceptions.Throw(statement, from);
         else if (node is ThrowExpressionSyntax expression) _exceptions.Throw(expression, from);
     }
 
     /// <summary>Declarations: attributes on methods and types, DbSet properties.</summary>
     public void Declaration(SyntaxNode decl, string? id)
+    {
+        try
+        {
+            DeclarationCore(decl, id);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            _sink.Failed("Declaration", decl, ex);
+        }
+    }
+
+    private void DeclarationCore(SyntaxNode decl, string? id)
     {
         switch (decl)
         {

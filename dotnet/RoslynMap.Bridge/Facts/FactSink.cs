@@ -68,6 +68,19 @@ internal sealed class FactSink
         _ctx.Result.Facts.Add(new FactRow(kind, symbolId, _ctx.ProjectIndex, _ctx.File, line, col, confidence, key, detail.ToJson()));
     }
 
+    private bool _failed;
+
+    /// <summary>A fact extractor threw on a node: the document keeps its symbols, references and other facts, and
+    /// one internal diagnostic (per document) says which node and why (docs/honesty.md).</summary>
+    public void Failed(string hook, SyntaxNode node, Exception ex)
+    {
+        if (_failed) return;
+        _failed = true;
+        var (line, col) = _ctx.Position(node.SpanStart);
+        _ctx.Result.Diagnostics.Add(new DiagnosticRow(_ctx.ProjectIndex, _ctx.File, line, col, "internal", "RM0002",
+            $"fact extraction failed ({hook}): {ex.GetType().Name}: {ex.Message}"));
+    }
+
     /// <summary>Facts in source order; facts at the same position keep the order they were found in.</summary>
     public void SortBySource()
     {

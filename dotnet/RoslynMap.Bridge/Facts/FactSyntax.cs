@@ -91,8 +91,14 @@ internal static class FactSyntax
         if (symbol is IFieldSymbol { IsConst: true } field && field.DeclaringSyntaxReferences.Length == 1
             && field.DeclaringSyntaxReferences[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var value })
         {
-            var declared = value.SyntaxTree == e.SyntaxTree ? model : model.Compilation.GetSemanticModel(value.SyntaxTree);
-            return ConstantString(declared, value, interpolated, depth + 1);
+            if (value.SyntaxTree == e.SyntaxTree) return ConstantString(model, value, interpolated, depth + 1);
+            // Another document of this compilation has its own model; a const of another project's source is
+            // read only when it is a literal (its tree is not this compilation's: no model to ask).
+            if (model.Compilation.ContainsSyntaxTree(value.SyntaxTree))
+                return ConstantString(model.Compilation.GetSemanticModel(value.SyntaxTree), value, interpolated, depth + 1);
+            return FactSyntax.Unwrap(value) is LiteralExpressionSyntax literal && literal.IsKind(SyntaxKind.StringLiteralExpression)
+                ? literal.Token.ValueText
+                : null;
         }
         return null;
     }
