@@ -45,8 +45,9 @@ def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> 
         # Group<Administration>(): its constructor Configure()s "admin", after the app's RoutePrefix "api"
         ("POST", "/api/admin/purge", "M:FastEp.Api.Admin.Purge.HandleAsync(System.Threading.CancellationToken)",
          "src/FastEp.Api/Admin/Purge.cs", 9, "fastendpoints", "high"),
-        # Group<Reports>(), a SubGroup<Administration>: its parent's prefix first
-        ("GET", "/api/admin/reports/daily", f"M:FastEp.Api.Admin.DailyReport.HandleAsync({TOKEN})",
+        # Group<Reports>(), a SubGroup<Administration>: its parent's prefix first; Version(2) with the app's
+        # Versioning.Prefix "ver": after the route
+        ("GET", "/api/admin/reports/daily/ver2", f"M:FastEp.Api.Admin.DailyReport.HandleAsync({TOKEN})",
          "src/FastEp.Api/Admin/Purge.cs", 20, "fastendpoints", "high"),
         # EndpointWithoutRequest: HandleAsync takes the token alone
         ("GET", "/api/orders", f"{API}ListOrders.HandleAsync({TOKEN})", "src/FastEp.Api/Orders/ListOrders.cs", 10,
@@ -73,7 +74,7 @@ def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> 
          "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
         # RoutePrefixOverride("mobile/api") instead of the app's "api"
         ("GET", "/mobile/api/status", f"M:FastEp.Api.Admin.MobileStatus.HandleAsync({TOKEN})",
-         "src/FastEp.Api/Admin/Purge.cs", 32, "fastendpoints", "high"),
+         "src/FastEp.Api/Admin/Purge.cs", 33, "fastendpoints", "high"),
         # no references at all: the base type named like FastEndpoints', the const read from its declaration
         # (and the parameter's type named as written: it binds to nothing). Another app: FastEp.Api's
         # RoutePrefix is not its own.

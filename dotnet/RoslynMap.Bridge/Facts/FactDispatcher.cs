@@ -187,6 +187,8 @@ internal sealed class FactDispatcher
         };
         if (property?.Identifier.ValueText == "CommandText") _tables.CommandText(assign, property, from);
         else if (property?.Identifier.ValueText == "RoutePrefix") _fastEndpoints.RoutePrefix(assign, from);
+        else if (property is not null && FastEndpointsFacts.IsVersioningOption(property.Identifier.ValueText))
+            _fastEndpoints.VersioningOption(assign, property.Identifier.ValueText, from);
     }
 
     public void Throw(SyntaxNode node, string? from)

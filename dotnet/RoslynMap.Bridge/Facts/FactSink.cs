@@ -25,6 +25,8 @@ internal static class FactKinds
     public const string FastEndpointsGroup = "FastEndpointsGroup";
     /// <summary>`UseFastEndpoints(c => c.Endpoints.RoutePrefix = "api")`: key the prefix of every endpoint.</summary>
     public const string FastEndpointsRoutePrefix = "FastEndpointsRoutePrefix";
+    /// <summary>A FastEndpoints versioning option set in UseFastEndpoints; key the option, detail its value.</summary>
+    public const string FastEndpointsVersioning = "FastEndpointsVersioning";
     /// <summary>A Map{Verb} call bound to a method of the solution; key the callee id, detail its constant
     /// arguments, handlers and groups by the callee's parameter ordinal (MinimalRouteFacts.WrapperCall).</summary>
     public const string RouteWrapperCall = "RouteWrapperCall";

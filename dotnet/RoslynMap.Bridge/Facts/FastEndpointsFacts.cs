@@ -48,6 +48,7 @@ internal sealed class FastEndpointsFacts
         var routes = new List<(string Route, int Anchor)>();
         InvocationExpressionSyntax? first = null;
         string? group = null, groupName = null, prefixOverride = null;
+        int? version = null;
         foreach (var inv in body.DescendantNodes().OfType<InvocationExpressionSyntax>())
         {
             // Group<Administration>(): the group class whose constructor Configure()s a prefix.
@@ -77,6 +78,14 @@ internal sealed class FastEndpointsFacts
             {
                 foreach (var arg in inv.ArgumentList.Arguments) AddRoute(routes, arg.Expression);
             }
+            else if (name == "Version" && inv.ArgumentList.Arguments.Count > 0)
+            {
+                version = FactSyntax.ConstantInt(_sink.Model, inv.ArgumentList.Arguments[0].Expression);
+            }
+            else if (name == "DontVersion")
+            {
+                version = 0; // no version segment, whatever the app's DefaultVersion
+            }
             else if (name == "RoutePrefixOverride" && inv.ArgumentList.Arguments is [var replacement])
             {
                 // This endpoint's own prefix instead of the app's RoutePrefix ("" for none).
@@ -93,7 +102,8 @@ internal sealed class FastEndpointsFacts
         {
             _sink.Add(FactKinds.Route, handler, anchor, confidence, RouteTemplates.Normalize(route),
                 new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints")
-                    .Add("fe_group", group).Add("fe_group_name", groupName).Add("fe_route_prefix", prefixOverride));
+                    .Add("fe_group", group).Add("fe_group_name", groupName).Add("fe_route_prefix", prefixOverride)
+                    .Add("fe_version", version));
         }
     }
 
@@ -130,10 +140,37 @@ internal sealed class FastEndpointsFacts
     public void RoutePrefix(AssignmentExpressionSyntax assign, string? from)
     {
         if (assign.Left is not MemberAccessExpressionSyntax { Expression: var owner } || FactSyntax.LastName(owner) != "Endpoints") return;
-        if (!assign.Ancestors().OfType<InvocationExpressionSyntax>().Any(i => FactSyntax.NameText(i) == "UseFastEndpoints")) return;
+        if (!InUseFastEndpoints(assign)) return;
         if (FactSyntax.ConstantString(_sink.Model, assign.Right) is not { } prefix) return;
         _sink.Add(FactKinds.FastEndpointsRoutePrefix, from, assign.Right.SpanStart, Confidence.High, prefix, new FactDetail());
     }
+
+    public static bool IsVersioningOption(string name) => name is "Prefix" or "DefaultVersion" or "PrependToRoute" or "RouteTemplate";
+
+    /// <summary>`c.Versioning.Prefix = "v"`, `.DefaultVersion = 1`, `.PrependToRoute = true`, `.RouteTemplate = "{v}"` in
+    /// UseFastEndpoints: how an endpoint's version shows in its route (a FastEndpointsVersioning fact, key the option).</summary>
+    public void VersioningOption(AssignmentExpressionSyntax assign, string name, string? from)
+    {
+        if (assign.Left is not MemberAccessExpressionSyntax { Expression: var owner } || FactSyntax.LastName(owner) != "Versioning") return;
+        if (!InUseFastEndpoints(assign)) return;
+        var value = name switch
+        {
+            "DefaultVersion" => FactSyntax.ConstantInt(_sink.Model, assign.Right)?.ToString(System.Globalization.CultureInfo.InvariantCulture),
+            "PrependToRoute" => assign.Right.Kind() switch
+            {
+                SyntaxKind.TrueLiteralExpression => "true",
+                SyntaxKind.FalseLiteralExpression => "false",
+                _ => null,
+            },
+            _ => FactSyntax.ConstantString(_sink.Model, assign.Right),
+        };
+        if (value is null) return;
+        _sink.Add(FactKinds.FastEndpointsVersioning, from, assign.Right.SpanStart, Confidence.High, name,
+            new FactDetail().Add("value", value));
+    }
+
+    private static bool InUseFastEndpoints(SyntaxNode node) =>
+        node.Ancestors().OfType<InvocationExpressionSyntax>().Any(i => FactSyntax.NameText(i) == "UseFastEndpoints");
 
     private static readonly Dictionary<string, string> VerbAttributes = new(StringComparer.Ordinal)
     {

@@ -245,41 +245,69 @@ def wrapped_routes(wrappers: list[dict[str, Any]], calls: list[dict[str, Any]]) 
 
 
 class FastEndpointsPrefixes:
-    """FastEndpoints puts the global `RoutePrefix` (UseFastEndpoints) and the group's prefix (`Group<T>()`, T's
-    constructor `Configure("admin", ...)`, a SubGroup's parents first) before each endpoint's route."""
+    """What FastEndpoints puts around each endpoint's route: the app's `RoutePrefix` (UseFastEndpoints) or the
+    endpoint's RoutePrefixOverride, then the group's prefix (`Group<T>()`, T's constructor `Configure("admin",
+    ...)`, a SubGroup's parents first), and the endpoint's version (`Version(2)`, else the app's DefaultVersion;
+    `v2` after the route, before it with PrependToRoute, or in place of the app's RouteTemplate)."""
 
     def __init__(self, conn: sqlite3.Connection, groups: list[dict[str, Any]],
-                 route_prefixes: list[dict[str, Any]]) -> None:
+                 route_prefixes: list[dict[str, Any]], versioning: list[dict[str, Any]]) -> None:
         self._groups = {g["symbol_id"]: g for g in groups if g.get("symbol_id")}
         self._by_name: dict[str, list[dict[str, Any]]] = {}
         for group in groups:
             self._by_name.setdefault(str(group.get("name")), []).append(group)
-        # The RoutePrefix an app sets applies to the endpoints of the app's project and of the projects it
-        # references (endpoint libraries); another app of the solution keeps its own.
-        self._project_of = dict(conn.execute("SELECT path, project_id FROM files").fetchall()) if route_prefixes else {}
-        self._prefix_of: dict[int, str] = {}
+        # An app's options apply to the endpoints of the app's project and of the projects it references
+        # (endpoint libraries); another app of the solution keeps its own.
+        settings = route_prefixes + versioning
+        self._project_of: dict[str, int] = dict(conn.execute("SELECT path, project_id FROM files").fetchall()) \
+            if settings else {}
+        self._app_of: dict[int, int] = {}
+        self._prefix: dict[int, str] = {}
+        self._versioning: dict[int, dict[str, str]] = {}
         references: dict[int, set[int]] = {}
-        if route_prefixes:
+        if settings:
             for source, target in conn.execute("SELECT project_id, target_project_id FROM project_deps "
                                                "WHERE kind = 'project' AND target_project_id IS NOT NULL"):
                 references.setdefault(source, set()).add(target)
-        for fact in route_prefixes:
+        for fact in settings:
             app = self._project_of.get(fact["file"])
+            if app is None:
+                continue
+            if fact["kind"] == "FastEndpointsRoutePrefix":
+                self._prefix.setdefault(app, str(fact["key"]))
+            else:
+                self._versioning.setdefault(app, {}).setdefault(str(fact["key"]), str(fact.get("value", "")))
             frontier, seen = [app], set()
             while frontier:
                 project = frontier.pop()
-                if project is None or project in seen:
+                if project in seen:
                     continue
                 seen.add(project)
-                self._prefix_of.setdefault(project, str(fact["key"]))
+                self._app_of.setdefault(project, app)
                 frontier.extend(references.get(project, ()))
 
     def route(self, fact: dict[str, Any]) -> str:
+        app = self._app_of.get(self._project_of.get(fact["file"], -1), -1)
+        inner = str(fact["key"])
         parts = self._group_chain(fact.get("fe_group"), fact.get("fe_group_name"))
-        app_prefix = fact["fe_route_prefix"] if fact.get("fe_route_prefix") is not None else \
-            self._prefix_of.get(self._project_of.get(fact["file"], -1), "")
-        prefix = "/".join(p.strip("/") for p in [app_prefix, *parts] if p.strip("/"))
-        return join_route("/" + prefix, fact["key"]) if prefix else str(fact["key"])
+        if parts:
+            inner = join_route("/" + "/".join(p.strip("/") for p in parts if p.strip("/")), inner)
+        inner = self._versioned(inner, fact.get("fe_version"), self._versioning.get(app, {}))
+        app_prefix = fact["fe_route_prefix"] if fact.get("fe_route_prefix") is not None else self._prefix.get(app, "")
+        return join_route("/" + app_prefix.strip("/"), inner) if app_prefix.strip("/") else inner
+
+    @staticmethod
+    def _versioned(route: str, version: int | None, options: dict[str, str]) -> str:
+        number = version if version is not None else int(options.get("DefaultVersion") or 0)
+        if number <= 0:
+            return route
+        segment = f"{options.get('Prefix', 'v')}{number}"
+        template = options.get("RouteTemplate")
+        if template and template in route:
+            return route.replace(template, segment, 1)
+        if options.get("PrependToRoute") == "true":
+            return join_route("/" + segment, route)
+        return join_route(route, segment)
 
     def _group_chain(self, group_id: str | None, name: str | None) -> list[str]:
         chain: list[str] = []
@@ -304,7 +332,8 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     routes = _conventional(patterns, facts_of_kind(conn, "ControllerAction")) if patterns else []
     routes.extend(_razor_routes(conn))
     fastendpoints = FastEndpointsPrefixes(conn, facts_of_kind(conn, "FastEndpointsGroup"),
-                                          facts_of_kind(conn, "FastEndpointsRoutePrefix"))
+                                          facts_of_kind(conn, "FastEndpointsRoutePrefix"),
+                                          facts_of_kind(conn, "FastEndpointsVersioning"))
     for fact in route_facts:
         if fact.get("source") == "conventional":
             continue

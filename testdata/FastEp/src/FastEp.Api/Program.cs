@@ -4,6 +4,10 @@ var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddFastEndpoints();
 
 var app = builder.Build();
-// Every endpoint's route starts with /api.
-app.UseFastEndpoints(c => c.Endpoints.RoutePrefix = "api");
+// Every endpoint's route starts with /api; a versioned endpoint's ends with ver{n}.
+app.UseFastEndpoints(c =>
+{
+    c.Endpoints.RoutePrefix = "api";
+    c.Versioning.Prefix = "ver";
+});
 app.Run();

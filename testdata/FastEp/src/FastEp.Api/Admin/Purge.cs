@@ -19,6 +19,7 @@ public sealed class DailyReport : EndpointWithoutRequest<string>
     {
         Get("daily");
         Group<Reports>();
+        Version(2);
     }
 
     public override async Task HandleAsync(CancellationToken ct) => await Send.OkAsync("ok", ct);
