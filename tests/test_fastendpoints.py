@@ -35,7 +35,7 @@ def fastep(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 
 def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> None:
     env = fastep.call("surfaces_list_endpoints", {"limit": 50})
-    assert env["answer"] == "12 endpoints (4 GET, 2 DELETE, 2 PATCH, 2 POST, 2 PUT)."
+    assert env["answer"] == "14 endpoints (6 GET, 2 DELETE, 2 PATCH, 2 POST, 2 PUT)."
     assert [(e["method"], e["route"], e["handler"], e["file"], e["line"], e["source"], e["confidence"])
             for e in env["data"]["endpoints"]] == [
         # [HttpDelete("customers/{Id:int}"), Group<Administration>] on the class: attribute configuration
@@ -49,6 +49,12 @@ def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> 
         # Versioning.Prefix "ver": after the route
         ("GET", "/api/admin/reports/daily/ver2", f"M:FastEp.Api.Admin.DailyReport.HandleAsync({TOKEN})",
          "src/FastEp.Api/Admin/Purge.cs", 20, "fastendpoints", "high"),
+        # PingV1 : Ping calls base.Configure() and adds Version(1): Ping's route, versioned, anchored at PingV1's
+        # Configure, handled by the HandleAsync it inherits
+        ("GET", "/api/health/ping", f"{API}Ping.HandleAsync({TOKEN})", "src/FastEp.Api/Orders/ListOrders.cs", 23,
+         "fastendpoints", "high"),
+        ("GET", "/api/health/ping/ver1", f"{API}Ping.HandleAsync({TOKEN})", "src/FastEp.Api/Orders/ListOrders.cs", 33,
+         "fastendpoints", "high"),
         # EndpointWithoutRequest: HandleAsync takes the token alone
         ("GET", "/api/orders", f"{API}ListOrders.HandleAsync({TOKEN})", "src/FastEp.Api/Orders/ListOrders.cs", 10,
          "fastendpoints", "high"),

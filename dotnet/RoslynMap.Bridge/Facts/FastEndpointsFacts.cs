@@ -42,70 +42,96 @@ internal sealed class FastEndpointsFacts
 
     public void Configure(MethodDeclarationSyntax method, string? configureId)
     {
+        if (method.Parent is not ClassDeclarationSyntax type) return;
+        var read = new EndpointConfig();
+        Read(method, _sink.Model, read, own: true, depth: 0);
+        if (read.Routes.Count == 0 || read.Verbs.Count == 0) return;
+        if (EndpointConfidence(type) is not { } confidence) return;
+        var handler = Handler(type) ?? configureId;
+        foreach (var (route, anchor) in read.Routes)
+        foreach (var verb in read.Verbs.Distinct())
+        {
+            // A route inherited through base.Configure() is anchored at this Configure: its text is elsewhere.
+            _sink.Add(FactKinds.Route, handler, anchor ?? method.Identifier.SpanStart, confidence, RouteTemplates.Normalize(route),
+                new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints")
+                    .Add("fe_group", read.Group).Add("fe_group_name", read.GroupName).Add("fe_route_prefix", read.PrefixOverride)
+                    .Add("fe_version", read.Version));
+        }
+    }
+
+    /// <summary>What a Configure() declares, its base class's first when it calls base.Configure() (FastEndpoints'
+    /// TestHarness: `Endpoint_V1 : Endpoint` keeps the routes and adds `Version(1)`).</summary>
+    private sealed class EndpointConfig
+    {
+        public readonly List<string> Verbs = new();
+        public readonly List<(string Route, int? Anchor)> Routes = new();
+        public string? Group, GroupName, PrefixOverride;
+        public int? Version;
+    }
+
+    private void Read(MethodDeclarationSyntax method, SemanticModel model, EndpointConfig read, bool own, int depth)
+    {
         var body = (SyntaxNode?)method.Body ?? method.ExpressionBody;
-        if (body is null || method.Parent is not ClassDeclarationSyntax type) return;
-        var verbs = new List<string>();
-        var routes = new List<(string Route, int Anchor)>();
-        InvocationExpressionSyntax? first = null;
-        string? group = null, groupName = null, prefixOverride = null;
-        int? version = null;
+        if (body is null) return;
         foreach (var inv in body.DescendantNodes().OfType<InvocationExpressionSyntax>())
         {
             // Group<Administration>(): the group class whose constructor Configure()s a prefix.
             if (inv.Expression is GenericNameSyntax { Identifier.ValueText: "Group", TypeArgumentList.Arguments: [var groupType] })
             {
-                group = _sink.IdOf(_sink.Model.GetSymbolInfo(groupType).Symbol);
-                groupName = group is null ? FactSyntax.LastName(groupType is QualifiedNameSyntax q ? q.Right : groupType as SimpleNameSyntax) : null;
+                read.Group = _sink.IdOf(model.GetSymbolInfo(groupType).Symbol);
+                read.GroupName = read.Group is null ? FactSyntax.LastName(groupType is QualifiedNameSyntax q ? q.Right : groupType as SimpleNameSyntax) : null;
+                continue;
+            }
+            if (inv.Expression is MemberAccessExpressionSyntax { Expression: BaseExpressionSyntax, Name.Identifier.ValueText: "Configure" }
+                && depth < 3 && BaseConfigure(inv, model) is { } inherited)
+            {
+                var baseModel = inherited.SyntaxTree == model.SyntaxTree ? model : model.Compilation.GetSemanticModel(inherited.SyntaxTree);
+                Read(inherited, baseModel, read, own: false, depth + 1);
                 continue;
             }
             var name = OwnCallName(inv);
             if (name is null) continue;
             if (VerbMethods.TryGetValue(name, out var verb))
             {
-                verbs.Add(verb);
-                first ??= inv;
+                read.Verbs.Add(verb);
                 // Get(route, r => r.Id): the expression names the request's route parameter, not a route.
                 var args = inv.ArgumentList.Arguments;
                 var count = args.Count == 2 && FactSyntax.IsLambda(args[1].Expression) ? 1 : args.Count;
-                for (var i = 0; i < count; i++) AddRoute(routes, args[i].Expression);
+                for (var i = 0; i < count; i++) AddRoute(read, model, args[i].Expression, own);
             }
             else if (name == "Verbs")
             {
-                first ??= inv;
-                foreach (var arg in inv.ArgumentList.Arguments) AddVerb(verbs, arg.Expression);
+                foreach (var arg in inv.ArgumentList.Arguments) AddVerb(read.Verbs, model, arg.Expression);
             }
             else if (name == "Routes")
             {
-                foreach (var arg in inv.ArgumentList.Arguments) AddRoute(routes, arg.Expression);
+                foreach (var arg in inv.ArgumentList.Arguments) AddRoute(read, model, arg.Expression, own);
             }
             else if (name == "Version" && inv.ArgumentList.Arguments.Count > 0)
             {
-                version = FactSyntax.ConstantInt(_sink.Model, inv.ArgumentList.Arguments[0].Expression);
+                read.Version = FactSyntax.ConstantInt(model, inv.ArgumentList.Arguments[0].Expression);
             }
             else if (name == "DontVersion")
             {
-                version = 0; // no version segment, whatever the app's DefaultVersion
+                read.Version = 0; // no version segment, whatever the app's DefaultVersion
             }
             else if (name == "RoutePrefixOverride" && inv.ArgumentList.Arguments is [var replacement])
             {
                 // This endpoint's own prefix instead of the app's RoutePrefix ("" for none).
-                prefixOverride = replacement.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Empty" }
+                read.PrefixOverride = replacement.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Empty" }
                     ? ""
-                    : FactSyntax.ConstantString(_sink.Model, replacement.Expression);
+                    : FactSyntax.ConstantString(model, replacement.Expression);
             }
         }
-        if (first is null || routes.Count == 0 || verbs.Count == 0) return;
-        if (EndpointConfidence(type) is not { } confidence) return;
-        var handler = Handler(type) ?? configureId;
-        foreach (var (route, anchor) in routes)
-        foreach (var verb in verbs.Distinct())
-        {
-            _sink.Add(FactKinds.Route, handler, anchor, confidence, RouteTemplates.Normalize(route),
-                new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints")
-                    .Add("fe_group", group).Add("fe_group_name", groupName).Add("fe_route_prefix", prefixOverride)
-                    .Add("fe_version", version));
-        }
     }
+
+    /// <summary>The base class's Configure override a `base.Configure()` call runs, when it is this compilation's source.</summary>
+    private static MethodDeclarationSyntax? BaseConfigure(InvocationExpressionSyntax call, SemanticModel model) =>
+        model.GetSymbolInfo(call).Symbol is IMethodSymbol { DeclaringSyntaxReferences: [var reference] }
+        && reference.GetSyntax() is MethodDeclarationSyntax declaration
+        && model.Compilation.ContainsSyntaxTree(declaration.SyntaxTree)
+            ? declaration
+            : null;
 
     /// <summary>A group class (`sealed class Administration : Group` or `SubGroup&lt;Parent&gt;`) whose constructor
     /// calls `Configure("admin", ep => ...)`: a FastEndpointsGroup fact, key the prefix, detail its parent group.</summary>
@@ -223,15 +249,15 @@ internal sealed class FastEndpointsFacts
         _ => null,
     };
 
-    private void AddRoute(List<(string, int)> routes, ExpressionSyntax e)
+    private static void AddRoute(EndpointConfig read, SemanticModel model, ExpressionSyntax e, bool own)
     {
-        if (FactSyntax.ConstantString(_sink.Model, e) is { } route) routes.Add((route, e.SpanStart));
+        if (FactSyntax.ConstantString(model, e) is { } route) read.Routes.Add((route, own ? e.SpanStart : null));
     }
 
     /// <summary>`Http.PUT` (the package's enum) or a verb string.</summary>
-    private void AddVerb(List<string> verbs, ExpressionSyntax e)
+    private static void AddVerb(List<string> verbs, SemanticModel model, ExpressionSyntax e)
     {
-        var text = e is MemberAccessExpressionSyntax { Name: var n } ? n.Identifier.ValueText : FactSyntax.ConstantString(_sink.Model, e);
+        var text = e is MemberAccessExpressionSyntax { Name: var n } ? n.Identifier.ValueText : FactSyntax.ConstantString(model, e);
         if (!string.IsNullOrEmpty(text)) verbs.Add(text.ToUpperInvariant());
     }
 
@@ -251,11 +277,15 @@ internal sealed class FastEndpointsFacts
     /// <summary>The endpoint's HandleAsync (or ExecuteAsync) declared in source, in any part of the class.</summary>
     private string? Handler(ClassDeclarationSyntax type)
     {
-        if (_sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol symbol) return null;
-        foreach (var name in new[] { "HandleAsync", "ExecuteAsync" })
+        if (_sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol declared) return null;
+        // The class's own, else the one it inherits from an endpoint class of the solution (`Endpoint_V1 : Endpoint`).
+        for (var symbol = declared; symbol is not null && symbol.Locations.Any(l => l.IsInSource); symbol = symbol.BaseType)
         {
-            var method = symbol.GetMembers(name).OfType<IMethodSymbol>().FirstOrDefault(m => m.Locations.Any(l => l.IsInSource));
-            if (method is not null) return _sink.IdOf(method);
+            foreach (var name in new[] { "HandleAsync", "ExecuteAsync" })
+            {
+                var method = symbol.GetMembers(name).OfType<IMethodSymbol>().FirstOrDefault(m => m.Locations.Any(l => l.IsInSource));
+                if (method is not null) return _sink.IdOf(method);
+            }
         }
         return null;
     }
