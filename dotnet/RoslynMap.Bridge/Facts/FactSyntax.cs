@@ -136,6 +136,15 @@ internal static class FactSyntax
         _ => null,
     };
 
+    /// <summary>A type's name without namespace or type arguments (`SubGroup` for `FastEndpoints.SubGroup&lt;Admin&gt;`).</summary>
+    public static string? TypeName(TypeSyntax type) => type switch
+    {
+        QualifiedNameSyntax q => q.Right.Identifier.ValueText,
+        AliasQualifiedNameSyntax a => a.Name.Identifier.ValueText,
+        SimpleNameSyntax s => s.Identifier.ValueText,
+        _ => null,
+    };
+
     public static bool NameContains(ExpressionSyntax? e, string part) =>
         LastName(e)?.Contains(part, StringComparison.OrdinalIgnoreCase) == true;
 

@@ -78,8 +78,7 @@ internal sealed class FastEndpointsFacts
             // Group<Administration>(): the group class whose constructor Configure()s a prefix.
             if (inv.Expression is GenericNameSyntax { Identifier.ValueText: "Group", TypeArgumentList.Arguments: [var groupType] })
             {
-                read.Group = _sink.IdOf(model.GetSymbolInfo(groupType).Symbol);
-                read.GroupName = read.Group is null ? FactSyntax.LastName(groupType is QualifiedNameSyntax q ? q.Right : groupType as SimpleNameSyntax) : null;
+                (read.Group, read.GroupName) = GroupOf(groupType, model);
                 continue;
             }
             if (inv.Expression is MemberAccessExpressionSyntax { Expression: BaseExpressionSyntax, Name.Identifier.ValueText: "Configure" }
@@ -125,6 +124,13 @@ internal sealed class FastEndpointsFacts
         }
     }
 
+    /// <summary>`Group&lt;T&gt;`'s T: its id, or its name when it does not bind (matched by name in the query layer).</summary>
+    private (string? Id, string? Name) GroupOf(TypeSyntax groupType, SemanticModel model)
+    {
+        var id = _sink.IdOf(model.GetSymbolInfo(groupType).Symbol);
+        return (id, id is null ? FactSyntax.TypeName(groupType) : null);
+    }
+
     /// <summary>The base class's Configure override a `base.Configure()` call runs, when it is this compilation's source.</summary>
     private static MethodDeclarationSyntax? BaseConfigure(InvocationExpressionSyntax call, SemanticModel model) =>
         model.GetSymbolInfo(call).Symbol is IMethodSymbol { DeclaringSyntaxReferences: [var reference] }
@@ -137,7 +143,7 @@ internal sealed class FastEndpointsFacts
     /// calls `Configure("admin", ep => ...)`: a FastEndpointsGroup fact, key the prefix, detail its parent group.</summary>
     public static bool IsGroupConstructor(ConstructorDeclarationSyntax ctor) =>
         ctor.Parent is ClassDeclarationSyntax { BaseList.Types: var bases }
-        && bases.Any(b => FactSyntax.LastName(b.Type is QualifiedNameSyntax q ? q.Right : b.Type as SimpleNameSyntax) is "Group" or "SubGroup");
+        && bases.Any(b => FactSyntax.TypeName(b.Type) is "Group" or "SubGroup");
 
     public void GroupConstructor(ConstructorDeclarationSyntax ctor)
     {
@@ -220,8 +226,7 @@ internal sealed class FastEndpointsFacts
         {
             if (attr.Name is GenericNameSyntax { Identifier.ValueText: "Group" or "GroupAttribute", TypeArgumentList.Arguments: [var groupType] })
             {
-                group = _sink.IdOf(_sink.Model.GetSymbolInfo(groupType).Symbol);
-                groupName = group is null ? FactSyntax.LastName(groupType is QualifiedNameSyntax q ? q.Right : groupType as SimpleNameSyntax) : null;
+                (group, groupName) = GroupOf(groupType, _sink.Model);
                 continue;
             }
             if (!VerbAttributes.TryGetValue(FactSyntax.AttributeName(attr), out var verb)) continue;

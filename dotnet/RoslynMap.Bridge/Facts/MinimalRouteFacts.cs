@@ -123,11 +123,7 @@ internal sealed class MinimalRouteFacts
             if (handlerArg is not null && FactSyntax.IsLambda(handlerArg.Expression))
                 detail.Add("handler_kind", handler == from ? "lambda" : "lambda_forwarding")
                     .Add("handler_line", _sink.LineOf(handlerArg.SpanStart));
-            if (parameter is { } ordinal)
-            {
-                detail.Add("group_parameter", ordinal).Add("group_member", from);
-                if (IsRouteGroupParameter(inv, ordinal)) detail.Add("group_is_route_group", true);
-            }
+            AddGroupParameter(detail, inv, parameter, from);
             // eShop maps `/items` twice, on a v1 and a v2 group: the versions tell the two handlers apart.
             if (versions.Count > 0) detail.Add("api_versions", versions.Distinct().OrderBy(v => v, StringComparer.Ordinal).ToList());
             extra?.Invoke(detail);
@@ -219,11 +215,7 @@ internal sealed class MinimalRouteFacts
         foreach (var (verb, route) in IdentityApiRoutes)
         {
             var detail = new FactDetail().Add("method", verb).Add("handler", from).Add("source", "identity_api");
-            if (parameter is { } ordinal)
-            {
-                detail.Add("group_parameter", ordinal).Add("group_member", from);
-                if (IsRouteGroupParameter(inv, ordinal)) detail.Add("group_is_route_group", true);
-            }
+            AddGroupParameter(detail, inv, parameter, from);
             _sink.Add(FactKinds.Route, from, FactSyntax.Name(inv)!.SpanStart, confidence, RouteTemplates.Join(prefix, route), detail);
         }
     }
@@ -509,13 +501,22 @@ internal sealed class MinimalRouteFacts
         return parameters.TryGetValue(id.Identifier.ValueText, out var ordinal) ? ordinal : null;
     }
 
+    /// <summary>A route mapped on the enclosing method's route-builder parameter: which one, and whether it is a
+    /// RouteGroupBuilder (whose prefix a caller decides; the query layer says when none is found).</summary>
+    private static void AddGroupParameter(FactDetail detail, SyntaxNode at, int? parameter, string? from)
+    {
+        if (parameter is not { } ordinal) return;
+        detail.Add("group_parameter", ordinal).Add("group_member", from);
+        if (IsRouteGroupParameter(at, ordinal)) detail.Add("group_is_route_group", true);
+    }
+
     /// <summary>The base path of a Carter module (`class OrdersModule : CarterModule` whose constructor calls
     /// `: base("/orders")`) when `at` is inside its AddRoutes override; null otherwise.</summary>
     private string? CarterBasePath(SyntaxNode at)
     {
         if (at.Ancestors().OfType<MethodDeclarationSyntax>().FirstOrDefault() is not { Identifier.ValueText: "AddRoutes" } method
             || method.Parent is not ClassDeclarationSyntax { BaseList.Types: var bases } module
-            || !bases.Any(b => FactSyntax.LastName(b.Type is QualifiedNameSyntax q ? q.Right : b.Type as SimpleNameSyntax) == "CarterModule"))
+            || !bases.Any(b => FactSyntax.TypeName(b.Type) == "CarterModule"))
             return null;
         foreach (var ctor in module.Members.OfType<ConstructorDeclarationSyntax>())
         {
