@@ -20,6 +20,8 @@ from tests.repos import TESTDATA, make_repo
 
 API = "M:FastEp.Api.Orders."
 TOKEN = "System.Threading.CancellationToken"
+UPDATE = f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})"
+UPDATE_FILE = "src/FastEp.Api/Orders/UpdateOrder.cs"
 
 
 @pytest.fixture(scope="module")
@@ -62,22 +64,14 @@ def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> 
         ("GET", "/api/orders/{Id:int}", f"{API}GetOrder.ExecuteAsync(FastEp.Api.Orders.GetOrderRequest,{TOKEN})",
          "src/FastEp.Api/Orders/GetOrder.cs", 19, "fastendpoints", "high"),
         # Verbs(Http.PUT, Http.PATCH) with Routes(a, b): every verb on every route
-        ("PUT", "/api/orders/{Id:int}",
-         f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
-         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
+        ("PUT", "/api/orders/{Id:int}", UPDATE, UPDATE_FILE, 18, "fastendpoints", "high"),
         # Delete("orders/{Id:int}", r => r.Id): one route, its leading slash added; the lambda is no route
         ("DELETE", "/api/orders/{Id:int}",
          f"{API}DeleteOrder.HandleAsync(FastEp.Api.Orders.GetOrderRequest,{TOKEN})",
-         "src/FastEp.Api/Orders/UpdateOrder.cs", 28, "fastendpoints", "high"),
-        ("PATCH", "/api/orders/{Id:int}",
-         f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
-         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
-        ("PUT", "/api/orders/{Id:int}/status",
-         f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
-         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
-        ("PATCH", "/api/orders/{Id:int}/status",
-         f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})",
-         "src/FastEp.Api/Orders/UpdateOrder.cs", 18, "fastendpoints", "high"),
+         UPDATE_FILE, 28, "fastendpoints", "high"),
+        ("PATCH", "/api/orders/{Id:int}", UPDATE, UPDATE_FILE, 18, "fastendpoints", "high"),
+        ("PUT", "/api/orders/{Id:int}/status", UPDATE, UPDATE_FILE, 18, "fastendpoints", "high"),
+        ("PATCH", "/api/orders/{Id:int}/status", UPDATE, UPDATE_FILE, 18, "fastendpoints", "high"),
         # RoutePrefixOverride("mobile/api") instead of the app's "api"
         ("GET", "/mobile/api/status", f"M:FastEp.Api.Admin.MobileStatus.HandleAsync({TOKEN})",
          "src/FastEp.Api/Admin/Purge.cs", 33, "fastendpoints", "high"),
@@ -93,4 +87,4 @@ def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> 
 def test_a_route_leads_to_its_handler(fastep: McpServerProcess) -> None:
     env = fastep.call("surfaces_list_endpoints", {"path_filter": "/api/orders/{Id:int}/status", "http_method": "PATCH"})
     assert [e["handler"] for e in env["data"]["endpoints"]] == [
-        f"{API}UpdateOrder.HandleAsync(FastEp.Api.Orders.UpdateOrderRequest,{TOKEN})"]
+        UPDATE]

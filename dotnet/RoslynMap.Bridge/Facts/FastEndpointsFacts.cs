@@ -52,12 +52,16 @@ internal sealed class FastEndpointsFacts
         foreach (var verb in read.Verbs.Distinct())
         {
             // A route inherited through base.Configure() is anchored at this Configure: its text is elsewhere.
-            _sink.Add(FactKinds.Route, handler, anchor ?? method.Identifier.SpanStart, confidence, RouteTemplates.Normalize(route),
-                new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints")
-                    .Add("fe_group", read.Group).Add("fe_group_name", read.GroupName).Add("fe_route_prefix", read.PrefixOverride)
-                    .Add("fe_version", read.Version));
+            Emit(read, verb, route, anchor ?? method.Identifier.SpanStart, handler, confidence);
         }
     }
+
+    /// <summary>One Route fact: the route as written, what the query layer puts around it in `fe_*`.</summary>
+    private void Emit(EndpointConfig read, string verb, string route, int anchor, string? handler, string confidence) =>
+        _sink.Add(FactKinds.Route, handler, anchor, confidence, RouteTemplates.Normalize(route),
+            new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints")
+                .Add("fe_group", read.Group).Add("fe_group_name", read.GroupName).Add("fe_route_prefix", read.PrefixOverride)
+                .Add("fe_version", read.Version));
 
     /// <summary>What a Configure() declares, its base class's first when it calls base.Configure() (FastEndpoints'
     /// TestHarness: `Endpoint_V1 : Endpoint` keeps the routes and adds `Version(1)`).</summary>
@@ -220,13 +224,13 @@ internal sealed class FastEndpointsFacts
     /// verb attributes are its routes (no Configure override), `[Group&lt;T&gt;]` its group.</summary>
     public void AttributeEndpoint(ClassDeclarationSyntax type)
     {
-        string? group = null, groupName = null;
+        var read = new EndpointConfig(); // its group; verbs pair with their attribute's routes
         var routes = new List<(string Verb, string Route, int Anchor)>();
         foreach (var attr in type.AttributeLists.SelectMany(l => l.Attributes))
         {
             if (attr.Name is GenericNameSyntax { Identifier.ValueText: "Group" or "GroupAttribute", TypeArgumentList.Arguments: [var groupType] })
             {
-                (group, groupName) = GroupOf(groupType, _sink.Model);
+                (read.Group, read.GroupName) = GroupOf(groupType, _sink.Model);
                 continue;
             }
             if (!VerbAttributes.TryGetValue(FactSyntax.AttributeName(attr), out var verb)) continue;
@@ -238,12 +242,7 @@ internal sealed class FastEndpointsFacts
         }
         if (routes.Count == 0 || EndpointConfidence(type) is not { } confidence) return;
         var handler = Handler(type) ?? _sink.IdOf(_sink.Model.GetDeclaredSymbol(type));
-        foreach (var (verb, route, anchor) in routes)
-        {
-            _sink.Add(FactKinds.Route, handler, anchor, confidence, RouteTemplates.Normalize(route),
-                new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints")
-                    .Add("fe_group", group).Add("fe_group_name", groupName));
-        }
+        foreach (var (verb, route, anchor) in routes) Emit(read, verb, route, anchor, handler, confidence);
     }
 
     /// <summary>`Get(...)` or `this.Get(...)`: a call on the endpoint itself.</summary>

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roslynmap.model.kinds import TYPE_KINDS
-from roslynmap.query import graph, surfaces, unbound
+from roslynmap.query import graph, projectrefs, surfaces, unbound
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.sql import in_chunks
 
@@ -309,18 +309,7 @@ def _self_only_types(conn: sqlite3.Connection, types: dict[int, str]) -> set[int
 def _library_projects(conn: sqlite3.Connection) -> set[int]:
     """Library projects no Exe project of the solution reaches through project references."""
     kinds = {r[0]: r[1] for r in conn.execute("SELECT id, output_kind FROM projects")}
-    edges: dict[int, set[int]] = {}
-    for source, target in conn.execute("SELECT project_id, target_project_id FROM project_deps"
-                                       " WHERE kind = 'project' AND target_project_id IS NOT NULL"):
-        edges.setdefault(source, set()).add(target)
-    reached: set[int] = set()
-    frontier = [p for p, k in kinds.items() if k == "Exe"]
-    while frontier:
-        project = frontier.pop()
-        for target in edges.get(project, ()):
-            if target not in reached:
-                reached.add(target)
-                frontier.append(target)
+    reached = projectrefs.referenced(projectrefs.project_references(conn), [p for p, k in kinds.items() if k == "Exe"])
     return {p for p, k in kinds.items() if k == "Library" and p not in reached}
 
 

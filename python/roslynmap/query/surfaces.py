@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import orjson
 
-from roslynmap.query import graph
+from roslynmap.query import graph, projectrefs
 from roslynmap.query.sql import in_chunks
 
 FACT_COLUMNS = "fa.kind, fa.symbol_id, fa.line, fa.col, fa.confidence, fa.key, fa.detail, f.path"
@@ -264,27 +264,20 @@ class FastEndpointsPrefixes:
         self._app_of: dict[int, int] = {}
         self._prefix: dict[int, str] = {}
         self._versioning: dict[int, dict[str, str]] = {}
-        references: dict[int, set[int]] = {}
-        if settings:
-            for source, target in conn.execute("SELECT project_id, target_project_id FROM project_deps "
-                                               "WHERE kind = 'project' AND target_project_id IS NOT NULL"):
-                references.setdefault(source, set()).add(target)
+        apps: dict[int, None] = {}  # in the order their settings come
         for fact in settings:
             app = self._project_of.get(fact["file"])
             if app is None:
                 continue
+            apps[app] = None
             if fact["kind"] == "FastEndpointsRoutePrefix":
                 self._prefix.setdefault(app, str(fact["key"]))
             else:
                 self._versioning.setdefault(app, {}).setdefault(str(fact["key"]), str(fact.get("value", "")))
-            frontier, seen = [app], set()
-            while frontier:
-                project = frontier.pop()
-                if project in seen:
-                    continue
-                seen.add(project)
+        edges = projectrefs.project_references(conn) if apps else {}
+        for app in apps:  # a library two apps reference takes the first app's options
+            for project in [app, *sorted(projectrefs.referenced(edges, [app]))]:
                 self._app_of.setdefault(project, app)
-                frontier.extend(references.get(project, ()))
 
     def route(self, fact: dict[str, Any]) -> str:
         app = self._app_of.get(self._project_of.get(fact["file"], -1), -1)

@@ -1,0 +1,28 @@
+"""Project references between the solution's projects (project_deps rows of kind 'project'), and what a set
+of projects reaches through them."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+
+
+def project_references(conn: sqlite3.Connection) -> dict[int, set[int]]:
+    """Project id -> the ids of the projects it references directly."""
+    edges: dict[int, set[int]] = {}
+    for source, target in conn.execute("SELECT project_id, target_project_id FROM project_deps"
+                                       " WHERE kind = 'project' AND target_project_id IS NOT NULL"):
+        edges.setdefault(source, set()).add(target)
+    return edges
+
+
+def referenced(edges: dict[int, set[int]], starts: Iterable[int]) -> set[int]:
+    """The projects `starts` reference, directly or not (the starts themselves only when referenced)."""
+    reached: set[int] = set()
+    frontier = list(starts)
+    while frontier:
+        for target in edges.get(frontier.pop(), ()):
+            if target not in reached:
+                reached.add(target)
+                frontier.append(target)
+    return reached
