@@ -35,9 +35,15 @@ public sealed partial class IndexSession : IDisposable
 
     /// <summary>`frameworks`: {"framework": tfm, "frameworks": {project: tfm}} chosen by the caller; it
     /// overrides the repository's roslynmap.json (docs/tools.md, "Target frameworks").</summary>
-    public static IndexSession Open(string repoRoot, string solutionOrProjectPath, string? frameworks)
+    public static IndexSession Open(string repoRoot, string solutionOrProjectPath, string? frameworks) =>
+        Open(repoRoot, solutionOrProjectPath, frameworks, null);
+
+    /// <summary>`linksTo`: `repoRoot` is a mirror made of symbolic links into that folder, the repository
+    /// itself (opened so when its global.json pins an SDK that is not installed:
+    /// python/roslynmap/roslyn/sdkpin.py). Paths stay relative to the mirror, which are the repository's own.</summary>
+    public static IndexSession Open(string repoRoot, string solutionOrProjectPath, string? frameworks, string? linksTo)
     {
-        var paths = new RepoPaths(repoRoot);
+        var paths = new RepoPaths(repoRoot, linksTo);
         return new IndexSession(paths, WorkspaceLoader.Load(paths, solutionOrProjectPath, FrameworkRequest.Read(paths.Root, frameworks)));
     }
 

@@ -4,10 +4,12 @@ namespace RoslynMap.Bridge;
 internal sealed class RepoPaths
 {
     private readonly string _root;
+    private readonly string? _linksTo; // the repository a mirror of links stands for (IndexSession.Open)
 
-    public RepoPaths(string repoRoot)
+    public RepoPaths(string repoRoot, string? linksTo = null)
     {
         _root = Path.GetFullPath(repoRoot);
+        _linksTo = linksTo is null ? null : Path.GetFullPath(linksTo);
     }
 
     public string Root => _root;
@@ -32,7 +34,12 @@ internal sealed class RepoPaths
         {
             return false;
         }
-        var rel = Path.GetRelativePath(_root, real);
+        return Under(_root, real) || (_linksTo is not null && Under(_linksTo, real));
+    }
+
+    private static bool Under(string root, string path)
+    {
+        var rel = Path.GetRelativePath(root, path);
         return !rel.StartsWith("..", StringComparison.Ordinal) && !Path.IsPathRooted(rel);
     }
 

@@ -28,16 +28,18 @@ _BRACKETED_PROJECT = re.compile(r"\s*\[[^\]]*\]$")
 ANALYSIS_PROPERTIES = ("-p:TreatWarningsAsErrors=false", "-p:WarningsAsErrors=", "-p:NuGetAudit=false")
 
 
-def restore(solution: str, repo_root: Path, emit: Emit) -> dict[str, Any]:
+def restore(solution: str, repo_root: Path, emit: Emit, cwd: Path | None = None) -> dict[str, Any]:
     """{"status": "restored"|"partial"|"failed", "mode": "solution"|"per_project", "message",
-    "projects": [{"path", "status", "errors"}] (per-project mode only), "seconds"}."""
+    "projects": [{"path", "status", "errors"}] (per-project mode only), "seconds"}.
+    `dotnet` runs in `cwd` when given (away from a global.json pin it cannot meet: sdkpin.py)."""
     started = time.monotonic()
     budget = _timeout()
     emit({"event": "progress", "phase": "restore", "done": 0, "total": 1})
-    whole = _run(solution, budget)
+    target = repo_root.resolve() / solution
+    whole = _run(str(target), budget, cwd)
     if whole["status"] == "restored":
         return _result("restored", "solution", "dotnet restore succeeded.", [], started)
-    projects = _solution_projects(solution, repo_root)
+    projects = _solution_projects(target, repo_root, cwd)
     if not projects:  # a single project, or a solution we cannot list: its own outcome is the answer
         summary = f"dotnet restore failed: {' | '.join(whole['errors']) or 'no error text'}"
         return _result("failed", "solution", summary, [], started)
@@ -45,7 +47,7 @@ def restore(solution: str, repo_root: Path, emit: Emit) -> dict[str, Any]:
     for i, project in enumerate(projects):
         emit({"event": "progress", "phase": "restore", "done": i, "total": len(projects)})
         left = budget - (time.monotonic() - started)
-        outcome = _run(str(repo_root.resolve() / project), left) if left > 1 else {"status": "skipped", "errors": [
+        outcome = _run(str(repo_root.resolve() / project), left, cwd) if left > 1 else {"status": "skipped", "errors": [
             f"not tried: the restore time limit ({budget:.0f} s, {TIMEOUT_ENV}) was used up"]}
         outcomes.append({"path": project, **outcome})
     emit({"event": "progress", "phase": "restore", "done": len(projects), "total": len(projects)})
@@ -69,12 +71,11 @@ def _timeout() -> float:
     return settings.current().restore_timeout_s
 
 
-def _run(target: str, timeout: float) -> dict[str, Any]:
+def _run(target: str, timeout: float, cwd: Path | None) -> dict[str, Any]:
     """One `dotnet restore`; its output goes to the worker log."""
     try:
         done = subprocess.run(["dotnet", "restore", target, *ANALYSIS_PROPERTIES], capture_output=True, text=True,
-                              timeout=timeout,
-                              check=False, stdin=subprocess.DEVNULL)
+                              timeout=timeout, check=False, stdin=subprocess.DEVNULL, cwd=cwd)
     except subprocess.TimeoutExpired:
         return {"status": "failed", "errors": [f"dotnet restore did not finish within {timeout:.0f} s"]}
     output = done.stdout + done.stderr
@@ -101,18 +102,18 @@ def first_errors(output: str) -> list[str]:
     return seen
 
 
-def _solution_projects(solution: str, repo_root: Path) -> list[str]:
+def _solution_projects(solution: Path, repo_root: Path, cwd: Path | None) -> list[str]:
     """The projects a .sln/.slnx names (repo-relative, as listed, existing or not); [] for a project file."""
-    if Path(solution).suffix.lower() not in (".sln", ".slnx"):
+    if solution.suffix.lower() not in (".sln", ".slnx"):
         return []
     try:
-        done = subprocess.run(["dotnet", "sln", solution, "list"], capture_output=True, text=True, timeout=120,
-                              check=False, stdin=subprocess.DEVNULL)
+        done = subprocess.run(["dotnet", "sln", str(solution), "list"], capture_output=True, text=True, timeout=120,
+                              check=False, stdin=subprocess.DEVNULL, cwd=cwd)
     except subprocess.TimeoutExpired:
         return []
     if done.returncode != 0:
         return []
-    folder = Path(solution).resolve().parent
+    folder = solution.resolve().parent
     root = repo_root.resolve()
     out = []
     for line in done.stdout.splitlines():

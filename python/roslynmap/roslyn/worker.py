@@ -9,6 +9,7 @@ closes the pipe or after an idle timeout.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import faulthandler
 import os
 import re
@@ -37,6 +38,7 @@ from roslynmap.roslyn.packages import package_references
 from roslynmap.roslyn.projrefs import project_reference_facts
 from roslynmap.roslyn.protocol import deadline_seconds, read_frame, write_frame
 from roslynmap.roslyn.restore import restore
+from roslynmap.roslyn.sdkpin import UnmetSdkPin, mirror_without_pin, unmet_pin
 from roslynmap.store import derive as derive_store
 from roslynmap.store import overlay as overlay_store
 from roslynmap.store.writer import BaselineWriter
@@ -52,6 +54,7 @@ class Worker:
         self._session_type: Any = None
         self._sessions: dict[str, Any] = {}
         self._overlays: dict[str, OverlaySession] = {}
+        self._pins: dict[str, UnmetSdkPin | None] = {}
 
     def _bridge(self) -> Any:
         if self._session_type is None:
@@ -78,9 +81,28 @@ class Worker:
             session = None
         if session is None:
             request = orjson.dumps(frameworks).decode() if frameworks else None
-            session = self._bridge().Open(repo_root, solution, request)
+            session = self._bridge_open(repo_root, solution, request)
         self._sessions[key] = session
         return session
+
+    def _sdk_pin(self, repo_root: str, solution: str) -> UnmetSdkPin | None:
+        """The repository's global.json pin when this machine cannot meet it (asked once per solution)."""
+        key = f"{repo_root}|{solution}"
+        if key not in self._pins:
+            self._pins[key] = unmet_pin((Path(repo_root) / solution).resolve().parent)
+        return self._pins[key]
+
+    def _bridge_open(self, repo_root: str, solution: str, frameworks: str | None) -> Any:
+        """The bridge's session; under an unmet SDK pin, opened in a mirror of the repository without it."""
+        pin = self._sdk_pin(repo_root, solution)
+        mirror = mirror_without_pin(Path(repo_root), pin) if pin is not None else None
+        if mirror is None:
+            return self._bridge().Open(repo_root, solution, frameworks)
+        root = Path(repo_root).resolve()
+        in_mirror = (root / solution).resolve().relative_to(root).as_posix()  # the same path, under the mirror
+        # The build host inherits our folder and its `dotnet` would meet the pin there too.
+        with contextlib.chdir(pin.neutral_folder):  # type: ignore[union-attr]  # a mirror implies a pin
+            return self._bridge().Open(str(mirror), in_mirror, frameworks, str(root))
 
     def handle(self, request: dict[str, Any], emit: Emit) -> dict[str, Any]:
         op = request.get("op")
@@ -111,14 +133,16 @@ class Worker:
         solution = request["solution"]
         restored: dict[str, Any] | None = None
         mode = request.get("restore")
+        pin = self._sdk_pin(request["repo_root"], solution)
+        away = pin.neutral_folder if pin else None
         if mode is True:
-            restored = restore(solution, Path(request["repo_root"]), emit)
+            restored = restore(solution, Path(request["repo_root"]), emit, away)
         emit({"event": "progress", "phase": "load", "done": 0, "total": 1})
         session = self._open(request["repo_root"], solution, fresh=True, frameworks=request.get("frameworks"))
         described = orjson.loads(session.Describe())
         if mode == "auto" and any(not p.get("restored", True) for p in described["projects"]):
             # As an IDE does on open: restore what lacks its assets, then load again.
-            restored = restore(solution, Path(request["repo_root"]), emit)
+            restored = restore(solution, Path(request["repo_root"]), emit, away)
             restored["automatic"] = True
             emit({"event": "progress", "phase": "load", "done": 0, "total": 1})
             session = self._open(request["repo_root"], solution, fresh=True, frameworks=request.get("frameworks"))
@@ -132,6 +156,8 @@ class Worker:
             )
         if restored is not None and restored["status"] != "restored":
             described.setdefault("workspace_diagnostics", []).insert(0, restored["message"])
+        if pin is not None:
+            described.setdefault("workspace_diagnostics", []).insert(0, pin.warning(Path(request["repo_root"])))
         unloaded = unloaded_projects(described, Path(request["repo_root"]))
         described["projects"] += unloaded
         for p in described["projects"]:
@@ -284,7 +310,7 @@ class Worker:
             found.session.Dispose()
         started = time.perf_counter()
         head, dirty = _git_state(Path(repo_root))
-        session = self._bridge().Open(repo_root, solution)
+        session = self._bridge_open(repo_root, solution, None)
         try:
             described = orjson.loads(session.Describe())
             session.WarmOverlay()

@@ -84,7 +84,8 @@ def sdk_version() -> str | None:
                               stdin=subprocess.DEVNULL)  # never the caller's terminal
     except (OSError, subprocess.TimeoutExpired):
         return None
-    return done.stdout.strip() or None
+    # An unmet global.json pin in the current folder fails the command (its text is no version).
+    return (done.stdout.strip() or None) if done.returncode == 0 else None
 
 
 def ensure_baseline(

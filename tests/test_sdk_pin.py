@@ -1,0 +1,75 @@
+"""A repository whose global.json pins an SDK this machine lacks (testdata/SdkPin, as davidfowl/TodoApi pins
+9.0.100 where only a newer SDK is installed), over MCP stdio.
+
+`dotnet` refuses every command under such a folder and MSBuildWorkspace's build host fails the load. roslynmap
+restores from a folder the pin does not govern and loads through a mirror of links without it: the index is as
+complete as with the right SDK, and says which SDK it used instead.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import indexed_copy
+from tests.mcp_client import McpServerProcess
+
+
+@pytest.fixture(scope="module")
+def pinned_repo(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
+    # restore=False: the test's own `dotnet restore` would meet the pin; roslynmap restores what lacks assets
+    return indexed_copy("SdkPin", tmp_path_factory.mktemp("repos") / "SdkPin", home, restore=False)
+
+
+@pytest.fixture(scope="module")
+def pinned(pinned_repo: Path, home: Path) -> Iterator[McpServerProcess]:
+    proc = McpServerProcess(pinned_repo, {"ROSLYNMAP_HOME": str(home)})
+    yield proc
+    proc.close()
+
+
+def installed_sdk() -> str:
+    """What `dotnet` picks where no global.json governs."""
+    with tempfile.TemporaryDirectory() as free:
+        return subprocess.run(["dotnet", "--version"], cwd=free, capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+
+def test_the_pin_is_unmet_here(pinned_repo: Path) -> None:
+    done = subprocess.run(["dotnet", "--version"], cwd=pinned_repo, capture_output=True, text=True, check=False)
+    assert done.returncode != 0
+    assert "A compatible .NET SDK was not found" in done.stdout + done.stderr
+
+
+def test_the_index_is_complete_and_names_the_sdk_it_used(pinned: McpServerProcess) -> None:
+    env = pinned.call("index_ensure_baseline", {"force": True, "restore": True})
+    assert env["data"]["built"] is True
+    assert env["data"]["semantic_level"] == "full"
+    assert env["data"]["counts"]["projects"] == 1
+    assert env["data"]["workspace_diagnostics"] == [
+        f"global.json pins .NET SDK 99.0.100, which is not installed: restored and loaded with SDK "
+        f"{installed_sdk()} instead (a build with the pinned SDK may differ)."]
+    assert (env["data"]["restore"]["status"], env["data"]["restore"]["mode"]) == ("restored", "solution")
+    routes = pinned.call("surfaces_list_endpoints", {})["data"]["endpoints"]
+    assert [(e["method"], e["route"], e["line"]) for e in routes] == [("GET", "/todos", 8), ("GET", "/todos/{id:int}", 9)]
+    impls = pinned.call("types_hierarchy", {"symbol_id": "IClock"})["data"]["descendants"]
+    assert [d["symbol_id"] for d in impls] == ["T:Pinned.Api.SystemClock"]
+
+
+def test_a_workspace_refresh_loads_through_the_mirror_too(pinned_repo: Path, pinned: McpServerProcess) -> None:
+    program = pinned_repo / "src/Pinned.Api/Program.cs"
+    original = program.read_text()
+    program.write_text(original.replace("Results.Ok(id)", "Results.Ok(id.Length)"))
+    try:
+        assert pinned.call("workspace_create", {"workspace_id": "pin"})["ok"]
+        refreshed = pinned.call("index_refresh_overlay", {"workspace_id": "pin"})
+    finally:
+        program.write_text(original)
+        pinned.call("workspace_delete", {"workspace_id": "pin"})
+    assert refreshed["ok"], refreshed
+    assert [(e["code"], e["file"], e["line"]) for e in refreshed["data"]["new_errors"]] == [
+        ("CS1061", "src/Pinned.Api/Program.cs", 9)]
