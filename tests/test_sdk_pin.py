@@ -55,7 +55,8 @@ def test_the_index_is_complete_and_names_the_sdk_it_used(pinned: McpServerProces
         f"{installed_sdk()} instead (a build with the pinned SDK may differ)."]
     assert (env["data"]["restore"]["status"], env["data"]["restore"]["mode"]) == ("restored", "solution")
     routes = pinned.call("surfaces_list_endpoints", {})["data"]["endpoints"]
-    assert [(e["method"], e["route"], e["line"]) for e in routes] == [("GET", "/todos", 8), ("GET", "/todos/{id:int}", 9)]
+    assert [(e["method"], e["route"], e["line"]) for e in routes] == [
+        ("GET", "/todos", 8), ("GET", "/todos/{id:int}", 9)]
     impls = pinned.call("types_hierarchy", {"symbol_id": "IClock"})["data"]["descendants"]
     assert [d["symbol_id"] for d in impls] == ["T:Pinned.Api.SystemClock"]
 

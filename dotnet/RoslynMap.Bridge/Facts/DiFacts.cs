@@ -11,18 +11,18 @@ namespace RoslynMap.Bridge.Facts;
 internal sealed class DiFacts
 {
     private readonly FactSink _sink;
+    private readonly DiTypes _types;
 
     public DiFacts(FactSink sink)
     {
         _sink = sink;
+        _types = new DiTypes(sink);
     }
 
     public static IEnumerable<string> InvocationNames =>
         from prefix in new[] { "Add", "TryAdd", "AddKeyed", "TryAddKeyed" }
         from lifetime in new[] { "Scoped", "Transient", "Singleton" }
         select prefix + lifetime;
-
-    private sealed record Service(string Name, string? Id);
 
     public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
     {
@@ -43,15 +43,15 @@ internal sealed class DiFacts
         var keyArg = keyed ? args.FirstOrDefault(a => FactSyntax.Unwrap(a.Expression) is not TypeOfExpressionSyntax && !IsFactory(a)) : null;
         var others = args.Where(a => a != keyArg && a != factory && FactSyntax.Unwrap(a.Expression) is not TypeOfExpressionSyntax).ToList();
 
-        Service service;
-        Service? implementation;
+        DiType service;
+        DiType? implementation;
         string form;
-        var typeArgs = TypeArguments(inv, method);
+        var typeArgs = _types.TypeArguments(inv, method);
         if (typeofArgs.Count > 0)
         {
             form = "typeof";
-            service = Named(typeofArgs[0].Type);
-            implementation = typeofArgs.Count > 1 ? Named(typeofArgs[1].Type) : factory is null ? service : FactoryResult(factory);
+            service = _types.Named(typeofArgs[0].Type);
+            implementation = typeofArgs.Count > 1 ? _types.Named(typeofArgs[1].Type) : factory is null ? service : _types.FactoryResult(factory.Expression);
         }
         else if (typeArgs.Count > 0)
         {
@@ -59,12 +59,12 @@ internal sealed class DiFacts
             if (factory is not null)
             {
                 form = "factory";
-                implementation = typeArgs.Count > 1 ? typeArgs[1] : FactoryResult(factory);
+                implementation = typeArgs.Count > 1 ? typeArgs[1] : _types.FactoryResult(factory.Expression);
             }
             else if (others.Count > 0)
             {
                 form = "instance";
-                implementation = typeArgs.Count > 1 ? typeArgs[1] : InstanceType(others[0].Expression);
+                implementation = typeArgs.Count > 1 ? typeArgs[1] : _types.InstanceType(others[0].Expression);
             }
             else
             {
@@ -87,41 +87,6 @@ internal sealed class DiFacts
         if (FactSyntax.Unwrap(arg.Expression) is not (IdentifierNameSyntax or MemberAccessExpressionSyntax)) return false;
         var info = _sink.Model.GetSymbolInfo(arg.Expression);
         return Bound.ForFacts(info) is IMethodSymbol;
-    }
-
-    /// <summary>Type arguments as bound (inferred ones included), else as written.</summary>
-    private List<Service> TypeArguments(InvocationExpressionSyntax inv, IMethodSymbol? method)
-    {
-        if (method is { TypeArguments.Length: > 0 } && method.TypeArguments.All(t => t.TypeKind != TypeKind.Error))
-            return method.TypeArguments.Select(Named).ToList();
-        return FactSyntax.TypeArgs(inv).Select(Named).ToList();
-    }
-
-    private Service Named(ITypeSymbol type) => new(FactSyntax.TypeName(type), _sink.IdOf(type));
-
-    private Service Named(TypeSyntax type)
-    {
-        var symbol = _sink.Model.GetTypeInfo(type).Type;
-        return symbol is null or { TypeKind: TypeKind.Error } ? new Service(FactSyntax.Collapse(type.ToString()), null) : Named(symbol);
-    }
-
-    /// <summary>`sp => new Impl(...)` (or a block returning one): the implementation is Impl.</summary>
-    private Service? FactoryResult(ArgumentSyntax factory)
-    {
-        var body = FactSyntax.Unwrap(factory.Expression) is AnonymousFunctionExpressionSyntax f ? f.Body : null;
-        var result = body switch
-        {
-            ExpressionSyntax e => e,
-            BlockSyntax b => b.Statements.OfType<ReturnStatementSyntax>().LastOrDefault()?.Expression,
-            _ => null,
-        };
-        return result is not null && FactSyntax.Unwrap(result) is ObjectCreationExpressionSyntax creation ? Named(creation.Type) : null;
-    }
-
-    private Service? InstanceType(ExpressionSyntax instance)
-    {
-        if (FactSyntax.Unwrap(instance) is ObjectCreationExpressionSyntax creation) return Named(creation.Type);
-        return _sink.Model.GetTypeInfo(instance).Type is { TypeKind: not TypeKind.Error } t ? Named(t) : null;
     }
 
     private string KeyText(ExpressionSyntax key)
@@ -179,8 +144,8 @@ internal sealed class DiFacts
         else if (method is null && (isCollection || receiverType is null or { TypeKind: TypeKind.Error })) confidence = Confidence.Medium;
         else return;
 
-        var typeArgs = TypeArguments(inv, method);
-        Service? service = null;
+        var typeArgs = _types.TypeArguments(inv, method);
+        DiType? service = null;
         string? lifetime = null;
         if (KnownExtensions.TryGetValue(name, out var known))
         {
@@ -188,10 +153,10 @@ internal sealed class DiFacts
             var arg = known.TypeArg >= 0 && known.TypeArg < typeArgs.Count ? typeArgs[known.TypeArg] : null;
             if (known.Service is null) service = arg;
             else if (arg is not null && known.Service.Contains("{0}", StringComparison.Ordinal))
-                service = new Service(string.Format(System.Globalization.CultureInfo.InvariantCulture, known.Service, arg.Name), null);
-            else if (!known.Service.Contains("{0}", StringComparison.Ordinal)) service = new Service(known.Service, null);
-            else service = new Service(known.Service.Replace("{0}", ""), null);
-            if (name == "AddHttpClient" && service is null) service = new Service("IHttpClientFactory", null);
+                service = new DiType(string.Format(System.Globalization.CultureInfo.InvariantCulture, known.Service, arg.Name), null);
+            else if (!known.Service.Contains("{0}", StringComparison.Ordinal)) service = new DiType(known.Service, null);
+            else service = new DiType(known.Service.Replace("{0}", ""), null);
+            if (name == "AddHttpClient" && service is null) service = new DiType("IHttpClientFactory", null);
         }
         var implementation = name == "AddHostedService" && typeArgs.Count > 0 ? typeArgs[0]
             : service?.Id is not null ? service : null;

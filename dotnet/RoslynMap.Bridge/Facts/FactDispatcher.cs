@@ -24,6 +24,7 @@ internal sealed class FactDispatcher
         Http,
         Mediator,
         Aspire,
+        Autofac,
     }
 
     private static readonly FrozenDictionary<string, Topic> InvocationTopics = BuildTopics();
@@ -42,6 +43,7 @@ internal sealed class FactDispatcher
     private readonly ThrowHelperFacts _throwHelpers;
     private readonly AspireFacts _aspire;
     private readonly FastEndpointsFacts _fastEndpoints;
+    private readonly AutofacFacts _autofac;
     private readonly FactSink _sink;
 
     public FactDispatcher(DocumentContext ctx)
@@ -61,6 +63,7 @@ internal sealed class FactDispatcher
         _throwHelpers = new ThrowHelperFacts(sink);
         _aspire = new AspireFacts(sink);
         _fastEndpoints = new FastEndpointsFacts(sink);
+        _autofac = new AutofacFacts(sink);
     }
 
     private static FrozenDictionary<string, Topic> BuildTopics()
@@ -82,6 +85,7 @@ internal sealed class FactDispatcher
         foreach (var n in TestFacts.HttpVerbs.Keys) topics[n] = Topic.Http;
         foreach (var n in MediatorFacts.InvocationNames) topics[n] = Topic.Mediator;
         foreach (var n in AspireFacts.InvocationNames) topics[n] = Topic.Aspire;
+        foreach (var n in AutofacFacts.InvocationNames) topics.Add(n, Topic.Autofac);
         return topics.ToFrozenDictionary(StringComparer.Ordinal);
     }
 
@@ -124,6 +128,7 @@ internal sealed class FactDispatcher
             case Topic.Http: _tests.HttpCall(inv, name, from); break;
             case Topic.Mediator: _mediator.Invocation(inv, name, from); break;
             case Topic.Aspire: _aspire.Invocation(inv, name, from); break;
+            case Topic.Autofac: _autofac.Invocation(inv, name, from); break;
         }
     }
 

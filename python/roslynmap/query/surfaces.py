@@ -753,7 +753,8 @@ def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifet
     for fact in _scoped_facts(conn, "DiRegistration", project, file):
         service_key = fact["key"] if fact["key"] != fact["fact_key"] else None
         items.append({"service": fact["fact_key"], **_keep(fact, (
-            "lifetime", "implementation", "form", "via", "try", "target", "service_id", "implementation_id")),
+            "lifetime", "implementation", "form", "via", "try", "target", "container", "service_id",
+            "implementation_id")),
             **({"service_key": service_key} if service_key is not None else {}),
             "registered_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"], "line": fact["line"],
             "confidence": fact["confidence"]})

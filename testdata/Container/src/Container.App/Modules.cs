@@ -1,0 +1,37 @@
+using Autofac;
+
+namespace Container.App;
+
+public sealed class InfrastructureModule : Module
+{
+    protected override void Load(ContainerBuilder builder)
+    {
+        builder.RegisterType<SystemClock>()
+            .As<IClock>()
+            .InstancePerLifetimeScope();
+
+        builder.RegisterDecorator<CachingClock, IClock>();
+
+        builder.RegisterGeneric(typeof(MemoryRepository<>))
+            .As(typeof(IRepository<>))
+            .SingleInstance();
+
+        builder.RegisterType<SmtpMailer>().AsImplementedInterfaces();
+
+        builder.Register(c => new Settings { Name = "container" }).AsSelf().SingleInstance();
+    }
+}
+
+public sealed class MessagingModule(string queue) : Module
+{
+    public string Queue { get; } = queue;
+
+    protected override void Load(ContainerBuilder builder)
+    {
+        builder.RegisterAssemblyTypes(ThisAssembly)
+            .AsClosedTypesOf(typeof(IHandler<>))
+            .InstancePerDependency();
+
+        builder.RegisterGenericDecorator(typeof(LoggingHandler<>), typeof(IHandler<>));
+    }
+}

@@ -1,0 +1,73 @@
+"""Autofac registrations as DI registrations, over MCP stdio (testdata/Container, as
+kgrzybek/modular-monolith-with-ddd registers its services: modules of fluent chains, scans, generic decorators).
+
+A registration is read with the chain that follows it: what it is resolved as (`As`, `AsSelf`,
+`AsImplementedInterfaces`, `AsClosedTypesOf`, `Keyed`) and for how long (`SingleInstance`, `InstancePer*`,
+else a new instance per dependency; one instance for `RegisterInstance`). A module registration points at the
+module's Load, where its registrations are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import indexed_copy
+from tests.mcp_client import McpServerProcess
+
+INFRA = "M:Container.App.InfrastructureModule.Load(Autofac.ContainerBuilder)"
+MESSAGING = "M:Container.App.MessagingModule.Load(Autofac.ContainerBuilder)"
+MAIN = "M:Program.<Main>$(System.String[])"
+
+
+@pytest.fixture(scope="module")
+def container(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    repo = indexed_copy("Container", tmp_path_factory.mktemp("repos") / "Container", home)
+    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    yield proc
+    proc.close()
+
+
+def test_each_service_of_a_registration_is_a_row(container: McpServerProcess) -> None:
+    env = container.call("surfaces_list", {"kind": "di"})
+    assert env["answer"] == "12 DI registrations (4 Transient, 4 unknown, 3 Singleton, 1 Scoped)."
+    rows = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("service_key"),
+             r["registered_in"], r["line"]) for r in env["data"]["registrations"]]
+    assert rows == [
+        ("IClock", "Scoped", "SystemClock", "generic", None, INFRA, 9),
+        ("IClock", None, "CachingClock", "decorator", None, INFRA, 13),  # as long as what it decorates
+        ("IRepository<>", "Singleton", "MemoryRepository<>", "typeof", None, INFRA, 15),
+        # AsImplementedInterfaces: IMailer and IAuditor, not IDisposable
+        ("IMailer", "Transient", "SmtpMailer", "generic", None, INFRA, 19),
+        ("IAuditor", "Transient", "SmtpMailer", "generic", None, INFRA, 19),
+        ("Settings", "Singleton", "Settings", "factory", None, INFRA, 21),
+        ("IHandler<>", "Transient", None, "scan", None, MESSAGING, 31),
+        ("IHandler<>", None, "LoggingHandler<>", "decorator", None, MESSAGING, 35),
+        ("InfrastructureModule", None, None, "module", None, MAIN, 5),
+        ("MessagingModule", None, None, "module", None, MAIN, 6),
+        ("IPayments", "Singleton", "CardPayments", "instance", "card", MAIN, 7),
+        ("OrderPlacedHandler", "Transient", "OrderPlacedHandler", "typeof", None, MAIN, 8)]
+    assert {r["container"] for r in env["data"]["registrations"]} == {"autofac"}
+    assert {r["confidence"] for r in env["data"]["registrations"]} == {"high"}
+
+
+def test_ids_let_a_call_through_the_interface_reach_the_registered_type(container: McpServerProcess) -> None:
+    env = container.call("surfaces_list", {"kind": "di", "filter": "IClock"})
+    assert [(r["service_id"], r["implementation_id"]) for r in env["data"]["registrations"]] == [
+        ("T:Container.App.IClock", "T:Container.App.SystemClock"),
+        ("T:Container.App.IClock", "T:Container.App.CachingClock")]
+
+
+def test_a_module_registration_points_at_its_load(container: McpServerProcess) -> None:
+    env = container.call("surfaces_list", {"kind": "di", "filter": "Module"})
+    assert [(r["service_id"], r["via"], r["target"]) for r in env["data"]["registrations"]] == [
+        ("T:Container.App.InfrastructureModule", "RegisterModule", INFRA),
+        ("T:Container.App.MessagingModule", "RegisterModule", MESSAGING)]
+
+
+def test_a_cancellation_callback_is_not_a_registration(container: McpServerProcess) -> None:
+    """`cancel.Token.Register(...)` shares the name and binds to CancellationToken, not Autofac."""
+    env = container.call("surfaces_list", {"kind": "di", "file": "Program.cs"})
+    assert [r["line"] for r in env["data"]["registrations"]] == [5, 6, 7, 8]
