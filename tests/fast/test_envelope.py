@@ -253,3 +253,12 @@ def test_a_lone_record_of_many_fields_stays_in_its_cell() -> None:
         "nodes (2): symbol_id | facts",
         "  P:Db.Orders | [{kind=DbTable, key=orders, line=9, confidence=high, entity=T:Order, source=DbSet}]",
         "  M:Db.Save"]
+
+
+def test_cutting_long_strings_never_cuts_the_answer() -> None:
+    """A fixed list too long for the budget gets its strings cut; the answer it explains stays whole."""
+    from roslynmap.mcp.envelope import _cut_strings
+
+    answer = "47 projects (2 app, 23 library, 20 test, 2 web), 3 entry points, 51 endpoints, 44 tables."
+    cut = _cut_strings({"answer": answer, "data": {"path": "src/" + "x" * 60}}, 20)
+    assert cut == {"answer": answer, "data": {"path": "src/" + "x" * 16 + "…"}}

@@ -272,8 +272,10 @@ def _cut_strings(value: Any, limit: int) -> Any:
     if isinstance(value, list):
         return [_cut_strings(v, limit) for v in value]
     if isinstance(value, dict):
-        # The overflow hint and warnings are how the caller gets the rest: never cut them.
-        return {k: (v if k in {"meta", "overflow", "warnings"} else _cut_strings(v, limit)) for k, v in value.items()}
+        # The answer is what the call is for; the overflow hint and warnings are how the caller gets the rest:
+        # never cut them.
+        return {k: (v if k in {"answer", "meta", "overflow", "warnings"} else _cut_strings(v, limit))
+                for k, v in value.items()}
     return value
 
 

@@ -23,6 +23,7 @@ from roslynmap.store.overlay import is_overlay
 LIST_LIMIT = (50, 500)
 TEXT_SECONDS = 5.0
 CENTRAL = 10
+ROLE_ORDER = {"web": 0, "app": 1, "library": 2, "test": 3}  # repo_overview lists entry points first
 
 
 def _meta(ctx: QueryContext) -> dict[str, Any]:
@@ -308,7 +309,7 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
 # ---------------------------------------------------------------- repo_overview
 
 class OverviewParams(WorkspaceParams):
-    pass
+    offset: int = Field(default=0, ge=0)  # page through the projects
 
 
 @tool("repo_overview", OverviewParams)
@@ -328,11 +329,14 @@ def overview_tool(params: OverviewParams, repo_path: str) -> ToolOutput:
               f"config keys, {counts['db_tables']} tables, {counts['di_registrations']} DI registrations.")
     actions = [{"tool": "code_outline", "why": f"what {central[0]['symbol_id']} declares",
                 "args": {"symbol_id": central[0]["symbol_id"]}}] if central else []
+    # Projects are the list that grows (47 in a modular monolith): ranked entry points first, and paged.
+    ranked = sorted(projects, key=lambda p: (ROLE_ORDER.get(p["role"], len(ROLE_ORDER)), p["name"]))
+    page = ranked[params.offset:]
     return ToolOutput(
         answer=answer,
-        data={"projects": projects, "entry_points": entries[:20], "counts": counts},
-        ranked=RankedList("central_types", central, len(central), scope_param=None, page_param=None),
+        data={"entry_points": entries[:20], "counts": counts, "central_types": central},
+        ranked=RankedList("projects", page, len(projects), offset=params.offset, scope_param=None),
         next_actions=actions, **_meta(ctx),
-        preview=[f"{p['role']:<8} {p['name']}  {p['path']}" for p in projects]
+        preview=[f"{p['role']:<8} {p['name']}  {p['path']}" for p in page]
         + [f"central {t['symbol_id']} (used by {t['used_by_types']} types)" for t in central],
     )
