@@ -398,6 +398,28 @@ def test_db_tables_match_dbset_and_entity_names_and_group_migrations(web: McpSer
                                                                                    "AuditEntries")]
 
 
+REPORTS = "M:Web.Api.Services.OrderReports."
+
+
+def test_stored_procedures_are_listed_apart_from_tables(web: McpServerProcess) -> None:
+    """A command text that is only a name runs a stored procedure (Dapper, ADO.NET), as does `EXEC name` (EF
+    Core); a schema known only at run time is null, a name known only at run time is no procedure."""
+    env = web.call("surfaces_list_db_tables", {})
+    assert env["answer"] == "5 database tables and 4 stored procedures."
+    procedures = env["data"]["procedures"]
+    assert [(p["procedure"], p["schema"], p["symbols"], p["line"], p["confidence"]) for p in procedures] == [
+        ("Invoice_Recalculate", "billing", [f"{REPORTS}RecalculateAsync"], 22, "high"),
+        ("Orders_Archive", None, [f"{REPORTS}ArchiveAsync(System.Int32)"], 19, "high"),
+        ("Orders_Reset", "dbo", [f"{REPORTS}ResetAsync"], 27, "high"),
+        ("Report_TopCustomers", "dbo", [f"{REPORTS}TopCustomersAsync"], 15, "high")]
+    assert "Orders_Reset" not in {t["table"] for t in env["data"]["tables"]}
+    only = web.call("surfaces_list_db_tables", {"table_filter": "orders_"})
+    assert only["answer"] == "0 database tables and 2 stored procedures match 'orders_'."
+    card = web.call("symbols_get_card", {"symbol_id": f"{REPORTS}ResetAsync"})
+    assert [(f["kind"], f["key"], f["object"]) for f in card["data"]["facts"]] == [
+        ("DbTable", "Orders_Reset", "procedure")]
+
+
 def test_endpoints_and_tables_in_one_call(web: McpServerProcess) -> None:
     """Which endpoints touch table orders (through DI-dispatched interface calls), and which tables
     GET /api/Orders/{id:int} touches."""

@@ -5,7 +5,8 @@ namespace RoslynMap.Bridge.Facts;
 
 /// <summary>
 /// Database tables: EF Core DbSet properties, [Table] entities, ToTable mappings, and table names in
-/// raw SQL given to EF Core, Dapper or an ADO.NET command.
+/// raw SQL given to EF Core, Dapper or an ADO.NET command; and the stored procedures such a command runs
+/// (`object: procedure`).
 /// </summary>
 internal sealed class DbTableFacts
 {
@@ -152,6 +153,12 @@ internal sealed class DbTableFacts
     {
         var sql = FactSyntax.ConstantString(_sink.Model, sqlExpression, interpolated: true);
         if (sql is null) return;
+        if (SqlTables.Procedure(sql) is var (procedureSchema, procedure))
+        {
+            _sink.Add(FactKinds.DbTable, from, anchor, confidence, procedure,
+                new FactDetail().Add("schema", procedureSchema).Add("source", "Sql").Add("object", "procedure"));
+            return;
+        }
         foreach (var (schema, table) in SqlTables.Extract(sql))
         {
             _sink.Add(FactKinds.DbTable, from, anchor, confidence, table,

@@ -27,7 +27,32 @@ internal static partial class SqlTables
         "SET", "SELECT", "WHERE", "VALUES", "ONLY", "LATERAL", "UNNEST", "DUAL",
     };
 
+    // A stored procedure: the whole command text is one (schema-qualified) name, as Dapper and ADO.NET are given
+    // with CommandType.StoredProcedure (bitwarden/server: "[dbo].[Cipher_ReadById]", $"[{Schema}].[User_Create]"),
+    // or `EXEC[UTE] name ...` (EF Core's FromSqlRaw). A name part may be an interpolation hole (`{Schema}`).
+    private const string NamePart = Part + @"|\{[^{}]+\}";
+
+    [GeneratedRegex(@"^(?<exec>EXEC(?:UTE)?\s+)?(?<name>(?:" + NamePart + @")(?:\s*\.\s*(?:" + NamePart + @")){0,2})(?(exec)(?:[\s;]|$)|\s*;?\s*$)",
+        RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    private static partial Regex ProcedureRegex();
+
+    [GeneratedRegex(NamePart, RegexOptions.CultureInvariant)]
+    private static partial Regex NamePartRegex();
+
     public static bool LooksLikeSql(string text) => StatementRegex().IsMatch(text);
+
+    /// <summary>The procedure a command text runs: (schema or null, name); null when it is a statement, or when
+    /// the name itself is only known at run time (`[{Table}_ReadById]`).</summary>
+    public static (string? Schema, string Name)? Procedure(string text)
+    {
+        var m = ProcedureRegex().Match(text.Trim());
+        if (!m.Success) return null;
+        var parts = NamePartRegex().Matches(m.Groups["name"].Value).Select(p => p.Value.Trim('[', ']', '"', '`')).ToList();
+        var name = parts[^1];
+        if (name.Contains('{') || NotTables.Contains(name) || StatementRegex().IsMatch(name)) return null;
+        var schema = parts.Count >= 2 && !parts[^2].Contains('{') ? parts[^2] : null;
+        return (schema, name);
+    }
 
     public static List<(string? Schema, string Table)> Extract(string sql)
     {

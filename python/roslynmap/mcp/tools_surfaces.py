@@ -108,20 +108,23 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     listing = surfaces.db_tables(ctx.conn, params.table_filter)
+    procedures = surfaces.db_procedures(ctx.conn, params.table_filter)
     items = _page(listing, params, limits)
     if params.with_endpoints:
         items = [{**t, "endpoints": surfaces.endpoints_reaching(ctx.conn, t["symbols"])} for t in items[:20]]
     in_index = int(listing.counts[0]["tables_in_index"]) if listing.counts else listing.total
     guidance = None
-    if not listing.total:
+    if not listing.total and not procedures:
         # Never claim an empty index when only the filter matched nothing.
         guidance = _no_facts_hint(ctx, "database tables") if not in_index else Guidance(
             "hint", f"No table, DbSet or entity name contains '{params.table_filter}' ({in_index} tables in the "
             "index). Call surfaces_list_db_tables without table_filter to see them.")
+    answer = f"{listing.total} database tables" + (f" and {len(procedures)} stored procedures" if procedures else "")
     return ToolOutput(
-        answer=f"{listing.total} database tables" + (f" match '{params.table_filter}'" if params.table_filter
-                                                      else "") + ".",
-        data={}, ranked=RankedList("tables", items, listing.total, params.offset, listing.by_file, scope_param=None),
+        answer=answer + (f" match '{params.table_filter}'" if params.table_filter else "") + ".",
+        # Procedures are few beside tables in most repositories; they stay whole, the tables are paged.
+        data={"procedures": procedures} if procedures else {},
+        ranked=RankedList("tables", items, listing.total, params.offset, listing.by_file, scope_param=None),
         guidance=guidance,
         limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
         baseline_commit=ctx.commit, preview=[f"{i['table']}  {i['entities']}" for i in items])
@@ -188,9 +191,12 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
     fact_count = sum(len(n["facts"]) for n in nodes) + len(root["facts"])
     # Which tables this entry point touches, in one place (first node reaching each).
     tables: dict[str, dict[str, Any]] = {}
+    procedures: dict[str, dict[str, Any]] = {}
     for node in [root, *nodes]:
         for fact in node["facts"]:
-            if fact["kind"] == "DbTable":
+            if fact["kind"] == "DbTable" and surfaces.is_procedure(fact):
+                procedures.setdefault(fact["key"].lower(), {"procedure": fact["key"], "via": node.get("symbol_id")})
+            elif fact["kind"] == "DbTable":
                 tables.setdefault(fact["key"].lower(), {"table": fact["key"], "via": node.get("symbol_id")})
     # A generic repository's entity: the table of a type argument it was called with (inferred).
     entity_tables = surfaces.entity_tables(ctx.conn) if generic else {}
@@ -210,7 +216,7 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
         answer += " Stopped: " + ", ".join(f"{c} {r}" for r, c in stops["by_reason"].items()) + "."
     return ToolOutput(
         answer=answer, data={"root": root, "route": route, "depth": depth, "tables": list(tables.values()),
-                             "stops": stops},
+                             **({"procedures": list(procedures.values())} if procedures else {}), "stops": stops},
         ranked=RankedList("nodes", nodes, len(nodes), scope_param=None, page_param=None,
                           elidable=("facts",)),
         warnings=ctx.warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,

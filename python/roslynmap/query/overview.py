@@ -73,7 +73,8 @@ def surface_counts(conn: sqlite3.Connection) -> dict[str, int]:
     registrations = 0
     for kind, key, path in conn.execute(
             "SELECT fa.kind, fa.key, f.path FROM facts fa LEFT JOIN files f ON f.id = fa.file_id"
-            " WHERE fa.kind IN ('Config', 'DbTable', 'DiRegistration')"):
+            " WHERE fa.kind IN ('Config', 'DbTable', 'DiRegistration')"
+            " AND NOT (fa.kind = 'DbTable' AND fa.detail LIKE '%\"object\":\"procedure\"%')"):
         if kind == "DiRegistration":
             registrations += 1
         elif not (kind == "DbTable" and is_migration_file(path)):

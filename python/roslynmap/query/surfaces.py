@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -576,9 +576,36 @@ def entity_tables(conn: sqlite3.Connection) -> dict[str, str]:
     return dict(_memo(conn, "entity_tables", compute))
 
 
+def is_procedure(fact: Mapping[str, Any]) -> bool:
+    """A DbTable fact that names a stored procedure a command runs, not a table."""
+    return fact.get("object") == "procedure"
+
+
+def db_procedures(conn: sqlite3.Connection, name_filter: str | None) -> list[dict[str, Any]]:
+    """Stored procedures the code runs (Dapper, ADO.NET, EF Core's EXEC), by name: schema, the calling members,
+    the first call's place."""
+    procedures: dict[str, dict[str, Any]] = {}
+    for fact in facts_of_kind(conn, "DbTable"):
+        if not is_procedure(fact):
+            continue
+        entry = procedures.setdefault(fact["key"].lower(), {
+            "procedure": fact["key"], "schema": fact.get("schema"), "symbols": [], "calls": 0,
+            "file": fact["file"], "line": fact["line"], "confidence": fact["confidence"]})
+        entry["calls"] += 1
+        if fact["symbol_id"] and fact["symbol_id"] not in entry["symbols"]:
+            entry["symbols"].append(fact["symbol_id"])
+        if fact.get("schema") and not entry["schema"]:
+            entry["schema"] = fact["schema"]
+    items = sorted(procedures.values(), key=lambda p: p["procedure"].lower())
+    if name_filter:
+        needle = name_filter.strip().lower()
+        items = [p for p in items if needle in p["procedure"].lower()]
+    return items
+
+
 def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
     tables: dict[str, dict[str, Any]] = {}
-    facts = [f for f in facts_of_kind(conn, "DbTable") if not _SQLITE_INTERNAL.match(f["key"])]
+    facts = [f for f in facts_of_kind(conn, "DbTable") if not _SQLITE_INTERNAL.match(f["key"]) and not is_procedure(f)]
     # [Table] and ToTable() override the DbSet's conventional name: that table does not exist.
     renamed = {f.get("entity") for f in facts if f.get("source") in ("Table", "ToTable") and f.get("entity")}
     dbsets: dict[str, list[str]] = {}  # entity -> DbSet property names, so that a filter finds them
