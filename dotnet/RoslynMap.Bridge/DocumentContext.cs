@@ -16,6 +16,11 @@ internal sealed class DocumentContext
 
     public int ProjectIndex => Project.Index;
 
+    /// <summary>Generated code (GeneratedCode): its unbound names are not stored. EF migrations of a project whose
+    /// EF Core did not restore are a million of them (bitwarden/server) and name only the framework's builder API.</summary>
+    public bool Generated => _generated ??= GeneratedCode.Is(File, Tree);
+    private bool? _generated;
+
     // The documents of a project reference the same symbols over and over: each id is built once per
     // compilation (shared by the threads extracting its documents; dropped with the compilation).
     private SymbolCache? _cache;

@@ -198,6 +198,7 @@ internal sealed class ReferenceClassifier
     private void AddUnresolved(SyntaxToken anchor, SyntaxNode expr, string? from, string kind,
         System.Collections.Immutable.ImmutableArray<ISymbol> candidates = default)
     {
+        if (_ctx.Generated) return;
         var (line, col) = _ctx.Position(anchor.SpanStart);
         var (_, endCol) = _ctx.Position(anchor.Span.End);
         var receiver = expr is ExpressionSyntax e ? Receiver(e) : null;
