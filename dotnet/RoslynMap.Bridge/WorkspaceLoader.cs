@@ -162,12 +162,14 @@ internal static partial class WorkspaceLoader
         {
             var text = d.Kind == WorkspaceDiagnosticKind.Failure ? d.Message : "warning: " + d.Message;
             var owner = projects.FirstOrDefault(p => d.Message.Contains(p.FilePath, StringComparison.OrdinalIgnoreCase));
+            // MSBuild repeats a failure for each evaluation that meets it (bitwarden/server: an SDK it cannot
+            // resolve, nine times with an empty file name): each distinct message once.
             if (owner is null)
             {
-                workspaceDiagnostics.Add(text);
+                if (!workspaceDiagnostics.Contains(text)) workspaceDiagnostics.Add(text);
                 continue;
             }
-            owner.LoadErrors.Add(text);
+            if (!owner.LoadErrors.Contains(text)) owner.LoadErrors.Add(text);
             if (d.Kind == WorkspaceDiagnosticKind.Failure) owner.LoadFailed = true;
         }
     }

@@ -101,6 +101,15 @@ class TableParams(ListParams):
     with_endpoints: bool = Field(default=False, description="Also the endpoints reaching each table (slow).")
 
 
+PROCEDURES_SHOWN = 20
+
+
+def _stem(procedure: dict[str, Any]) -> str:
+    """`Cipher_ReadById` -> `Cipher_`: the prefix procedures of one table share."""
+    name = str(procedure["procedure"])
+    return name[:name.index("_") + 1] if "_" in name else name
+
+
 @tool("surfaces_list_db_tables", TableParams)
 def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     """Use to see which database tables the code touches (EF Core, raw SQL, Dapper), with entities and
@@ -120,13 +129,21 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
             "hint", f"No table, DbSet or entity name contains '{params.table_filter}' ({in_index} tables in the "
             "index). Call surfaces_list_db_tables without table_filter to see them.")
     answer = f"{listing.total} database tables" + (f" and {len(procedures)} stored procedures" if procedures else "")
+    data: dict[str, Any] = {}
+    warnings = list(ctx.warnings)
+    if procedures:
+        # The tables are the paged list; procedures (299 in bitwarden/server) show their first few, and
+        # table_filter narrows both (procedure names usually start with their table's).
+        data["procedures"] = procedures[:PROCEDURES_SHOWN]
+        if len(procedures) > PROCEDURES_SHOWN:
+            warnings.append(f"Showing {PROCEDURES_SHOWN} of {len(procedures)} stored procedures: narrow with "
+                            f"table_filter (a table or procedure name fragment, e.g. \"{_stem(procedures[0])}\").")
     return ToolOutput(
         answer=answer + (f" match '{params.table_filter}'" if params.table_filter else "") + ".",
-        # Procedures are few beside tables in most repositories; they stay whole, the tables are paged.
-        data={"procedures": procedures} if procedures else {},
+        data=data,
         ranked=RankedList("tables", items, listing.total, params.offset, listing.by_file, scope_param=None),
         guidance=guidance,
-        limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
+        limits_applied=limits, warnings=warnings, semantic_level=ctx.semantic_level,
         baseline_commit=ctx.commit, preview=[f"{i['table']}  {i['entities']}" for i in items])
 
 
