@@ -151,3 +151,12 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
     web = flow.call("surfaces_list_config_keys", {"project": "Flow.Web"})
     assert [(k["key"], k["status"]) for k in web["data"]["keys"]] == [("Catalog:PageSize", "used"),
                                                                       ("ConnectionStrings:Flow", "used")]
+
+
+def test_a_conventional_route_reaches_only_its_apps_controllers(flow: McpServerProcess) -> None:
+    """Flow.Web's `{controller=Home}/{action=Index}` fills in its own controllers, not Flow.Other's
+    StatusController (another app, which maps no route)."""
+    env = flow.call("surfaces_list_endpoints", {"limit": 100})
+    conventional = [(e["route"], e["handler"]) for e in env["data"]["endpoints"] if e["source"] == "conventional"]
+    assert [route for route, _ in conventional] == ["/Home/About", "/Home/Index"]
+    assert not any("StatusController" in handler for _, handler in conventional)

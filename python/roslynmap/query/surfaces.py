@@ -143,6 +143,21 @@ def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]])
     return routes
 
 
+def _conventional_in_scope(conn: sqlite3.Connection, patterns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each app's conventional patterns over the controllers it can reach: its own project's and those of the
+    projects it references (ASP.NET's application parts), not every controller of the solution (bitwarden/server
+    maps the default route in ten hosts: each host's controllers once, not ten times each)."""
+    project_of: dict[str, int] = dict(conn.execute("SELECT path, project_id FROM files").fetchall())
+    edges = projectrefs.project_references(conn)
+    actions = facts_of_kind(conn, "ControllerAction")
+    routes: list[dict[str, Any]] = []
+    for pattern in patterns:
+        app = project_of.get(pattern["file"])
+        scope = None if app is None else {app, *projectrefs.referenced(edges, [app])}
+        routes += _conventional([pattern], [a for a in actions if scope is None or project_of.get(a["file"]) in scope])
+    return routes
+
+
 def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
     item = {"method": fact.get("method", "ANY"), "route": fact["key"], "handler": fact.get("handler")
             or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
@@ -322,7 +337,7 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     route_facts = facts_of_kind(conn, "Route") + wrapped_routes(facts_of_kind(conn, "RouteWrapper"),
                                                                 facts_of_kind(conn, "RouteWrapperCall"))
     patterns = [f for f in route_facts if f.get("source") == "conventional"]
-    routes = _conventional(patterns, facts_of_kind(conn, "ControllerAction")) if patterns else []
+    routes = _conventional_in_scope(conn, patterns) if patterns else []
     routes.extend(_razor_routes(conn))
     fastendpoints = FastEndpointsPrefixes(conn, facts_of_kind(conn, "FastEndpointsGroup"),
                                           facts_of_kind(conn, "FastEndpointsRoutePrefix"),
