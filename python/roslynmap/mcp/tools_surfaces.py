@@ -78,6 +78,21 @@ class ConfigParams(ListParams):
     status: Literal["used", "defined_but_unused", "used_but_undefined", "bound_unset", "dynamic"] | None = None
 
 
+PLACES_SHOWN = 5
+
+
+def _first_places(key: dict[str, Any]) -> dict[str, Any]:
+    """A key of a list with at most PLACES_SHOWN usages and definitions (bitwarden/server binds GlobalSettings
+    in 29 places), and how many there are."""
+    out = dict(key)
+    for field in ("usages", "defined_in"):
+        places = key.get(field) or []
+        if len(places) > PLACES_SHOWN:
+            out[field] = places[:PLACES_SHOWN]
+            out[f"{field}_total"] = len(places)
+    return out
+
+
 @tool("surfaces_list_config_keys", ConfigParams)
 def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
     """Use to see which configuration keys the code reads and appsettings*.json define, each with a status."""
@@ -88,11 +103,20 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
     # The count per status is data (by_status): the answer does not say it again.
     of_all = f" are {params.status}, of {sum(c['count'] for c in listing.counts)}" if params.status else ""
     answer = f"{listing.total} configuration keys{of_all}."
+    warnings = list(ctx.warnings)
+    if len(items) > 1:  # a list: each key's first places (one key asked for by key_filter: all of them)
+        items = [_first_places(i) for i in items]
+        crowded = [i["key"] for i in items if "usages_total" in i or "defined_in_total" in i]
+        if crowded:
+            some = f"{len(crowded)} keys are" if len(crowded) != 1 else "1 key is"
+            warnings.append(f"{some} read or defined in more than {PLACES_SHOWN} places: each shows "
+                            f"its first {PLACES_SHOWN} (usages_total, defined_in_total); key_filter=\"{crowded[0]}\" "
+                            "lists all of one.")
     return ToolOutput(
         answer=answer, data={"by_status": listing.counts},
         ranked=RankedList("keys", items, listing.total, params.offset, listing.by_file, scope_param=None),
         guidance=None if listing.total else _no_facts_hint(ctx, "configuration keys"),
-        limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
+        limits_applied=limits, warnings=warnings, semantic_level=ctx.semantic_level,
         baseline_commit=ctx.commit, preview=[f"{i['key']}  [{i['status']}]" for i in items])
 
 
