@@ -24,8 +24,9 @@ def test_a_list_shows_each_keys_first_places_and_one_key_shows_all(tmp_path: Pat
     listed = api.call("surfaces_list_config_keys", {}, str(repo.root), allowed)
     flag = next(k for k in listed["data"]["keys"] if k["key"] == "Features:Flag")
     assert ([u["line"] for u in flag["usages"]], flag["usages_total"]) == ([1, 2, 3, 4, 5], 7)
-    assert listed["warnings"][-1] == ("1 key is read or defined in more than 5 places: each shows its first 5 "
-                                      "(usages_total, defined_in_total); key_filter=\"Features:Flag\" lists all of one.")
+    assert listed["warnings"][-1] == (
+        "1 key is read or defined in more than 5 places: each shows its first 5 (usages_total, defined_in_total); "
+        "key_filter=\"Features:Flag\" lists all of one.")
     one = api.call("surfaces_list_config_keys", {"key_filter": "Features:Flag"}, str(repo.root), allowed)
     assert [u["line"] for u in one["data"]["keys"][0]["usages"]] == [1, 2, 3, 4, 5, 6, 7]
     assert "usages_total" not in one["data"]["keys"][0]
