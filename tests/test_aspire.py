@@ -6,6 +6,8 @@
 - App adds defaults in code (`AddInMemoryCollection(Defaults.Values)`, jellyfin's pattern): they are defined.
 - App reads `ConnectionStrings:catalogdb` through a client integration whose package is missing
   (`builder.AddNpgsqlDbContext<CatalogContext>("catalogdb")`, matched by name: confidence medium).
+- AppHost's own `AddPayments(builder, shop)` configures the project resource it is handed (eShop's AddOllama):
+  Program hands it App, so `Payments:Gateway` and `ConnectionStrings:ledger` are App's.
 - Bus declares `AddBus(this IHostApplicationBuilder, string connectionName)` without the package of
   IHostApplicationBuilder: App's call hits a use-site error, binds to nothing yet has a type. It is recorded
   as an unbound call, not dropped (eShop's `builder.AddRabbitMqEventBus("eventbus")`, 7 calls).
@@ -35,15 +37,15 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "7 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used", "count": 4}, {"status": "defined_but_unused", "count": 2},
+    assert env["answer"] == "9 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 5}, {"status": "defined_but_unused", "count": 3},
                                         {"status": "used_but_undefined", "count": 1}]
     keys = {k["key"]: k for k in env["data"]["keys"]}
     assert {k: v["status"] for k, v in keys.items()} == {
         "CallBackUrl": "used", "ConnectionStrings:catalogdb": "used",
-        "ConnectionStrings:eventbus": "defined_but_unused", "Identity:Url": "used",
-        "Payments:Currency": "defined_but_unused", "Payments:Endpoint": "used_but_undefined",
-        "Payments:Retries": "used"}
+        "ConnectionStrings:eventbus": "defined_but_unused", "ConnectionStrings:ledger": "defined_but_unused",
+        "Identity:Url": "used", "Payments:Currency": "defined_but_unused", "Payments:Endpoint": "used_but_undefined",
+        "Payments:Gateway": "used", "Payments:Retries": "used"}
     # Defined in AppHost's code, for App: the key's one project is App (said once, by `projects`).
     assert keys["Identity:Url"]["defined_in"] == [{"file": "AppHost/Program.cs", "line": 12, "source": "aspire"}]
     assert keys["ConnectionStrings:catalogdb"]["defined_in"] == [
@@ -57,6 +59,17 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
     status = aspire.call("repo_status", {})
     levels = {p["name"]: p["semantic_level"] for p in status["data"]["head_baseline"]["projects"]}
     assert levels == {"App": "partial", "AppHost": "syntax_only", "Bus": "partial"}
+
+
+def test_a_method_of_the_apphost_configures_the_project_it_is_handed(aspire: McpServerProcess) -> None:
+    keys = {k["key"]: k for k in aspire.call("surfaces_list_config_keys", {"key_filter": "Payments:Gateway"})[
+        "data"]["keys"]}
+    assert keys["Payments:Gateway"]["defined_in"] == [{"file": "AppHost/Extensions.cs", "line": 10, "source": "aspire"}]
+    assert keys["Payments:Gateway"]["projects"] == ["App"]
+    ledger = aspire.call("surfaces_list_config_keys", {"key_filter": "ledger"})["data"]["keys"]
+    assert [(k["key"], k["status"], k["defined_in"]) for k in ledger] == [
+        ("ConnectionStrings:ledger", "defined_but_unused", [{"file": "AppHost/Extensions.cs", "line": 9,
+                                                             "source": "aspire"}])]
 
 
 def test_a_call_with_a_use_site_error_is_unbound_not_dropped(aspire: McpServerProcess) -> None:

@@ -33,8 +33,9 @@ internal sealed class AspireFacts
         switch (name)
         {
             case "AddProject":
+                _madeProjects = true;
                 if (ProjectOf(inv) is { } project)
-                    foreach (var key in ProjectDefaults) Define(inv, key, project, "aspire_default", from);
+                    foreach (var key in ProjectDefaults) Define(inv, key, new Target(project, null), "aspire_default", from);
                 break;
             case "WithEnvironment":
                 if (FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "name")?.Expression) is { } variable
@@ -90,9 +91,59 @@ internal sealed class AspireFacts
         && receiver.Identifier.ValueText.EndsWith("uilder", StringComparison.Ordinal)
         && ClientSuffixes.Any(s => name.EndsWith(s, StringComparison.Ordinal));
 
-    private void Define(InvocationExpressionSyntax inv, string key, string project, string pattern, string? from) =>
-        _sink.Add(FactKinds.ConfigDefinition, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, key,
-            new FactDetail().Add("aspire_project", project).Add("pattern", pattern));
+    /// <summary>What a builder chain configures: a project (`Basket_API`), or the project resource a method of
+    /// the AppHost is handed in a parameter (its callers say which: AspireProjectArgument facts).</summary>
+    private sealed record Target(string? Project, IParameterSymbol? Parameter);
+
+    private void Define(InvocationExpressionSyntax inv, string key, Target target, string pattern, string? from)
+    {
+        var detail = new FactDetail().Add("pattern", pattern);
+        if (target.Project is not null) detail.Add("aspire_project", target.Project);
+        else detail.Add("aspire_member", _sink.IdOf(target.Parameter!.ContainingSymbol)).Add("aspire_parameter", target.Parameter.Name);
+        _sink.Add(FactKinds.ConfigDefinition, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, key, detail);
+    }
+
+    // Set once this document has made a project resource: only then can a call hand one over.
+    private bool _madeProjects;
+
+    /// <summary>`builder.AddOllama(catalogApi, webApp)` after `var catalogApi = builder.AddProject&lt;…&gt;(…)`: each
+    /// project resource handed to a method of the solution, by the parameter it lands in. The AppHost usually
+    /// does not bind (its SDK is missing), so the method is found by name among the solution's methods.</summary>
+    public void ProjectArguments(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        if (!_madeProjects || name == "AddProject") return;
+        foreach (var (argument, position) in inv.ArgumentList.Arguments.Select((a, i) => (a, i)))
+        {
+            if (FactSyntax.Unwrap(argument.Expression) is not IdentifierNameSyntax) continue;
+            if (ProjectOfChain(argument.Expression) is not { Project: { } project }) continue;
+            foreach (var method in SolutionMethods(inv, name))
+            {
+                var parameter = ParameterAt(method, argument, position, FactSyntax.Receiver(inv) is not null);
+                if (parameter is null) continue;
+                _sink.Add(FactKinds.AspireProjectArgument, from, argument.SpanStart, Confidence.High, _sink.IdOf(method) ?? name,
+                    new FactDetail().Add("parameter", parameter.Name).Add("aspire_project", project));
+            }
+        }
+    }
+
+    /// <summary>The method a call binds to, else the solution's methods of that name (overloads and all).</summary>
+    private IEnumerable<IMethodSymbol> SolutionMethods(InvocationExpressionSyntax inv, string name)
+    {
+        var info = _sink.Model.GetSymbolInfo(inv);
+        if (info.Symbol is IMethodSymbol bound) return [bound.ReducedFrom ?? bound];
+        return _sink.Model.Compilation.GetSymbolsWithName(name, SymbolFilter.Member).OfType<IMethodSymbol>()
+            .Where(m => m.Locations.Any(l => l.IsInSource));
+    }
+
+    /// <summary>The parameter an argument lands in: by name, else by position (after `this` when an extension
+    /// method is called on a receiver).</summary>
+    private static IParameterSymbol? ParameterAt(IMethodSymbol method, ArgumentSyntax argument, int position, bool onReceiver)
+    {
+        if (argument.NameColon is { } named)
+            return method.Parameters.FirstOrDefault(p => p.Name == named.Name.Identifier.ValueText);
+        var index = position + (method.IsExtensionMethod && onReceiver ? 1 : 0);
+        return index < method.Parameters.Length ? method.Parameters[index] : null;
+    }
 
     /// <summary>`AddProject&lt;Projects.Basket_API&gt;(...)`: `Basket_API`; `AddProject("name", "../Api/Api.csproj")`:
     /// the project file's name.</summary>
@@ -112,10 +163,11 @@ internal sealed class AspireFacts
 
     /// <summary>The project resource a builder chain stands for: an `AddProject` call in the chain, or a
     /// local of the enclosing member assigned from one.</summary>
-    private string? ProjectOfChain(ExpressionSyntax? receiver)
+    private Target? ProjectOfChain(ExpressionSyntax? receiver)
     {
-        ChainRoot(receiver, out var addProject);
-        return addProject is null ? null : ProjectOf(addProject);
+        ChainRoot(receiver, out var addProject, out var parameter);
+        if (addProject is not null) return ProjectOf(addProject) is { } project ? new Target(project, null) : null;
+        return parameter is not null ? new Target(null, parameter) : null;
     }
 
     /// <summary>The name of the resource an expression stands for (the first constant argument of the `Add*`
@@ -123,16 +175,18 @@ internal sealed class AspireFacts
     /// string).</summary>
     private string? ResourceName(ExpressionSyntax resource)
     {
-        var made = ChainRoot(resource, out var addProject);
+        var made = ChainRoot(resource, out var addProject, out _);
         if (addProject is not null || made is null) return null;
         return FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(made.ArgumentList, 0, "name")?.Expression);
     }
 
     /// <summary>Walks a fluent chain down to the call that created the resource (the innermost `Add*` call),
     /// through the initializers of locals. `addProject`: that call when it is AddProject.</summary>
-    private InvocationExpressionSyntax? ChainRoot(ExpressionSyntax? e, out InvocationExpressionSyntax? addProject)
+    private InvocationExpressionSyntax? ChainRoot(ExpressionSyntax? e, out InvocationExpressionSyntax? addProject,
+        out IParameterSymbol? parameter)
     {
         addProject = null;
+        parameter = null;
         for (var hops = 0; e is not null && hops < 64; hops++)
         {
             e = FactSyntax.Unwrap(e);
@@ -156,6 +210,9 @@ internal sealed class AspireFacts
                 e = initializer;
                 continue;
             }
+            // A method's parameter (eShop's AddOllama(builder, catalogApi, webApp)): its callers say which project.
+            if (e is IdentifierNameSyntax p && _sink.Model.GetSymbolInfo(p).Symbol is IParameterSymbol { ContainingSymbol: IMethodSymbol } handed)
+                parameter = handed;
             break;
         }
         return null;

@@ -105,6 +105,7 @@ internal sealed class FactDispatcher
     {
         if (FactSyntax.NameText(inv) is not { } name) return;
         _aspire.ClientIntegration(inv, name, from);
+        _aspire.ProjectArguments(inv, name, from);
         if (!InvocationTopics.TryGetValue(name, out var topic))
         {
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);

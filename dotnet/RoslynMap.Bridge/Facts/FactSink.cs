@@ -39,6 +39,10 @@ internal static class FactKinds
     public const string HttpCall = "HttpCall";
     /// <summary>A request sent through a mediator (Send/Publish/CreateStream). Key: the request type id.</summary>
     public const string MediatorRequest = "MediatorRequest";
+    /// <summary>An Aspire project resource handed to a method of the AppHost (`builder.AddOllama(catalogApi, webApp)`):
+    /// key the method's id, detail the parameter's name and the project (AspireFacts). The configuration that
+    /// method gives its parameter (ConfigDefinition with `aspire_member`/`aspire_parameter`) is that project's.</summary>
+    public const string AspireProjectArgument = "AspireProjectArgument";
     /// <summary>A method that never returns normally ([DoesNotReturn], or a body that only throws).</summary>
     public const string AlwaysThrows = "AlwaysThrows";
 }

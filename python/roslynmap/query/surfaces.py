@@ -407,14 +407,30 @@ def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int,
     names = {pid: name for pid, name, _ in projects}
     rows = conn.execute(f"SELECT {FACT_COLUMNS}, fa.project_id FROM {FACT_FROM} WHERE fa.kind = ? "
                         "ORDER BY f.path, fa.line, fa.col", (kind,)).fetchall()
+    handed = _aspire_arguments(conn) if kind == "ConfigDefinition" else {}
     out = []
     for row in rows:
         fact = _fact(row[:-1])
         fact["fact_key"] = row[5]  # a detail field named "key" (a keyed service's key) shadows it in `fact`
         fact["project"] = names.get(row[-1]) if row[-1] is not None else _project_of_path(projects, fact["file"])
-        if fact.get("aspire_project"):  # an Aspire AppHost's definition is for the project it runs
-            fact["project"] = _aspire_project(str(fact["aspire_project"]), names.values())
-        out.append(fact)
+        # An AppHost method configuring the project resource it is handed: once per project its callers hand it.
+        aspire = [fact] if not fact.get("aspire_member") else [
+            {**fact, "aspire_project": project}
+            for project in handed.get((str(fact["aspire_member"]), str(fact.get("aspire_parameter"))), [])]
+        for each in aspire:
+            if each.get("aspire_project"):  # an Aspire AppHost's definition is for the project it runs
+                each["project"] = _aspire_project(str(each["aspire_project"]), names.values())
+            out.append(each)
+    return out
+
+
+def _aspire_arguments(conn: sqlite3.Connection) -> dict[tuple[str, str], list[str]]:
+    """(AppHost method id, parameter name) -> the projects its callers hand it (AspireProjectArgument facts)."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for fact in facts_of_kind(conn, "AspireProjectArgument"):
+        projects = out.setdefault((str(fact["key"]), str(fact.get("parameter"))), [])
+        if fact.get("aspire_project") and fact["aspire_project"] not in projects:
+            projects.append(str(fact["aspire_project"]))
     return out
 
 

@@ -8,6 +8,7 @@ var identity = builder.Configuration["Identity:Url"];
 var callback = builder.Configuration["CallBackUrl"];
 var retries = builder.Configuration[Defaults.RetriesKey];
 var missing = builder.Configuration["Payments:Endpoint"];
+var gateway = builder.Configuration["Payments:Gateway"];
 builder.Build().Run();
 
 /// <summary>Stands for an EF Core context (the Npgsql integration's package is not restored here).</summary>

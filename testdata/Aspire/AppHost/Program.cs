@@ -12,4 +12,6 @@ app.WithReference(bus)
    .WithEnvironment("Identity__Url", "https://identity")
    .WithEnvironment("CallBackUrl", app.GetEndpoint("https"));
 
+builder.AddPayments(app);
+
 builder.Build().Run();
