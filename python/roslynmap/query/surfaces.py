@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
@@ -718,6 +719,7 @@ def facts_of_symbols(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list
 _ROUTE = re.compile(r"^\s*([A-Za-z]+)\s+(/\S*)\s*$")
 
 
+@functools.lru_cache(maxsize=8192)
 def _template_regex(template: str) -> re.Pattern[str]:
     """A route template as a regex over concrete paths: `{x}` one segment, `{x?}` an optional one,
     `{*x}`/`{**x}` the rest of the path."""
@@ -740,7 +742,13 @@ def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]]
     if not match:
         return None
     method, path = match.group(1).upper(), match.group(2)
-    routes = [r for r in endpoints(conn, None, None).items if r["method"] in (method, "ANY")]
+    # tests_find asks this once per HTTP call of the tests (879 in bitwarden/server): the listing is built once.
+    listed = _memo(conn, "routes_listed", lambda: endpoints(conn, None, None).items)
+    routes = [r for r in listed if r["method"] in (method, "ANY")]
+    return [dict(r) for r in _matching_routes(routes, path)]
+
+
+def _matching_routes(routes: list[dict[str, Any]], path: str) -> list[dict[str, Any]]:
     wanted = path.rstrip("/") or "/"
     exact = [r for r in routes if (r["route"].rstrip("/") or "/") == wanted]
     if exact:
