@@ -93,10 +93,10 @@ def _central(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     pairs = conn.execute("SELECT target_key, from_key FROM refs WHERE target_key IS NOT NULL AND from_key IS NOT NULL"
                          " GROUP BY target_key, from_key").fetchall()
     names = ids_of(conn, {k for pair in pairs for k in pair})
+    type_of = {key: _type_of(name) for key, name in names.items()}  # once per symbol, not once per pair
     users: dict[str, set[str]] = defaultdict(set)
     for target, source in pairs:
-        target_type = _type_of(names.get(target, ""))
-        source_type = _type_of(names.get(source, ""))
+        target_type, source_type = type_of.get(target, ""), type_of.get(source, "")
         if target_type != source_type:
             users[target_type].add(source_type)
     declared = {r[0]: r for r in conn.execute(
