@@ -160,3 +160,22 @@ def test_a_conventional_route_reaches_only_its_apps_controllers(flow: McpServerP
     conventional = [(e["route"], e["handler"]) for e in env["data"]["endpoints"] if e["source"] == "conventional"]
     assert [route for route, _ in conventional] == ["/Home/About", "/Home/Index"]
     assert not any("StatusController" in handler for _, handler in conventional)
+
+
+def test_a_request_sent_as_its_interface_reaches_the_handler_of_the_command_made_on_the_way(
+        flow: McpServerProcess) -> None:
+    """CommandsExecutor.Execute<T>(ICommand<T> command) sends `command`: the trace from CancelAsync, which made a
+    CancelOrderCommand, goes on into CancelOrderHandler, found through ICommandHandler : IRequestHandler."""
+    env = flow.call("graph_trace_feature", {
+        "entry_point": "M:Flow.Core.OrderCancellation.CancelAsync(Flow.Core.CommandsExecutor,System.Int32)",
+        "depth": 3})
+    got = [(n["depth"], n["symbol_id"], n["from"]["kind"], n["from"].get("via"), n["from"].get("inferred"))
+           for n in env["data"]["nodes"]]
+    assert got == [
+        (1, "M:Flow.Core.CancelOrderCommand.#ctor(System.Int32)", "Instantiate", None, None),
+        (1, "M:Flow.Core.CommandsExecutor.Execute``1(Flow.Core.ICommand{``0})", "Call", None, None),
+        (2, "M:Flow.Core.IMediator.Send``1(Flow.Core.IRequest{``0},System.Threading.CancellationToken)", "Call", None,
+         None),
+        (2, "M:Flow.Core.CancelOrderHandler.Handle(Flow.Core.CancelOrderCommand,System.Threading.CancellationToken)",
+         "Mediator", "T:Flow.Core.CancelOrderCommand", "instantiated")]
+    assert env["data"]["stops"]["by_reason"] == {"external": 1}  # no `no_handler`

@@ -220,7 +220,8 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
     parents: dict[str, dict[str, Any]] = {}
     for edge in tree.edges:
         parents.setdefault(edge["to"], {"from": edge["from"], "kind": edge["kind"], **(
-            {"via": edge["via"]} if edge.get("via") else {}), **(  # an unbound call: where, and on what
+            {"via": edge["via"]} if edge.get("via") else {}), **(
+            {"inferred": edge["inferred"]} if edge.get("inferred") else {}), **(  # an unbound call: where, and on what
             {k: edge[k] for k in ("unbound", "receiver", "file", "line") if k in edge} if edge.get("unbound") else {})})
     generic = trace.type_arguments(ctx.conn, tree.edges)
     for node in nodes:

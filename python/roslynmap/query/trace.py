@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,10 +61,12 @@ def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[st
     the Handle method to the request type: its parameter)."""
     if not requests:
         return {}
+    own = _own_handler_interfaces(conn)
     handles = conn.execute(
         "SELECT DISTINCT s.symbol_id FROM symbols s JOIN relations rel ON rel.type_id = s.container_id"
         f" WHERE s.name = 'Handle' AND s.kind = 'Method' AND rel.kind = 'interface'"
-        f" AND rel.related_name IN ({','.join('?' * len(HANDLER_INTERFACES))})", HANDLER_INTERFACES).fetchall()
+        f" AND (rel.related_name IN ({marks(list(HANDLER_INTERFACES))}) OR rel.related_id IN ({marks(own)}))",
+        [*HANDLER_INTERFACES, *own]).fetchall()
     handle_ids = [str(r[0]) for r in handles]
     keys = {key_of(conn, h): h for h in handle_ids}
     request_keys = {key_of(conn, r): r for r in requests}
@@ -79,21 +82,81 @@ def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[st
     return {k: sorted(v) for k, v in found.items()}
 
 
-def _mediator_edges(conn: sqlite3.Connection, callers: list[str]) -> list[dict[str, Any]]:
-    """Edges caller -> handler for the mediator requests the callers send."""
+def _made_above(g: graph.Graph, made: dict[str, set[str]], sender: str) -> set[str]:
+    """The types `sender` and the nodes above it in the trace instantiate."""
+    parents: dict[str, set[str]] = {}
+    for edge in g.edges:
+        if edge.get("to"):
+            parents.setdefault(str(edge["to"]), set()).add(str(edge["from"]))
+    seen, todo = {sender}, [sender]
+    while todo:
+        for parent in parents.get(todo.pop(), ()):
+            if parent not in seen:
+                seen.add(parent)
+                todo.append(parent)
+    return {t for node in seen for t in made.get(node, ())}
+
+
+def _own_handler_interfaces(conn: sqlite3.Connection) -> list[str]:
+    """The solution's interfaces that extend a handler interface, directly or through each other
+    (kgrzybek/modular-monolith-with-ddd: `ICommandHandler<TCommand> : IRequestHandler<TCommand>`): their
+    implementers are handlers too."""
+    found: set[str] = set()
+    while True:
+        rows = conn.execute(
+            "SELECT DISTINCT rel.type_id FROM relations rel JOIN symbols s ON s.symbol_id = rel.type_id"
+            " WHERE s.kind = 'Interface' AND rel.kind = 'interface'"
+            f" AND (rel.related_name IN ({marks(list(HANDLER_INTERFACES))})"
+            f" OR rel.related_id IN ({marks(list(found))}))",
+            [*HANDLER_INTERFACES, *found]).fetchall()
+        more = {str(r[0]) for r in rows} - found
+        if not more:
+            return sorted(found)
+        found |= more
+
+
+def _mediator_edges(conn: sqlite3.Connection, callers: list[str],
+                    made_above: Callable[[str], set[str]]) -> list[dict[str, Any]]:
+    """Edges caller -> handler for the mediator requests the callers send. A request typed only as an
+    interface or a base (`mediator.Send(command)` in a generic `CommandsExecutor.Execute<T>(ICommand<T>)`,
+    kgrzybek/modular-monolith-with-ddd) is taken to be one of the concrete requests the trace made on its way
+    there (`made_above`: types the caller and its ancestors instantiate), `inferred: instantiated`."""
     rows = in_chunks(conn, "SELECT fa.symbol_id, fa.key, fa.detail, f.path, fa.line FROM facts fa LEFT JOIN files f"
                            " ON f.id = fa.file_id WHERE fa.kind = 'MediatorRequest' AND fa.symbol_id IN ({marks})",
                      callers)
     requests = {str(r[1]) for r in rows}
     handlers = _handlers(conn, requests)
+    made = {str(r[0]): {t for t in made_above(str(r[0])) if _is_a(conn, t, str(r[1]))}
+            for r in rows if not handlers.get(str(r[1]))}
+    handlers.update(_handlers(conn, {t for types in made.values() for t in types} - set(handlers)))
     edges = []
     for caller, request, _detail, path, line in sorted(rows, key=lambda r: (r[0], r[4])):
         for handler in handlers.get(request, []):
             edges.append({"from": caller, "to": handler, "kind": "Mediator", "via": request, "count": 1,
                           "file": path, "line": line})
-        if not handlers.get(request):
+        inferred = [] if handlers.get(request) else [(t, h) for t in sorted(made.get(caller, ()))
+                                                      for h in handlers.get(t, [])]
+        for concrete, handler in inferred:
+            edges.append({"from": caller, "to": handler, "kind": "Mediator", "via": concrete, "count": 1,
+                          "file": path, "line": line, "inferred": "instantiated"})
+        if not handlers.get(request) and not inferred:
             edges.append({"from": caller, "to": None, "via": request, "file": path, "line": line})
     return edges
+
+
+def _is_a(conn: sqlite3.Connection, type_id: str, wanted: str, hops: int = 8) -> bool:
+    """`type_id` is `wanted` or derives from / implements it (the solution's declared relations)."""
+    seen, frontier = {type_id}, [type_id]
+    for _ in range(hops):
+        if wanted in seen:
+            return True
+        rows = in_chunks(conn, "SELECT related_id FROM relations WHERE related_id IS NOT NULL"
+                               " AND kind IN ('base', 'interface') AND type_id IN ({marks})", frontier)
+        frontier = [str(r[0]) for r in rows if str(r[0]) not in seen]
+        if not frontier:
+            break
+        seen.update(frontier)
+    return wanted in seen
 
 
 def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
@@ -105,6 +168,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         return trace
     visited = {symbol_id}
     frontier = [symbol_id]
+    made: dict[str, set[str]] = {}  # node -> the types it instantiates (for requests typed as an interface)
     for level in range(1, depth + 1):
         raw = graph._edges_out_of(conn, [k for k in (key_of(conn, f) for f in frontier) if k is not None])
         names = ids_of(conn, (k for r in raw for k in r[:2] if k is not None))
@@ -145,7 +209,10 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 implementations[target] = chosen
             else:
                 implementations[target] = [(i, False) for i in impls]
-        mediator = _mediator_edges(conn, frontier)
+        for caller, target, _name, kind, *_rest in kept:
+            if kind == "Instantiate" and target and ".#ctor" in target:
+                made.setdefault(caller, set()).add("T:" + target[2:].split(".#ctor", 1)[0])
+        mediator = _mediator_edges(conn, frontier, lambda sender: _made_above(g, made, sender))
         sends = {(e["from"], e["line"]) for e in mediator}
         admitted = graph._Level(g, visited, level, limit_per_level)
         unresolved: dict[str, dict[str, Any]] = {}
