@@ -60,6 +60,27 @@ def server_cache_dir() -> CacheRoot | None:
     return check_cache_dir(value, writable=False) if value else None
 
 
+RESTORE_PROJECTS_SHOWN = 10
+
+
+def restore_summary(restore: dict[str, Any] | None) -> dict[str, Any] | None:
+    """What restore did, sized for an answer: the projects that did not restore (the first 10), and the errors
+    they share, most common first (SimplCommerce: 49 projects failing on the same two missing packages)."""
+    if not restore or not restore.get("projects"):
+        return restore
+    failed = [p for p in restore["projects"] if p.get("status") != "restored"]
+    shared: dict[str, int] = {}
+    for project in failed:
+        for error in project.get("errors") or []:
+            shared[error] = shared.get(error, 0) + 1
+    out = {k: v for k, v in restore.items() if k != "projects"}
+    out["projects"] = [{"path": p["path"], "status": p["status"], "errors": (p.get("errors") or [])[:1]}
+                       for p in failed[:RESTORE_PROJECTS_SHOWN]]
+    out["counts"] = {"projects": len(restore["projects"]), "not_restored": len(failed)}
+    out["errors"] = [{"error": e, "projects": n} for e, n in sorted(shared.items(), key=lambda en: -en[1])[:5]]
+    return out
+
+
 @tool("index_ensure_baseline", EnsureParams, read_only=False, slow=True)
 def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
     """Use when HEAD has no baseline: pulls it from the shared cache or compiles the solution (seconds to
@@ -113,7 +134,7 @@ def ensure_tool(params: EnsureParams, repo_path: str) -> ToolOutput:
         "created_at": meta.get("created_at"),
         "toolchain": {k: meta.get(k) for k in ("roslyn_version", "sdk_version", "roslynmap_version")},
         "workspace_diagnostics": meta.get("workspace_diagnostics", [])[:10],
-        "restore": meta.get("restore"),  # what restore did for this build (null: none ran)
+        "restore": restore_summary(meta.get("restore")),  # what restore did for this build (null: none ran)
     }
     return ToolOutput(
         answer=answer,

@@ -1,0 +1,33 @@
+"""index_ensure_baseline's `restore`, sized for an answer (SimplCommerce: 49 projects failing on the same two
+missing packages made the rest of the answer be cut): the projects that did not restore, at most 10, with their
+first error, and the errors they share, most common first."""
+
+from __future__ import annotations
+
+from roslynmap.mcp.tools_index import restore_summary
+
+MISSING = "error NU1101: Unable to find package cloudscribe.Web.Pagination."
+CONTRACTS = "error NU1101: Unable to find package MediatR.Contracts."
+
+
+def test_failed_projects_come_with_the_errors_they_share() -> None:
+    projects = [{"path": f"src/M{i:02}/M{i:02}.csproj", "status": "failed", "errors": [MISSING, CONTRACTS]}
+                for i in range(12)]
+    projects.insert(1, {"path": "src/Ok/Ok.csproj", "status": "restored", "errors": []})
+    projects.append({"path": "src/Pdf/Pdf.csproj", "status": "failed", "errors": ["error NU1101: DinkToPdf."]})
+    summary = restore_summary({"status": "partial", "mode": "per_project", "message": "m", "seconds": 3.5,
+                               "projects": projects})
+    assert summary is not None
+    assert summary["counts"] == {"projects": 14, "not_restored": 13}
+    assert [p["path"] for p in summary["projects"]] == [f"src/M{i:02}/M{i:02}.csproj" for i in range(10)]
+    assert summary["projects"][0] == {"path": "src/M00/M00.csproj", "status": "failed", "errors": [MISSING]}
+    assert summary["errors"] == [{"error": MISSING, "projects": 12}, {"error": CONTRACTS, "projects": 12},
+                                 {"error": "error NU1101: DinkToPdf.", "projects": 1}]
+    assert (summary["status"], summary["mode"], summary["message"], summary["seconds"]) == (
+        "partial", "per_project", "m", 3.5)
+
+
+def test_a_solution_restore_has_nothing_to_sum_up() -> None:
+    whole = {"status": "restored", "mode": "solution", "message": "dotnet restore succeeded.", "projects": []}
+    assert restore_summary(whole) == whole
+    assert restore_summary(None) is None
