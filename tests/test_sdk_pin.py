@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import indexed_copy
+from tests.conftest import indexed_copy, roslynmap
 from tests.mcp_client import McpServerProcess
 
 
@@ -74,3 +74,9 @@ def test_a_workspace_refresh_loads_through_the_mirror_too(pinned_repo: Path, pin
     assert refreshed["ok"], refreshed
     assert [(e["code"], e["file"], e["line"]) for e in refreshed["data"]["new_errors"]] == [
         ("CS1061", "src/Pinned.Api/Program.cs", 9)]
+
+
+def test_the_cli_says_which_sdk_it_used(pinned_repo: Path, home: Path) -> None:
+    done = roslynmap("index", str(pinned_repo), env={"ROSLYNMAP_HOME": str(home)})
+    assert (f"  note: global.json pins .NET SDK 99.0.100, which is not installed: restored and loaded with SDK "
+            f"{installed_sdk()} instead (a build with the pinned SDK may differ).") in done.stdout.splitlines()

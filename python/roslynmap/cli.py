@@ -143,6 +143,10 @@ def cmd_index(args: argparse.Namespace) -> int:
               f"{counts.get('files')} files, {meta.get('index_seconds')} s")
         if restored is not None:
             _print_restore(restored)
+        # What the load said about the whole solution (an unmet global.json pin first), the restore's message aside.
+        said = {restored["message"]} if restored else set()
+        for note in [d for d in meta.get("workspace_diagnostics", []) if d not in said][:WORKSPACE_NOTES]:
+            print(f"  note: {note[:300]}")
         if meta.get("level_evidence"):
             print(f"  evidence: {evidence_text(meta['level_evidence'])}")
         for p in projects:
@@ -163,6 +167,9 @@ def cmd_index(args: argparse.Namespace) -> int:
     if push is not None and push["status"] in NOT_PUSHED:
         return EXIT_NOT_PUSHED
     return EXIT_OK if level == "full" else EXIT_DEGRADED
+
+
+WORKSPACE_NOTES = 3
 
 
 def _print_restore(restored: dict[str, Any]) -> None:
