@@ -179,3 +179,11 @@ def test_a_request_sent_as_its_interface_reaches_the_handler_of_the_command_made
         (2, "M:Flow.Core.CancelOrderHandler.Handle(Flow.Core.CancelOrderCommand,System.Threading.CancellationToken)",
          "Mediator", "T:Flow.Core.CancelOrderCommand", "instantiated")]
     assert env["data"]["stops"]["by_reason"] == {"external": 1}  # no `no_handler`
+
+
+def test_a_dynamic_controller_route_is_handled_by_its_transformer(flow: McpServerProcess) -> None:
+    """`MapDynamicControllerRoute<SlugTransformer>("/{**slug}")`: the transformer picks the action at run time."""
+    env = flow.call("surfaces_list_endpoints", {"path_filter": "slug"})
+    assert [(e["method"], e["route"], e["handler"], e["source"]) for e in env["data"]["endpoints"]] == [
+        ("ANY", "/{**slug}", "M:Flow.Web.SlugTransformer.TransformAsync(Microsoft.AspNetCore.Http.HttpContext,"
+                             "Microsoft.AspNetCore.Routing.RouteValueDictionary)", "dynamic")]

@@ -72,7 +72,7 @@ internal sealed class FactDispatcher
         foreach (var n in new[] { "MapGet", "MapPost", "MapPut", "MapDelete", "MapPatch", "MapMethods", "MapGroup",
                      "MapControllerRoute", "MapAreaControllerRoute", "MapDefaultControllerRoute",
                      "MapHealthChecks", "MapHub", "MapForwarder", "MapFallback", "MapFallbackToFile", "MapFallbackToPage",
-                     "MapFallbackToController", "MapGrpcService", "MapIdentityApi" })
+                     "MapFallbackToController", "MapGrpcService", "MapIdentityApi", "MapDynamicControllerRoute", "MapDynamicPageRoute" })
             topics[n] = Topic.Route;
         topics["Map"] = Topic.Middleware;
         topics["MapWhen"] = Topic.Middleware;

@@ -60,6 +60,9 @@ internal sealed class MinimalRouteFacts
             case "MapHub":
                 Endpoint(inv, ["ANY"], handlerIndex: -1, from, "signalr", HubHandler(inv));
                 break;
+            case "MapDynamicControllerRoute" or "MapDynamicPageRoute":
+                Endpoint(inv, ["ANY"], handlerIndex: -1, from, "dynamic", TransformerHandler(inv));
+                break;
             case "MapForwarder":
                 Endpoint(inv, ["ANY"], handlerIndex: -1, from, "forwarder", extra: d => d.Add("destination",
                     FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 1, "destinationPrefix")?.Expression)));
@@ -251,6 +254,21 @@ internal sealed class MinimalRouteFacts
     {
         var typeArgs = FactSyntax.TypeArgs(inv);
         return typeArgs.Count == 1 ? _sink.IdOf(_sink.Model.GetTypeInfo(typeArgs[0]).Type) : null;
+    }
+
+    /// <summary>`MapDynamicControllerRoute&lt;SlugRouteValueTransformer&gt;("/{**slug}")` (SimplCommerce): the controller
+    /// and action are chosen at run time by the transformer, whose TransformAsync is the handler (the type when
+    /// the override is not the solution's).</summary>
+    private string? TransformerHandler(InvocationExpressionSyntax inv)
+    {
+        var typeArgs = FactSyntax.TypeArgs(inv);
+        if (typeArgs.Count != 1 || _sink.Model.GetTypeInfo(typeArgs[0]).Type is not INamedTypeSymbol transformer) return null;
+        for (var t = transformer; t is not null; t = t.BaseType)
+        {
+            var transform = t.GetMembers("TransformAsync").OfType<IMethodSymbol>().FirstOrDefault(m => m.Locations.Any(l => l.IsInSource));
+            if (transform is not null) return _sink.IdOf(transform);
+        }
+        return _sink.IdOf(transformer);
     }
 
     /// <summary>`MapGrpcService&lt;BasketService&gt;()`: one POST route per service method, that is per

@@ -13,5 +13,6 @@ app.MapGet("/catalog", CatalogEndpoints.List);
 app.MapPost("/orders", OrderEndpoints.Create);
 app.MapRazorPages();
 app.MapControllerRoute(name: "default", pattern: "{controller=Home}/{action=Index}");
+app.MapDynamicControllerRoute<SlugTransformer>("/{**slug}");
 app.Logger.LogInformation("Database {Name}", app.Configuration.GetConnectionString("Flow"));
 app.Run();
