@@ -7,10 +7,11 @@ thread for the whole session, and `call` blocks on it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import threading
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any, TypeVar
@@ -81,3 +82,18 @@ class McpServerProcess:
         finally:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=10)
+
+
+@contextlib.contextmanager
+def edited_workspace(server: McpServerProcess, path: Path, old: str, new: str,
+                     workspace_id: str) -> Iterator[dict[str, Any]]:
+    """`path` with `old` replaced by `new`, refreshed into workspace `workspace_id`: yields the refresh's
+    envelope; the file and the workspace are put back afterwards, whatever happens."""
+    original = path.read_text()
+    path.write_text(original.replace(old, new))
+    try:
+        assert server.call("workspace_create", {"workspace_id": workspace_id})["ok"]
+        yield server.call("index_refresh_overlay", {"workspace_id": workspace_id})
+    finally:
+        path.write_text(original)
+        server.call("workspace_delete", {"workspace_id": workspace_id})

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import indexed_copy, roslynmap
-from tests.mcp_client import McpServerProcess
+from tests.mcp_client import McpServerProcess, edited_workspace
 from tests.repos import GIT_ENV
 
 COMPUTE = "M:Tested.Core.PriceCalculator.Compute(System.Int32)"
@@ -106,17 +106,10 @@ def test_unused_symbols(server: McpServerProcess) -> None:
 
 
 def test_diff_of_a_workspace_reads_its_edits(tested: Path, server: McpServerProcess) -> None:
-    pricing = tested / "src/Tested.Core/Pricing.cs"
-    original = pricing.read_text()
-    pricing.write_text(original.replace("private static decimal Round(", "private static decimal RoundUp("))
-    try:
-        assert server.call("workspace_create", {"workspace_id": "review"})["ok"]
-        refreshed = server.call("index_refresh_overlay", {"workspace_id": "review"})
+    with edited_workspace(server, tested / "src/Tested.Core/Pricing.cs", "private static decimal Round(",
+                          "private static decimal RoundUp(", "review") as refreshed:
         assert refreshed["ok"], refreshed
         env = server.call("diff_semantic", {"workspace_id": "review"})
-    finally:
-        pricing.write_text(original)
-        server.call("workspace_delete", {"workspace_id": "review"})
     assert env["data"]["counts"] == {"added": 1, "removed": 1, "signature_changed": 0}
     assert [(i["change"], i["symbol_id"]) for i in env["data"]["symbols"]] == [
         ("removed", "M:Tested.Core.OrderService.Round(System.Decimal)"),

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import indexed_copy, roslynmap
-from tests.mcp_client import McpServerProcess
+from tests.mcp_client import McpServerProcess, edited_workspace
 
 
 @pytest.fixture(scope="module")
@@ -62,16 +62,9 @@ def test_the_index_is_complete_and_names_the_sdk_it_used(pinned: McpServerProces
 
 
 def test_a_workspace_refresh_loads_through_the_mirror_too(pinned_repo: Path, pinned: McpServerProcess) -> None:
-    program = pinned_repo / "src/Pinned.Api/Program.cs"
-    original = program.read_text()
-    program.write_text(original.replace("Results.Ok(id)", "Results.Ok(id.Length)"))
-    try:
-        assert pinned.call("workspace_create", {"workspace_id": "pin"})["ok"]
-        refreshed = pinned.call("index_refresh_overlay", {"workspace_id": "pin"})
-    finally:
-        program.write_text(original)
-        pinned.call("workspace_delete", {"workspace_id": "pin"})
-    assert refreshed["ok"], refreshed
+    with edited_workspace(pinned, pinned_repo / "src/Pinned.Api/Program.cs", "Results.Ok(id)", "Results.Ok(id.Length)",
+                          "pin") as refreshed:
+        assert refreshed["ok"], refreshed
     assert [(e["code"], e["file"], e["line"]) for e in refreshed["data"]["new_errors"]] == [
         ("CS1061", "src/Pinned.Api/Program.cs", 9)]
 
