@@ -403,7 +403,8 @@ REPORTS = "M:Web.Api.Services.OrderReports."
 
 def test_stored_procedures_are_listed_apart_from_tables(web: McpServerProcess) -> None:
     """A command text that is only a name runs a stored procedure (Dapper, ADO.NET), as does `EXEC name` (EF
-    Core); a schema known only at run time is null, a name known only at run time is no procedure."""
+    Core); a schema known only at run time is null, a name known only at run time is no procedure, nor is a
+    one-word statement (`Execute("COMMIT")`)."""
     env = web.call("surfaces_list_db_tables", {})
     assert env["answer"] == "5 database tables and 4 stored procedures."
     procedures = env["data"]["procedures"]

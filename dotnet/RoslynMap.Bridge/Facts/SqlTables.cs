@@ -39,6 +39,12 @@ internal static partial class SqlTables
     [GeneratedRegex(NamePart, RegexOptions.CultureInvariant)]
     private static partial Regex NamePartRegex();
 
+    // Statements of one word, which a command text may be without naming a procedure (`Execute("COMMIT")`).
+    private static readonly HashSet<string> OneWordStatements = new(StringComparer.OrdinalIgnoreCase)
+    {
+        "COMMIT", "ROLLBACK", "BEGIN", "END", "VACUUM", "ANALYZE", "REINDEX", "CHECKPOINT", "GO", "SHUTDOWN",
+    };
+
     public static bool LooksLikeSql(string text) => StatementRegex().IsMatch(text);
 
     /// <summary>The procedure a command text runs: (schema or null, name); null when it is a statement, or when
@@ -49,7 +55,8 @@ internal static partial class SqlTables
         if (!m.Success) return null;
         var parts = NamePartRegex().Matches(m.Groups["name"].Value).Select(p => p.Value.Trim('[', ']', '"', '`')).ToList();
         var name = parts[^1];
-        if (name.Contains('{') || NotTables.Contains(name) || StatementRegex().IsMatch(name)) return null;
+        if (name.Contains('{') || NotTables.Contains(name) || OneWordStatements.Contains(name) || StatementRegex().IsMatch(name))
+            return null;
         var schema = parts.Count >= 2 && !parts[^2].Contains('{') ? parts[^2] : null;
         return (schema, name);
     }

@@ -96,12 +96,12 @@ class Worker:
         """The bridge's session; under an unmet SDK pin, opened in a mirror of the repository without it."""
         pin = self._sdk_pin(repo_root, solution)
         mirror = mirror_without_pin(Path(repo_root), pin) if pin is not None else None
-        if mirror is None:
+        if pin is None or mirror is None:
             return self._bridge().Open(repo_root, solution, frameworks)
         root = Path(repo_root).resolve()
         in_mirror = (root / solution).resolve().relative_to(root).as_posix()  # the same path, under the mirror
         # The build host inherits our folder and its `dotnet` would meet the pin there too.
-        with contextlib.chdir(pin.neutral_folder):  # type: ignore[union-attr]  # a mirror implies a pin
+        with contextlib.chdir(pin.neutral_folder):
             return self._bridge().Open(str(mirror), in_mirror, frameworks, str(root))
 
     def handle(self, request: dict[str, Any], emit: Emit) -> dict[str, Any]:

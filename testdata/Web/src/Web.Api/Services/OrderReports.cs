@@ -29,6 +29,9 @@ public sealed class OrderReports(ShopDbContext db)
         return await command.ExecuteNonQueryAsync();
     }
 
+    // A one-word statement is no procedure.
+    public Task<int> CommitAsync() => db.Database.GetDbConnection().ExecuteAsync("COMMIT");
+
     // The procedure's own name is known only at run time: no fact.
     public Task<int> DeleteFromAsync(string table) =>
         db.Database.GetDbConnection().ExecuteAsync($"[dbo].[{table}_DeleteAll]", commandType: CommandType.StoredProcedure);
