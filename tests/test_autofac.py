@@ -32,7 +32,7 @@ def container(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[
 
 def test_each_service_of_a_registration_is_a_row(container: McpServerProcess) -> None:
     env = container.call("surfaces_list", {"kind": "di"})
-    assert env["answer"] == "12 DI registrations (4 Transient, 4 unknown, 3 Singleton, 1 Scoped)."
+    assert env["answer"] == "13 DI registrations (5 Transient, 4 unknown, 3 Singleton, 1 Scoped)."
     rows = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("service_key"),
              r["registered_in"], r["line"]) for r in env["data"]["registrations"]]
     assert rows == [
@@ -43,8 +43,10 @@ def test_each_service_of_a_registration_is_a_row(container: McpServerProcess) ->
         ("IMailer", "Transient", "SmtpMailer", "generic", None, INFRA, 19),
         ("IAuditor", "Transient", "SmtpMailer", "generic", None, INFRA, 19),
         ("Settings", "Singleton", "Settings", "factory", None, INFRA, 21),
-        ("IHandler<>", "Transient", None, "scan", None, MESSAGING, 31),
-        ("IHandler<>", None, "LoggingHandler<>", "decorator", None, MESSAGING, 35),
+        # Register<T>(factory): resolved as T, made as what the factory returns
+        ("IClock", "Transient", "SystemClock", "factory", None, INFRA, 23),
+        ("IHandler<>", "Transient", None, "scan", None, MESSAGING, 33),
+        ("IHandler<>", None, "LoggingHandler<>", "decorator", None, MESSAGING, 37),
         ("InfrastructureModule", None, None, "module", None, MAIN, 5),
         ("MessagingModule", None, None, "module", None, MAIN, 6),
         ("IPayments", "Singleton", "CardPayments", "instance", "card", MAIN, 7),
@@ -57,7 +59,8 @@ def test_ids_let_a_call_through_the_interface_reach_the_registered_type(containe
     env = container.call("surfaces_list", {"kind": "di", "filter": "IClock"})
     assert [(r["service_id"], r["implementation_id"]) for r in env["data"]["registrations"]] == [
         ("T:Container.App.IClock", "T:Container.App.SystemClock"),
-        ("T:Container.App.IClock", "T:Container.App.CachingClock")]
+        ("T:Container.App.IClock", "T:Container.App.CachingClock"),
+        ("T:Container.App.IClock", "T:Container.App.SystemClock")]
 
 
 def test_a_module_registration_points_at_its_load(container: McpServerProcess) -> None:

@@ -53,7 +53,10 @@ internal sealed class AutofacFacts
         var chain = Chain(inv);
         // A decorator lives as long as what it decorates; an instance is one object (Autofac: SingleInstance).
         var lifetime = form == "decorator" ? null : Lifetime(chain, form == "instance" ? "Singleton" : "Transient");
-        foreach (var (service, key) in Services(chain, implementation, form, decorated))
+        // Resolved as (with no As*): the type argument of Register<T>/RegisterInstance<T> (inferred or given: the
+        // delegate's return type, the instance's type), else the implementation itself.
+        var self = form is "factory" or "instance" && _types.TypeArguments(inv, method) is [var given, ..] ? given : implementation;
+        foreach (var (service, key) in Services(chain, implementation, self, form, decorated))
         {
             _sink.Add(FactKinds.DiRegistration, from, offset, confidence, service.Name,
                 new FactDetail().Add("lifetime", lifetime).Add("implementation", implementation?.Name).Add("form", form)
@@ -112,7 +115,7 @@ internal sealed class AutofacFacts
     /// <summary>What the registration is resolved as: each `As*`/`Keyed`/`Named` of the chain; none, the
     /// implementation itself (a scan's types: "(scanned types)").</summary>
     private IEnumerable<(DiType Service, string? Key)> Services(List<(string Name, InvocationExpressionSyntax Call)> chain,
-        DiType? implementation, string form, DiType? decorated)
+        DiType? implementation, DiType? self, string form, DiType? decorated)
     {
         if (form == "decorator")
         {
@@ -148,9 +151,9 @@ internal sealed class AutofacFacts
                         yield return (t, key);
                     }
                     break;
-                case "AsSelf" when implementation is not null:
+                case "AsSelf" when self is not null:
                     any = true;
-                    yield return (implementation, null);
+                    yield return (self, null);
                     break;
                 case "AsImplementedInterfaces":
                     any = true;
@@ -158,7 +161,7 @@ internal sealed class AutofacFacts
                     break;
             }
         }
-        if (!any) yield return (implementation ?? new DiType("(scanned types)", null), null);
+        if (!any) yield return (self ?? new DiType("(scanned types)", null), null);
     }
 
     private IEnumerable<DiType> ImplementedInterfaces(DiType? implementation)

@@ -19,6 +19,8 @@ public sealed class InfrastructureModule : Module
         builder.RegisterType<SmtpMailer>().AsImplementedInterfaces();
 
         builder.Register(c => new Settings { Name = "container" }).AsSelf().SingleInstance();
+
+        builder.Register<IClock>(c => new SystemClock());
     }
 }
 
