@@ -43,6 +43,21 @@ def indexed_copy(sample: str, dest: Path, home: Path, exit_code: int = 0, restor
     return repo
 
 
+def serving(repo: Path, home: Path) -> Iterator[McpServerProcess]:
+    """A `roslynmap serve` of `repo` for a module fixture (`yield from serving(...)`), closed when it ends."""
+    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    try:
+        yield proc
+    finally:
+        proc.close()
+
+
+def served_copy(sample: str, tmp_path_factory: pytest.TempPathFactory, home: Path, exit_code: int = 0,
+                restore: bool = True) -> Iterator[McpServerProcess]:
+    """testdata/<sample> indexed as its own repository (indexed_copy) and served (serving)."""
+    yield from serving(indexed_copy(sample, tmp_path_factory.mktemp("repos") / sample, home, exit_code, restore), home)
+
+
 @pytest.fixture(scope="session")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("home")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import indexed_copy
+from tests.conftest import served_copy
 from tests.mcp_client import McpServerProcess
 
 MAIN = "M:Program.<Main>$(System.String[])"
@@ -28,10 +28,7 @@ MAIN = "M:Program.<Main>$(System.String[])"
 
 @pytest.fixture(scope="module")
 def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
-    repo = indexed_copy("Aspire", tmp_path_factory.mktemp("repos") / "Aspire", home, exit_code=2, restore=False)
-    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
-    yield proc
-    proc.close()
+    yield from served_copy("Aspire", tmp_path_factory, home, exit_code=2, restore=False)
 
 
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import indexed_copy
+from tests.conftest import served_copy
 from tests.mcp_client import McpServerProcess
 
 INFRA = "M:Container.App.InfrastructureModule.Load(Autofac.ContainerBuilder)"
@@ -24,10 +24,7 @@ MAIN = "M:Program.<Main>$(System.String[])"
 
 @pytest.fixture(scope="module")
 def container(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
-    repo = indexed_copy("Container", tmp_path_factory.mktemp("repos") / "Container", home)
-    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
-    yield proc
-    proc.close()
+    yield from served_copy("Container", tmp_path_factory, home)
 
 
 def test_each_service_of_a_registration_is_a_row(container: McpServerProcess) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import roslynmap
+from tests.conftest import roslynmap, serving
 from tests.mcp_client import McpServerProcess
 from tests.repos import TESTDATA, make_repo
 
@@ -30,9 +30,7 @@ def fastep(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
     repo = make_repo(TESTDATA / "FastEp", tmp_path_factory.mktemp("repos") / "FastEp", restore=False)
     done = roslynmap("index", str(repo), "--json", "--restore", env={"ROSLYNMAP_HOME": str(home)})
     assert done.returncode == 2, done.stdout + done.stderr  # FastEp.Unrestored is syntax_only
-    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
-    yield proc
-    proc.close()
+    yield from serving(repo, home)
 
 
 def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import indexed_copy
+from tests.conftest import served_copy
 from tests.mcp_client import McpServerProcess
 
 CREATE = ("M:Flow.Web.OrderEndpoints.Create(Flow.Core.IMediator,Flow.Web.CreateOrderRequest,"
@@ -24,10 +24,7 @@ LIST = "M:Flow.Core.IRepository`1.ListAsync(System.Threading.CancellationToken)"
 
 @pytest.fixture(scope="module")
 def flow(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
-    repo = indexed_copy("Flow", tmp_path_factory.mktemp("flow") / "Flow", home)
-    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
-    yield server
-    server.close()
+    yield from served_copy("Flow", tmp_path_factory, home)
 
 
 def _nodes(env: dict[str, Any]) -> list[tuple[int, str, str | None, str | None]]:

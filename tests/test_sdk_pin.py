@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import indexed_copy, roslynmap
+from tests.conftest import indexed_copy, roslynmap, serving
 from tests.mcp_client import McpServerProcess, edited_workspace
 
 
@@ -27,9 +27,7 @@ def pinned_repo(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def pinned(pinned_repo: Path, home: Path) -> Iterator[McpServerProcess]:
-    proc = McpServerProcess(pinned_repo, {"ROSLYNMAP_HOME": str(home)})
-    yield proc
-    proc.close()
+    yield from serving(pinned_repo, home)
 
 
 def installed_sdk() -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import indexed_copy
+from tests.conftest import served_copy
 from tests.mcp_client import McpServerProcess
 
 ADD = "M:Unbound.Basket.AddItem(System.Int32,System.Int32)"
@@ -38,10 +38,7 @@ LOCAL_CALL = {"name": "GetByIdAsync", "receiver": "repo", "kind": "Call", "file"
 
 @pytest.fixture(scope="module")
 def unbound(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
-    repo = indexed_copy("Unbound", tmp_path_factory.mktemp("repos") / "Unbound", home, exit_code=2)
-    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
-    yield proc
-    proc.close()
+    yield from served_copy("Unbound", tmp_path_factory, home, exit_code=2)
 
 
 def node_ids(env: dict[str, Any]) -> list[tuple[str, int]]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import indexed_copy
+from tests.conftest import served_copy
 from tests.mcp_client import McpServerProcess
 
 EXT = "M:Wrapped.Web.Infrastructure.EndpointRouteBuilderExtensions."
@@ -25,10 +25,7 @@ TODO = "M:Wrapped.Web.Endpoints.TodoItems."
 
 @pytest.fixture(scope="module")
 def wrapped(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
-    repo = indexed_copy("Wrapped", tmp_path_factory.mktemp("repos") / "Wrapped", home)
-    proc = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
-    yield proc
-    proc.close()
+    yield from served_copy("Wrapped", tmp_path_factory, home)
 
 
 def test_each_call_of_a_wrapper_is_a_route(wrapped: McpServerProcess) -> None:
