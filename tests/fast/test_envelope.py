@@ -172,10 +172,9 @@ def test_the_text_leaves_out_what_the_answer_says_and_spreads_lone_records() -> 
         "meta": {"semantic_level": "partial", "workspace_id": "w1"}})
     assert render(env).splitlines() == [
         answer,
-        # the workspace, revision, baseline and depth are in the answer; cold_start: false is the usual case, and
-        # restored: false is news
+        # the workspace, revision, baseline and depth are in the answer; cold_start: false and created: true are
+        # the usual case, and restored: false is news
         "restored: false",
-        "created: true",
         "semantic_level: partial",
         # one edge per node reads as columns; an edge's count=1 goes unsaid
         "nodes (3): symbol_id | file:line | edges.kind | edges.line | edges.count | edges.via",
@@ -262,3 +261,47 @@ def test_cutting_long_strings_never_cuts_the_answer() -> None:
     answer = "47 projects (2 app, 23 library, 20 test, 2 web), 3 entry points, 51 endpoints, 44 tables."
     cut = _cut_strings({"answer": answer, "data": {"path": "src/" + "x" * 60}}, 20)
     assert cut == {"answer": answer, "data": {"path": "src/" + "x" * 16 + "…"}}
+
+
+def test_the_text_merges_places_in_one_file_and_leaves_out_a_place_its_row_gives() -> None:
+    env = cast(Envelope, {"ok": True, "answer": "2 tables.", "data": {
+        "symbol_id": "M:A.Run(Int32)", "kind": "Method", "baseline_available": True,
+        "tables": [{"table": "orders", "file": "src/Db.cs", "line": 14,
+                    "sources": [{"via": "ToTable", "file": "src/Db.cs", "line": 14},
+                                {"via": "Sql", "file": "src/Store.cs", "line": 20},
+                                {"via": "Sql", "file": "src/Store.cs", "line": 25},
+                                {"via": "DbSet", "file": "src/Store.cs", "line": 29},
+                                {"via": "Sql", "file": "src/Store.cs", "line": 36, "col": 5}]},
+                   {"table": "audit", "file": "src/Store.cs", "line": 2,
+                    "sources": [{"via": "Sql", "file": "src/Store.cs", "line": 2},
+                                {"via": "Sql", "file": "src/Store.cs", "line": 24}]}]}})
+    assert render(env).splitlines() == [
+        "2 tables.",
+        # kind: Method is what the id's M: says; baseline_available: true is the usual case
+        "symbol_id: M:A.Run(Int32)",
+        # a run of places with one word in one file is one cell (not across a word, nor with a column); each
+        # row's file:line is its first source's, so the column goes
+        "tables (2): table | sources",
+        "  orders | [ToTable src/Db.cs:14, Sql src/Store.cs:20,25, DbSet src/Store.cs:29, Sql src/Store.cs:36:5]",
+        "  audit | [Sql src/Store.cs:2,24]"]
+
+
+def test_a_place_only_some_rows_give_elsewhere_keeps_its_column() -> None:
+    env = cast(Envelope, {"ok": True, "answer": "2 tables.", "data": {
+        "kind": "Class", "symbol_id": "T:A", "created": False, "overlay_revision": 0,
+        "tables": [{"table": "orders", "file": "src/Db.cs", "line": 14,
+                    "sources": [{"via": "ToTable", "file": "src/Db.cs", "line": 14},
+                                {"via": "Sql", "file": "src/Db.cs", "line": 40}]},
+                   {"table": "audit", "file": "src/Db.cs", "line": 3,
+                    "sources": [{"via": "Sql", "file": "src/Db.cs", "line": 30},
+                                {"via": "Sql", "file": "src/Db.cs", "line": 3}]}]}})
+    assert render(env).splitlines() == [
+        "2 tables.",
+        "kind: Class",  # T: does not say which kind of type
+        "symbol_id: T:A",
+        "created: false",
+        "overlay_revision: 0",  # a workspace that existed, never refreshed: news
+        # src/Db.cs:3 is not src/Db.cs:30
+        "tables (2): table | file:line | sources",
+        "  orders | src/Db.cs:14 | [ToTable src/Db.cs:14, Sql src/Db.cs:40]",
+        "  audit | src/Db.cs:3 | [Sql src/Db.cs:30,3]"]

@@ -34,9 +34,7 @@ def render(env: Envelope, budget: int | None = None) -> str:
         lines = [env.get("answer", "")]
         complete = not env.get("truncated")
         for key, value in data.items():
-            if not _said_by_its_list(key, value, data) and not (complete and _counted_by_its_list(key, value, data)) \
-                    and not _said_in_answer(key, value, lines[0]) and (key, value) not in _UNSAID \
-                    and not (value is False and key in _UNSAID_FALSE):
+            if not _said_elsewhere(key, value, data, lines[0], complete):
                 lines.extend(_field(key, value, lines[0]))
         lines.extend(_after(env))
     # Workspace answers carry their workspace, revision and baseline in data too: said once.
@@ -49,10 +47,21 @@ def render(env: Envelope, budget: int | None = None) -> str:
 
 # The usual case goes unsaid in the text (structuredContent still carries it, DESIGN §7): a model is told
 # when an answer may be incomplete, not that it is complete, on every call.
-_UNSAID = (("semantic_level", "full"),)
+# A workspace's baseline being there likewise, and a new workspace's `created` and revision 0 (the answer says
+# "Created workspace ...").
+_UNSAID = (("semantic_level", "full"), ("baseline_available", True), ("created", True))
 # Flags whose `false` is the unremarkable case (a refresh that was not cold, a DI registration that is not a
 # TryAdd, an implementation found directly). Any other false (restored, in_solution, baseline_available) is news.
 _UNSAID_FALSE = frozenset({"cold_start", "try", "inherited"})
+
+
+def _said_elsewhere(key: str, value: Any, data: Mapping[str, Any], answer: str, complete: bool) -> bool:
+    """A data field the text need not give: its list, the answer line or the id beside it says it, or it is
+    the usual case."""
+    return (_said_by_its_list(key, value, data) or (complete and _counted_by_its_list(key, value, data))
+            or _said_in_answer(key, value, answer) or (key, value) in _UNSAID
+            or (value is False and key in _UNSAID_FALSE) or _kind_said_by_id(key, value, data)
+            or (key == "overlay_revision" and value == 0 and data.get("created") is True))
 
 
 def _error(env: Envelope) -> list[str]:
@@ -85,6 +94,16 @@ def _after(env: Envelope) -> list[str]:
     if "hint" in env:
         lines.append(f"hint: {env['hint']}")
     return lines
+
+
+# The member kinds a documentation id's prefix names on its own (`T:` is a class, struct, interface...).
+_KIND_OF_PREFIX = {"M:": "Method", "P:": "Property", "E:": "Event", "F:": "Field"}
+
+
+def _kind_said_by_id(key: str, value: Any, data: Mapping[str, Any]) -> bool:
+    """`kind: Method` beside `symbol_id: M:...`: the prefix says it."""
+    symbol_id = data.get("symbol_id")
+    return key == "kind" and isinstance(symbol_id, str) and _KIND_OF_PREFIX.get(symbol_id[:2]) == value
 
 
 def _said_in_data(key: str, value: Any, data: Mapping[str, Any]) -> bool:
@@ -203,6 +222,9 @@ def _table(key: str, rows: list[Any]) -> list[str]:
         cells["file"] = [_location(row) for row in rows]
         for part in ("line", "col", "end_line"):
             columns.pop(part, None)
+        if _places_said_in_row(cells, columns, len(rows)):  # a table's place: its first source's
+            del columns["file"]
+            located = False
     header = [location_header if c == "file" and located else
               "line-end_line" if c == "line" and spans else c for c in columns]
     title = f"{key} ({len(rows)}" + ("; " + ", ".join(shared) if shared else "")
@@ -212,6 +234,15 @@ def _table(key: str, rows: list[Any]) -> list[str]:
         return flat
     grouped = _by_file(title, header, columns, cells, rows)
     return grouped if len("\n".join(grouped)) < len("\n".join(flat)) else flat
+
+
+def _places_said_in_row(cells: Mapping[str, list[str]], columns: Mapping[str, None], count: int) -> bool:
+    """Whether every row's `file:line` is also written in another of its cells (`Sql src/A.cs:20,25`)."""
+    others = [c for c in columns if c != "file"]
+    return count > 0 and all(
+        cells["file"][i] and any(re.search(rf"(?<![\w/.]){re.escape(cells['file'][i])}(?![\d:-])", cells[c][i])
+                                 for c in others)
+        for i in range(count))
 
 
 def _with_lone_records_spread(rows: list[Any]) -> list[Any]:
@@ -331,8 +362,25 @@ def _cell(value: Any) -> str:
         parts = [f"{k}={_cell(v)}" for k, v in named.items()]
         return "{" + ", ".join(parts + ([_location(value)] if located else [])) + "}"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_cell(v) for v in value) + "]" if value else ""
+        return "[" + ", ".join(_cells_of_list(value)) + "]" if value else ""
     return orjson.dumps(value).decode()
+
+
+def _cells_of_list(values: Iterable[Any]) -> list[str]:
+    """Each value's cell, but a run of places with the same word in one file as one: `Sql src/A.cs:20,25,29`."""
+    cells: list[str] = []
+    previous: str | None = None  # the previous place's cell without its line, when it was a plain place
+    for value in values:
+        cell = _cell(value)
+        plain = isinstance(value, Mapping) and _located(value) and value.get("col") is None \
+            and value.get("end_line") in (None, value.get("line"))
+        head = cell[: -len(str(value["line"])) - 1] if plain else None
+        if head is not None and head == previous:
+            cells[-1] += f",{value['line']}"
+        else:
+            cells.append(cell)
+        previous = head
+    return cells
 
 
 def _within(text: str, budget: int) -> str:
