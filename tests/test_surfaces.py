@@ -486,3 +486,20 @@ def test_trace_route_errors(web: McpServerProcess) -> None:
     assert missing["error"]["code"] == "NOT_FOUND"
     bad = web.call("graph_trace_feature", {"entry_point": "orders controller!"})  # a plain name would resolve
     assert bad["error"]["code"] == "INVALID_ARGUMENT"
+
+
+def test_diagnostics_of_missing_packages_are_counted_apart(web: McpServerProcess) -> None:
+    """Web.NoPackages lacks its packages: its type-not-found errors are the machine's, counted apart; the member
+    calls on those types are listed (a partial project's errors, after any full project's)."""
+    env = web.call("diagnostics_list", {})
+    assert env["answer"] == (
+        "9 errors, 0 warnings. All of the errors are in partial projects: a type that did not resolve"
+        " there makes its uses errors too. Not listed: 18 errors of references that did not resolve, in 1 project"
+        " (syntax_only, or a partial project's missing types); project=\"Web.NoPackages\" lists its 18.")
+    assert env["data"]["by_code"] == [{"code": "CS1061", "count": 7}, {"code": "CS0103", "count": 2}]
+    assert [(d["file"], d["line"]) for d in env["data"]["diagnostics"]][:3] == [
+        ("src/Web.NoPackages/InvoiceRepository.cs", 11), ("src/Web.NoPackages/LegacyDbContext.cs", 36),
+        ("src/Web.NoPackages/Program.cs", 7)]
+    scoped = web.call("diagnostics_list", {"project": "Web.NoPackages"})
+    assert scoped["answer"] == "27 errors, 0 warnings matching the filters. All of the errors are in partial" \
+        " projects: a type that did not resolve there makes its uses errors too."

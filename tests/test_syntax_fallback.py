@@ -40,5 +40,19 @@ def test_an_unevaluable_project_is_indexed_from_its_sources(tmp_path: Path) -> N
         found = server.call("symbols_search", {"kinds": ["Class", "Property"], "file_path": "Custom/"})
         assert sorted(r["symbol_id"] for r in found["data"]["results"]) == [
             "P:Custom.Startup.Port", "T:Custom.Controllers.OrdersController", "T:Custom.Startup"]
+
+        # The code's own error is listed; the 25 the unevaluable project reports (no System.Object, no ASP.NET)
+        # are counted apart, and listed when that project is asked for.
+        errors = server.call("diagnostics_list", {})
+        assert errors["answer"] == (
+            "1 error, 0 warnings. Not listed: 25 errors of references that did not resolve, in 1 project"
+            " (syntax_only, or a partial project's missing types); project=\"Custom\" lists its 25.")
+        assert [(d["code"], d["file"], d["line"]) for d in errors["data"]["diagnostics"]] == [
+            ("CS0103", "Plain/Greeter.cs", 6)]
+        assert errors["data"]["unresolved"] == {"errors": 25, "warnings": 0, "projects": [
+            {"project": "Custom", "semantic_level": "syntax_only", "count": 25}]}
+        custom = server.call("diagnostics_list", {"project": "Custom"})["data"]
+        assert (custom["by_code"], "unresolved" in custom) == (
+            [{"code": "CS0518", "count": 14}, {"code": "CS0246", "count": 9}, {"code": "CS0234", "count": 2}], False)
     finally:
         server.close()

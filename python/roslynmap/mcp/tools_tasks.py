@@ -4,6 +4,7 @@ workspace."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any, Literal
 
 from pydantic import Field
@@ -107,6 +108,15 @@ class DiagnosticsParams(WorkspaceParams):
     offset: int = Field(default=0, ge=0)
 
 
+def _unresolved_sentence(unresolved: diagnostics.Unresolved) -> str:
+    first = unresolved.projects[0]
+    counts = " and ".join(_plural(n, word) for n, word in ((unresolved.errors, "error"),
+                                                           (unresolved.warnings, "warning")) if n)
+    return (f"Not listed: {counts} of references that did not resolve, in"
+            f" {_plural(len(unresolved.projects), 'project')} (syntax_only, or a partial project's missing types);"
+            f" project=\"{first.project}\" lists its {first.count}.")
+
+
 def _counts(by_severity: dict[str, int]) -> str:
     return f"{_plural(by_severity.get('error', 0), 'error')}, {_plural(by_severity.get('warning', 0), 'warning')}"
 
@@ -138,6 +148,15 @@ def diagnostics_tool(params: DiagnosticsParams, repo_path: str) -> ToolOutput:
         data["new"] = changes.by_severity
         data["fixed"] = changes.fixed[:20]
     answer += "." if not params.new_only else " (listed: the new ones)."
+    if every.partial_errors and not params.new_only:
+        every_one = every.partial_errors == every.by_severity.get("error")
+        answer += (f" {'All' if every_one else every.partial_errors} of the errors are in partial projects"
+                   f"{'' if every_one else ', listed last'}: a type that did not resolve there makes its uses"
+                   " errors too.")
+    if every.unresolved is not None:
+        answer += f" {_unresolved_sentence(every.unresolved)}"
+        data["unresolved"] = {"errors": every.unresolved.errors, "warnings": every.unresolved.warnings,
+                              "projects": [asdict(p) for p in every.unresolved.projects[:10]]}
     warnings = list(ctx.warnings)
     if ctx.meta.get("diagnostics_warnings") is not True:
         warnings.append("This baseline was built before warnings were recorded: only errors are listed. "

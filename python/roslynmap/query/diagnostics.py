@@ -5,10 +5,17 @@ extraction, so nullable warnings are never among them). A workspace overlay re-e
 and the files depending on a changed declaration (`rebound`), so their diagnostics are those of the
 edited solution; every other file keeps the baseline's. "New" compares the overlay's rows with the
 baseline's by file, severity, code and message (not line: an edit above a diagnostic moves it).
+
+Errors that come from the machine rather than the code are counted apart, not listed, unless a project or
+code is asked for: every diagnostic of a syntax_only project (no core library: each `object` is a CS0518),
+and the missing-reference codes (a type or namespace not found) of a partial one. bitwarden/server held
+321,000 of them against a few hundred of its code's own. A partial project's other errors are listed, after
+those of projects that compiled in full: a type that did not resolve makes a member call on it an error too.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections import Counter
 from dataclasses import dataclass, field
@@ -45,6 +52,56 @@ class Diagnostics:
     by_code: list[dict[str, Any]]
     by_file: list[dict[str, Any]]
     fixed: list[dict[str, Any]] = field(default_factory=list)  # since="baseline": baseline rows gone
+    unresolved: Unresolved | None = None  # the errors of missing references, counted apart
+    partial_errors: int = 0  # of `items`' errors, those in partial projects (listed after the others)
+
+
+@dataclass(frozen=True)
+class UnresolvedProject:
+    project: str
+    semantic_level: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    """Diagnostics left out of a listing because they come from references that did not resolve."""
+    errors: int
+    warnings: int
+    projects: list[UnresolvedProject]  # most first
+
+
+def _from_missing_references(conn: sqlite3.Connection) -> tuple[str, tuple[Any, ...]]:
+    """The SQL condition (over `x` and `p` of COLUMNS) of a diagnostic that missing references explain."""
+    row = conn.execute("SELECT value FROM meta WHERE key = 'missing_reference_codes'").fetchone()
+    codes: list[str] = json.loads(row[0]) if row else []
+    marks = ",".join("?" * len(codes)) or "NULL"
+    return (f"(p.semantic_level = 'syntax_only' OR (p.semantic_level = 'partial' AND x.code IN ({marks})))",
+            tuple(codes))
+
+
+def _unresolved(conn: sqlite3.Connection, condition: str, args: tuple[Any, ...], filters: Filters) -> Unresolved | None:
+    """Counts of what `condition` leaves out of a listing, within the file and severity filters."""
+    condition += " AND x.severity IN ('error', 'warning')"
+    if filters.file_prefix:
+        condition += " AND substr(f.path, 1, ?) = ?"
+        args += (len(filters.file_prefix), filters.file_prefix)
+    if filters.severity:
+        condition += " AND x.severity = ?"
+        args += (filters.severity,)
+    counts = conn.execute(
+        "SELECT p.name, p.semantic_level, x.severity, count(*) FROM diagnostics x LEFT JOIN projects p"
+        f" ON p.id = x.project_id LEFT JOIN files f ON f.id = x.file_id WHERE {condition}"
+        " GROUP BY p.name, p.semantic_level, x.severity", args).fetchall()
+    if not counts:
+        return None
+    per_project: Counter[tuple[str, str]] = Counter()
+    for name, level, _, count in counts:
+        per_project[(name, level)] += count
+    return Unresolved(sum(c for *_, severity, c in counts if severity == "error"),
+                      sum(c for *_, severity, c in counts if severity == "warning"),
+                      [UnresolvedProject(name, level, count)
+                       for (name, level), count in sorted(per_project.items(), key=lambda pc: (-pc[1], pc[0]))])
 
 
 def _rows(conn: sqlite3.Connection, table: str, where: str = "", args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
@@ -95,12 +152,22 @@ def listing(conn: sqlite3.Connection, filters: Filters, since_baseline: bool = F
         new, fixed = _unmatched(now, before), _unmatched(before, now)
         items = [i for i in new if filters.keep(i)]
         fixed = [i for i in fixed if filters.keep(i)]
+        unresolved, partial_errors = None, 0
+    elif since_baseline:
+        items, fixed, unresolved, partial_errors = [], [], None, 0
     else:
-        items = sorted((i for i in ([] if since_baseline else _rows(conn, "diagnostics")) if filters.keep(i)),
-                       key=_order)
+        # Asked for a project or a code, the listing holds everything of it; else missing references are counted.
+        condition, args = _from_missing_references(conn)
+        scoped = filters.project is not None or filters.code is not None
+        rows = _rows(conn, "diagnostics") if scoped else _rows(conn, "diagnostics", f" WHERE NOT {condition}", args)
+        partial = {name for (name,) in conn.execute("SELECT name FROM projects WHERE semantic_level = 'partial'")}
+        items = sorted((i for i in rows if filters.keep(i)),
+                       key=lambda i: (SEVERITIES.index(i["severity"]), i["project"] in partial, *_order(i)[1:]))
         fixed = []
+        unresolved = None if scoped else _unresolved(conn, condition, args, filters)
+        partial_errors = sum(1 for i in items if i["severity"] == "error" and i["project"] in partial)
     severity, codes, files = _summarize(items)
-    return Diagnostics(items, len(items), severity, codes, files, fixed)
+    return Diagnostics(items, len(items), severity, codes, files, fixed, unresolved, partial_errors)
 
 
 def errors_at(conn: sqlite3.Connection, paths: set[str]) -> dict[str, list[int]]:
