@@ -184,3 +184,16 @@ def test_a_dynamic_controller_route_is_handled_by_its_transformer(flow: McpServe
     assert [(e["method"], e["route"], e["handler"], e["source"]) for e in env["data"]["endpoints"]] == [
         ("ANY", "/{**slug}", "M:Flow.Web.SlugTransformer.TransformAsync(Microsoft.AspNetCore.Http.HttpContext,"
                              "Microsoft.AspNetCore.Routing.RouteValueDictionary)", "dynamic")]
+
+
+def test_a_typed_http_client_is_registered_as_its_implementation(flow: McpServerProcess) -> None:
+    """`AddHttpClient<IPricingClient, PricingClient>(...)`: DI makes PricingClient, so the trace dispatches there and
+    not to FixedPricingClient (eShopOnContainers' WebMVC registers its services so)."""
+    env = flow.call("surfaces_list", {"kind": "di", "filter": "Pricing"})
+    assert [(r["service_id"], r["implementation_id"], r["lifetime"], r["via"], r["line"])
+            for r in env["data"]["registrations"]] == [
+        ("T:Flow.Web.IPricingClient", "T:Flow.Web.PricingClient", "Transient", "AddHttpClient", 8)]
+    trace = flow.call("graph_trace_feature", {"entry_point": "GET /prices/{id:int}"})
+    assert [(n["symbol_id"], n["from"]["kind"], n.get("di_registered")) for n in trace["data"]["nodes"]] == [
+        ("M:Flow.Web.IPricingClient.QuoteAsync(System.Int32)", "Call", None),
+        ("M:Flow.Web.PricingClient.QuoteAsync(System.Int32)", "Dispatch", True)]

@@ -5,12 +5,14 @@ using Flow.Web;
 var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddScoped(typeof(IRepository<>), typeof(EfRepository<>));
 builder.Services.AddScoped<ICatalogService, CatalogService>();
+builder.Services.AddHttpClient<IPricingClient, PricingClient>(client => client.BaseAddress = new Uri("http://pricing"));
 builder.Services.AddRazorPages();
 builder.Services.AddControllersWithViews();
 
 var app = builder.Build();
 app.MapGet("/catalog", CatalogEndpoints.List);
 app.MapPost("/orders", OrderEndpoints.Create);
+app.MapGet("/prices/{id:int}", PriceEndpoints.Quote);
 app.MapRazorPages();
 app.MapControllerRoute(name: "default", pattern: "{controller=Home}/{action=Index}");
 app.MapDynamicControllerRoute<SlugTransformer>("/{**slug}");
