@@ -65,7 +65,9 @@ CALLS: dict[str, Any] = {
         st.fixed_dictionaries({"kind": st.just("logs")}, optional={
             "filter": st.text(max_size=5), "level": st.sampled_from(["Information", "Error"])}),
         st.fixed_dictionaries({"kind": st.just("exceptions")}, optional={
-            "filter": st.text(max_size=5), "symbol_id": st.sampled_from(IDS)})),
+            "filter": st.text(max_size=5), "symbol_id": st.sampled_from(IDS)}),
+        st.fixed_dictionaries({"kind": st.just("retries")}, optional={
+            "filter": st.text(max_size=5), "project": st.text(max_size=5)})),
     "graph_trace_feature": st.fixed_dictionaries({"entry_point": st.sampled_from(
         [*IDS, "GET /api/orders/{id}", "nonsense"])}, optional={"depth": st.integers(0, 9)}),
     "diagnostics_list": st.fixed_dictionaries({}, optional={

@@ -139,15 +139,34 @@ def test_refs_find_includes_inject_uses_and_tag_helper_links(flow: McpServerProc
 def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flow: McpServerProcess) -> None:
     env = flow.call("surfaces_list_config_keys", {})
     assert [(k["key"], k["status"], k.get("undefined_in"), k["projects"]) for k in env["data"]["keys"]] == [
+        ("Caching", "used", None, ["Flow.Other"]),  # `"Caching": {}`: empty, but there
         # Flow.Core is loaded by Flow.Web (defines it) and Flow.Tool (does not); Flow.Other does not load it.
         ("Catalog:PageSize", "used_but_undefined", ["Flow.Tool"], ["Flow.Core", "Flow.Web"]),
         ("ConnectionStrings:Flow", "used", None, ["Flow.Web"]),
+        ("EventBus:Host", "used", None, ["Flow.Tool"]),
+        ("Features:Beta", "defined_but_unused", None, ["Flow.Web"]),
+        ("Logging:LogLevel:Default", "read_by_framework", None, ["Flow.Web"]),
         ("Other:Name", "used", None, ["Flow.Other"]),
         ("Tool:Mode", "used", None, ["Flow.Tool"]),
     ]
     web = flow.call("surfaces_list_config_keys", {"project": "Flow.Web"})
-    assert [(k["key"], k["status"]) for k in web["data"]["keys"]] == [("Catalog:PageSize", "used"),
-                                                                      ("ConnectionStrings:Flow", "used")]
+    assert [(k["key"], k["status"]) for k in web["data"]["keys"]] == [
+        ("Catalog:PageSize", "used"), ("ConnectionStrings:Flow", "used"), ("Features:Beta", "defined_but_unused"),
+        ("Logging:LogLevel:Default", "read_by_framework")]
+
+
+def test_docker_compose_environment_defines_keys_for_the_project_its_service_builds(flow: McpServerProcess) -> None:
+    """`EventBus__Host=rabbitmq` in docker-compose.override.yml, for the service built from src/Flow.Tool/Dockerfile
+    (joined by name with docker-compose.yml): EventBus:Host is defined for Flow.Tool. The database image's
+    POSTGRES_PASSWORD and the host's ASPNETCORE_ENVIRONMENT are not the solution's configuration; the host's logging
+    reads the Logging section."""
+    keys = {k["key"]: k for k in flow.call("surfaces_list_config_keys", {"project": "Flow.Tool"})["data"]["keys"]}
+    assert keys["EventBus:Host"]["defined_in"] == [
+        {"file": "docker-compose.override.yml", "line": 6, "source": "docker_compose", "service": "tool"}]
+    assert not {"POSTGRES_PASSWORD", "ENVIRONMENT", "ASPNETCORE_ENVIRONMENT"} & set(keys)
+    logging = flow.call("surfaces_list_config_keys", {"status": "read_by_framework"})["data"]["keys"]
+    assert [(k["key"], k["read_by"]) for k in logging] == [
+        ("Logging:LogLevel:Default", "the host's logging (WebApplication.CreateBuilder, Host.CreateDefaultBuilder)")]
 
 
 def test_a_conventional_route_reaches_only_its_apps_controllers(flow: McpServerProcess) -> None:

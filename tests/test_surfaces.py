@@ -330,7 +330,7 @@ def test_log_templates_and_exceptions_lists(web: McpServerProcess) -> None:
         ("Basket {BasketId} abandoned", "Warning", "adapter",
          "M:Web.Api.Infrastructure.IAppLogger`1.LogWarning(System.String,System.Object[])", 23, "medium")]
     assert web.call("surfaces_list", {"kind": "logs", "project": "Web.NoPackages"})["answer"] == \
-        "1 log templates in project 'Web.NoPackages' (1 Information)."
+        "2 log templates in project 'Web.NoPackages' (2 Information)."
     thrown = web.call("surfaces_list", {"kind": "exceptions", "project": "Web.Api"})
     assert [(t["exception"], t["form"], t["line"]) for t in thrown["data"]["exceptions"]] == [
         ("T:System.ArgumentException", "throw_expression", 14),
@@ -493,13 +493,49 @@ def test_diagnostics_of_missing_packages_are_counted_apart(web: McpServerProcess
     calls on those types are listed (a partial project's errors, after any full project's)."""
     env = web.call("diagnostics_list", {})
     assert env["answer"] == (
-        "9 errors, 0 warnings. All of the errors are in partial projects: a type that did not resolve"
-        " there makes its uses errors too. Not listed: 18 errors of references that did not resolve, in 1 project"
-        " (syntax_only, or a partial project's missing types); project=\"Web.NoPackages\" lists its 18.")
-    assert env["data"]["by_code"] == [{"code": "CS1061", "count": 7}, {"code": "CS0103", "count": 2}]
-    assert [(d["file"], d["line"]) for d in env["data"]["diagnostics"]][:3] == [
-        ("src/Web.NoPackages/InvoiceRepository.cs", 11), ("src/Web.NoPackages/LegacyDbContext.cs", 36),
-        ("src/Web.NoPackages/Program.cs", 7)]
+        "11 errors, 0 warnings. All of the errors are in partial projects: a type that did not resolve"
+        " there makes its uses errors too. Not listed: 19 errors of references that did not resolve, in 1 project"
+        " (syntax_only, or a partial project's missing types); project=\"Web.NoPackages\" lists its 19.")
+    assert env["data"]["by_code"] == [{"code": "CS1061", "count": 7}, {"code": "CS0103", "count": 4}]
+    assert [(d["file"], d["line"]) for d in env["data"]["diagnostics"]][:4] == [
+        ("src/Web.NoPackages/InvoiceOperations.cs", 8), ("src/Web.NoPackages/InvoiceOperations.cs", 10),
+        ("src/Web.NoPackages/InvoiceRepository.cs", 11), ("src/Web.NoPackages/LegacyDbContext.cs", 36)]
     scoped = web.call("diagnostics_list", {"project": "Web.NoPackages"})
-    assert scoped["answer"] == "27 errors, 0 warnings matching the filters. All of the errors are in partial" \
+    assert scoped["answer"] == "30 errors, 0 warnings matching the filters. All of the errors are in partial" \
         " projects: a type that did not resolve there makes its uses errors too."
+
+
+def test_serilog_and_logger_message_define_templates(web: McpServerProcess) -> None:
+    """Serilog's `log.Information(...)`/`Log.Write(LogEventLevel.X, ...)` and `LoggerMessage.Define` are log templates
+    (sample-dotnet-core-cqrs-api logs through Serilog only); unbound, a receiver read as a logger is enough."""
+    logs = web.call("surfaces_list", {"kind": "logs", "file": "Shipping.cs"})["data"]["logs"]
+    assert [(e["template"], e["level"], e["source"], e["line"], e["confidence"]) for e in logs] == [
+        ("Shipment {ShipmentId} delayed", "Error", "LoggerMessage.Define", 11, "high"),
+        ("Shipping {ShipmentId}", "Information", "Serilog", 15, "high"),
+        ("Shipment {ShipmentId} queued", "Debug", "Serilog", 16, "high"),
+        ("Shipment {ShipmentId} failed", "Error", "Serilog", 23, "high")]
+    unbound = web.call("surfaces_list", {"kind": "logs", "file": "InvoiceOperations.cs"})["data"]["logs"]
+    assert [(e["template"], e["source"], e["confidence"]) for e in unbound] == [
+        ("Invoice {InvoiceId} archived", "Serilog", "medium")]
+
+
+def test_retry_policies(web: McpServerProcess) -> None:
+    """Polly v7 policies, a v8 pipeline, Polly.Extensions.Http's transient-error policy and the resilience handlers,
+    in source order per file."""
+    env = web.call("surfaces_list", {"kind": "retries", "limit": 20})
+    assert env["answer"] == ("9 retry policies (3 WaitAndRetry, 2 ResiliencePipeline, 1 CircuitBreaker,"
+                             " 1 ResilienceHandler, 1 Retry, 1 StandardResilienceHandler).")
+    assert [(p["policy"], p.get("retries"), p.get("handles"), p["file"].split("/")[-1], p["line"], p["confidence"])
+            for p in env["data"]["policies"]] == [
+        ("WaitAndRetry", 3, ["HttpRequestException", "TimeoutException"], "ResiliencePolicies.cs", 12, "high"),
+        ("Retry", 2, ["IOException"], "ResiliencePolicies.cs", 14, "high"),
+        ("CircuitBreaker", None, ["HttpRequestException"], "ResiliencePolicies.cs", 16, "high"),
+        ("ResiliencePipeline", 4, ["TimeoutException"], "ResiliencePolicies.cs", 18, "high"),
+        ("WaitAndRetry", 6, ["TransientHttpError"], "InvoiceOperations.cs", 8, "medium"),
+        ("WaitAndRetry", 3, ["SqlException", "TimeoutException"], "InvoiceRepository.cs", 11, "medium"),
+        ("ResiliencePipeline", 2, None, "InvoiceRepository.cs", 13, "medium"),
+        ("StandardResilienceHandler", None, None, "Program.cs", 7, "medium"),
+        ("ResilienceHandler", None, None, "Program.cs", 8, "medium")]
+    assert env["data"]["policies"][-1]["name"] == "ledger-pipeline"
+    transient = web.call("surfaces_list", {"kind": "retries", "filter": "transient"})["data"]["policies"]
+    assert [p["configured_in"] for p in transient] == ["M:Web.NoPackages.InvoiceOperations.RetryPolicy"]

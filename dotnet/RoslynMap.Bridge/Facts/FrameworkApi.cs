@@ -18,6 +18,7 @@ internal static class FrameworkApi
     public static readonly string[] Configuration = ["Microsoft.Extensions.Configuration", "Microsoft.Extensions.Options"];
     public static readonly string[] DependencyInjection = ["Microsoft.Extensions.DependencyInjection"];
     public static readonly string[] Logging = ["Microsoft.Extensions.Logging"];
+    public static readonly string[] Serilog = ["Serilog"];
     public static readonly string[] EntityFramework = ["Microsoft.EntityFrameworkCore"];
     public static readonly string[] Dapper = ["Dapper"];
     public static readonly string[] Resilience = ["Polly", "Microsoft.Extensions.Http.Resilience", "Microsoft.Extensions.Resilience"];

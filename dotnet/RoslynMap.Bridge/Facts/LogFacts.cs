@@ -3,8 +3,9 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RoslynMap.Bridge.Facts;
 
-/// <summary>Log message templates: ILogger.LogX("template", ...), logger.Log(LogLevel.X, ...)
-/// and [LoggerMessage] methods.</summary>
+/// <summary>Log message templates: ILogger.LogX("template", ...), logger.Log(LogLevel.X, ...),
+/// [LoggerMessage] methods and `LoggerMessage.Define(LogLevel.X, id, "template")`, and Serilog's
+/// `log.Information("template", ...)` / `Log.Write(LogEventLevel.X, ...)`.</summary>
 internal sealed class LogFacts
 {
     // LogLevel's values, for a level given as a constant rather than as `LogLevel.X`.
@@ -17,10 +18,20 @@ internal sealed class LogFacts
         _sink = sink;
     }
 
+    // Serilog's ILogger and static Log: the method is the level (Write takes a LogEventLevel first).
+    private static readonly HashSet<string> SerilogNames = ["Verbose", "Debug", "Information", "Warning", "Error", "Fatal", "Write"];
+
     public static readonly string[] InvocationNames =
-        ["Log", "LogTrace", "LogDebug", "LogInformation", "LogWarning", "LogError", "LogCritical"];
+        ["Log", "LogTrace", "LogDebug", "LogInformation", "LogWarning", "LogError", "LogCritical", "Define", .. SerilogNames];
 
     public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        if (name == "Define") Define(inv, from);
+        else if (SerilogNames.Contains(name)) Serilog(inv, name, from);
+        else Extensions(inv, name, from);
+    }
+
+    private void Extensions(InvocationExpressionSyntax inv, string name, string? from)
     {
         var (binding, symbol) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Logging);
         if (binding == Binding.Other)
@@ -45,6 +56,58 @@ internal sealed class LogFacts
             new FactDetail().Add("level", level).Add("source", "ILogger"));
     }
 
+    /// <summary>Serilog: `log.Information("template", ...)`, `Log.Error(ex, "template")`, `Log.Write(level, ...)`.
+    /// Unbound, the receiver must read as a logger (`_logger`, `Log`).</summary>
+    private void Serilog(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        var (binding, symbol) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Serilog);
+        if (binding == Binding.Other)
+        {
+            // `Error(string message)` is a common name: the solution's own only on a logging type (IAppLogger).
+            if (symbol?.ContainingType?.Name.Contains("Log", StringComparison.OrdinalIgnoreCase) == true)
+                Adapter(inv, name, symbol as IMethodSymbol, from);
+            return;
+        }
+        if (binding == Binding.Unbound && !FactSyntax.NameContains(FactSyntax.Receiver(inv), "log")) return;
+        var level = name == "Write" ? null : name;
+        string? template = null;
+        foreach (var arg in inv.ArgumentList.Arguments)
+        {
+            var e = FactSyntax.Unwrap(arg.Expression);
+            if (level is null && e is MemberAccessExpressionSyntax { Expression: var left, Name: var member }
+                && FactSyntax.LastName(left) == "LogEventLevel")
+            {
+                level = member.Identifier.ValueText;
+                continue;
+            }
+            if (!IsString(arg.Expression)) continue;
+            template = FactSyntax.ConstantString(_sink.Model, arg.Expression, interpolated: true);
+            break;
+        }
+        if (template is null) return;
+        _sink.Add(FactKinds.Log, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, template,
+            new FactDetail().Add("level", level).Add("source", "Serilog"));
+    }
+
+    /// <summary>`LoggerMessage.Define&lt;T&gt;(LogLevel.X, new EventId(...), "template")`: a delegate logging that
+    /// template wherever it is invoked; the fact is where it is defined.</summary>
+    private void Define(InvocationExpressionSyntax inv, string? from)
+    {
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Logging);
+        if (binding == Binding.Other || (binding == Binding.Unbound && FactSyntax.LastName(FactSyntax.Receiver(inv)) != "LoggerMessage"))
+            return;
+        string? level = null, template = null;
+        foreach (var arg in inv.ArgumentList.Arguments)
+        {
+            level ??= LevelOf(arg.Expression);
+            if (template is null && IsString(arg.Expression))
+                template = FactSyntax.ConstantString(_sink.Model, arg.Expression, interpolated: true);
+        }
+        if (template is null) return;
+        _sink.Add(FactKinds.Log, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, template,
+            new FactDetail().Add("level", level).Add("source", "LoggerMessage.Define"));
+    }
+
     /// <summary>A logging adapter of the solution (eShopOnWeb's `IAppLogger&lt;T&gt;.LogWarning(string message,
     /// params object[] args)`): a Log* method declared in source with a string parameter named like a
     /// template (message, template, format). Its argument there is the template; source "adapter",
@@ -60,7 +123,7 @@ internal sealed class LogFacts
         var arg = FactSyntax.Arg(inv.ArgumentList, ordinal, parameter.Name);
         var template = FactSyntax.ConstantString(_sink.Model, arg?.Expression, interpolated: true);
         if (template is null) return;
-        var level = name == "Log" ? null : name[3..];
+        var level = name is "Log" or "Write" ? null : name.StartsWith("Log", StringComparison.Ordinal) ? name[3..] : name;
         _sink.Add(FactKinds.Log, from, FactSyntax.Name(inv)!.SpanStart, Confidence.Medium, template,
             new FactDetail().Add("level", level).Add("source", "adapter").Add("via", _sink.IdOf(method.OriginalDefinition)));
     }

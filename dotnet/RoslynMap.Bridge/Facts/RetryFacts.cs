@@ -53,6 +53,12 @@ internal sealed class RetryFacts
             if (callName is "Handle" or "Or" or "HandleInner" or "OrInner" or "HandleResult" or "OrResult") policyChain = true;
             if (callName is "Handle" or "Or" or "HandleInner" or "OrInner" && FactSyntax.TypeArgs(call) is { Count: 1 } t)
                 handles.Add(FactSyntax.TypeName(_sink.Model, t[0]));
+            // Polly.Extensions.Http: `HttpPolicyExtensions.HandleTransientHttpError()` (HttpRequestException, 5xx, 408).
+            if (callName is "HandleTransientHttpError" or "OrTransientHttpError")
+            {
+                policyChain = true;
+                handles.Add("TransientHttpError");
+            }
         }
         // Unbound, a Retry(...) is Polly's only on a policy builder chain (Policy.Handle<X>()...).
         if (binding == Binding.Unbound && !policyChain) return;

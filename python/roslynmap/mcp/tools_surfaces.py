@@ -75,7 +75,8 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
 class ConfigParams(ListParams):
     key_filter: str | None = None
     project: str | None = None
-    status: Literal["used", "defined_but_unused", "used_but_undefined", "bound_unset", "dynamic"] | None = None
+    status: Literal["used", "defined_but_unused", "used_but_undefined", "bound_unset", "dynamic",
+                    "read_by_framework"] | None = None
 
 
 PLACES_SHOWN = 5
@@ -297,7 +298,7 @@ def _compact(fact: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in fact.items() if k not in {"symbol_id", "col", "file"} and v is not None}
 
 
-FactKind = Literal["di", "middleware", "logs", "exceptions"]
+FactKind = Literal["di", "middleware", "logs", "exceptions", "retries"]
 # The list tools these kinds replaced (one tool with a kind costs a quarter of four in the tool list).
 FORMER = {"surfaces_list_di_registrations": ("di", {"service_filter": "filter", "lifetime": "level"}),
           "surfaces_list_middleware": ("middleware", {}),
@@ -307,7 +308,7 @@ FORMER = {"surfaces_list_di_registrations": ("di", {"service_filter": "filter", 
 
 class FactListParams(ListParams):
     kind: FactKind
-    filter: str | None = None  # substring of the service, template or exception type
+    filter: str | None = None  # substring of the service, template, exception type or retry policy
     level: str | None = Field(default=None, description="di: lifetime; logs: log level.")
     project: str | None = None
     file: str | None = Field(default=None, description="Path substring.")
@@ -335,7 +336,7 @@ def _scoped_output(ctx: QueryContext, params: FactListParams, listing: surfaces.
 @tool("surfaces_list", FactListParams)
 def facts_tool(params: FactListParams, repo_path: str) -> ToolOutput:
     """Use to list a service's wiring by kind: DI registrations, middleware in run order, log templates,
-    exceptions thrown (with symbol_id: what it may throw via calls)."""
+    exceptions thrown (with symbol_id: what it may throw via calls), retry policies."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
     if params.kind == "di":
@@ -350,6 +351,11 @@ def facts_tool(params: FactListParams, repo_path: str) -> ToolOutput:
         items = _page(listing, params, limits)
         preview = [f"{i.get('level') or '?':<11} {i['template']}" for i in items]
         return _scoped_output(ctx, params, listing, "logs", "log templates", "level", preview, limits, items)
+    if params.kind == "retries":
+        listing = surfaces.retry_policies(ctx.conn, params.filter, params.project, params.file)
+        items = _page(listing, params, limits)
+        preview = [f"{i['policy']} x{i.get('retries', '?')}  ({i['file']}:{i['line']})" for i in items]
+        return _scoped_output(ctx, params, listing, "policies", "retry policies", "policy", preview, limits, items)
     return _exceptions(ctx, params, limits)
 
 

@@ -413,7 +413,9 @@ def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int,
     for row in rows:
         fact = _fact(row[:-1])
         fact["fact_key"] = row[5]  # a detail field named "key" (a keyed service's key) shadows it in `fact`
-        fact["project"] = names.get(row[-1]) if row[-1] is not None else _project_of_path(projects, fact["file"])
+        # A compose service's environment is its Dockerfile's project's; an appsettings file, the project beside it.
+        fact["project"] = names.get(row[-1]) if row[-1] is not None else _project_of_path(
+            projects, fact["built_from"] if fact.get("source") == "docker_compose" else fact["file"])
         # An AppHost method configuring the project resource it is handed: once per project its callers hand it.
         aspire = [fact] if not fact.get("aspire_member") else [
             {**fact, "aspire_project": project}
@@ -468,7 +470,9 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     reference it, directly or not (every host's when none does)."""
     projects = _projects(conn)
     usages = _config_facts(conn, "Config", projects)
-    definitions = [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]]
+    # A compose service built from a folder no project of the solution is in (a log shipper) is not its config.
+    definitions = [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]
+                   and not (d.get("source") == "docker_compose" and d["project"] is None)]
     hosts = {d["project"] for d in definitions}
     # A library's keys are checked against the hosts that reference it (transitively, ProjectReference
     # facts); a library no host references, against every host's.
@@ -501,7 +505,9 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                                     **({"environment": definition["environment"]}
                                        if definition.get("environment") else {}),
                                     **({"source": "aspire"} if definition.get("aspire_project") else
-                                       {"source": "in_memory"} if definition.get("pattern") == "in_memory" else {})})
+                                       {"source": "in_memory"} if definition.get("pattern") == "in_memory" else
+                                       {"source": "docker_compose", "service": definition.get("service")}
+                                       if definition.get("source") == "docker_compose" else {})})
     # Per project: the keys its own appsettings define, and the keys its code reads.
     defined_by: dict[str | None, set[str]] = {}
     for d in definitions:
@@ -545,7 +551,10 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         else:
             readers = [reads_of(d["project"]) for d in entry["defined_in"]]
             is_used = any(_covers(u, lower) for pool in readers for u in pool)
-            entry["status"] = "used" if is_used else "defined_but_unused"
+            reader = None if is_used else framework_reader(lower)
+            entry["status"] = "used" if is_used else "read_by_framework" if reader else "defined_but_unused"
+            if reader:
+                entry["read_by"] = reader
     # What Aspire sets in every project (OTEL_*) counts for a key read, but is not the solution's own config.
     own = {d["key"].lower() for d in definitions if d.get("pattern") != "aspire_default"}
     items = sorted((e for lower, e in keys.items() if e["usages"] or lower in own), key=lambda e: e["key"].lower())
@@ -569,6 +578,24 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         items = [e for e in items if e["status"] == status]
     return Listing(items, len(items), _by_file(items),
                    [{"status": s, "count": c} for s, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
+
+
+# Sections the host or a library reads by convention, with no key in the solution's code: unused they are not.
+FRAMEWORK_SECTIONS = {
+    "logging": "the host's logging (WebApplication.CreateBuilder, Host.CreateDefaultBuilder)",
+    "allowedhosts": "host filtering (WebApplication.CreateBuilder, WebHost.CreateDefaultBuilder)",
+    "kestrel": "Kestrel's endpoint configuration",
+    "urls": "the web host's listening addresses",
+    "https_port": "HTTPS redirection",
+    "detailederrors": "the web host",
+    "serilog": "Serilog.Settings.Configuration (ReadFrom.Configuration)",
+    "applicationinsights": "Application Insights (AddApplicationInsightsTelemetry)",
+}
+
+
+def framework_reader(key: str) -> str | None:
+    """What reads a configuration key by convention (its first section), if anything does."""
+    return FRAMEWORK_SECTIONS.get(key.split(":", 1)[0].lower())
 
 
 _SQLITE_INTERNAL = re.compile(r"^(sqlite_|pragma_)", re.I)
@@ -859,6 +886,22 @@ def log_templates(conn: sqlite3.Connection, text_filter: str | None, level: str 
     if level:
         items = [i for i in items if (i.get("level") or "").lower() == level.strip().lower()]
     return _listing(items, "level")
+
+
+def retry_policies(conn: sqlite3.Connection, text_filter: str | None, project: str | None,
+                   file: str | None) -> Listing:
+    """Polly v7 policies (Retry, WaitAndRetry, CircuitBreaker), v8 pipelines and the HttpClient resilience
+    handlers, in source order: how many retries, what they handle."""
+    items = []
+    for fact in _scoped_facts(conn, "RetryPolicy", project, file):
+        items.append({"policy": fact["key"], **_keep(fact, ("retries", "handles", "name")),
+                      "configured_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"],
+                      "line": fact["line"], "confidence": fact["confidence"]})
+    if text_filter:
+        needle = text_filter.strip().lower()
+        items = [i for i in items if needle in i["policy"].lower()
+                 or any(needle in h.lower() for h in i.get("handles") or [])]
+    return _listing(items, "policy")
 
 
 def thrown_exceptions(conn: sqlite3.Connection, type_filter: str | None, project: str | None,

@@ -15,6 +15,7 @@ from typing import Any
 
 from roslynmap.model.readable import is_readable
 from roslynmap.model.records import FactRecord
+from roslynmap.roslyn.compose import compose_facts
 from roslynmap.roslyn.razor import razor_facts, reference_facts
 
 SKIP = {"bin", "obj", ".git", "node_modules"}
@@ -28,7 +29,9 @@ def _loads(text: str) -> Any:
 
 
 def _flatten(value: Any, prefix: str) -> Iterator[tuple[str, Any]]:
-    if isinstance(value, dict):
+    if isinstance(value, (dict, list)) and not value and prefix:
+        yield prefix, None  # `"Caching": {}`: the section is there, empty (code binding it finds it defined)
+    elif isinstance(value, dict):
         for key, item in value.items():
             yield from _flatten(item, f"{prefix}:{key}" if prefix else str(key))
     elif isinstance(value, list):
@@ -66,9 +69,10 @@ def _environment(name: str) -> str | None:
 
 
 def definition_facts(root: Path) -> list[FactRecord]:
-    """Fact records, as the bridge's: appsettings keys, then Razor Pages and routable components, then the
-    markup's references to code (roslyn/razor.py), all read from files the compile does not index."""
-    return _appsettings_facts(root) + razor_facts(root) + reference_facts(root)
+    """Fact records, as the bridge's: appsettings keys, the environment docker-compose sets (roslyn/compose.py),
+    then Razor Pages and routable components, then the markup's references to code (roslyn/razor.py), all read
+    from files the compile does not index."""
+    return _appsettings_facts(root) + compose_facts(root) + razor_facts(root) + reference_facts(root)
 
 
 def _appsettings_facts(root: Path) -> list[FactRecord]:

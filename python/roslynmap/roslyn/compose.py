@@ -1,0 +1,148 @@
+"""Configuration keys docker-compose files set as environment variables, as `ConfigDefinition` facts.
+
+ASP.NET Core reads environment variables into configuration (`EventBus__UserName` is `EventBus:UserName`), and a
+containerised solution sets many keys only there (eShopOnContainers: `EventBusUserName`, `IdentityUrl`,
+`GRPC_PORT`... in docker-compose.override.yml). A service's keys belong to the project its Dockerfile builds:
+services are joined by name across the compose files of one folder (the image and build in docker-compose.yml,
+the environment in docker-compose.override.yml). Only the subset of YAML compose files use is read: block
+mappings by indentation, `- NAME=value` lists and `NAME: value` maps under `environment:`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from roslynmap.model.readable import is_readable
+from roslynmap.model.records import FactRecord
+
+SKIP = {"bin", "obj", ".git", "node_modules"}
+_NAMES = ("docker-compose*.yml", "docker-compose*.yaml", "compose*.yml", "compose*.yaml")
+_ENTRY = re.compile(r"^(\s*)([\w.-]+):\s*(.*?)\s*$")  # `name:` or `name: value`
+# Host settings, not the application's configuration (ASPNETCORE_ENVIRONMENT, DOTNET_RUNNING_IN_CONTAINER).
+_HOST_PREFIXES = ("ASPNETCORE_", "DOTNET_", "COMPlus_")
+
+
+@dataclass
+class Service:
+    context: str | None = None
+    dockerfile: str | None = None
+    environment: list[tuple[str, str, str, int]] = field(default_factory=list)  # (name, value, file, line)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _unquote(text: str) -> str:
+    text = text.strip()
+    return text[1:-1] if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"" else text
+
+
+def _environment_entry(text: str) -> tuple[str, str] | None:
+    """`- NAME=value`, `- "NAME=value"`, `- NAME` or `NAME: value`: the variable and its value."""
+    text = text.strip()
+    if text.startswith("- "):
+        item = _unquote(text[2:])
+        name, _, value = item.partition("=")
+    else:
+        match = _ENTRY.match(text)
+        if not match:
+            return None
+        name, value = match.group(2), _unquote(match.group(3))
+    name = name.strip()
+    return (name, value) if re.fullmatch(r"[A-Za-z_][\w.]*", name) else None
+
+
+def _services(lines: list[str], rel: str) -> Iterator[tuple[str, Service]]:
+    """The services of one compose file, as far as their build and environment go."""
+    services_at = next((i for i, line in enumerate(lines) if line.rstrip() == "services:"), None)
+    if services_at is None:
+        return
+    service_indent: int | None = None
+    name, service, block, block_indent = "", Service(), "", 0
+    for number, raw in enumerate(lines[services_at + 1:], start=services_at + 2):
+        line = raw.split(" #", 1)[0].rstrip() if not raw.lstrip().startswith("#") else ""
+        if not line.strip():
+            continue
+        indent = _indent(line)
+        if indent == 0:
+            break  # the next top-level section (networks:, volumes:)
+        if service_indent is None:
+            service_indent = indent
+        if indent == service_indent:
+            if name:
+                yield name, service
+            match = _ENTRY.match(line)
+            name, service, block = (match.group(2), Service(), "") if match else ("", Service(), "")
+            continue
+        if not name:
+            continue
+        match = _ENTRY.match(line)
+        if block and indent > block_indent:
+            if block == "environment" and (entry := _environment_entry(line)):
+                service.environment.append((*entry, rel, number))
+            elif block == "build" and match and match.group(2) in ("context", "dockerfile"):
+                setattr(service, match.group(2), _unquote(match.group(3)))
+            continue
+        block = ""
+        if match and match.group(2) in ("environment", "build"):
+            if match.group(2) == "build" and match.group(3):
+                service.context = _unquote(match.group(3))  # `build: ./path`
+            else:
+                block, block_indent = match.group(2), indent
+    if name:
+        yield name, service
+
+
+def _project_file(folder: PurePosixPath, service: Service) -> str | None:
+    """The repository path of the Dockerfile a service builds (its project's folder holds it)."""
+    if service.context is None and service.dockerfile is None:
+        return None
+    context = folder / (service.context or ".")
+    dockerfile = context / (service.dockerfile or "Dockerfile")
+    parts: list[str] = []
+    for part in dockerfile.parts:
+        if part == "..":
+            if not parts:
+                return None
+            parts.pop()
+        elif part != ".":
+            parts.append(part)
+    return "/".join(parts)
+
+
+def _files(root: Path) -> list[Path]:
+    found = {p for pattern in _NAMES for p in root.rglob(pattern)}
+    return sorted(p for p in found if not SKIP.intersection(p.relative_to(root).parts)
+                  and is_readable(root, p.relative_to(root).as_posix()))
+
+
+def compose_facts(root: Path) -> list[FactRecord]:
+    """One ConfigDefinition per environment variable a service the solution builds sets (not the host's own)."""
+    by_folder: dict[PurePosixPath, dict[str, Service]] = {}
+    for path in _files(root):
+        rel = path.relative_to(root).as_posix()
+        lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+        services = by_folder.setdefault(PurePosixPath(rel).parent, {})
+        for name, found in _services(lines, rel):
+            joined = services.setdefault(name, Service())
+            joined.context = joined.context or found.context
+            joined.dockerfile = joined.dockerfile or found.dockerfile
+            joined.environment.extend(found.environment)
+    rows: list[FactRecord] = []
+    for folder, services in by_folder.items():
+        for name, service in services.items():
+            built = _project_file(folder, service)
+            if built is None:
+                continue  # an image the solution does not build (a database, a broker): not its configuration
+            for variable, value, rel, line in service.environment:
+                if variable.startswith(_HOST_PREFIXES):
+                    continue
+                detail = {"value": value[:80], "source": "docker_compose", "service": name, "built_from": built}
+                rows.append(FactRecord("ConfigDefinition", None, None, rel, line, 1, "high",
+                                       variable.replace("__", ":"), json.dumps(detail)))
+    return rows

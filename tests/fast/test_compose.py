@@ -1,0 +1,63 @@
+"""roslyn/compose.py: the environment docker-compose services set, as configuration keys of the project their
+Dockerfile builds (the subset of YAML compose files use)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from roslynmap.roslyn.compose import compose_facts
+
+
+def test_services_are_joined_by_name_across_the_compose_files_of_a_folder(tmp_path: Path) -> None:
+    deploy = tmp_path / "deploy"
+    deploy.mkdir()
+    (deploy / "docker-compose.yml").write_text(
+        "version: '3.4'\n"
+        "services:\n"
+        "  basket-api:\n"
+        "    image: shop/basket\n"
+        "    build:\n"
+        "      context: ..\n"
+        "      dockerfile: src/Basket.API/Dockerfile   # the project's folder\n"
+        "  spa:\n"
+        "    build: ../src/Spa\n"
+        "  redis:\n"
+        "    image: redis\n"
+        "    environment:\n"
+        "      - REDIS_PASSWORD=x\n"
+        "networks:\n"
+        "  default:\n")
+    (deploy / "docker-compose.override.yml").write_text(
+        "services:\n"
+        "  basket-api:\n"
+        "    environment:\n"
+        "      # a comment line\n"
+        "      - ASPNETCORE_URLS=http://0.0.0.0:80\n"
+        "      - \"ConnectionStrings__Redis=redis:6379\"\n"
+        "      - GRPC_PORT=81\n"
+        "      - IdentityUrl\n"
+        "    ports:\n"
+        "      - \"5103:80\"\n"
+        "  spa:\n"
+        "    environment:\n"
+        "      Spa__Title: 'Shop'\n")
+    rows = compose_facts(tmp_path)
+    assert [(r.file, r.line, r.key, json.loads(r.detail)) for r in rows] == [
+        ("deploy/docker-compose.override.yml", 6, "ConnectionStrings:Redis",
+         {"value": "redis:6379", "source": "docker_compose", "service": "basket-api",
+          "built_from": "src/Basket.API/Dockerfile"}),
+        ("deploy/docker-compose.override.yml", 7, "GRPC_PORT",
+         {"value": "81", "source": "docker_compose", "service": "basket-api",
+          "built_from": "src/Basket.API/Dockerfile"}),
+        ("deploy/docker-compose.override.yml", 8, "IdentityUrl",
+         {"value": "", "source": "docker_compose", "service": "basket-api",
+          "built_from": "src/Basket.API/Dockerfile"}),
+        ("deploy/docker-compose.override.yml", 13, "Spa:Title",
+         {"value": "Shop", "source": "docker_compose", "service": "spa", "built_from": "src/Spa/Dockerfile"})]
+
+
+def test_a_build_context_above_the_repository_is_no_project(tmp_path: Path) -> None:
+    (tmp_path / "compose.yaml").write_text(
+        "services:\n  api:\n    build:\n      context: ../elsewhere\n    environment:\n      - Key=1\n")
+    assert compose_facts(tmp_path) == []
