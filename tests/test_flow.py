@@ -216,3 +216,21 @@ def test_a_typed_http_client_is_registered_as_its_implementation(flow: McpServer
     assert [(n["symbol_id"], n["from"]["kind"], n.get("di_registered")) for n in trace["data"]["nodes"]] == [
         ("M:Flow.Web.IPricingClient.QuoteAsync(System.Int32)", "Call", None),
         ("M:Flow.Web.PricingClient.QuoteAsync(System.Int32)", "Dispatch", True)]
+
+
+def test_middleware_of_a_helper_runs_where_it_is_called_and_branches_say_their_condition(
+        flow: McpServerProcess) -> None:
+    """`Pipeline.ConfigureAuth(app)` between the exception handler and the static files (eShopOnContainers' Basket.API);
+    `if (IsDevelopment) UseDeveloperExceptionPage else UseExceptionHandler` are alternatives, not two steps in a row."""
+    env = flow.call("surfaces_list", {"kind": "middleware", "project": "Flow.Web"})
+    assert [(m["order"], m["middleware"], m.get("condition"), m["configured_in"], m.get("called_from"), m["line"])
+            for m in env["data"]["middleware"]] == [
+        (1, "UseDeveloperExceptionPage", "app.Environment.IsDevelopment()", MAIN, None, 14),
+        (2, "UseExceptionHandler", "!(app.Environment.IsDevelopment())", MAIN, None, 16),
+        (3, "UseAuthentication", None, AUTH, MAIN, 9),
+        (4, "UseAuthorization", None, AUTH, MAIN, 10),
+        (5, "UseStaticFiles", None, MAIN, None, 18)]
+
+
+MAIN = "M:Program.<Main>$(System.String[])"
+AUTH = "M:Flow.Web.Pipeline.ConfigureAuth(Microsoft.AspNetCore.Builder.IApplicationBuilder)"

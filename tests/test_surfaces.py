@@ -189,9 +189,9 @@ def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_config_keys", {"limit": 100, "key_filter": ""})
     assert env["answer"] == "29 configuration keys."
     assert env["data"]["by_status"] == [
-        {"status": "used", "count": 20}, {"status": "defined_but_unused", "count": 4},
+        {"status": "used", "count": 20}, {"status": "defined_but_unused", "count": 3},
         {"status": "bound_unset", "count": 2}, {"status": "used_but_undefined", "count": 2},
-        {"status": "dynamic", "count": 1}]
+        {"status": "dynamic", "count": 1}, {"status": "read_by_framework", "count": 1}]
     keys = web.call("surfaces_list_config_keys", {"limit": 20})["data"]["keys"] + \
         web.call("surfaces_list_config_keys", {"limit": 20, "offset": 20})["data"]["keys"]
     status = {k["key"]: k["status"] for k in keys}
@@ -199,7 +199,8 @@ def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
     assert {k for k, s in status.items() if s == "used_but_undefined"} == {"Features:ActiveFlag",
                                                                              "Features:MaxPageSize"}
     assert {k for k, s in status.items() if s == "defined_but_unused"} == {
-        "Billing:Url", "Legacy:Endpoint", "Logging:LogLevel:Default", "Unused:Flag"}
+        "Billing:Url", "Legacy:Endpoint", "Unused:Flag"}
+    assert status["Logging:LogLevel:Default"] == "read_by_framework"  # the host's logging reads it
     assert status["Payments:Provider"] == "used"  # covered by Configure<PaymentOptions>(GetSection("Payments"))
     conn = next(k for k in keys if k["key"] == "ConnectionStrings:Main")
     # The key's one project and a high confidence are said once, not per place.

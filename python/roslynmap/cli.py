@@ -162,7 +162,9 @@ def cmd_index(args: argparse.Namespace) -> int:
             if "hint" in p:
                 print(f"       hint: {p['hint']}")
     if restore_failed:
-        _say(f"error: {restored['message'] if restored else 'dotnet restore failed'}")
+        _say(f"error: the baseline was built and kept, but the restore --restore asked for did not succeed: "
+             f"{restored['message'] if restored else 'dotnet restore failed'} (exit {EXIT_FAILED} so that CI notices;"
+             " without --restore, what restored is accepted: docs/ci.md)")
         return EXIT_FAILED
     if push is not None and push["status"] in NOT_PUSHED:
         return EXIT_NOT_PUSHED

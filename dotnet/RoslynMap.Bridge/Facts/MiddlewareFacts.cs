@@ -12,7 +12,7 @@ internal sealed class MiddlewareFacts
 {
     private readonly FactSink _sink;
     private readonly MinimalRouteFacts _routes;
-    private readonly List<(string? From, int Offset, string Confidence, string Key, string? Type)> _pending = new();
+    private readonly List<(string? From, int Offset, string Confidence, string Key, string? Type, string? Condition)> _pending = new();
 
     public MiddlewareFacts(FactSink sink, MinimalRouteFacts routes)
     {
@@ -57,7 +57,7 @@ internal sealed class MiddlewareFacts
             var path = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "pathMatch")?.Expression);
             if (path is not null) key = "Map " + path;
         }
-        _pending.Add((from, FactSyntax.Name(inv)!.SpanStart, confidence, key, type));
+        _pending.Add((from, FactSyntax.Name(inv)!.SpanStart, confidence, key, type, Condition(inv)));
     }
 
     /// <summary>Emits the held facts, numbered 1, 2, 3... in source order within each member.</summary>
@@ -69,10 +69,27 @@ internal sealed class MiddlewareFacts
             foreach (var p in member.OrderBy(p => p.Offset))
             {
                 _sink.Add(FactKinds.Middleware, p.From, p.Offset, p.Confidence, p.Key,
-                    new FactDetail().Add("order", ++order).Add("type", p.Type));
+                    new FactDetail().Add("order", ++order).Add("type", p.Type).Add("condition", p.Condition));
             }
         }
         _pending.Clear();
+    }
+
+    /// <summary>When the call runs only on a branch of its member: `env.IsDevelopment()` in an if's body,
+    /// `!(env.IsDevelopment())` in its else, nested ones joined by &&; null when it always runs.</summary>
+    private static string? Condition(SyntaxNode call)
+    {
+        var parts = new List<string>();
+        for (var node = call; node.Parent is { } parent && node is not MemberDeclarationSyntax
+             && node is not AnonymousFunctionExpressionSyntax && node is not LocalFunctionStatementSyntax; node = parent)
+        {
+            if (parent is IfStatementSyntax branch && node == branch.Statement)
+                parts.Add(FactSyntax.Collapse(branch.Condition.ToString()));
+            else if (parent is ElseClauseSyntax { Parent: IfStatementSyntax otherwise })
+                parts.Add($"!({FactSyntax.Collapse(otherwise.Condition.ToString())})");
+        }
+        parts.Reverse();
+        return parts.Count == 0 ? null : string.Join(" && ", parts);
     }
 
     private string? MiddlewareType(InvocationExpressionSyntax inv, IMethodSymbol? method)

@@ -862,14 +862,80 @@ def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifet
 
 def middleware(conn: sqlite3.Connection, project: str | None, file: str | None) -> Listing:
     """The pipeline as configured: per configuring member (Program's Main, Startup.Configure...), the
-    Use*/Map/MapWhen calls in the order they run."""
-    items = []
-    for fact in _scoped_facts(conn, "Middleware", project, file):
-        items.append({"order": fact.get("order"), "middleware": fact["key"], **_keep(fact, ("type",)),
-                      "configured_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"],
-                      "line": fact["line"], "confidence": fact["confidence"]})
-    items.sort(key=lambda i: (i["file"] or "", i["configured_in"] or "", i["order"] or 0))
+    Use*/Map/MapWhen calls in the order they run. A helper the member calls with the app (`ConfigureAuth(app)`)
+    adds its steps where it is called (`called_from`), numbered in the caller's order; a step on a branch says
+    its `condition`. Members are told apart per project (every top-level Program has the same id)."""
+    steps: dict[Member, list[dict[str, Any]]] = {}
+    for fact in _scoped_facts(conn, "Middleware", None, None):
+        steps.setdefault((fact["project"], fact["symbol_id"]), []).append(
+            {"order": fact.get("order"), "middleware": fact["key"], **_keep(fact, ("type", "condition")),
+             "configured_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"],
+             "line": fact["line"], "confidence": fact["confidence"]})
+    calls = _helper_calls(conn, steps)
+    helpers = {helper for called in calls.values() for helper, _ in called}
+    ordered = sorted(steps, key=lambda m: (steps[m][0]["file"] or "", str(m[1])))
+    roots = [m for m in ordered if m not in helpers]
+    reached = {m for root in roots for m in _reachable(root, calls)}
+    for member in ordered:  # helpers only calling each other: the first of them starts a pipeline
+        if member not in reached:
+            roots.append(member)
+            reached |= _reachable(member, calls)
+    items: list[dict[str, Any]] = []
+    for member in sorted(roots, key=ordered.index):
+        for order, step in enumerate(_pipeline(member, steps, calls, frozenset()), start=1):
+            items.append({**step, "order": order})
+    if project:
+        items = [i for i in items if (i["project"] or "").lower() == project.strip().lower()]
+    if file:
+        needle = file.strip().replace("\\", "/").lower()
+        items = [i for i in items if needle in (i["file"] or "").lower()]
     return _listing(items, "project")
+
+
+Member = tuple[str | None, str | None]  # (project, symbol id) of a member configuring middleware
+
+
+Calls = dict[Member, list[tuple[Member, int]]]  # per configuring member: (a helper it calls, the call's line)
+
+
+def _helper_calls(conn: sqlite3.Connection, steps: dict[Member, list[dict[str, Any]]]) -> Calls:
+    """Per configuring member, the other configuring members of its project it calls and the line of each call.
+    A call that is a step itself (`app.UseRequestTiming()`, an extension of the solution) stands for what it adds."""
+    out: Calls = {}
+    if len(steps) < 2:
+        return out
+    names = {pid: name for pid, name, _ in _projects(conn)}
+    for caller, helper, project_id, line in in_chunks(
+            conn, "SELECT f.symbol_id, t.symbol_id, r.project_id, r.line FROM refs r JOIN ids f ON f.key = r.from_key"
+                  " JOIN ids t ON t.key = r.target_key WHERE r.kind = 'Call' AND f.symbol_id IN ({marks})",
+            sorted({str(m[1]) for m in steps})):
+        project = names.get(project_id)
+        source, target = (project, caller), (project, helper)
+        if target in steps and target != source and source in steps \
+                and not any(s["line"] == line for s in steps[source]):
+            out.setdefault(source, []).append((target, int(line or 0)))
+    return out
+
+
+def _reachable(member: Member, calls: Calls) -> set[Member]:
+    seen, todo = {member}, [member]
+    while todo:
+        for helper, _ in calls.get(todo.pop(), []):
+            if helper not in seen:
+                seen.add(helper)
+                todo.append(helper)
+    return seen
+
+
+def _pipeline(member: Member, steps: dict[Member, list[dict[str, Any]]], calls: Calls,
+              seen: frozenset[Member]) -> list[dict[str, Any]]:
+    """A member's steps with each helper's spliced in at its call, in line order (a helper calling back is cut)."""
+    own: list[tuple[int, list[dict[str, Any]]]] = [(s["line"] or 0, [s]) for s in steps[member]]
+    for helper, line in calls.get(member, []):
+        if helper not in seen:
+            spliced = _pipeline(helper, steps, calls, seen | {member})
+            own.append((line, [{**s, "called_from": s.get("called_from", member[1])} for s in spliced]))
+    return [s for _, group in sorted(own, key=lambda lg: lg[0]) for s in group]
 
 
 def log_templates(conn: sqlite3.Connection, text_filter: str | None, level: str | None,

@@ -10,6 +10,12 @@ builder.Services.AddRazorPages();
 builder.Services.AddControllersWithViews();
 
 var app = builder.Build();
+if (app.Environment.IsDevelopment())
+    app.UseDeveloperExceptionPage();
+else
+    app.UseExceptionHandler("/error");
+Pipeline.ConfigureAuth(app);
+app.UseStaticFiles();
 app.MapGet("/catalog", CatalogEndpoints.List);
 app.MapPost("/orders", OrderEndpoints.Create);
 app.MapGet("/prices/{id:int}", PriceEndpoints.Quote);
