@@ -234,3 +234,16 @@ def test_middleware_of_a_helper_runs_where_it_is_called_and_branches_say_their_c
 
 MAIN = "M:Program.<Main>$(System.String[])"
 AUTH = "M:Flow.Web.Pipeline.ConfigureAuth(Microsoft.AspNetCore.Builder.IApplicationBuilder)"
+
+
+def test_a_dispatch_reaches_the_implementation_instantiated_above_the_call(flow: McpServerProcess) -> None:
+    """`Rules.Check(new EmailMustBeUniqueRule(email))` calls `rule.IsBroken()`: of the two rules, the one made on the
+    way (`inferred: instantiated`); the other is counted, not listed."""
+    env = flow.call("graph_trace_feature", {"entry_point": "M:Flow.Core.Customers.Register(System.String)"})
+    got = [(n["depth"], n["symbol_id"], n["from"]["kind"], n["from"].get("inferred")) for n in env["data"]["nodes"]]
+    assert got == [
+        (1, "M:Flow.Core.Rules.Check(Flow.Core.IBusinessRule)", "Call", None),
+        (1, "M:Flow.Core.EmailMustBeUniqueRule.#ctor(System.String)", "Instantiate", None),
+        (2, "M:Flow.Core.IBusinessRule.IsBroken", "Call", None),
+        (2, "M:Flow.Core.EmailMustBeUniqueRule.IsBroken", "Dispatch", "instantiated")]
+    assert env["data"]["stops"]["implementations_not_instantiated"] == 1

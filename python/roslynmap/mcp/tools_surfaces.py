@@ -287,6 +287,8 @@ def _stops(walked: trace.Trace, tree: graph.Graph) -> dict[str, Any]:
         out["level_limit"] = {str(k): v for k, v in sorted(tree.truncated_levels.items())}
     if walked.noise:
         out["noise_dropped"] = walked.noise
+    if walked.narrowed:  # dispatch edges marked `inferred: instantiated` stand for these
+        out["implementations_not_instantiated"] = walked.narrowed
     return out
 
 

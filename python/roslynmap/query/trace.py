@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -48,6 +49,7 @@ class Trace:
     stops: list[dict[str, Any]] = field(default_factory=list)
     noise: int = 0
     external: dict[str, int] = field(default_factory=dict)  # external target id -> calls, framework included
+    narrowed: int = 0  # implementations left out of a dispatch for another instantiated above the call
 
 
 def _symbols(conn: sqlite3.Connection, ids: set[str]) -> dict[str, tuple[str, str | None]]:
@@ -80,6 +82,18 @@ def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[st
     for from_key, target_key in rows:
         found.setdefault(request_keys[target_key], []).append(keys[from_key])
     return {k: sorted(v) for k, v in found.items()}
+
+
+class _MadeAbove:
+    """The types a node and the nodes above it instantiate, asked per caller, kept for one level of the walk."""
+
+    def __init__(self, g: graph.Graph, made: dict[str, set[str]]) -> None:
+        self.g, self.made, self.cache = g, made, dict[str, set[str]]()
+
+    def of(self, sender: str) -> set[str]:
+        if sender not in self.cache:
+            self.cache[sender] = _made_above(self.g, self.made, sender)
+        return self.cache[sender]
 
 
 def _made_above(g: graph.Graph, made: dict[str, set[str]], sender: str) -> set[str]:
@@ -144,6 +158,19 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str],
     return edges
 
 
+def _ancestors(conn: sqlite3.Connection, types: set[str], hops: int = 8) -> set[str]:
+    """The types, their base types and interfaces (the solution's declared relations)."""
+    seen, frontier = set(types), list(types)
+    for _ in range(hops):
+        rows = in_chunks(conn, "SELECT related_id FROM relations WHERE related_id IS NOT NULL"
+                               " AND kind IN ('base', 'interface') AND type_id IN ({marks})", frontier)
+        frontier = [str(r[0]) for r in rows if str(r[0]) not in seen]
+        if not frontier:
+            break
+        seen.update(frontier)
+    return seen
+
+
 def _is_a(conn: sqlite3.Connection, type_id: str, wanted: str, hops: int = 8) -> bool:
     """`type_id` is `wanted` or derives from / implements it (the solution's declared relations)."""
     seen, frontier = {type_id}, [type_id]
@@ -169,6 +196,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     visited = {symbol_id}
     frontier = [symbol_id]
     made: dict[str, set[str]] = {}  # node -> the types it instantiates (for requests typed as an interface)
+    made_above = _MadeAbove(g, made)
     for level in range(1, depth + 1):
         raw = graph._edges_out_of(conn, [k for k in (key_of(conn, f) for f in frontier) if k is not None])
         names = ids_of(conn, (k for r in raw for k in r[:2] if k is not None))
@@ -212,12 +240,14 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         for caller, target, _name, kind, *_rest in kept:
             if kind == "Instantiate" and target and ".#ctor" in target:
                 made.setdefault(caller, set()).add("T:" + target[2:].split(".#ctor", 1)[0])
+
         mediator = _mediator_edges(conn, frontier, lambda sender: _made_above(g, made, sender))
         sends = {(e["from"], e["line"]) for e in mediator}
         admitted = graph._Level(g, visited, level, limit_per_level)
         unresolved: dict[str, dict[str, Any]] = {}
         candidates: dict[str, None] = {}
-        level_edges: list[tuple[dict[str, Any], str | None]] = []
+        level_edges: list[tuple[dict[str, Any], Dispatched]] = []
+        made_above.cache.clear()  # the tree grew a level
         registered_impls: set[str] = set()
         for caller, target, name, kind, count, line, file, receiver in kept:
             key, edge = graph.call_edge(caller, target, name, kind, count, line, file, receiver, unresolved)
@@ -229,13 +259,14 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                   and (caller, line) not in sends):
                 trace.stops.append({"reason": "no_implementation", "at": target, "from": caller, "file": file,
                                     "line": line})
-            level_edges.append((edge, target))
-            if key not in candidates:
-                candidates[key] = None
-                for impl, is_registered in implementations.get(target or "", []):
-                    candidates.setdefault(impl, None)
-                    if is_registered:
-                        registered_impls.add(impl)
+            dispatched = _dispatched(conn, trace, implementations.get(target or "", []), impl_info,
+                                     functools.partial(made_above.of, caller))
+            level_edges.append((edge, dispatched))
+            candidates.setdefault(key, None)
+            for impl, is_registered, _ in dispatched:
+                candidates.setdefault(impl, None)
+                if is_registered:
+                    registered_impls.add(impl)
         for edge in mediator:
             if edge["to"] is None:
                 trace.stops.append({"reason": "no_handler", "at": edge["from"], "request": edge["via"],
@@ -244,12 +275,13 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 candidates.setdefault(edge["to"], None)
         for node_id in candidates:
             admitted.admit(node_id)
-        for edge, target in level_edges:
+        for edge, dispatched in level_edges:
             if edge["to"] in visited:
                 g.edges.append(edge)
-            for impl, _ in implementations.get(target or "", []):
+            for impl, _, inferred in dispatched:
                 if impl in visited:
-                    g.edges.append({**edge, "to": impl, "kind": "Dispatch", "via": target})
+                    g.edges.append({**edge, "to": impl, "kind": "Dispatch", "via": edge["to"],
+                                    **({"inferred": "instantiated"} if inferred else {})})
         g.edges.extend(e for e in mediator if e["to"] is not None and e["to"] in visited)
         info = graph.nodes_info(conn, [n for n in admitted.admitted if n not in unresolved])
         for node_id in admitted.admitted:
@@ -263,6 +295,23 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     else:
         _depth_stops(conn, trace, frontier, depth)
     return trace
+
+
+Dispatched = list[tuple[str, bool, bool]]  # (implementation, DI-registered, inferred from an instantiation)
+
+
+def _dispatched(conn: sqlite3.Connection, trace: Trace, impls: list[tuple[str, bool]],
+                impl_info: dict[str, tuple[str, str | None]], made_above: Callable[[], set[str]]) -> Dispatched:
+    """Where an interface or virtual call goes: with no DI registration to decide, the implementations of types
+    the trace instantiated above the call when there are any (`CheckRule(new EmailRule())` calling
+    `rule.IsBroken()`), else all of them."""
+    if len(impls) < 2 or any(registered for _, registered in impls) or not (types := made_above()):
+        return [(i, r, False) for i, r in impls]
+    made = _ancestors(conn, types)  # a type made above, or one it derives from, implements the member
+    chosen = [(i, r, True) for i, r in impls if impl_info.get(i, ("", None))[1] in made]
+    if chosen:
+        trace.narrowed += len(impls) - len(chosen)
+    return chosen or [(i, r, False) for i, r in impls]
 
 
 def _leaf_properties(conn: sqlite3.Connection, properties: set[str]) -> set[str]:
