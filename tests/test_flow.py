@@ -139,6 +139,7 @@ def test_refs_find_includes_inject_uses_and_tag_helper_links(flow: McpServerProc
 def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flow: McpServerProcess) -> None:
     env = flow.call("surfaces_list_config_keys", {})
     assert [(k["key"], k["status"], k.get("undefined_in"), k["projects"]) for k in env["data"]["keys"]] == [
+        ("ASPNETCORE_ENVIRONMENT", "read_by_framework", None, ["Flow.Tool"]),  # docker-compose sets it for the host
         ("Caching", "used", None, ["Flow.Other"]),  # `"Caching": {}`: empty, but there
         # Flow.Core is loaded by Flow.Web (defines it) and Flow.Tool (does not); Flow.Other does not load it.
         ("Catalog:PageSize", "used_but_undefined", ["Flow.Tool"], ["Flow.Core", "Flow.Web"]),
@@ -159,13 +160,14 @@ def test_docker_compose_environment_defines_keys_for_the_project_its_service_bui
     """`EventBus__Host=rabbitmq` in docker-compose.override.yml, for the service built from src/Flow.Tool/Dockerfile
     (joined by name with docker-compose.yml): EventBus:Host is defined for Flow.Tool. The database image's
     POSTGRES_PASSWORD and the host's ASPNETCORE_ENVIRONMENT are not the solution's configuration; the host's logging
-    reads the Logging section."""
+    reads the Logging section, and the host its ASPNETCORE_ variables."""
     keys = {k["key"]: k for k in flow.call("surfaces_list_config_keys", {"project": "Flow.Tool"})["data"]["keys"]}
     assert keys["EventBus:Host"]["defined_in"] == [
         {"file": "docker-compose.override.yml", "line": 6, "source": "docker_compose", "service": "tool"}]
-    assert not {"POSTGRES_PASSWORD", "ENVIRONMENT", "ASPNETCORE_ENVIRONMENT"} & set(keys)
+    assert "POSTGRES_PASSWORD" not in keys
     logging = flow.call("surfaces_list_config_keys", {"status": "read_by_framework"})["data"]["keys"]
     assert [(k["key"], k["read_by"]) for k in logging] == [
+        ("ASPNETCORE_ENVIRONMENT", "the host (ASPNETCORE_* and DOTNET_* environment variables)"),
         ("Logging:LogLevel:Default", "the host's logging (WebApplication.CreateBuilder, Host.CreateDefaultBuilder)")]
 
 

@@ -44,6 +44,9 @@ def test_services_are_joined_by_name_across_the_compose_files_of_a_folder(tmp_pa
         "      Spa__Title: 'Shop'\n")
     rows = compose_facts(tmp_path)
     assert [(r.file, r.line, r.key, json.loads(r.detail)) for r in rows] == [
+        ("deploy/docker-compose.override.yml", 5, "ASPNETCORE_URLS",
+         {"value": "http://0.0.0.0:80", "source": "docker_compose", "service": "basket-api",
+          "built_from": "src/Basket.API/Dockerfile"}),
         ("deploy/docker-compose.override.yml", 6, "ConnectionStrings:Redis",
          {"value": "redis:6379", "source": "docker_compose", "service": "basket-api",
           "built_from": "src/Basket.API/Dockerfile"}),

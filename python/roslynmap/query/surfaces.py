@@ -595,6 +595,8 @@ FRAMEWORK_SECTIONS = {
 
 def framework_reader(key: str) -> str | None:
     """What reads a configuration key by convention (its first section), if anything does."""
+    if key.lower().startswith(("aspnetcore_", "dotnet_")):
+        return "the host (ASPNETCORE_* and DOTNET_* environment variables)"
     return FRAMEWORK_SECTIONS.get(key.split(":", 1)[0].lower())
 
 

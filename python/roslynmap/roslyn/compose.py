@@ -22,8 +22,6 @@ from roslynmap.model.records import FactRecord
 SKIP = {"bin", "obj", ".git", "node_modules"}
 _NAMES = ("docker-compose*.yml", "docker-compose*.yaml", "compose*.yml", "compose*.yaml")
 _ENTRY = re.compile(r"^(\s*)([\w.-]+):\s*(.*?)\s*$")  # `name:` or `name: value`
-# Host settings, not the application's configuration (ASPNETCORE_ENVIRONMENT, DOTNET_RUNNING_IN_CONTAINER).
-_HOST_PREFIXES = ("ASPNETCORE_", "DOTNET_", "COMPlus_")
 
 
 @dataclass
@@ -122,7 +120,8 @@ def _files(root: Path) -> list[Path]:
 
 
 def compose_facts(root: Path) -> list[FactRecord]:
-    """One ConfigDefinition per environment variable a service the solution builds sets (not the host's own)."""
+    """One ConfigDefinition per environment variable a service the solution builds sets (ASPNETCORE_URLS too: the
+    host reads it, and `Configuration["ASPNETCORE_URLS"]` does)."""
     by_folder: dict[PurePosixPath, dict[str, Service]] = {}
     for path in _files(root):
         rel = path.relative_to(root).as_posix()
@@ -140,8 +139,6 @@ def compose_facts(root: Path) -> list[FactRecord]:
             if built is None:
                 continue  # an image the solution does not build (a database, a broker): not its configuration
             for variable, value, rel, line in service.environment:
-                if variable.startswith(_HOST_PREFIXES):
-                    continue
                 detail = {"value": value[:80], "source": "docker_compose", "service": name, "built_from": built}
                 rows.append(FactRecord("ConfigDefinition", None, None, rel, line, 1, "high",
                                        variable.replace("__", ":"), json.dumps(detail)))
