@@ -251,3 +251,12 @@ def test_generated_code_keeps_its_bound_references_and_drops_its_unbound_names(u
         ("Migrations/20240101000000_Baskets.Designer.cs", 16, "Call")]
     calls = unbound.call("graph_callers", {"symbol_id": ADD})["data"]["unbound_calls"]
     assert [(c["file"], c["line"]) for c in calls["items"]] == [("LegacyImporter.cs", 10), ("LegacyImporter.cs", 17)]
+
+
+def test_a_trace_goes_on_through_a_call_whose_only_candidate_is_a_member(unbound: McpServerProcess) -> None:
+    """Hold's `_service.Reserve(_stock.Available(id))` does not bind (ExternalStock is missing), but the compiler's one
+    candidate is BasketService.Reserve: the trace goes on into it (`inferred: sole_candidate`), as graph_callers and
+    impact_analyze do (realworld's CreateToken)."""
+    env = unbound.call("graph_trace_feature", {"entry_point": "M:Unbound.Reservations.Hold(System.Int32)", "depth": 1})
+    assert [(n["symbol_id"], n["from"]["kind"], n["from"].get("inferred")) for n in env["data"]["nodes"]
+            if n.get("symbol_id")] == [("M:Unbound.BasketService.Reserve(System.Int32)", "Call", "sole_candidate")]

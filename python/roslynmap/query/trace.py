@@ -26,6 +26,7 @@ import orjson
 from roslynmap.query import graph
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.sql import in_chunks, marks
+from roslynmap.query.unbound import candidates_of
 
 # Unbound calls by these names are LINQ, EF Core query operators or object members: never solution code
 # worth a node (a bound call into them is external and is not a node either).
@@ -198,9 +199,13 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     made: dict[str, set[str]] = {}  # node -> the types it instantiates (for requests typed as an interface)
     made_above = _MadeAbove(g, made)
     for level in range(1, depth + 1):
-        raw = graph._edges_out_of(conn, [k for k in (key_of(conn, f) for f in frontier) if k is not None])
+        frontier_keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
+        raw = graph._edges_out_of(conn, frontier_keys)
         names = ids_of(conn, (k for r in raw for k in r[:2] if k is not None))
         rows = [(names[r[0]], None if r[1] is None else names[r[1]], *r[2:]) for r in raw]
+        # An unbound call whose one compiler candidate is a member of the solution goes on into it.
+        sole = _sole_candidates(conn, frontier_keys)
+        rows = [(r[0], sole[(r[0], r[2])], *r[2:]) if r[1] is None and (r[0], r[2]) in sole else r for r in rows]
         rows = [r for r in rows if not (r[3] == "Instantiate" and r[1] and r[1].startswith("T:"))]
         rows.sort(key=lambda r: (r[0], r[5], r[2], r[7] or ""))
         targets = {r[1] for r in rows if r[1]}
@@ -251,6 +256,8 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         registered_impls: set[str] = set()
         for caller, target, name, kind, count, line, file, receiver in kept:
             key, edge = graph.call_edge(caller, target, name, kind, count, line, file, receiver, unresolved)
+            if sole.get((caller, name)) == target:
+                edge["inferred"] = "sole_candidate"
             if target is None:
                 trace.stops.append({"reason": "unbound", "at": caller, "call": name, "file": file, "line": line,
                                     **({"receiver": receiver} if receiver else {})})
@@ -295,6 +302,22 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     else:
         _depth_stops(conn, trace, frontier, depth)
     return trace
+
+
+def _sole_candidates(conn: sqlite3.Connection, caller_keys: list[int]) -> dict[tuple[str, str], str]:
+    """(caller, called name) -> the member every unbound call of that name there has as its one compiler
+    candidate (an argument typed from a missing package: realworld's `_jwtTokenGenerator.CreateToken(...)`)."""
+    found: dict[tuple[int, str], set[str]] = {}
+    for from_key, name, listed in in_chunks(
+            conn, "SELECT from_key, target_name, candidates FROM refs WHERE target_key IS NULL AND kind = 'Call'"
+                  " AND from_key IN ({marks})", caller_keys):
+        ids = candidates_of(listed)
+        found.setdefault((from_key, name), set()).add(ids[0] if len(ids) == 1 else "")
+    callers = ids_of(conn, {k for k, _ in found})
+    sole = {(callers[k], name): next(iter(ids)) for (k, name), ids in found.items() if len(ids) == 1 and "" not in ids}
+    declared = {r[0] for r in in_chunks(conn, "SELECT symbol_id FROM symbols WHERE symbol_id IN ({marks})",
+                                        set(sole.values()))}
+    return {call: member for call, member in sole.items() if member in declared}
 
 
 Dispatched = list[tuple[str, bool, bool]]  # (implementation, DI-registered, inferred from an instantiation)
