@@ -273,16 +273,22 @@ def test_config_keys_are_checked_per_project(web: McpServerProcess) -> None:
 
 def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
     env = web.call("surfaces_list", {"kind": "di", "limit": 100})
-    assert env["answer"] == "21 DI registrations (9 Singleton, 6 Scoped, 4 Transient, 2 unknown)."
+    assert env["answer"] == "24 DI registrations (12 Singleton, 6 Scoped, 4 Transient, 2 unknown)."
     got = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("via"), r["line"],
             r["confidence"]) for r in env["data"]["registrations"]]
+    # services.Configure<T>(section or options => ...) registers IOptions<T>, as AddOptions<T>() does
+    options = [g for g in got if g[4] == "Configure"]
+    assert options == [("IOptions<CatalogSettings>", "Singleton", None, "extension", "Configure", 8, "high"),
+                       ("IOptions<JwtIssuerOptions>", "Singleton", None, "extension", "Configure", 8, "high"),
+                       ("IOptions<PaymentOptions>", "Singleton", None, "extension", "Configure", 16, "high")]
+    got = [g for g in got if g[4] != "Configure"]
     assert got[:4] == [
         ("IOptions<CatalogOptions>", "Singleton", None, "extension", "AddOptions", 9, "high"),
         ("AddCatalogConfiguration", None, None, "extension", "AddCatalogConfiguration", 18, "high"),
         ("IMemoryCache", "Singleton", None, "extension", "AddMemoryCache", 18, "high"),  # chained on the own extension
         ("IOptions<ShippingOptions>", "Singleton", None, "extension", "AddOptions", 17, "high"),
     ]
-    own = env["data"]["registrations"][1]
+    own = next(r for r in env["data"]["registrations"] if r.get("via") == "AddCatalogConfiguration")
     assert (own["target"], own["registered_in"]) == (SETUP, SETUP.replace("AddCatalogConfiguration", "AddWebApi"))
     keyed = next(r for r in env["data"]["registrations"] if r.get("service_key"))
     assert (keyed["service"], keyed["service_key"], keyed["implementation"]) == ("INotifier", "sms", "SmsNotifier")

@@ -100,6 +100,7 @@ internal sealed class DiFacts
     private static readonly Dictionary<string, (int TypeArg, string? Service, string? Lifetime)> KnownExtensions = new(StringComparer.Ordinal)
     {
         ["AddOptions"] = (0, "IOptions<{0}>", "Singleton"),
+        ["Configure"] = (0, "IOptions<{0}>", "Singleton"),
         ["AddDbContext"] = (0, null, "Scoped"),
         ["AddDbContextPool"] = (0, null, "Scoped"),
         ["AddDbContextFactory"] = (0, "IDbContextFactory<{0}>", "Singleton"),
@@ -127,6 +128,14 @@ internal sealed class DiFacts
             // `services.AddA().AddB()`: a chain of Add* calls that starts on the service collection
             || FactSyntax.Unwrap(receiver) is InvocationExpressionSyntax inner && FactSyntax.NameText(inner) is { } innerName
                && innerName.StartsWith("Add", StringComparison.Ordinal) && FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameContains(FactSyntax.Receiver(c), "services")));
+
+    /// <summary>`services.Configure&lt;T&gt;(section)` or `services.Configure&lt;T&gt;(options => ...)`: IOptions&lt;T&gt;
+    /// registered (with what configures it), as AddOptions&lt;T&gt;() is.</summary>
+    public void OptionsConfiguration(InvocationExpressionSyntax inv, string? from)
+    {
+        if (FactSyntax.Receiver(inv) is { } receiver && FactSyntax.NameContains(receiver, "services") && FactSyntax.TypeArgs(inv).Count == 1)
+            Extension(inv, "Configure", from);
+    }
 
     /// <summary>An `Add*` extension on an IServiceCollection that is not one of the lifetime calls:
     /// form "extension", the call in `via`; the service and lifetime where KnownExtensions knows them,

@@ -121,7 +121,10 @@ internal sealed class FactDispatcher
                 _middleware.Invocation(inv, name, from);
                 _routes.GroupCall(inv, from); // `Products.Map(api.MapGroup("/products"))`: a solution method named Map
                 break;
-            case Topic.Config: _config.Invocation(inv, name, from); break;
+            case Topic.Config:
+                _config.Invocation(inv, name, from);
+                if (name == "Configure") _di.OptionsConfiguration(inv, from);
+                break;
             case Topic.DbTable: _tables.Invocation(inv, name, from); break;
             case Topic.Di: _di.Invocation(inv, name, from); break;
             case Topic.Log: _logs.Invocation(inv, name, from); break;

@@ -256,7 +256,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         registered_impls: set[str] = set()
         for caller, target, name, kind, count, line, file, receiver in kept:
             key, edge = graph.call_edge(caller, target, name, kind, count, line, file, receiver, unresolved)
-            if sole.get((caller, name)) == target:
+            if target is not None and sole.get((caller, name)) == target:
                 edge["inferred"] = "sole_candidate"
             if target is None:
                 trace.stops.append({"reason": "unbound", "at": caller, "call": name, "file": file, "line": line,
