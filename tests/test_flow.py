@@ -38,6 +38,9 @@ def test_trace_follows_the_mediator_into_handlers_and_di_into_registered_impleme
     assert _nodes(env) == [
         (1, "M:Flow.Core.CreateOrderCommand.#ctor(System.String,System.Int32)", "Instantiate", None),
         (1, "M:Flow.Core.IMediator.Send``1(Flow.Core.IRequest{``0},System.Threading.CancellationToken)", "Call", None),
+        # DI runs every request through ValidationBehavior<,> (an IPipelineBehavior<,> registration) first
+        (1, "M:Flow.Core.ValidationBehavior`2.Handle(`0,Flow.Core.RequestHandlerDelegate{`1},"
+            "System.Threading.CancellationToken)", "Behavior", "T:Flow.Core.CreateOrderCommand"),
         (1, HANDLE, "Mediator", "T:Flow.Core.CreateOrderCommand"),
         (2, "M:Flow.Core.OrderRules.Reject(System.String)", "Call", None),
         (2, ADD, "Call", None),
@@ -194,6 +197,8 @@ def test_a_request_sent_as_its_interface_reaches_the_handler_of_the_command_made
         (1, "M:Flow.Core.CommandsExecutor.Execute``1(Flow.Core.ICommand{``0})", "Call", None, None),
         (2, "M:Flow.Core.IMediator.Send``1(Flow.Core.IRequest{``0},System.Threading.CancellationToken)", "Call", None,
          None),
+        (2, "M:Flow.Core.ValidationBehavior`2.Handle(`0,Flow.Core.RequestHandlerDelegate{`1},"
+            "System.Threading.CancellationToken)", "Behavior", "T:Flow.Core.CancelOrderCommand", None),
         (2, "M:Flow.Core.CancelOrderHandler.Handle(Flow.Core.CancelOrderCommand,System.Threading.CancellationToken)",
          "Mediator", "T:Flow.Core.CancelOrderCommand", "instantiated")]
     assert env["data"]["stops"]["by_reason"] == {"external": 1}  # no `no_handler`
@@ -227,11 +232,11 @@ def test_middleware_of_a_helper_runs_where_it_is_called_and_branches_say_their_c
     env = flow.call("surfaces_list", {"kind": "middleware", "project": "Flow.Web"})
     assert [(m["order"], m["middleware"], m.get("condition"), m["configured_in"], m.get("called_from"), m["line"])
             for m in env["data"]["middleware"]] == [
-        (1, "UseDeveloperExceptionPage", "app.Environment.IsDevelopment()", MAIN, None, 14),
-        (2, "UseExceptionHandler", "!(app.Environment.IsDevelopment())", MAIN, None, 16),
+        (1, "UseDeveloperExceptionPage", "app.Environment.IsDevelopment()", MAIN, None, 15),
+        (2, "UseExceptionHandler", "!(app.Environment.IsDevelopment())", MAIN, None, 17),
         (3, "UseAuthentication", None, AUTH, MAIN, 9),
         (4, "UseAuthorization", None, AUTH, MAIN, 10),
-        (5, "UseStaticFiles", None, MAIN, None, 18)]
+        (5, "UseStaticFiles", None, MAIN, None, 19)]
 
 
 MAIN = "M:Program.<Main>$(System.String[])"

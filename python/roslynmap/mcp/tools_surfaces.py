@@ -215,7 +215,8 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
         limits["max_depth"] = {"requested": requested, "applied": depth}
     per_level = clamp("limit_per_level", params.limit, 50, 200, limits)
     root_id, route = _entry_symbol(ctx, params.entry_point)
-    walked = trace.walk(ctx.conn, root_id, depth, per_level, surfaces.di_implementations(ctx.conn))
+    walked = trace.walk(ctx.conn, root_id, depth, per_level, surfaces.di_implementations(ctx.conn),
+                        surfaces.request_wrappers(ctx.conn))
     tree, nodes = walked.graph, walked.graph.nodes
     annotated = surfaces.facts_of_symbols(ctx.conn, [root_id] + [n["symbol_id"] for n in nodes if n.get("symbol_id")])
     parents: dict[str, dict[str, Any]] = {}

@@ -7,7 +7,7 @@ import re
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import orjson
 
@@ -20,6 +20,13 @@ HTTP_METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "ANY
 
 
 T = TypeVar("T")
+
+
+class RequestWrapper(NamedTuple):
+    """A type DI runs around a mediator request's handler."""
+    kind: str            # "Behavior" (IPipelineBehavior<,>) or "Decorator" (of a handler interface)
+    service_id: str      # what it is registered as
+    implementation_id: str
 
 
 def _memo(conn: sqlite3.Connection, key: str, compute: Callable[[], T]) -> T:
@@ -807,9 +814,31 @@ def _di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for fact in facts_of_kind(conn, "DiRegistration"):
         service, impl = fact.get("service_id"), fact.get("implementation_id")
-        if service and impl and impl not in out.setdefault(service, []):
+        # A decorator wraps what DI makes (request_wrappers); it is not the implementation chosen.
+        if service and impl and fact.get("form") != "decorator" and impl not in out.setdefault(service, []):
             out[service].append(impl)
     return out
+
+
+def request_wrappers(conn: sqlite3.Connection) -> list[RequestWrapper]:
+    """What DI wraps around a mediator request's handler: MediatR pipeline behaviors (`IPipelineBehavior<,>`
+    registrations) and decorators of a handler interface (Autofac's RegisterGenericDecorator)."""
+    def compute() -> list[RequestWrapper]:
+        out: list[RequestWrapper] = []
+        for fact in facts_of_kind(conn, "DiRegistration"):
+            service, impl = fact.get("service_id"), fact.get("implementation_id")
+            if not service or not impl:
+                continue
+            if re.search(r"[.:]IPipelineBehavior`2$", str(service)):
+                wrapper = RequestWrapper("Behavior", str(service), str(impl))
+            elif fact.get("form") == "decorator":
+                wrapper = RequestWrapper("Decorator", str(service), str(impl))
+            else:
+                continue
+            if wrapper not in out:
+                out.append(wrapper)
+        return out
+    return list(_memo(conn, "request_wrappers", compute))
 
 
 # --- Lists of the other facts: DI registrations, the middleware pipeline, log templates, exceptions ---

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import functools
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -27,6 +27,9 @@ from roslynmap.query import graph
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.sql import in_chunks, marks
 from roslynmap.query.unbound import candidates_of
+
+if TYPE_CHECKING:
+    from roslynmap.query.surfaces import RequestWrapper
 
 # Unbound calls by these names are LINQ, EF Core query operators or object members: never solution code
 # worth a node (a bound call into them is external and is not a node either).
@@ -145,15 +148,16 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str],
             for r in rows if not handlers.get(str(r[1]))}
     handlers.update(_handlers(conn, {t for types in made.values() for t in types} - set(handlers)))
     edges = []
-    for caller, request, _detail, path, line in sorted(rows, key=lambda r: (r[0], r[4])):
+    for caller, request, detail, path, line in sorted(rows, key=lambda r: (r[0], r[4])):
+        call = orjson.loads(detail).get("call") if detail else None
         for handler in handlers.get(request, []):
             edges.append({"from": caller, "to": handler, "kind": "Mediator", "via": request, "count": 1,
-                          "file": path, "line": line})
+                          "file": path, "line": line, "call": call})
         inferred = [] if handlers.get(request) else [(t, h) for t in sorted(made.get(caller, ()))
                                                       for h in handlers.get(t, [])]
         for concrete, handler in inferred:
             edges.append({"from": caller, "to": handler, "kind": "Mediator", "via": concrete, "count": 1,
-                          "file": path, "line": line, "inferred": "instantiated"})
+                          "file": path, "line": line, "inferred": "instantiated", "call": call})
         if not handlers.get(request) and not inferred:
             edges.append({"from": caller, "to": None, "via": request, "file": path, "line": line})
     return edges
@@ -188,8 +192,9 @@ def _is_a(conn: sqlite3.Connection, type_id: str, wanted: str, hops: int = 8) ->
 
 
 def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
-         registered: dict[str, list[str]]) -> Trace:
-    """The trace tree from `symbol_id`; `registered`: service type id -> implementation type ids (DI)."""
+         registered: dict[str, list[str]], wrappers: Sequence[RequestWrapper] = ()) -> Trace:
+    """The trace tree from `symbol_id`; `registered`: service type id -> implementation type ids (DI);
+    `wrappers`: pipeline behaviors and handler decorators DI runs around a request's handler."""
     g, root = graph.Graph(graph.node_info(conn, symbol_id) or {"symbol_id": symbol_id}), key_of(conn, symbol_id)
     trace = Trace(g)
     if root is None:
@@ -247,6 +252,9 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 made.setdefault(caller, set()).add("T:" + target[2:].split(".#ctor", 1)[0])
 
         mediator = _mediator_edges(conn, frontier, lambda sender: _made_above(g, made, sender))
+        mediator = _wrapped(conn, mediator, wrappers)
+        for edge in mediator:
+            edge.pop("call", None)
         sends = {(e["from"], e["line"]) for e in mediator}
         admitted = graph._Level(g, visited, level, limit_per_level)
         unresolved: dict[str, dict[str, Any]] = {}
@@ -302,6 +310,38 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     else:
         _depth_stops(conn, trace, frontier, depth)
     return trace
+
+
+def _wrapped(conn: sqlite3.Connection, edges: list[dict[str, Any]],
+             wrappers: Sequence[RequestWrapper]) -> list[dict[str, Any]]:
+    """Before each edge into a request's handler, edges into the Handle of what DI runs around it: every
+    pipeline behavior (a Send; not a Publish) and each decorator of an interface the handler's type implements."""
+    if not wrappers:
+        return edges
+    handles = _handle_methods(conn, {w.implementation_id for w in wrappers})
+    out: list[dict[str, Any]] = []
+    for edge in edges:
+        if edge["to"] is not None and edge.get("call") != "Publish":
+            handler_type = _symbols(conn, {edge["to"]}).get(edge["to"], ("", None))[1]
+            implemented = _ancestors(conn, {handler_type}) if handler_type else set()
+            for wrapper in wrappers:
+                if wrapper.kind == "Decorator" and wrapper.service_id not in implemented:
+                    continue
+                for handle in handles.get(wrapper.implementation_id, []):
+                    out.append({**{k: v for k, v in edge.items() if k != "inferred"}, "to": handle,
+                                "kind": wrapper.kind})
+        out.append(edge)
+    return out
+
+
+def _handle_methods(conn: sqlite3.Connection, types: set[str]) -> dict[str, list[str]]:
+    """The Handle methods each type declares."""
+    out: dict[str, list[str]] = {}
+    for symbol_id, container in in_chunks(
+            conn, "SELECT symbol_id, container_id FROM symbols WHERE kind = 'Method' AND name = 'Handle'"
+                  " AND container_id IN ({marks})", types):
+        out.setdefault(str(container), []).append(str(symbol_id))
+    return out
 
 
 def _sole_candidates(conn: sqlite3.Connection, caller_keys: list[int]) -> dict[tuple[str, str], str]:

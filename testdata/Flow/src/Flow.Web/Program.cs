@@ -8,6 +8,7 @@ builder.Services.AddScoped<ICatalogService, CatalogService>();
 builder.Services.AddHttpClient<IPricingClient, PricingClient>(client => client.BaseAddress = new Uri("http://pricing"));
 builder.Services.AddRazorPages();
 builder.Services.AddControllersWithViews();
+builder.Services.AddScoped(typeof(IPipelineBehavior<,>), typeof(ValidationBehavior<,>));
 
 var app = builder.Build();
 if (app.Environment.IsDevelopment())
