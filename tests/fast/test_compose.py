@@ -43,19 +43,15 @@ def test_services_are_joined_by_name_across_the_compose_files_of_a_folder(tmp_pa
         "    environment:\n"
         "      Spa__Title: 'Shop'\n")
     rows = compose_facts(tmp_path)
+
+    def basket(value: str) -> dict[str, str]:
+        return {"value": value, "source": "docker_compose", "service": "basket-api",
+                "built_from": "src/Basket.API/Dockerfile"}
     assert [(r.file, r.line, r.key, json.loads(r.detail)) for r in rows] == [
-        ("deploy/docker-compose.override.yml", 5, "ASPNETCORE_URLS",
-         {"value": "http://0.0.0.0:80", "source": "docker_compose", "service": "basket-api",
-          "built_from": "src/Basket.API/Dockerfile"}),
-        ("deploy/docker-compose.override.yml", 6, "ConnectionStrings:Redis",
-         {"value": "redis:6379", "source": "docker_compose", "service": "basket-api",
-          "built_from": "src/Basket.API/Dockerfile"}),
-        ("deploy/docker-compose.override.yml", 7, "GRPC_PORT",
-         {"value": "81", "source": "docker_compose", "service": "basket-api",
-          "built_from": "src/Basket.API/Dockerfile"}),
-        ("deploy/docker-compose.override.yml", 8, "IdentityUrl",
-         {"value": "", "source": "docker_compose", "service": "basket-api",
-          "built_from": "src/Basket.API/Dockerfile"}),
+        ("deploy/docker-compose.override.yml", 5, "ASPNETCORE_URLS", basket("http://0.0.0.0:80")),
+        ("deploy/docker-compose.override.yml", 6, "ConnectionStrings:Redis", basket("redis:6379")),
+        ("deploy/docker-compose.override.yml", 7, "GRPC_PORT", basket("81")),
+        ("deploy/docker-compose.override.yml", 8, "IdentityUrl", basket("")),
         ("deploy/docker-compose.override.yml", 13, "Spa:Title",
          {"value": "Shop", "source": "docker_compose", "service": "spa", "built_from": "src/Spa/Dockerfile"})]
 

@@ -41,16 +41,7 @@ internal sealed class LogFacts
         }
         if (binding == Binding.Unbound && !FactSyntax.NameContains(FactSyntax.Receiver(inv), "log")) return;
 
-        string? level = name == "Log" ? null : name[3..];
-        string? template = null;
-        // The template is the first string argument (after an optional level, event id or exception).
-        foreach (var arg in inv.ArgumentList.Arguments)
-        {
-            if (name == "Log" && level is null && LevelOf(arg.Expression) is { } l) { level = l; continue; }
-            if (!IsString(arg.Expression)) continue;
-            template = FactSyntax.ConstantString(_sink.Model, arg.Expression, interpolated: true);
-            break;
-        }
+        var (template, level) = TemplateAfterLevel(inv, name == "Log" ? null : name[3..], LevelOf);
         if (template is null) return;
         _sink.Add(FactKinds.Log, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, template,
             new FactDetail().Add("level", level).Add("source", "ILogger"));
@@ -69,21 +60,7 @@ internal sealed class LogFacts
             return;
         }
         if (binding == Binding.Unbound && !FactSyntax.NameContains(FactSyntax.Receiver(inv), "log")) return;
-        var level = name == "Write" ? null : name;
-        string? template = null;
-        foreach (var arg in inv.ArgumentList.Arguments)
-        {
-            var e = FactSyntax.Unwrap(arg.Expression);
-            if (level is null && e is MemberAccessExpressionSyntax { Expression: var left, Name: var member }
-                && FactSyntax.LastName(left) == "LogEventLevel")
-            {
-                level = member.Identifier.ValueText;
-                continue;
-            }
-            if (!IsString(arg.Expression)) continue;
-            template = FactSyntax.ConstantString(_sink.Model, arg.Expression, interpolated: true);
-            break;
-        }
+        var (template, level) = TemplateAfterLevel(inv, name == "Write" ? null : name, EventLevelOf);
         if (template is null) return;
         _sink.Add(FactKinds.Log, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, template,
             new FactDetail().Add("level", level).Add("source", "Serilog"));
@@ -96,13 +73,7 @@ internal sealed class LogFacts
         var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Logging);
         if (binding == Binding.Other || (binding == Binding.Unbound && FactSyntax.LastName(FactSyntax.Receiver(inv)) != "LoggerMessage"))
             return;
-        string? level = null, template = null;
-        foreach (var arg in inv.ArgumentList.Arguments)
-        {
-            level ??= LevelOf(arg.Expression);
-            if (template is null && IsString(arg.Expression))
-                template = FactSyntax.ConstantString(_sink.Model, arg.Expression, interpolated: true);
-        }
+        var (template, level) = TemplateAfterLevel(inv, null, LevelOf);
         if (template is null) return;
         _sink.Add(FactKinds.Log, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, template,
             new FactDetail().Add("level", level).Add("source", "LoggerMessage.Define"));
@@ -144,6 +115,25 @@ internal sealed class LogFacts
         _sink.Add(FactKinds.Log, id, attr.SpanStart, confidence, message,
             new FactDetail().Add("level", level).Add("source", "LoggerMessage"));
     }
+
+    /// <summary>The template is the first string argument, after an optional event id or exception, and after the
+    /// level `levelOf` reads when the method's name does not say it (`level` null).</summary>
+    private (string? Template, string? Level) TemplateAfterLevel(InvocationExpressionSyntax inv, string? level,
+        Func<ExpressionSyntax, string?> levelOf)
+    {
+        foreach (var arg in inv.ArgumentList.Arguments)
+        {
+            if (level is null && levelOf(arg.Expression) is { } read) { level = read; continue; }
+            if (!IsString(arg.Expression)) continue;
+            return (FactSyntax.ConstantString(_sink.Model, arg.Expression, interpolated: true), level);
+        }
+        return (null, level);
+    }
+
+    /// <summary>Serilog's `LogEventLevel.Debug`.</summary>
+    private static string? EventLevelOf(ExpressionSyntax e) =>
+        FactSyntax.Unwrap(e) is MemberAccessExpressionSyntax { Expression: var left, Name: var member }
+        && FactSyntax.LastName(left) == "LogEventLevel" ? member.Identifier.ValueText : null;
 
     private bool IsString(ExpressionSyntax e) =>
         FactSyntax.Unwrap(e) is LiteralExpressionSyntax or InterpolatedStringExpressionSyntax

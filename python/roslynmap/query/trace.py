@@ -178,17 +178,7 @@ def _ancestors(conn: sqlite3.Connection, types: set[str], hops: int = 8) -> set[
 
 def _is_a(conn: sqlite3.Connection, type_id: str, wanted: str, hops: int = 8) -> bool:
     """`type_id` is `wanted` or derives from / implements it (the solution's declared relations)."""
-    seen, frontier = {type_id}, [type_id]
-    for _ in range(hops):
-        if wanted in seen:
-            return True
-        rows = in_chunks(conn, "SELECT related_id FROM relations WHERE related_id IS NOT NULL"
-                               " AND kind IN ('base', 'interface') AND type_id IN ({marks})", frontier)
-        frontier = [str(r[0]) for r in rows if str(r[0]) not in seen]
-        if not frontier:
-            break
-        seen.update(frontier)
-    return wanted in seen
+    return wanted in _ancestors(conn, {type_id}, hops)
 
 
 def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
