@@ -76,7 +76,9 @@ def _from_missing_references(conn: sqlite3.Connection) -> tuple[str, tuple[Any, 
     row = conn.execute("SELECT value FROM meta WHERE key = 'missing_reference_codes'").fetchone()
     codes: list[str] = json.loads(row[0]) if row else []
     marks = ",".join("?" * len(codes)) or "NULL"
-    return (f"(p.semantic_level = 'syntax_only' OR (p.semantic_level = 'partial' AND x.code IN ({marks})))",
+    # Never NULL (a row with no project or code stays listed): NOT over a NULL would drop it from both sides.
+    level = "coalesce(p.semantic_level, '')"
+    return (f"({level} = 'syntax_only' OR ({level} = 'partial' AND coalesce(x.code, '') IN ({marks})))",
             tuple(codes))
 
 
