@@ -254,3 +254,16 @@ def test_a_dispatch_reaches_the_implementation_instantiated_above_the_call(flow:
         (2, "M:Flow.Core.IBusinessRule.IsBroken", "Call", None),
         (2, "M:Flow.Core.EmailMustBeUniqueRule.IsBroken", "Dispatch", "instantiated")]
     assert env["data"]["stops"]["implementations_not_instantiated"] == 1
+
+
+def test_an_event_published_on_an_event_bus_reaches_its_handler(flow: McpServerProcess) -> None:
+    """`eventBus.Publish(new OrderShippedIntegrationEvent(id))` on the solution's IEventBus goes on into the
+    IIntegrationEventHandler of that event (eShopOnContainers' integration events), as a mediator notification does
+    (no pipeline behavior: they wrap a Send)."""
+    env = flow.call("graph_trace_feature", {"entry_point": "M:Flow.Core.ShippingService.Ship(System.Int32)"})
+    assert [(n["symbol_id"], n["from"]["kind"], n["from"].get("via")) for n in env["data"]["nodes"]] == [
+        ("M:Flow.Core.OrderShippedIntegrationEvent.#ctor(System.Int32)", "Instantiate", None),
+        ("M:Flow.Core.IEventBus.Publish(Flow.Core.IntegrationEvent)", "Call", None),
+        ("M:Flow.Core.OrderShippedIntegrationEventHandler.Handle(Flow.Core.OrderShippedIntegrationEvent)", "Mediator",
+         "T:Flow.Core.OrderShippedIntegrationEvent")]
+    assert env["data"]["stops"]["by_reason"] == {"external": 1}  # Task.CompletedTask; no `no_implementation`

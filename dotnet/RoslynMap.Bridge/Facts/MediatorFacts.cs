@@ -5,14 +5,21 @@ namespace RoslynMap.Bridge.Facts;
 
 /// <summary>
 /// Mediator requests (MediatR and look-alikes): `mediator.Send(request)`, `Publish(notification)` and
-/// `CreateStream(request)` on an IMediator / ISender / IPublisher of any namespace. The key is the
+/// `CreateStream(request)` on an IMediator / ISender / IPublisher of any namespace, and events published on an
+/// event bus (`eventBus.Publish(evt)`). The key is the
 /// request's type id (as bound, so a request held in a variable counts too): the query layer follows
 /// it to the IRequestHandler / INotificationHandler whose Handle takes that type.
 /// </summary>
 internal sealed class MediatorFacts
 {
     public static readonly string[] InvocationNames = ["Send", "Publish", "CreateStream"];
-    private static readonly HashSet<string> MediatorTypes = new(StringComparer.Ordinal) { "IMediator", "ISender", "IPublisher", "Mediator" };
+    // Event buses too (eShopOnContainers' IEventBus, MassTransit's IBus/IPublishEndpoint, NServiceBus's IMessageSession):
+    // the query layer follows an event to its IIntegrationEventHandler/IConsumer/IHandleMessages.
+    private static readonly HashSet<string> MediatorTypes = new(StringComparer.Ordinal)
+    {
+        "IMediator", "ISender", "IPublisher", "Mediator",
+        "IEventBus", "IBus", "IPublishEndpoint", "IMessageSession", "IMessageHandlerContext",
+    };
 
     private readonly FactSink _sink;
 
@@ -32,9 +39,10 @@ internal sealed class MediatorFacts
         }
         else
         {
-            // Unbound (the package is missing): only on a receiver named like a mediator.
+            // Unbound (the package is missing): only on a receiver named like a mediator or an event bus.
             var receiver = FactSyntax.Receiver(inv);
-            if (!FactSyntax.NameContains(receiver, "mediator") && !FactSyntax.NameContains(receiver, "sender")) return;
+            if (!FactSyntax.NameContains(receiver, "mediator") && !FactSyntax.NameContains(receiver, "sender")
+                && !FactSyntax.NameContains(receiver, "eventbus")) return;
             confidence = Confidence.Medium;
         }
         var request = FactSyntax.Unwrap(inv.ArgumentList.Arguments[0].Expression);

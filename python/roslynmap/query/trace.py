@@ -43,7 +43,11 @@ SingleOrDefaultAsync SingleAsync AnyAsync AllAsync CountAsync SumAsync MaxAsync 
 Include ThenInclude AsNoTracking AsTracking AsSplitQuery ConfigureAwait ToString Equals GetHashCode GetType
 nameof base this
 """.split())  # noqa: SIM905 (a word list reads better)
-HANDLER_INTERFACES = ("IRequestHandler", "INotificationHandler", "IStreamRequestHandler")
+HANDLER_INTERFACES = ("IRequestHandler", "INotificationHandler", "IStreamRequestHandler",
+                      # event handlers: eShopOnContainers, MassTransit, NServiceBus/Rebus, common hand-rolled names
+                      "IIntegrationEventHandler", "IConsumer", "IHandleMessages", "IEventHandler",
+                      "IDomainEventHandler")
+HANDLE_METHODS = ("Handle", "HandleAsync", "Consume")
 EXTERNAL_EXAMPLES = 8
 
 
@@ -70,9 +74,9 @@ def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[st
     own = _own_handler_interfaces(conn)
     handles = conn.execute(
         "SELECT DISTINCT s.symbol_id FROM symbols s JOIN relations rel ON rel.type_id = s.container_id"
-        f" WHERE s.name = 'Handle' AND s.kind = 'Method' AND rel.kind = 'interface'"
+        f" WHERE s.name IN ({marks(list(HANDLE_METHODS))}) AND s.kind = 'Method' AND rel.kind = 'interface'"
         f" AND (rel.related_name IN ({marks(list(HANDLER_INTERFACES))}) OR rel.related_id IN ({marks(own)}))",
-        [*HANDLER_INTERFACES, *own]).fetchall()
+        [*HANDLE_METHODS, *HANDLER_INTERFACES, *own]).fetchall()
     handle_ids = [str(r[0]) for r in handles]
     keys = {key_of(conn, h): h for h in handle_ids}
     request_keys = {key_of(conn, r): r for r in requests}
