@@ -267,3 +267,16 @@ def test_an_event_published_on_an_event_bus_reaches_its_handler(flow: McpServerP
         ("M:Flow.Core.OrderShippedIntegrationEventHandler.Handle(Flow.Core.OrderShippedIntegrationEvent)", "Mediator",
          "T:Flow.Core.OrderShippedIntegrationEvent")]
     assert env["data"]["stops"]["by_reason"] == {"external": 1}  # Task.CompletedTask; no `no_implementation`
+
+
+def test_an_event_another_service_handles_by_its_own_class_is_matched_by_name(flow: McpServerProcess) -> None:
+    """`eventBus.Publish(taken)`, typed IntegrationEvent: the concrete event made above is Flow.Core's
+    PaymentTakenIntegrationEvent, which no Flow.Core handler takes; Flow.Other handles its own class of that name
+    (`inferred: by_name`). A handler whose body merely names IntegrationEvent is not taken for its handler."""
+    env = flow.call("graph_trace_feature", {"entry_point": "M:Flow.Core.ShippingService.Charge(System.Int32)"})
+    assert [(n["symbol_id"], n["from"]["kind"], n["from"].get("via"), n["from"].get("inferred"))
+            for n in env["data"]["nodes"]] == [
+        ("M:Flow.Core.PaymentTakenIntegrationEvent.#ctor(System.Int32)", "Instantiate", None, None),
+        ("M:Flow.Core.IEventBus.Publish(Flow.Core.IntegrationEvent)", "Call", None, None),
+        ("M:Flow.Other.PaymentTakenIntegrationEventHandler.Handle(Flow.Other.PaymentTakenIntegrationEvent)", "Mediator",
+         "T:Flow.Core.PaymentTakenIntegrationEvent", "by_name")]

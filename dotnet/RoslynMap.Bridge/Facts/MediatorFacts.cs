@@ -15,10 +15,13 @@ internal sealed class MediatorFacts
     public static readonly string[] InvocationNames = ["Send", "Publish", "CreateStream"];
     // Event buses too (eShopOnContainers' IEventBus, MassTransit's IBus/IPublishEndpoint, NServiceBus's IMessageSession):
     // the query layer follows an event to its IIntegrationEventHandler/IConsumer/IHandleMessages.
-    private static readonly HashSet<string> MediatorTypes = new(StringComparer.Ordinal)
+    private static readonly HashSet<string> BusTypes = new(StringComparer.Ordinal)
+    {
+        "IEventBus", "IBus", "IPublishEndpoint", "IMessageSession", "IMessageHandlerContext",
+    };
+    private static readonly HashSet<string> MediatorTypes = new(BusTypes, StringComparer.Ordinal)
     {
         "IMediator", "ISender", "IPublisher", "Mediator",
-        "IEventBus", "IBus", "IPublishEndpoint", "IMessageSession", "IMessageHandlerContext",
     };
 
     private readonly FactSink _sink;
@@ -32,10 +35,12 @@ internal sealed class MediatorFacts
     {
         if (inv.ArgumentList.Arguments.Count == 0) return;
         string confidence;
+        bool bus;  // an event bus, not a mediator: no MediatR pipeline behavior runs around its handlers
         if (Bound.ForFacts(_sink.Model.GetSymbolInfo(inv)) is IMethodSymbol method)
         {
             if (!IsMediator(method.ContainingType)) return;
             confidence = Confidence.High;
+            bus = IsBus(method.ContainingType);
         }
         else
         {
@@ -43,6 +48,7 @@ internal sealed class MediatorFacts
             var receiver = FactSyntax.Receiver(inv);
             if (!FactSyntax.NameContains(receiver, "mediator") && !FactSyntax.NameContains(receiver, "sender")
                 && !FactSyntax.NameContains(receiver, "eventbus")) return;
+            bus = FactSyntax.NameContains(receiver, "eventbus");
             confidence = Confidence.Medium;
         }
         var request = FactSyntax.Unwrap(inv.ArgumentList.Arguments[0].Expression);
@@ -59,9 +65,13 @@ internal sealed class MediatorFacts
             confidence = Confidence.Medium;
         }
         else return;
-        _sink.Add(FactKinds.MediatorRequest, from, FactSyntax.Name(inv)!.SpanStart, confidence, key,
-            new FactDetail().Add("call", name).Add("request", display));
+        var detail = new FactDetail().Add("call", name).Add("request", display);
+        if (bus) detail.Add("bus", true);
+        _sink.Add(FactKinds.MediatorRequest, from, FactSyntax.Name(inv)!.SpanStart, confidence, key, detail);
     }
+
+    private static bool IsBus(INamedTypeSymbol? type) =>
+        type is not null && (BusTypes.Contains(type.Name) || type.AllInterfaces.Any(i => BusTypes.Contains(i.Name)));
 
     private static bool IsMediator(INamedTypeSymbol? type) =>
         type is not null && (MediatorTypes.Contains(type.Name) || type.AllInterfaces.Any(i => MediatorTypes.Contains(i.Name)));

@@ -66,18 +66,34 @@ def _symbols(conn: sqlite3.Connection, ids: set[str]) -> dict[str, tuple[str, st
     return {r[0]: (r[1], r[2]) for r in rows}
 
 
-def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[str]]:
-    """Request type id -> the Handle methods of the solution's handlers that take it (by a TypeRef from
-    the Handle method to the request type: its parameter)."""
-    if not requests:
-        return {}
+def _handle_methods_of_handlers(conn: sqlite3.Connection) -> list[str]:
+    """The Handle (HandleAsync, Consume) methods of the solution's handler classes."""
     own = _own_handler_interfaces(conn)
-    handles = conn.execute(
+    return [str(r[0]) for r in conn.execute(
         "SELECT DISTINCT s.symbol_id FROM symbols s JOIN relations rel ON rel.type_id = s.container_id"
         f" WHERE s.name IN ({marks(list(HANDLE_METHODS))}) AND s.kind = 'Method' AND rel.kind = 'interface'"
         f" AND (rel.related_name IN ({marks(list(HANDLER_INTERFACES))}) OR rel.related_id IN ({marks(own)}))",
-        [*HANDLE_METHODS, *HANDLER_INTERFACES, *own]).fetchall()
-    handle_ids = [str(r[0]) for r in handles]
+        [*HANDLE_METHODS, *HANDLER_INTERFACES, *own]).fetchall()]
+
+
+def _first_parameter(method_id: str) -> str:
+    """`M:A.Handle(X.Y,System.Threading.CancellationToken)` -> `X.Y` (generic arguments' commas kept)."""
+    inside = method_id.partition("(")[2].rstrip(")")
+    depth = 0
+    for i, c in enumerate(inside):
+        depth += (c == "{") - (c == "}")
+        if c == "," and depth == 0:
+            return inside[:i]
+    return inside
+
+
+def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[str]]:
+    """Request type id -> the Handle methods of the solution's handlers that take it: those whose first parameter
+    is that type, else (a generic request) those with a TypeRef to it; none for a base type or interface that
+    other types derive from (a Handle naming it in its body is not its handler: the concrete request decides)."""
+    if not requests:
+        return {}
+    handle_ids = _handle_methods_of_handlers(conn)
     keys = {key_of(conn, h): h for h in handle_ids}
     request_keys = {key_of(conn, r): r for r in requests}
     found: dict[str, list[str]] = {}
@@ -89,7 +105,28 @@ def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[st
                         f" ({marks(known)}) AND target_key IN ({marks(wanted)})", [*known, *wanted]).fetchall()
     for from_key, target_key in rows:
         found.setdefault(request_keys[target_key], []).append(keys[from_key])
-    return {k: sorted(v) for k, v in found.items()}
+    out: dict[str, list[str]] = {}
+    for request, handles in found.items():
+        taking = [h for h in handles if _first_parameter(h) == request[2:]]
+        if taking:
+            out[request] = sorted(taking)
+        elif not _has_subtypes(conn, request):
+            out[request] = sorted(handles)
+    return out
+
+
+def _has_subtypes(conn: sqlite3.Connection, type_id: str) -> bool:
+    return conn.execute("SELECT 1 FROM relations WHERE related_id = ? AND kind IN ('base', 'interface') LIMIT 1",
+                        (type_id,)).fetchone() is not None
+
+
+def _handlers_by_name(conn: sqlite3.Connection, events: set[str]) -> dict[str, list[str]]:
+    """Event type id -> the Handle methods whose first parameter is a type of the same name in another project:
+    services that share an event by name, each with its own class (eShopOnContainers' integration events)."""
+    by_name: dict[str, list[str]] = {}
+    for handle in _handle_methods_of_handlers(conn):
+        by_name.setdefault(_first_parameter(handle).rsplit(".", 1)[-1], []).append(handle)
+    return {e: sorted(by_name[e.rsplit(".", 1)[-1]]) for e in events if e.rsplit(".", 1)[-1] in by_name}
 
 
 class _MadeAbove:
@@ -151,18 +188,24 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str],
     made = {str(r[0]): {t for t in made_above(str(r[0])) if _is_a(conn, t, str(r[1]))}
             for r in rows if not handlers.get(str(r[1]))}
     handlers.update(_handlers(conn, {t for types in made.values() for t in types} - set(handlers)))
+    said = {(str(r[0]), r[4]): orjson.loads(r[2]) if r[2] else {} for r in rows}
+    # An event a bus carries to another service is matched by its name when no handler takes its type.
+    on_bus = {t for r in rows if said[(str(r[0]), r[4])].get("bus")
+              for t in ({str(r[1])} | made.get(str(r[0]), set())) if not handlers.get(t)}
+    by_name = _handlers_by_name(conn, on_bus)
     edges = []
-    for caller, request, detail, path, line in sorted(rows, key=lambda r: (r[0], r[4])):
-        call = orjson.loads(detail).get("call") if detail else None
-        for handler in handlers.get(request, []):
-            edges.append({"from": caller, "to": handler, "kind": "Mediator", "via": request, "count": 1,
-                          "file": path, "line": line, "call": call})
-        inferred = [] if handlers.get(request) else [(t, h) for t in sorted(made.get(caller, ()))
-                                                      for h in handlers.get(t, [])]
-        for concrete, handler in inferred:
-            edges.append({"from": caller, "to": handler, "kind": "Mediator", "via": concrete, "count": 1,
-                          "file": path, "line": line, "inferred": "instantiated", "call": call})
-        if not handlers.get(request) and not inferred:
+    for caller, request, _detail, path, line in sorted(rows, key=lambda r: (r[0], r[4])):
+        # MediatR's pipeline behaviors run around a request sent on a mediator (not a notification, not a bus's event)
+        behaviors = said[(caller, line)].get("call") == "Send" and not said[(caller, line)].get("bus")
+        found: list[tuple[str, str, str | None]] = [(request, h, None) for h in handlers.get(request, [])]
+        if not found:  # a request typed as an interface or a base: the concrete ones made above
+            found = [(t, h, "instantiated") for t in sorted(made.get(caller, ())) for h in handlers.get(t, [])]
+        if not found:
+            found = [(t, h, "by_name") for t in [request, *sorted(made.get(caller, ()))] for h in by_name.get(t, [])]
+        for via, handler, inferred in found:
+            edges.append({"from": caller, "to": handler, "kind": "Mediator", "via": via, "count": 1, "file": path,
+                          "line": line, **({"inferred": inferred} if inferred else {}), "behaviors": behaviors})
+        if not found:
             edges.append({"from": caller, "to": None, "via": request, "file": path, "line": line})
     return edges
 
@@ -248,7 +291,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         mediator = _mediator_edges(conn, frontier, lambda sender: _made_above(g, made, sender))
         mediator = _wrapped(conn, mediator, wrappers)
         for edge in mediator:
-            edge.pop("call", None)
+            edge.pop("behaviors", None)
         sends = {(e["from"], e["line"]) for e in mediator}
         admitted = graph._Level(g, visited, level, limit_per_level)
         unresolved: dict[str, dict[str, Any]] = {}
@@ -309,17 +352,18 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
 def _wrapped(conn: sqlite3.Connection, edges: list[dict[str, Any]],
              wrappers: Sequence[RequestWrapper]) -> list[dict[str, Any]]:
     """Before each edge into a request's handler, edges into the Handle of what DI runs around it: every
-    pipeline behavior (a Send; not a Publish) and each decorator of an interface the handler's type implements."""
+    pipeline behavior (a mediator's Send) and each decorator of an interface the handler's type implements."""
     if not wrappers:
         return edges
     handles = _handle_methods(conn, {w.implementation_id for w in wrappers})
     out: list[dict[str, Any]] = []
     for edge in edges:
-        if edge["to"] is not None and edge.get("call") != "Publish":
+        if edge["to"] is not None:
             handler_type = _symbols(conn, {edge["to"]}).get(edge["to"], ("", None))[1]
             implemented = _ancestors(conn, {handler_type}) if handler_type else set()
             for wrapper in wrappers:
-                if wrapper.kind == "Decorator" and wrapper.service_id not in implemented:
+                if (wrapper.kind == "Decorator" and wrapper.service_id not in implemented) or (
+                        wrapper.kind == "Behavior" and not edge.get("behaviors")):
                     continue
                 for handle in handles.get(wrapper.implementation_id, []):
                     out.append({**{k: v for k, v in edge.items() if k != "inferred"}, "to": handle,

@@ -6,6 +6,9 @@ public abstract record IntegrationEvent;
 
 public sealed record OrderShippedIntegrationEvent(int OrderId) : IntegrationEvent;
 
+/// <summary>Handled only in Flow.Other, by its own class of the same name.</summary>
+public sealed record PaymentTakenIntegrationEvent(int OrderId) : IntegrationEvent;
+
 public interface IEventBus
 {
     void Publish(IntegrationEvent @event);
@@ -24,4 +27,10 @@ public sealed class OrderShippedIntegrationEventHandler : IIntegrationEventHandl
 public sealed class ShippingService(IEventBus eventBus)
 {
     public void Ship(int orderId) => eventBus.Publish(new OrderShippedIntegrationEvent(orderId));
+
+    public void Charge(int orderId)
+    {
+        IntegrationEvent taken = new PaymentTakenIntegrationEvent(orderId);
+        eventBus.Publish(taken);
+    }
 }
