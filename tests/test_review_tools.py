@@ -56,6 +56,16 @@ def test_tests_of_a_member_by_framework_path_and_route(server: McpServerProcess)
         ("M:Tested.Tests.MSTestStyleTests.ArchiveDoesNothing", "mstest", "TestMethod", 18)]
 
 
+def test_a_mock_setup_is_a_reference_not_a_call(server: McpServerProcess) -> None:
+    """`calculator.Setup(c => c.Compute(2))` names Compute in an expression tree: refs_find lists it as MockSetup,
+    graph_callers and tests_find leave MockTests out (the test above still counts 4)."""
+    refs = server.call("refs_find", {"symbol_id": "IPriceCalculator.Compute"})["data"]["references"]
+    assert [(r["kind"], r["file"].rsplit("/", 1)[-1], r["line"]) for r in refs if r["kind"] == "MockSetup"] == [
+        ("MockSetup", "MockTests.cs", 14), ("MockSetup", "MockTests.cs", 15)]
+    callers = server.call("graph_callers", {"symbol_id": "IPriceCalculator.Compute"})["data"]["nodes"]
+    assert [n["symbol_id"] for n in callers] == [PLACE, "M:Tested.Tests.NUnitStyleTests.ComputesThroughTheInterface"]
+
+
 def test_a_test_host_inherits_the_configuration_of_the_app_it_runs(server: McpServerProcess) -> None:
     """eShopOnWeb's PublicApiIntegrationTests: a test project with its own appsettings.test.json runs the app
     (Tested.Api) in process, so a key the app's appsettings.json defines is defined for it too. Pricing:Factor
@@ -101,8 +111,8 @@ def test_unused_symbols(server: McpServerProcess) -> None:
     env = server.call("symbols_unused")
     assert [(u["symbol_id"], u["line"]) for u in env["data"]["unused"]] == [
         ("M:Tested.Core.OrderService.Round(System.Decimal)", 31), ("T:Tested.Core.LegacyPricing", 34)]
-    # 6 test methods and the 2 classes none of whose members another member uses
-    assert env["data"]["excluded"]["test"]["count"] == 8
+    # 7 test methods and the 3 classes none of whose members another member uses (MockTests among them)
+    assert env["data"]["excluded"]["test"]["count"] == 10
 
 
 def test_diff_of_a_workspace_reads_its_edits(tested: Path, server: McpServerProcess) -> None:

@@ -57,4 +57,5 @@ internal static class RefKinds
     public const string Implementation = "Implementation";
     public const string TypeRef = "TypeRef";
     public const string ImplicitCall = "ImplicitCall";   // a call the compiler makes for foreach, await, using... (ImplicitCalls)
+    public const string MockSetup = "MockSetup";         // a member named in a mock's setup expression: not run (ReferenceClassifier)
 }

@@ -1,6 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using RoslynMap.Bridge.Facts;
 
 namespace RoslynMap.Bridge;
 
@@ -73,7 +74,32 @@ internal sealed class ReferenceClassifier
                 kind = IsWritten(expr) ? RefKinds.Write : RefKinds.Read;
                 break;
         }
+        if (kind is RefKinds.Call or RefKinds.Read or RefKinds.Write && InMockSetup(expr)) kind = RefKinds.MockSetup;
         Add(target, name.Identifier, from, kind, Receiver(expr));
+    }
+
+    // Moq's Setup*/Verify*/It.Is and FakeItEasy's A.CallTo take an expression tree naming the member to fake.
+    private static readonly HashSet<string> MockCalls = new(StringComparer.Ordinal)
+    {
+        "Setup", "SetupGet", "SetupSet", "SetupSequence", "SetupProperty", "Verify", "VerifyGet", "VerifySet", "CallTo",
+    };
+
+    /// <summary>A member named inside a lambda handed to a mock's Setup/Verify (`mock.Setup(x => x.GetAsync(1))`) as
+    /// an expression tree: the method is not run there, so the reference is no call (graph_callers leaves it out).</summary>
+    private bool InMockSetup(ExpressionSyntax expr)
+    {
+        for (SyntaxNode? node = expr.Parent; node is not null and not MemberDeclarationSyntax; node = node.Parent)
+        {
+            if (node is not LambdaExpressionSyntax lambda) continue;
+            if (lambda.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax call } }
+                && FactSyntax.NameText(call) is { } callName && MockCalls.Contains(callName))
+            {
+                var converted = _ctx.Model.GetTypeInfo(lambda).ConvertedType;
+                return converted is null or { TypeKind: TypeKind.Error }
+                    || converted is { Name: "Expression", ContainingNamespace: { } ns } && ns.ToDisplayString() == "System.Linq.Expressions";
+            }
+        }
+        return false;
     }
 
     /// <summary>The method a call by name binds to, asked of the invocation: the same symbol the name

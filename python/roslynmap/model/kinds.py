@@ -11,7 +11,8 @@ SYMBOL_KINDS = (
     "Operator", "Conversion",
 )
 TYPE_KINDS = ("Class", "Struct", "Record", "RecordStruct", "Interface", "Enum", "Delegate")
-REFERENCE_KINDS = ("Call", "Read", "Write", "Instantiate", "Override", "Implementation", "TypeRef", "ImplicitCall")
+REFERENCE_KINDS = ("Call", "Read", "Write", "Instantiate", "Override", "Implementation", "TypeRef", "ImplicitCall",
+                   "MockSetup")
 RESOLUTION_STATES = ("resolved", "unresolved")
 SEMANTIC_LEVELS = ("full", "partial", "syntax_only")
 
