@@ -20,6 +20,7 @@ from tests.mcp_client import McpServerProcess
 INFRA = "M:Container.App.InfrastructureModule.Load(Autofac.ContainerBuilder)"
 MESSAGING = "M:Container.App.MessagingModule.Load(Autofac.ContainerBuilder)"
 MAIN = "M:Program.<Main>$(System.String[])"
+CACHING = "M:Container.App.CachingModule.Load(Autofac.ContainerBuilder)"
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +30,7 @@ def container(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[
 
 def test_each_service_of_a_registration_is_a_row(container: McpServerProcess) -> None:
     env = container.call("surfaces_list", {"kind": "di"})
-    assert env["answer"] == "13 DI registrations (5 Transient, 4 unknown, 3 Singleton, 1 Scoped)."
+    assert env["answer"] == "14 DI registrations (5 Transient, 4 Singleton, 4 unknown, 1 Scoped)."
     rows = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("service_key"),
              r["registered_in"], r["line"]) for r in env["data"]["registrations"]]
     assert rows == [
@@ -44,6 +45,7 @@ def test_each_service_of_a_registration_is_a_row(container: McpServerProcess) ->
         ("IClock", "Transient", "SystemClock", "factory", None, INFRA, 23),
         ("IHandler<>", "Transient", None, "scan", None, MESSAGING, 33),
         ("IHandler<>", None, "LoggingHandler<>", "decorator", None, MESSAGING, 37),
+        ("IClock", "Singleton", "CachingClock", "generic", None, CACHING, 46),
         ("InfrastructureModule", None, None, "module", None, MAIN, 5),
         ("MessagingModule", None, None, "module", None, MAIN, 6),
         ("IPayments", "Singleton", "CardPayments", "instance", "card", MAIN, 7),
@@ -54,10 +56,17 @@ def test_each_service_of_a_registration_is_a_row(container: McpServerProcess) ->
 
 def test_ids_let_a_call_through_the_interface_reach_the_registered_type(container: McpServerProcess) -> None:
     env = container.call("surfaces_list", {"kind": "di", "filter": "IClock"})
-    assert [(r["service_id"], r["implementation_id"]) for r in env["data"]["registrations"]] == [
-        ("T:Container.App.IClock", "T:Container.App.SystemClock"),
-        ("T:Container.App.IClock", "T:Container.App.CachingClock"),
-        ("T:Container.App.IClock", "T:Container.App.SystemClock")]
+    assert [(r["service_id"], r["implementation_id"], r.get("module_not_registered"))
+            for r in env["data"]["registrations"]] == [
+        ("T:Container.App.IClock", "T:Container.App.SystemClock", None),
+        ("T:Container.App.IClock", "T:Container.App.CachingClock", None),
+        ("T:Container.App.IClock", "T:Container.App.SystemClock", None),
+        # CachingModule is never registered (RegisterModule): its registration is listed, marked, and not followed
+        ("T:Container.App.IClock", "T:Container.App.CachingClock", True)]
+    trace = container.call("graph_trace_feature", {"entry_point": MAIN, "depth": 1})
+    assert [(n["symbol_id"], n["from"]["kind"], n.get("di_registered")) for n in trace["data"]["nodes"]
+            if "Now" in n["symbol_id"]] == [
+        ("M:Container.App.IClock.Now", "Call", None), ("M:Container.App.SystemClock.Now", "Dispatch", True)]
 
 
 def test_a_module_registration_points_at_its_load(container: McpServerProcess) -> None:

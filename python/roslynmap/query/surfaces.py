@@ -812,12 +812,32 @@ def di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
 
 def _di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
+    unloaded = unregistered_modules(conn)
     for fact in facts_of_kind(conn, "DiRegistration"):
         service, impl = fact.get("service_id"), fact.get("implementation_id")
-        # A decorator wraps what DI makes (request_wrappers); it is not the implementation chosen.
-        if service and impl and fact.get("form") != "decorator" and impl not in out.setdefault(service, []):
+        # A decorator wraps what DI makes (request_wrappers); it is not the implementation chosen. A module no one
+        # registers registers nothing.
+        if service and impl and fact.get("form") != "decorator" and fact["symbol_id"] not in unloaded \
+                and impl not in out.setdefault(service, []):
             out[service].append(impl)
     return out
+
+
+_MODULE_LOAD = re.compile(r"^M:.+\.Load\(Autofac\.ContainerBuilder\)$")
+
+
+def unregistered_modules(conn: sqlite3.Connection) -> set[str]:
+    """The Load of each Autofac module holding registrations that no `RegisterModule` registers (nor an assembly
+    scan of modules, `RegisterAssemblyModules`, which could)."""
+    def compute() -> set[str]:
+        facts = facts_of_kind(conn, "DiRegistration")
+        loads = {str(f["symbol_id"]) for f in facts if f.get("container") == "autofac"
+                 and _MODULE_LOAD.match(str(f["symbol_id"] or ""))}
+        if not loads or conn.execute("SELECT 1 FROM refs WHERE target_name = 'RegisterAssemblyModules'"
+                                     " LIMIT 1").fetchone():
+            return set()
+        return loads - {str(f.get("target")) for f in facts if f.get("form") == "module"}
+    return set(_memo(conn, "unregistered_modules", compute))
 
 
 def request_wrappers(conn: sqlite3.Connection) -> list[RequestWrapper]:
@@ -874,12 +894,14 @@ def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifet
                      project: str | None, file: str | None) -> Listing:
     """Every registration in source order: lifetime calls (AddScoped<I, T>...) and Add* extensions."""
     items = []
+    unloaded = unregistered_modules(conn)
     for fact in _scoped_facts(conn, "DiRegistration", project, file):
         service_key = fact["key"] if fact["key"] != fact["fact_key"] else None
         items.append({"service": fact["fact_key"], **_keep(fact, (
             "lifetime", "implementation", "form", "via", "try", "target", "container", "service_id",
             "implementation_id")),
             **({"service_key": service_key} if service_key is not None else {}),
+            **({"module_not_registered": True} if fact["symbol_id"] in unloaded else {}),
             "registered_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"], "line": fact["line"],
             "confidence": fact["confidence"]})
     if service_filter:

@@ -37,3 +37,12 @@ public sealed class MessagingModule(string queue) : Module
         builder.RegisterGenericDecorator(typeof(LoggingHandler<>), typeof(IHandler<>));
     }
 }
+
+/// <summary>A module no one registers (sample-dotnet-core-cqrs-api's CachingModule): its registrations never run.</summary>
+public sealed class CachingModule : Module
+{
+    protected override void Load(ContainerBuilder builder)
+    {
+        builder.RegisterType<CachingClock>().As<IClock>().SingleInstance();
+    }
+}
