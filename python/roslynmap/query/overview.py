@@ -17,7 +17,8 @@ from typing import Any
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import IN_REPOSITORY_SQL
 from roslynmap.query.keys import ids_of
-from roslynmap.query.surfaces import _memo, _project_of_path, _projects, endpoints, is_migration_file
+from roslynmap.query.sql import memo
+from roslynmap.query.surfaces import _project_of_path, _projects, endpoints, is_migration_file
 
 TEST_NAME = re.compile(r"(?:^|[.\-_])(?:[A-Za-z]*Tests?|[A-Za-z]*Specs?)$")
 WEB_FACTS = ("Route", "RazorPage", "RazorComponent", "Middleware", "ControllerAction")
@@ -85,7 +86,7 @@ def surface_counts(conn: sqlite3.Connection) -> dict[str, int]:
 
 def central_types(conn: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
     """The solution's types referenced by the most other types (a reference to a member counts for its type)."""
-    ranked = _memo(conn, "central_types", lambda: _central(conn))
+    ranked = memo(conn, "central_types", lambda: _central(conn))
     return [dict(t) for t in ranked[:limit]]
 
 

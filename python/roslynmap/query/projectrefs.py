@@ -4,7 +4,10 @@ of projects reaches through them."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Mapping
+from typing import TypeVar
+
+K = TypeVar("K", bound=Hashable)
 
 
 def project_references(conn: sqlite3.Connection) -> dict[int, set[int]]:
@@ -16,9 +19,10 @@ def project_references(conn: sqlite3.Connection) -> dict[int, set[int]]:
     return edges
 
 
-def referenced(edges: dict[int, set[int]], starts: Iterable[int]) -> set[int]:
-    """The projects `starts` reference, directly or not (the starts themselves only when referenced)."""
-    reached: set[int] = set()
+def referenced(edges: Mapping[K, Iterable[K]], starts: Iterable[K]) -> set[K]:
+    """What `starts` reach through `edges`, directly or not (the starts themselves only when reached): the projects
+    they reference; any other closure (a middleware helper's helpers, the nodes above one in a trace)."""
+    reached: set[K] = set()
     frontier = list(starts)
     while frontier:
         for target in edges.get(frontier.pop(), ()):

@@ -1,10 +1,11 @@
-"""SQL helpers shared by the query modules: `IN (...)` lists run in chunks under SQLite's variable limit."""
+"""SQL helpers shared by the query modules: `IN (...)` lists run in chunks under SQLite's variable limit, and
+values derived from a baseline computed once per read connection."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
 CHUNK = 500
 
@@ -26,3 +27,17 @@ def in_chunks(conn: sqlite3.Connection, sql: str, values: Iterable[Any]) -> list
     for chunk in chunks(values):
         rows.extend(conn.execute(sql.format(marks=marks(chunk)), chunk))
     return rows
+
+
+T = TypeVar("T")
+
+
+def memo(conn: sqlite3.Connection, key: str, compute: Callable[[], T]) -> T:
+    """`compute()` once per connection (store/reader.MemoConnection); every time on a plain one."""
+    cache: dict[str, Any] | None = getattr(conn, "memo", None)
+    if cache is None:
+        return compute()
+    if key not in cache:
+        cache[key] = compute()
+    value: T = cache[key]
+    return value

@@ -5,21 +5,20 @@ from __future__ import annotations
 import functools
 import re
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 import orjson
 
 from roslynmap.query import graph, projectrefs
-from roslynmap.query.sql import in_chunks
+from roslynmap.query.sql import in_chunks, memo
 
 FACT_COLUMNS = "fa.kind, fa.symbol_id, fa.line, fa.col, fa.confidence, fa.key, fa.detail, f.path"
 FACT_FROM = "facts fa LEFT JOIN files f ON f.id = fa.file_id"
 HTTP_METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "ANY")
 
 
-T = TypeVar("T")
 
 
 class RequestWrapper(NamedTuple):
@@ -27,17 +26,6 @@ class RequestWrapper(NamedTuple):
     kind: str            # "Behavior" (IPipelineBehavior<,>) or "Decorator" (of a handler interface)
     service_id: str      # what it is registered as
     implementation_id: str
-
-
-def _memo(conn: sqlite3.Connection, key: str, compute: Callable[[], T]) -> T:
-    """`compute()` once per connection (store/reader.MemoConnection); every time on a plain one."""
-    memo: dict[str, Any] | None = getattr(conn, "memo", None)
-    if memo is None:
-        return compute()
-    if key not in memo:
-        memo[key] = compute()
-    value: T = memo[key]
-    return value
 
 
 def _detail(raw: str | None) -> dict[str, Any]:
@@ -377,7 +365,7 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
 
 
 def endpoints(conn: sqlite3.Connection, path_filter: str | None, method: str | None) -> Listing:
-    routes = [dict(r) for r in _memo(conn, "routes", lambda: _all_routes(conn))]  # copies: callers trim items
+    routes = [dict(r) for r in memo(conn, "routes", lambda: _all_routes(conn))]  # copies: callers trim items
     if path_filter:
         needle = path_filter.strip().lower()
         routes = [r for r in routes if needle in r["route"].lower()]
@@ -630,7 +618,7 @@ def table_renames(conn: sqlite3.Connection) -> dict[str, str]:
             if f.get("source") in ("Table", "ToTable") and f.get("entity") and not is_migration_file(f["file"]):
                 out.setdefault(f["entity"], f["key"])
         return out
-    return dict(_memo(conn, "table_renames", compute))
+    return dict(memo(conn, "table_renames", compute))
 
 
 def entity_tables(conn: sqlite3.Connection) -> dict[str, str]:
@@ -641,7 +629,7 @@ def entity_tables(conn: sqlite3.Connection) -> dict[str, str]:
             if f.get("source") == "DbSet" and f.get("entity") and not is_migration_file(f["file"]):
                 out.setdefault(f["entity"], f["key"])
         return out
-    return dict(_memo(conn, "entity_tables", compute))
+    return dict(memo(conn, "entity_tables", compute))
 
 
 def is_procedure(fact: Mapping[str, Any]) -> bool:
@@ -779,7 +767,7 @@ def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]]
         return None
     method, path = match.group(1).upper(), match.group(2)
     # tests_find asks this once per HTTP call of the tests (879 in bitwarden/server): the listing is built once.
-    listed = _memo(conn, "routes_listed", lambda: endpoints(conn, None, None).items)
+    listed = memo(conn, "routes_listed", lambda: endpoints(conn, None, None).items)
     routes = [r for r in listed if r["method"] in (method, "ANY")]
     return [dict(r) for r in _matching_routes(routes, path)]
 
@@ -807,7 +795,7 @@ def _literal_segments(template: str) -> int:
 
 def di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
     """Service type id -> implementation ids registered in DI (when the bridge bound them)."""
-    return {k: list(v) for k, v in _memo(conn, "di", lambda: _di_implementations(conn)).items()}
+    return {k: list(v) for k, v in memo(conn, "di", lambda: _di_implementations(conn)).items()}
 
 
 def _di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
@@ -837,7 +825,10 @@ def unregistered_modules(conn: sqlite3.Connection) -> set[str]:
                                      " LIMIT 1").fetchone():
             return set()
         return loads - {str(f.get("target")) for f in facts if f.get("form") == "module"}
-    return set(_memo(conn, "unregistered_modules", compute))
+    return set(memo(conn, "unregistered_modules", compute))
+
+
+_PIPELINE_BEHAVIOR = re.compile(r"[.:]IPipelineBehavior`2$")  # MediatR's, or a look-alike of any namespace
 
 
 def request_wrappers(conn: sqlite3.Connection) -> list[RequestWrapper]:
@@ -849,7 +840,7 @@ def request_wrappers(conn: sqlite3.Connection) -> list[RequestWrapper]:
             service, impl = fact.get("service_id"), fact.get("implementation_id")
             if not service or not impl:
                 continue
-            if re.search(r"[.:]IPipelineBehavior`2$", str(service)):
+            if _PIPELINE_BEHAVIOR.search(str(service)):
                 wrapper = RequestWrapper("Behavior", str(service), str(impl))
             elif fact.get("form") == "decorator":
                 wrapper = RequestWrapper("Decorator", str(service), str(impl))
@@ -858,7 +849,7 @@ def request_wrappers(conn: sqlite3.Connection) -> list[RequestWrapper]:
             if wrapper not in out:
                 out.append(wrapper)
         return out
-    return list(_memo(conn, "request_wrappers", compute))
+    return list(memo(conn, "request_wrappers", compute))
 
 
 # --- Lists of the other facts: DI registrations, the middleware pipeline, log templates, exceptions ---
@@ -867,14 +858,18 @@ def request_wrappers(conn: sqlite3.Connection) -> list[RequestWrapper]:
 def _scoped_facts(conn: sqlite3.Connection, kind: str, project: str | None, file: str | None) -> list[dict[str, Any]]:
     """Facts of one kind with their project name, narrowed to a project (by name, case-insensitive)
     and a file (a path, or a path fragment)."""
-    facts = _config_facts(conn, kind, _projects(conn))
+    return _narrowed(_config_facts(conn, kind, _projects(conn)), project, file)
+
+
+def _narrowed(items: list[dict[str, Any]], project: str | None, file: str | None) -> list[dict[str, Any]]:
+    """Items of one project (by name, case-insensitive) and file (a path, or a path fragment)."""
     if project:
         wanted = project.strip().lower()
-        facts = [f for f in facts if (f["project"] or "").lower() == wanted]
+        items = [i for i in items if (i["project"] or "").lower() == wanted]
     if file:
         needle = file.strip().replace("\\", "/").lower()
-        facts = [f for f in facts if needle in (f["file"] or "").lower()]
-    return facts
+        items = [i for i in items if needle in (i["file"] or "").lower()]
+    return items
 
 
 def _listing(items: list[dict[str, Any]], count_by: str) -> Listing:
@@ -933,16 +928,12 @@ def middleware(conn: sqlite3.Connection, project: str | None, file: str | None) 
         if member not in reached:
             roots.append(member)
             reached |= _reachable(member, calls)
+    position = {m: i for i, m in enumerate(ordered)}
     items: list[dict[str, Any]] = []
-    for member in sorted(roots, key=ordered.index):
+    for member in sorted(roots, key=position.__getitem__):
         for order, step in enumerate(_pipeline(member, steps, calls, frozenset()), start=1):
             items.append({**step, "order": order})
-    if project:
-        items = [i for i in items if (i["project"] or "").lower() == project.strip().lower()]
-    if file:
-        needle = file.strip().replace("\\", "/").lower()
-        items = [i for i in items if needle in (i["file"] or "").lower()]
-    return _listing(items, "project")
+    return _listing(_narrowed(items, project, file), "project")
 
 
 Member = tuple[str | None, str | None]  # (project, symbol id) of a member configuring middleware
@@ -971,13 +962,7 @@ def _helper_calls(conn: sqlite3.Connection, steps: dict[Member, list[dict[str, A
 
 
 def _reachable(member: Member, calls: Calls) -> set[Member]:
-    seen, todo = {member}, [member]
-    while todo:
-        for helper, _ in calls.get(todo.pop(), []):
-            if helper not in seen:
-                seen.add(helper)
-                todo.append(helper)
-    return seen
+    return {member} | projectrefs.referenced({m: [h for h, _ in called] for m, called in calls.items()}, [member])
 
 
 def _pipeline(member: Member, steps: dict[Member, list[dict[str, Any]]], calls: Calls,

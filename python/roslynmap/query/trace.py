@@ -25,7 +25,8 @@ import orjson
 
 from roslynmap.query import graph
 from roslynmap.query.keys import ids_of, key_of
-from roslynmap.query.sql import in_chunks, marks
+from roslynmap.query.projectrefs import referenced
+from roslynmap.query.sql import in_chunks, marks, memo
 from roslynmap.query.unbound import candidates_of
 
 if TYPE_CHECKING:
@@ -67,13 +68,16 @@ def _symbols(conn: sqlite3.Connection, ids: set[str]) -> dict[str, tuple[str, st
 
 
 def _handle_methods_of_handlers(conn: sqlite3.Connection) -> list[str]:
-    """The Handle (HandleAsync, Consume) methods of the solution's handler classes."""
-    own = _own_handler_interfaces(conn)
-    return [str(r[0]) for r in conn.execute(
-        "SELECT DISTINCT s.symbol_id FROM symbols s JOIN relations rel ON rel.type_id = s.container_id"
-        f" WHERE s.name IN ({marks(list(HANDLE_METHODS))}) AND s.kind = 'Method' AND rel.kind = 'interface'"
-        f" AND (rel.related_name IN ({marks(list(HANDLER_INTERFACES))}) OR rel.related_id IN ({marks(own)}))",
-        [*HANDLE_METHODS, *HANDLER_INTERFACES, *own]).fetchall()]
+    """The Handle (HandleAsync, Consume) methods of the solution's handler classes (once per connection: a trace
+    asks at every level)."""
+    def compute() -> list[str]:
+        own = _own_handler_interfaces(conn)
+        return [str(r[0]) for r in conn.execute(
+            "SELECT DISTINCT s.symbol_id FROM symbols s JOIN relations rel ON rel.type_id = s.container_id"
+            f" WHERE s.name IN ({marks(list(HANDLE_METHODS))}) AND s.kind = 'Method' AND rel.kind = 'interface'"
+            f" AND (rel.related_name IN ({marks(list(HANDLER_INTERFACES))}) OR rel.related_id IN ({marks(own)}))",
+            [*HANDLE_METHODS, *HANDLER_INTERFACES, *own]).fetchall()]
+    return list(memo(conn, "handler_handle_methods", compute))
 
 
 def _first_parameter(method_id: str) -> str:
@@ -130,30 +134,27 @@ def _handlers_by_name(conn: sqlite3.Connection, events: set[str]) -> dict[str, l
 
 
 class _MadeAbove:
-    """The types a node and the nodes above it instantiate, asked per caller, kept for one level of the walk."""
+    """The types a node and the nodes above it in the trace instantiate, asked per caller; `reset` when the tree
+    has grown a level (the parents of each node are read from its edges once per level)."""
 
     def __init__(self, g: graph.Graph, made: dict[str, set[str]]) -> None:
-        self.g, self.made, self.cache = g, made, dict[str, set[str]]()
+        self.g, self.made = g, made
+        self.parents: dict[str, set[str]] | None = None
+        self.cache: dict[str, set[str]] = {}
+
+    def reset(self) -> None:
+        self.parents, self.cache = None, {}
 
     def of(self, sender: str) -> set[str]:
         if sender not in self.cache:
-            self.cache[sender] = _made_above(self.g, self.made, sender)
+            if self.parents is None:
+                self.parents = {}
+                for edge in self.g.edges:
+                    if edge.get("to"):
+                        self.parents.setdefault(str(edge["to"]), set()).add(str(edge["from"]))
+            above = {sender} | referenced(self.parents, [sender])
+            self.cache[sender] = {t for node in above for t in self.made.get(node, ())}
         return self.cache[sender]
-
-
-def _made_above(g: graph.Graph, made: dict[str, set[str]], sender: str) -> set[str]:
-    """The types `sender` and the nodes above it in the trace instantiate."""
-    parents: dict[str, set[str]] = {}
-    for edge in g.edges:
-        if edge.get("to"):
-            parents.setdefault(str(edge["to"]), set()).add(str(edge["from"]))
-    seen, todo = {sender}, [sender]
-    while todo:
-        for parent in parents.get(todo.pop(), ()):
-            if parent not in seen:
-                seen.add(parent)
-                todo.append(parent)
-    return {t for node in seen for t in made.get(node, ())}
 
 
 def _own_handler_interfaces(conn: sqlite3.Connection) -> list[str]:
@@ -288,7 +289,8 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
             if kind == "Instantiate" and target and ".#ctor" in target:
                 made.setdefault(caller, set()).add("T:" + target[2:].split(".#ctor", 1)[0])
 
-        mediator = _mediator_edges(conn, frontier, lambda sender: _made_above(g, made, sender))
+        made_above.reset()  # the tree grew a level, and `made` this level's instantiations
+        mediator = _mediator_edges(conn, frontier, made_above.of)
         mediator = _wrapped(conn, mediator, wrappers)
         for edge in mediator:
             edge.pop("behaviors", None)
@@ -297,7 +299,6 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         unresolved: dict[str, dict[str, Any]] = {}
         candidates: dict[str, None] = {}
         level_edges: list[tuple[dict[str, Any], Dispatched]] = []
-        made_above.cache.clear()  # the tree grew a level
         registered_impls: set[str] = set()
         for caller, target, name, kind, count, line, file, receiver in kept:
             key, edge = graph.call_edge(caller, target, name, kind, count, line, file, receiver, unresolved)
@@ -355,11 +356,12 @@ def _wrapped(conn: sqlite3.Connection, edges: list[dict[str, Any]],
     pipeline behavior (a mediator's Send) and each decorator of an interface the handler's type implements."""
     if not wrappers:
         return edges
-    handles = _handle_methods(conn, {w.implementation_id for w in wrappers})
+    handles = _declared_handles(conn, {w.implementation_id for w in wrappers})
+    declared = _symbols(conn, {e["to"] for e in edges if e["to"] is not None})
     out: list[dict[str, Any]] = []
     for edge in edges:
         if edge["to"] is not None:
-            handler_type = _symbols(conn, {edge["to"]}).get(edge["to"], ("", None))[1]
+            handler_type = declared.get(edge["to"], ("", None))[1]
             implemented = _ancestors(conn, {handler_type}) if handler_type else set()
             for wrapper in wrappers:
                 if (wrapper.kind == "Decorator" and wrapper.service_id not in implemented) or (
@@ -372,12 +374,13 @@ def _wrapped(conn: sqlite3.Connection, edges: list[dict[str, Any]],
     return out
 
 
-def _handle_methods(conn: sqlite3.Connection, types: set[str]) -> dict[str, list[str]]:
-    """The Handle methods each type declares."""
+def _declared_handles(conn: sqlite3.Connection, types: set[str]) -> dict[str, list[str]]:
+    """The Handle (HandleAsync, Consume) methods each type declares."""
     out: dict[str, list[str]] = {}
     for symbol_id, container in in_chunks(
-            conn, "SELECT symbol_id, container_id FROM symbols WHERE kind = 'Method' AND name = 'Handle'"
-                  " AND container_id IN ({marks})", types):
+            conn, "SELECT symbol_id, container_id FROM symbols WHERE kind = 'Method'"
+                  f" AND name IN ({', '.join(repr(n) for n in HANDLE_METHODS)}) AND container_id IN ({{marks}})",
+            types):
         out.setdefault(str(container), []).append(str(symbol_id))
     return out
 
