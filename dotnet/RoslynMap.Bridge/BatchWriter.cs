@@ -2,10 +2,10 @@ using System.Text.Json;
 
 namespace RoslynMap.Bridge;
 
-/// <summary>Serializes the documents of one NextBatch() call as positional arrays.</summary>
+/// <summary>Serializes the documents of one NextBatch() call as positional arrays, UTF-8 JSON bytes.</summary>
 internal static class BatchWriter
 {
-    public static string Write(IReadOnlyList<DocumentResult> documents) => Json.Write(w =>
+    public static byte[] Write(IReadOnlyList<DocumentResult> documents) => Json.WriteUtf8(w =>
     {
         w.WriteStartObject();
 
@@ -63,22 +63,26 @@ internal static class BatchWriter
         }
         w.WriteEndArray();
 
+        // A batch's references name a few thousand distinct ids, files and kinds hundreds of thousands of
+        // times: each string is written once, in "strings", and a reference gives its index (0: null).
+        // On Newtonsoft.Json that is 18 MB of JSON instead of 47, and Python makes each string once.
+        var strings = new StringTable();
         w.WriteStartArray("refs");
         foreach (var d in documents)
         foreach (var r in d.Refs)
         {
             w.WriteStartArray();
-            w.NullableString(r.TargetSymbolId);
-            w.WriteStringValue(r.TargetName);
-            w.NullableString(r.TargetKind);
-            w.NullableString(r.FromSymbolId);
+            w.WriteNumberValue(strings.Index(r.TargetSymbolId));
+            w.WriteNumberValue(strings.Index(r.TargetName));
+            w.WriteNumberValue(strings.Index(r.TargetKind));
+            w.WriteNumberValue(strings.Index(r.FromSymbolId));
             w.WriteNumberValue(r.ProjectIndex);
-            w.WriteStringValue(r.File);
+            w.WriteNumberValue(strings.Index(r.File));
             w.WriteNumberValue(r.Line);
             w.WriteNumberValue(r.Col);
             w.WriteNumberValue(r.EndCol);
-            w.WriteStringValue(r.Kind);
-            w.NullableString(r.Receiver);
+            w.WriteNumberValue(strings.Index(r.Kind));
+            w.WriteNumberValue(strings.Index(r.Receiver));
             if (r.Candidates is null) w.WriteNullValue();
             else
             {
@@ -88,6 +92,9 @@ internal static class BatchWriter
             }
             w.WriteEndArray();
         }
+        w.WriteEndArray();
+        w.WriteStartArray("strings");
+        foreach (var s in strings.Values) w.NullableString(s);
         w.WriteEndArray();
 
         w.WriteStartArray("relations");
@@ -157,4 +164,24 @@ internal static class BatchWriter
 
         w.WriteEndObject();
     });
+}
+
+/// <summary>Each distinct string of a batch once, in first-use order; index 0 stands for null.</summary>
+internal sealed class StringTable
+{
+    private readonly Dictionary<string, int> _indexes = new(StringComparer.Ordinal);
+
+    public List<string?> Values { get; } = [null];
+
+    public int Index(string? value)
+    {
+        if (value is null) return 0;
+        if (!_indexes.TryGetValue(value, out var index))
+        {
+            index = Values.Count;
+            _indexes.Add(value, index);
+            Values.Add(value);
+        }
+        return index;
+    }
 }

@@ -137,7 +137,7 @@ public sealed partial class IndexSession
     /// <summary>One batch (the NextBatch format, every section) for exactly these repo-relative paths
     /// (a JSON array), extracted from the state the last UpdateDocuments set. Paths that are not
     /// documents of an indexed project are left out.</summary>
-    public string ExtractDocuments(string jsonPaths)
+    public byte[] ExtractDocuments(string jsonPaths)
     {
         var paths = JsonSerializer.Deserialize<string[]>(jsonPaths) ?? [];
         var solution = _overlaySolution ?? _extractionSolution;

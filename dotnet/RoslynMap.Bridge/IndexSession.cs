@@ -6,7 +6,7 @@ namespace RoslynMap.Bridge;
 
 /// <summary>
 /// The bridge's one public class. Python (pythonnet) opens a solution, then pulls JSON batches
-/// until NextBatch returns null. All methods are synchronous and return JSON strings
+/// until NextBatch returns null. All methods are synchronous and return JSON (batches as UTF-8 bytes)
 /// (docs/architecture.md, "Bridge batch format").
 /// </summary>
 public sealed partial class IndexSession : IDisposable
@@ -51,7 +51,7 @@ public sealed partial class IndexSession : IDisposable
 
     /// <summary>The next maxDocs documents, or null when done. Extraction runs ahead on worker
     /// threads, so the following batch is being built while the caller stores this one.</summary>
-    public string? NextBatch(int maxDocs)
+    public byte[]? NextBatch(int maxDocs)
     {
         maxDocs = Math.Max(1, maxDocs);
         _extraction ??= new WorkPipeline<DocumentResult>(_queue.Count, window: 2 * maxDocs, Workers, ExtractAt,

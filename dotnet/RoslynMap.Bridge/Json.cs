@@ -16,14 +16,22 @@ internal static class Json
         SkipValidation = true,
     };
 
-    public static string Write(Action<Utf8JsonWriter> body, int capacity = 64 * 1024)
+    public static string Write(Action<Utf8JsonWriter> body, int capacity = 64 * 1024) =>
+        Encoding.UTF8.GetString(Utf8(body, capacity).WrittenSpan);
+
+    /// <summary>The UTF-8 bytes themselves, for large answers: Python reads a byte[] through the buffer
+    /// protocol without a copy, where a string is transcoded twice (to UTF-16 here, to a str there).</summary>
+    public static byte[] WriteUtf8(Action<Utf8JsonWriter> body, int capacity = 64 * 1024) =>
+        Utf8(body, capacity).WrittenSpan.ToArray();
+
+    private static ArrayBufferWriter<byte> Utf8(Action<Utf8JsonWriter> body, int capacity)
     {
         var buffer = new ArrayBufferWriter<byte>(capacity);
         using (var writer = new Utf8JsonWriter(buffer, Options))
         {
             body(writer);
         }
-        return Encoding.UTF8.GetString(buffer.WrittenSpan);
+        return buffer;
     }
 
     public static void StringArray(this Utf8JsonWriter w, string name, IEnumerable<string> values)

@@ -31,8 +31,9 @@ def test_a_bridge_batch_decodes_into_typed_records() -> None:
       "symbols": [["T:A", "sym_0123456789abcdef", 0, "A", "Class", "A", "public class A", "", "", null,
                    "src/A.cs", 1, 14, 12, 2, "public", false, 0]],
       "locations": [["T:A", 0, "src/B.cs", 3, 5, 9]],
-      "refs": [[null, "Save", null, "T:A", 0, "src/A.cs", 4, 9, 13, "Call", "_repo", ["M:A.Save(System.Int32)"]],
-               ["T:A", "A", "Class", null, 0, "src/A.cs", 1, 2, 3, "TypeRef", null, null]],
+      "refs": [[0, 1, 0, 2, 0, 3, 4, 9, 13, 4, 5, ["M:A.Save(System.Int32)"]],
+               [2, 6, 7, 0, 0, 3, 1, 2, 3, 8, 0, null]],
+      "strings": [null, "Save", "T:A", "src/A.cs", "Call", "_repo", "A", "Class", "TypeRef"],
       "relations": [["T:A", null, "IBase", "interface", 0]],
       "diagnostics": [[0, null, 0, 0, "error", "CS0246", "missing"]],
       "externals": [["T:System.Object", "Object", "Class", "System.Object", null, "System.Runtime", "class Object",
@@ -54,7 +55,8 @@ def test_a_bridge_batch_decodes_into_typed_records() -> None:
                                               "System.Runtime", "class Object", "System")]
     assert batch.facts == [FactRecord("Route", "M:A.Get", 0, "src/A.cs", 7, 6, "high", "/a", "{}")]
     # A batch names only the kinds it has.
-    assert decode_batch('{"refs": [[null, "X", null, null, 0, "a.cs", 1, 1, 2, "Call", null, null]]}') == Batch(
+    assert decode_batch('{"refs": [[0, 1, 0, 0, 0, 2, 1, 1, 2, 3, 0, null]], "strings": [null, "X", "a.cs", "Call"]}'
+                        ) == Batch(
         refs=[RefRecord(None, "X", None, None, 0, "a.cs", 1, 1, 2, "Call", None)])
 
 

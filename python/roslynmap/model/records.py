@@ -141,13 +141,23 @@ def _records(make: Callable[[Iterable[Any]], R], rows: Iterable[Iterable[Any]] |
     return list(map(make, rows or ()))
 
 
+def _refs(rows: Iterable[list[Any]] | None, strings: list[str | None]) -> list[RefRecord]:
+    """References whose strings are indexes into the batch's `strings` (index 0: None): the hot path of
+    decoding, so the record is made with tuple.__new__ (RefRecord's own __new__ is a Python call)."""
+    s, new = strings, tuple.__new__
+    return [new(RefRecord, (s[target], s[name], s[kind], s[source], project, s[file], line, col, end_col, s[ref_kind],
+                            s[receiver], candidates))
+            for target, name, kind, source, project, file, line, col, end_col, ref_kind, receiver, candidates
+            in rows or ()]
+
+
 def batch_of(obj: Mapping[str, Any]) -> Batch:
     """The typed batch of an already parsed bridge answer (a missing kind is empty)."""
     return Batch(
         files=_records(FileRecord._make, obj.get("files")),
         symbols=_records(SymbolRecord._make, obj.get("symbols")),
         locations=_records(LocationRecord._make, obj.get("locations")),
-        refs=_records(RefRecord._make, obj.get("refs")),
+        refs=_refs(obj.get("refs"), obj.get("strings") or [None]),
         relations=_records(RelationRecord._make, obj.get("relations")),
         diagnostics=_records(DiagnosticRecord._make, obj.get("diagnostics")),
         externals=_records(ExternalRecord._make, obj.get("externals")),
@@ -164,6 +174,6 @@ def merge_batches(batches: Iterable[Batch]) -> Batch:
     return merged
 
 
-def decode_batch(raw: str | bytes) -> Batch:
-    """A bridge batch (JSON text) as typed records."""
+def decode_batch(raw: str | bytes | memoryview) -> Batch:
+    """A bridge batch (JSON text, or its UTF-8 bytes) as typed records."""
     return batch_of(orjson.loads(raw))
