@@ -4,13 +4,17 @@ include mode. The workspace half of diagnostics needs Roslyn: tests/test_workspa
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 from roslynmap.mcp import api
 from roslynmap.model.records import DiagnosticRecord, FactRecord
-from roslynmap.query import stacktrace, textsearch
+from roslynmap.query import overview, stacktrace, textsearch
+from roslynmap.store import central
+from roslynmap.store.paths import baseline_path
 from roslynmap.store.repo import RepoInfo
 
 from tests.fast.batches import SAVE, SQL_SAVE, Sample, ref, short, symbol, write_baseline
@@ -323,6 +327,24 @@ def test_repo_overview_names_roles_entry_points_counts_and_central_types(bill: C
     assert [(t["symbol_id"], t["used_by_types"]) for t in shop["data"]["central_types"]] == [
         ("T:IOrderRepository", 3), ("T:Order", 1), ("T:SqlOrderRepository", 1)]
     assert shop["data"]["projects"][0]["role"] == "library"
+
+
+def test_central_types_are_ranked_once_when_the_baseline_is_written(billing_repo: RepoInfo, bill: Call) -> None:
+    """The writer keeps the ranking (store/central.py) and the overview reads it; a baseline written before
+    the table existed, or a workspace, ranks the same types live."""
+    path = baseline_path(billing_repo.repo_id, billing_repo.commit)
+    older = path.with_name("older.db")
+    shutil.copy(path, older)
+    with sqlite3.connect(path) as db, sqlite3.connect(older) as old:
+        assert db.execute("SELECT symbol_id, used_by_types FROM central_types ORDER BY rowid").fetchall() == [
+            ("T:Shop.Invoice", 3)]
+        old.execute("DROP TABLE central_types")
+        assert central.stored(old, 10) is None
+        stored = overview.central_types(db, 10, baseline=True)
+        assert stored == overview.central_types(old, 10, baseline=True) == overview.central_types(
+            db, 10, baseline=False) == [{"symbol_id": "T:Shop.Invoice", "kind": "Class", "used_by_types": 3,
+                                         "file": B, "line": 4, "project": "Shop"}]
+    assert [t["used_by_types"] for t in bill("repo_overview")["data"]["central_types"]] == [3]
 
 
 # ---------------------------------------------------------------- symbols_get_card include

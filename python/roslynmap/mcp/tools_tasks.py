@@ -339,7 +339,7 @@ def overview_tool(params: OverviewParams, repo_path: str) -> ToolOutput:
     entries = overview.entry_points(ctx.conn)
     projects = overview.projects(ctx.conn, entries)
     counts = overview.surface_counts(ctx.conn)
-    central = overview.central_types(ctx.conn, CENTRAL)
+    central = overview.central_types(ctx.conn, CENTRAL, baseline=params.workspace_id is None)
     roles: dict[str, int] = {}
     for project in projects:
         roles[project["role"]] = roles.get(project["role"], 0) + 1

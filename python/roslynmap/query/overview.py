@@ -11,25 +11,17 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Any
 
-from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import IN_REPOSITORY_SQL
 from roslynmap.query.keys import ids_of
-from roslynmap.query.sql import memo
+from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.surfaces import _project_of_path, _projects, endpoints, is_migration_file
+from roslynmap.store import central
 
 TEST_NAME = re.compile(r"(?:^|[.\-_])(?:[A-Za-z]*Tests?|[A-Za-z]*Specs?)$")
 WEB_FACTS = ("Route", "RazorPage", "RazorComponent", "Middleware", "ControllerAction")
-
-
-def _type_of(symbol_id: str) -> str:
-    """The type a member id belongs to (`M:Shop.A.B(x)` -> `T:Shop.A`); a type id is its own."""
-    if symbol_id.startswith("T:"):
-        return symbol_id
-    name = symbol_id[2:].split("(", 1)[0]
-    return "T:" + name.rsplit(".", 1)[0] if "." in name else symbol_id
 
 
 def entry_points(conn: sqlite3.Connection) -> list[dict[str, Any]]:
@@ -84,26 +76,17 @@ def surface_counts(conn: sqlite3.Connection) -> dict[str, int]:
             "db_tables": len(facts["DbTable"]), "di_registrations": registrations}
 
 
-def central_types(conn: sqlite3.Connection, limit: int) -> list[dict[str, Any]]:
-    """The solution's types referenced by the most other types (a reference to a member counts for its type)."""
-    ranked = memo(conn, "central_types", lambda: _central(conn))
-    return [dict(t) for t in ranked[:limit]]
-
-
-def _central(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-    pairs = conn.execute("SELECT target_key, from_key FROM refs WHERE target_key IS NOT NULL AND from_key IS NOT NULL"
-                         " GROUP BY target_key, from_key").fetchall()
-    names = ids_of(conn, {k for pair in pairs for k in pair})
-    type_of = {key: _type_of(name) for key, name in names.items()}  # once per symbol, not once per pair
-    users: dict[str, set[str]] = defaultdict(set)
-    for target, source in pairs:
-        target_type, source_type = type_of.get(target, ""), type_of.get(source, "")
-        if target_type != source_type:
-            users[target_type].add(source_type)
-    declared = {r[0]: r for r in conn.execute(
-        f"SELECT s.symbol_id, s.kind, f.path, s.line, p.name FROM symbols s LEFT JOIN files f ON f.id = s.file_id"
-        f" JOIN projects p ON p.id = s.project_id WHERE s.kind IN ({','.join('?' * len(TYPE_KINDS))})", TYPE_KINDS)}
-    counted = Counter({t: len(u) for t, u in users.items() if t in declared})
+def central_types(conn: sqlite3.Connection, limit: int, baseline: bool) -> list[dict[str, Any]]:
+    """The solution's types referenced by the most other types (a reference to a member counts for its type):
+    a baseline's ranking as its writer stored it (store/central.py), else ranked now (a workspace's overlay
+    changes references; a baseline from before the stored ranking)."""
+    ranked = central.stored(conn, limit) if baseline else None
+    if ranked is None:
+        ranked = memo(conn, "central_types", lambda: central.rank(conn, lambda keys: ids_of(conn, keys)))[:limit]
+    declared: dict[str, tuple[Any, ...]] = {}
+    for row in in_chunks(conn, "SELECT s.symbol_id, s.kind, f.path, s.line, p.name FROM symbols s"
+                               " LEFT JOIN files f ON f.id = s.file_id JOIN projects p ON p.id = s.project_id"
+                               " WHERE s.symbol_id IN ({marks}) ORDER BY s.id", [t for t, _ in ranked]):
+        declared[row[0]] = row  # a type several projects compile: the one written last, as before
     return [{"symbol_id": t, "kind": declared[t][1], "used_by_types": n, "file": declared[t][2],
-             "line": declared[t][3], "project": declared[t][4]}
-            for t, n in sorted(counted.items(), key=lambda tn: (-tn[1], tn[0]))]
+             "line": declared[t][3], "project": declared[t][4]} for t, n in ranked]

@@ -27,6 +27,7 @@ from roslynmap.model.records import (
     RelationRecord,
     SymbolRecord,
 )
+from roslynmap.store import central
 from roslynmap.store.overlay import _uri
 
 # Symbol kinds whose declaration text other documents may read as a value (constants folded into
@@ -290,6 +291,7 @@ def comparable_tables(path: Path) -> dict[str, Any]:
                           " x.detail FROM facts x LEFT JOIN files f ON f.id = x.file_id"),
             "diagnostics": rows("SELECT d.project_id, f.path, d.line, d.col, d.severity, d.code, d.message"
                                 " FROM diagnostics d LEFT JOIN files f ON f.id = d.file_id"),
+            "central_types": central.stored(db, central.STORED),
             "symbols_fts": db.execute("SELECT count(*) FROM symbols_fts").fetchone()[0],
             "externals_fts": db.execute("SELECT count(*) FROM externals_fts").fetchone()[0],
         }

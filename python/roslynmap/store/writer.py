@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from roslynmap.model.records import Batch, PackageRecord, RefRecord, SymbolRecord
+from roslynmap.store import central
 from roslynmap.store.names import name_terms
 from roslynmap.store.schema import INDEXES, SCHEMA_VERSION, TABLES
 
@@ -216,6 +217,7 @@ class BaselineWriter:
         fill_externals_fts(self.db)
         self.db.execute("COMMIT")
         self.db.executescript(INDEXES)
+        central.store(self.db)  # repo_overview's ranking, once (store/central.py)
         # A relation belongs to the file declaring its type, so an overlay can replace it per file.
         self.db.execute(
             "UPDATE relations SET file_id = (SELECT s.file_id FROM symbols s WHERE s.symbol_id = relations.type_id"
