@@ -8,6 +8,10 @@
   (`builder.AddNpgsqlDbContext<CatalogContext>("catalogdb")`, matched by name: confidence medium).
 - AppHost's own `AddPayments(builder, shop)` configures the project resource it is handed (eShop's AddOllama):
   Program hands it App, so `Payments:Gateway` and `ConnectionStrings:ledger` are App's.
+- eShopSupport: AppHost reads its own `Parameters:DbPassword` (`AddParameter`) and `ConnectionStrings:ledger`
+  (`AddConnectionString`), and its project references are not in-process loads; a Python app or an endpoint
+  handed to `WithReference` defines no connection string; App's `GetConnectionString(serviceName)` makes the
+  connection strings App is given `read_dynamically`, not `defined_but_unused`.
 - Bus declares `AddBus(this IHostApplicationBuilder, string connectionName)` without the package of
   IHostApplicationBuilder: App's call hits a use-site error, binds to nothing yet has a type. It is recorded
   as an unbound call, not dropped (eShop's `builder.AddRabbitMqEventBus("eventbus")`, 7 calls).
@@ -34,20 +38,38 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "9 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used", "count": 5}, {"status": "defined_but_unused", "count": 3},
-                                        {"status": "used_but_undefined", "count": 1}]
+    assert env["answer"] == "12 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 6}, {"status": "dynamic", "count": 2},
+                                        {"status": "used_but_undefined", "count": 2},
+                                        {"status": "defined_but_unused", "count": 1},
+                                        {"status": "read_dynamically", "count": 1}]
     keys = {k["key"]: k for k in env["data"]["keys"]}
     assert {k: v["status"] for k, v in keys.items()} == {
         "CallBackUrl": "used", "ConnectionStrings:catalogdb": "used",
-        "ConnectionStrings:eventbus": "defined_but_unused", "ConnectionStrings:ledger": "defined_but_unused",
-        "Identity:Url": "used", "Payments:Currency": "defined_but_unused", "Payments:Endpoint": "used_but_undefined",
-        "Payments:Gateway": "used", "Payments:Retries": "used"}
+        # App's GetConnectionString(serviceName) may read any connection string (App/Ledger.cs)
+        "ConnectionStrings:eventbus": "read_dynamically",
+        # AddConnectionString("ledger") makes AppHost read it: nothing defines it for AppHost
+        "ConnectionStrings:ledger": "used_but_undefined",
+        "Identity:Url": "used", "Parameters:DbPassword": "used", "Payments:Currency": "defined_but_unused",
+        "Payments:Endpoint": "used_but_undefined", "Payments:Gateway": "used", "Payments:Retries": "used",
+        '{$"{serviceName}:Type"}': "dynamic", "{serviceName}": "dynamic"}
+    # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference
+    # or ConnectionStrings:postgres.
+    assert keys["ConnectionStrings:eventbus"]["read_by"] == "GetConnectionString {serviceName} at App/Ledger.cs:7"
+    assert [(u["template"], u["line"]) for key in ('{$"{serviceName}:Type"}', "{serviceName}")
+            for u in keys[key]["usages"]] == [("*:Type", 7), ("ConnectionStrings:*", 7)]
+    # The AppHost reads Parameters:DbPassword (AddParameter) from its own appsettings.json; "Seed" has a value.
+    assert [(u["pattern"], u["line"], u["confidence"]) for u in keys["Parameters:DbPassword"]["usages"]] == [
+        ("aspire_parameter", 17, "medium")]
+    assert keys["Parameters:DbPassword"]["defined_in"] == [{"file": "AppHost/appsettings.json", "line": 3}]
+    assert keys["ConnectionStrings:ledger"]["undefined_in"] == ["AppHost"]
     # Defined in AppHost's code, for App: the key's one project is App (said once, by `projects`).
     assert keys["Identity:Url"]["defined_in"] == [{"file": "AppHost/Program.cs", "line": 12, "source": "aspire"}]
     assert keys["ConnectionStrings:catalogdb"]["defined_in"] == [
         {"file": "AppHost/Program.cs", "line": 8, "source": "aspire"}]
-    assert {k: v["projects"] for k, v in keys.items()} == {key: ["App"] for key in keys}
+    assert {k: v["projects"] for k, v in keys.items()} == {
+        **{key: ["App"] for key in keys}, "Parameters:DbPassword": ["AppHost"],
+        "ConnectionStrings:ledger": ["App", "AppHost"]}
     assert [(u["pattern"], u["line"], u["confidence"]) for u in keys["ConnectionStrings:catalogdb"]["usages"]] == [
         ("connection_name", 6, "medium")]
     # Defaults defined in code (AddInMemoryCollection of a dictionary property): defined where they are added.
@@ -65,8 +87,8 @@ def test_a_method_of_the_apphost_configures_the_project_it_is_handed(aspire: Mcp
     assert keys["Payments:Gateway"]["projects"] == ["App"]
     ledger = aspire.call("surfaces_list_config_keys", {"key_filter": "ledger"})["data"]["keys"]
     assert [(k["key"], k["status"], k["defined_in"]) for k in ledger] == [
-        ("ConnectionStrings:ledger", "defined_but_unused", [{"file": "AppHost/Extensions.cs", "line": 9,
-                                                             "source": "aspire"}])]
+        ("ConnectionStrings:ledger", "used_but_undefined", [{"file": "AppHost/Extensions.cs", "line": 9,
+                                                             "project": "App", "source": "aspire"}])]
 
 
 def test_a_call_with_a_use_site_error_is_unbound_not_dropped(aspire: McpServerProcess) -> None:

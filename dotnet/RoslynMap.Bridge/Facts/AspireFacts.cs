@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RoslynMap.Bridge.Facts;
@@ -12,11 +13,24 @@ namespace RoslynMap.Bridge.Facts;
 /// `aspire_project` names the project as Aspire's generated `Projects` class does (`Basket_API`); the
 /// query layer matches it to the solution's project. On the service side, an Aspire client integration
 /// (`AddNpgsqlDbContext&lt;T&gt;("catalogdb")`, `AddRedisClient("redis")`: a bound method whose parameter
-/// is named `connectionName`) reads `ConnectionStrings:{name}`.
+/// is named `connectionName`) reads `ConnectionStrings:{name}`. The AppHost reads its own configuration too:
+/// `AddParameter("PostgresPassword")` reads `Parameters:PostgresPassword` (an agent must not delete it from the
+/// AppHost's appsettings.json: eShopSupport), `AddParameterFromConfiguration("p", "Key")` reads `Key`, and
+/// `AddConnectionString("openai")` reads `ConnectionStrings:openai`.
 /// </summary>
 internal sealed class AspireFacts
 {
-    public static readonly string[] InvocationNames = ["AddProject", "WithEnvironment", "WithReference"];
+    public static readonly string[] InvocationNames =
+        ["AddProject", "WithEnvironment", "WithReference", "AddParameter", "AddParameterFromConfiguration", "AddConnectionString"];
+
+    // Resources a reference reaches through service discovery (`services:{name}:http:0`), never a connection
+    // string: apps and containers with endpoints (eShopSupport's AddPythonUvicornApp).
+    private static readonly HashSet<string> EndpointResources =
+    [
+        "AddProject", "AddContainer", "AddDockerfile", "AddExecutable", "AddNpmApp", "AddNodeApp", "AddJavaScriptApp",
+        "AddViteApp", "AddPythonApp", "AddPythonModule", "AddPythonScript", "AddPythonUvicornApp", "AddUvicornApp",
+        "AddGolangApp", "AddCSharpApp",
+    ];
 
     // What Aspire sets in every project resource's environment (its OpenTelemetry wiring).
     private static readonly string[] ProjectDefaults = ["OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_SERVICE_NAME"];
@@ -48,7 +62,44 @@ internal sealed class AspireFacts
                     && ProjectOfChain(FactSyntax.Receiver(inv)) is { } consumer)
                     Define(inv, "ConnectionStrings:" + connection, consumer, "aspire_reference", from);
                 break;
+            case "AddParameter" when ReadsParameterConfiguration(inv):
+                ReadByAppHost(inv, "Parameters:", FactSyntax.Arg(inv.ArgumentList, 0, "name"), "aspire_parameter", from);
+                break;
+            case "AddParameterFromConfiguration":
+                ReadByAppHost(inv, "", FactSyntax.Arg(inv.ArgumentList, 1, "configurationKey"), "aspire_parameter", from);
+                break;
+            case "AddConnectionString":
+                ReadByAppHost(inv, "ConnectionStrings:", FactSyntax.Arg(inv.ArgumentList, 0, "name"),
+                    "aspire_connection_string", from);
+                break;
         }
+    }
+
+    /// <summary>`AddParameter(name)` or `AddParameter(name, secret: true)` takes its value from `Parameters:{name}`;
+    /// given a value (`AddParameter(name, "dev")`, a value getter) it reads no configuration.</summary>
+    private static bool ReadsParameterConfiguration(InvocationExpressionSyntax inv) =>
+        inv.ArgumentList.Arguments.Skip(1).All(a =>
+            a.NameColon?.Name.Identifier.ValueText is "secret" or "publishValueAsDefault"
+            || (a.NameColon is null && a.Expression.Kind() is SyntaxKind.TrueLiteralExpression or SyntaxKind.FalseLiteralExpression));
+
+    /// <summary>A configuration key the AppHost reads itself, on a distributed application builder: bound (high),
+    /// else matched by syntax on a receiver named like a builder (medium: Aspire's SDK is missing).</summary>
+    private void ReadByAppHost(InvocationExpressionSyntax inv, string prefix, ArgumentSyntax? nameArgument, string pattern,
+        string? from)
+    {
+        if (FactSyntax.ConstantString(_sink.Model, nameArgument?.Expression) is not { Length: > 0 } name) return;
+        string confidence;
+        var bound = _sink.Model.GetSymbolInfo(inv).Symbol as IMethodSymbol;
+        if (bound is not null)
+        {
+            if (bound.ContainingNamespace?.ToDisplayString().StartsWith("Aspire.Hosting", StringComparison.Ordinal) != true) return;
+            confidence = Confidence.High;
+        }
+        else if (FactSyntax.Receiver(inv) is IdentifierNameSyntax receiver
+                 && receiver.Identifier.ValueText.EndsWith("uilder", StringComparison.Ordinal)) confidence = Confidence.Medium;
+        else return;
+        _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, prefix + name,
+            new FactDetail().Add("pattern", pattern));
     }
 
     /// <summary>An `Add*` call with a constant first argument bound to a method whose parameter there is
@@ -171,12 +222,15 @@ internal sealed class AspireFacts
     }
 
     /// <summary>The name of the resource an expression stands for (the first constant argument of the `Add*`
-    /// call that made it), unless it is a project (a project reference is service discovery, not a connection
-    /// string).</summary>
+    /// call that made it), unless it is a project, an app or container with endpoints, or an endpoint (a
+    /// reference to those is service discovery, not a connection string).</summary>
     private string? ResourceName(ExpressionSyntax resource)
     {
+        // `WithReference(container.GetEndpoint("http"))`: an endpoint, found by service discovery.
+        if (FactSyntax.Unwrap(resource) is InvocationExpressionSyntax endpoint && FactSyntax.NameText(endpoint) == "GetEndpoint")
+            return null;
         var made = ChainRoot(resource, out var addProject, out _);
-        if (addProject is not null || made is null) return null;
+        if (addProject is not null || made is null || EndpointResources.Contains(FactSyntax.NameText(made) ?? "")) return null;
         return FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(made.ArgumentList, 0, "name")?.Expression);
     }
 

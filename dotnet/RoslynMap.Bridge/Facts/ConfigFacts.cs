@@ -107,7 +107,8 @@ internal sealed class ConfigFacts
         var literal = arg.IsKind(SyntaxKind.StringLiteralExpression);
         // `config[config["Active"]]`: a key read from configuration itself.
         var indirect = FactSyntax.Unwrap(arg) is ElementAccessExpressionSyntax inner && LooksLikeConfig(inner.Expression);
-        if (!literal && !indirect && !(arg is IdentifierNameSyntax or MemberAccessExpressionSyntax && LooksLikeConfig(access.Expression))) return;
+        if (!literal && !indirect && !(arg is IdentifierNameSyntax or MemberAccessExpressionSyntax or InterpolatedStringExpressionSyntax
+                                       && LooksLikeConfig(access.Expression))) return;
 
         var symbol = _sink.Model.GetSymbolInfo(access).Symbol;
         string confidence;
@@ -118,7 +119,7 @@ internal sealed class ConfigFacts
         var key = FactSyntax.ConstantString(_sink.Model, arg);
         var prefix = SectionPath(access.Expression);
         if (key is null && confidence == Confidence.High && prefix is not null)
-            Dynamic(arg, access.ArgumentList.OpenBracketToken.SpanStart, "indexer", from);
+            Dynamic(arg, access.ArgumentList.OpenBracketToken.SpanStart, "indexer", Join(prefix, ""), from);
         if (key is null || prefix is null) return;
         _sink.Add(FactKinds.Config, from, access.ArgumentList.OpenBracketToken.SpanStart, confidence, Join(prefix, key),
             new FactDetail().Add("pattern", "indexer"));
@@ -138,7 +139,8 @@ internal sealed class ConfigFacts
         if (prefix is null) return;
         if (key is null)
         {
-            if (binding == Binding.Framework && keyArg is not null) Dynamic(keyArg, FactSyntax.Name(inv)!.SpanStart, pattern, from);
+            if (binding == Binding.Framework && keyArg is not null)
+                Dynamic(keyArg, FactSyntax.Name(inv)!.SpanStart, pattern, Join(prefix, keyPrefix), from);
             return;
         }
         var detail = new FactDetail().Add("pattern", pattern);
@@ -147,10 +149,22 @@ internal sealed class ConfigFacts
     }
 
     /// <summary>A key computed at run time (`config[config["Active"]]`, `config[name]`): listed as
-    /// dynamic, its expression as the key, so that no agent takes the keys it may read as unused.</summary>
-    private void Dynamic(ExpressionSyntax keyExpression, int anchor, string pattern, string? from) =>
-        _sink.Add(FactKinds.Config, from, anchor, Confidence.High, "{" + FactSyntax.Collapse(keyExpression.ToString()) + "}",
-            new FactDetail().Add("pattern", pattern).Add("dynamic", true));
+    /// dynamic, its expression as the key, so that no agent takes the keys it may read as unused. `prefix`
+    /// (the section, `ConnectionStrings:`) and the expression's constant parts make its `template`, the keys it
+    /// may read with `*` for what is computed (`GetConnectionString(serviceName)`: `ConnectionStrings:*`;
+    /// `config[$"{name}:Type"]`: `*:Type`); a read nothing is known of (`config[key]`) has none.</summary>
+    private void Dynamic(ExpressionSyntax keyExpression, int anchor, string pattern, string prefix, string? from)
+    {
+        var detail = new FactDetail().Add("pattern", pattern).Add("dynamic", true);
+        var shape = FactSyntax.ConstantString(_sink.Model, keyExpression, interpolated: true) is { } text
+            ? Holes.Replace(text, "*")
+            : "*";
+        var template = prefix + shape;
+        if (template.Any(c => c is not ('*' or ':'))) detail.Add("template", template);
+        _sink.Add(FactKinds.Config, from, anchor, Confidence.High, "{" + FactSyntax.Collapse(keyExpression.ToString()) + "}", detail);
+    }
+
+    private static readonly System.Text.RegularExpressions.Regex Holes = new(@"\{[^{}]*\}", System.Text.RegularExpressions.RegexOptions.Compiled);
 
     /// <summary>`section.Get&lt;T&gt;()` / `config.Get&lt;T&gt;()` / `section.Get(typeof(T))`: binds T there.</summary>
     private void Get(InvocationExpressionSyntax inv, string? from)

@@ -72,6 +72,14 @@ internal sealed class DiFacts
                 implementation = typeArgs.Count > 1 ? typeArgs[1] : service;
             }
         }
+        else if (factory is not null && _types.FactoryResult(factory.Expression) is { } made)
+        {
+            // `AddScoped(sp => new QdrantMemoryStore(...))`: T inferred from the factory, which does not bind when
+            // the type's package is missing (eShopSupport): what the factory creates is the service.
+            form = "factory";
+            service = made;
+            implementation = made;
+        }
         else return;
 
         var key = keyArg is null ? null : KeyText(keyArg.Expression);

@@ -76,7 +76,7 @@ class ConfigParams(ListParams):
     key_filter: str | None = None
     project: str | None = None
     status: Literal["used", "defined_but_unused", "used_but_undefined", "bound_unset", "dynamic",
-                    "read_by_framework"] | None = None
+                    "read_by_framework", "read_dynamically"] | None = None
 
 
 PLACES_SHOWN = 5

@@ -380,6 +380,13 @@ def endpoints(conn: sqlite3.Connection, path_filter: str | None, method: str | N
                    [{"method": m, "count": c} for m, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
 
 
+def _may_read(template: str, key: str) -> bool:
+    """Whether a computed read of this shape (`ConnectionStrings:*`, `*:Type`; `*` is what is computed) may
+    read `key` (lowercase), or a value under the section `key` (`ConnectionStrings` itself)."""
+    parts = template.lower().split("*")
+    return bool(re.fullmatch(".+".join(map(re.escape, parts)), key)) or parts[0].startswith(key + ":")
+
+
 def _covers(section: str, key: str) -> bool:
     """`GetSection("Orders")` uses every key under Orders; keys compare case-insensitively."""
     return key == section or key.startswith(section + ":")
@@ -417,6 +424,7 @@ def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int,
             for project in handed.get((str(fact["aspire_member"]), str(fact.get("aspire_parameter"))), [])]
         for each in aspire:
             if each.get("aspire_project"):  # an Aspire AppHost's definition is for the project it runs
+                each["apphost"] = each["project"]
                 each["project"] = _aspire_project(str(each["aspire_project"]), names.values())
             out.append(each)
     return out
@@ -438,12 +446,14 @@ def _aspire_project(generated: str, names: Iterable[str]) -> str:
     return next((n for n in names if re.sub(r"[^A-Za-z0-9_]", "_", n) == generated), generated)
 
 
-def _hosts_loading(conn: sqlite3.Connection, hosts: set[str | None]) -> dict[str | None, set[str | None]]:
-    """Per project: the host projects that reference it, directly or through other projects."""
+def _hosts_loading(conn: sqlite3.Connection, hosts: set[str | None],
+                   apphosts: set[str | None]) -> dict[str | None, set[str | None]]:
+    """Per project: the host projects that reference it, directly or through other projects. An Aspire AppHost
+    references the projects it runs to name them (`Projects.App`), never to load them: not a loader."""
     edges: dict[str, set[str]] = {}
     names = {pid: name for pid, name, _ in _projects(conn)}
     for project_id, key in conn.execute("SELECT project_id, key FROM facts WHERE kind = 'ProjectReference'"):
-        if project_id in names:
+        if project_id in names and names[project_id] not in apphosts:
             edges.setdefault(str(key), set()).add(names[project_id])  # referenced -> referencing
     out: dict[str | None, set[str | None]] = {}
     for project in edges:
@@ -471,7 +481,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     hosts = {d["project"] for d in definitions}
     # A library's keys are checked against the hosts that reference it (transitively, ProjectReference
     # facts); a library no host references, against every host's.
-    loaders = _hosts_loading(conn, hosts)
+    loaders = _hosts_loading(conn, hosts, {d.get("apphost") for d in definitions if d.get("apphost")})
     # A host that references another host runs it in process (a test project's WebApplicationFactory<Program>
     # with its own appsettings.test.json): the referenced host's appsettings count as its own too.
     inherited: dict[str | None, set[str]] = {}
@@ -492,7 +502,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         entry = keys.setdefault(use["key"].lower(), {"key": use["key"], "usages": [], "defined_in": []})
         entry["usages"].append({"pattern": use.get("pattern"), "symbol_id": use["symbol_id"], "file": use["file"],
                                 "line": use["line"], "confidence": use["confidence"], "project": use["project"],
-                                **{k: use[k] for k in ("type", "property", "dynamic") if use.get(k) is not None}})
+                                **{k: use[k] for k in ("type", "property", "dynamic", "template")
+                                   if use.get(k) is not None}})
     for definition in definitions:
         entry = keys.setdefault(definition["key"].lower(), {"key": definition["key"], "usages": [], "defined_in": []})
         entry["defined_in"].append({"file": definition["file"], "line": definition["line"],
@@ -516,9 +527,23 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         if not u.get("dynamic"):
             used_by.setdefault(u["project"], set()).add(u["key"].lower())
 
+    # Reads whose key is computed (`GetConnectionString(serviceName)`) but whose shape is known (`template`).
+    templates: dict[str | None, list[dict[str, Any]]] = {}
+    for u in usages:
+        if u.get("dynamic") and u.get("template"):
+            templates.setdefault(u["project"], []).append(u)
+
+    def reaches(project: str | None, host: str | None) -> bool:
+        """Whether code of `project` runs in `host`: its own, or a library the host loads (every host's when
+        no host loads it)."""
+        return project == host or (project not in hosts and (not loaders.get(project) or host in loaders[project]))
+
     def reads_of(host: str | None) -> set[str]:
-        return used_by.get(host, set()) | {k for p, ks in used_by.items() if p not in hosts and (
-            not loaders.get(p) or host in loaders[p]) for k in ks}
+        return {k for p, ks in used_by.items() if reaches(p, host) for k in ks}
+
+    def dynamic_reader(host: str | None, lower: str) -> dict[str, Any] | None:
+        return next((u for p, uses in templates.items() if reaches(p, host)
+                     for u in uses if _may_read(str(u["template"]), lower)), None)
 
     def missing_in(use: dict[str, Any], lower: str) -> list[str]:
         """The projects a use's key is undefined for: its own (a host), or the hosts loading its library."""
@@ -547,9 +572,14 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
             readers = [reads_of(d["project"]) for d in entry["defined_in"]]
             is_used = any(_covers(u, lower) for pool in readers for u in pool)
             reader = None if is_used else framework_reader(lower)
-            entry["status"] = "used" if is_used else "read_by_framework" if reader else "defined_but_unused"
+            dynamic = None if is_used or reader else next(
+                (found for d in entry["defined_in"] if (found := dynamic_reader(d["project"], lower))), None)
+            entry["status"] = ("used" if is_used else "read_by_framework" if reader else
+                               "read_dynamically" if dynamic else "defined_but_unused")
             if reader:
                 entry["read_by"] = reader
+            elif dynamic:  # the computed read that may reach it (the app's own code: not unused)
+                entry["read_by"] = f"{dynamic['pattern']} {dynamic['key']} at {dynamic['file']}:{dynamic['line']}"
     # What Aspire sets in every project (OTEL_*) counts for a key read, but is not the solution's own config.
     own = {d["key"].lower() for d in definitions if d.get("pattern") != "aspire_default"}
     items = sorted((e for lower, e in keys.items() if e["usages"] or lower in own), key=lambda e: e["key"].lower())

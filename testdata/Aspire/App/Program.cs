@@ -9,6 +9,7 @@ var callback = builder.Configuration["CallBackUrl"];
 var retries = builder.Configuration[Defaults.RetriesKey];
 var missing = builder.Configuration["Payments:Endpoint"];
 var gateway = builder.Configuration["Payments:Gateway"];
+var ledger = Ledger.Connect(builder.Configuration, "ledger");
 builder.Build().Run();
 
 /// <summary>Stands for an EF Core context (the Npgsql integration's package is not restored here).</summary>

@@ -12,6 +12,13 @@ app.WithReference(bus)
    .WithEnvironment("Identity__Url", "https://identity")
    .WithEnvironment("CallBackUrl", app.GetEndpoint("https"));
 
+// eShopSupport: the AppHost reads Parameters:DbPassword itself (appsettings.json defines it; "Seed" is given a
+// value); a Python app and an endpoint are reached by service discovery, not through ConnectionStrings.
+var dbPassword = builder.AddParameter("DbPassword", secret: true);
+var seed = builder.AddParameter("Seed", "42");
+var inference = builder.AddPythonUvicornApp("inference", "../Inference", port: 8000);
+app.WithReference(inference).WithReference(postgres.GetEndpoint("tcp"));
+
 builder.AddPayments(app);
 
 builder.Build().Run();

@@ -9,7 +9,7 @@ builder.Services.AddHttpClient("ledger").AddResilienceHandler("ledger-pipeline",
 builder.Services.AddDbContext<LegacyDbContext>();
 builder.Services.AddScoped<InvoiceRepository>();
 builder.Services.AddMediatR(cfg => cfg.RegisterServicesFromAssemblyContaining<InvoiceRepository>());
-
+builder.Services.AddSingleton(sp => new ServiceBusClient("Endpoint=sb://bus")); // its package is missing: T from `new`
 var app = builder.Build();
 // The Swagger package is not referenced: the call does not bind, the receiver does.
 app.UseSwagger();
