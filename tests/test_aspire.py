@@ -8,6 +8,8 @@
   (`builder.AddNpgsqlDbContext<CatalogContext>("catalogdb")`, matched by name: confidence medium).
 - AppHost's own `AddPayments(builder, shop)` configures the project resource it is handed (eShop's AddOllama):
   Program hands it App, so `Payments:Gateway` and `ConnectionStrings:ledger` are App's.
+- eShopSupport: a helper reads keys made of the names it is handed (`Connect(config, "ledger")` reads `ledger:Type`
+  and, through the helper it calls, `ConnectionStrings:ledger`: at the call, `through` the helper).
 - eShopSupport: AppHost reads its own `Parameters:DbPassword` (`AddParameter`) and `ConnectionStrings:ledger`
   (`AddConnectionString`), and its project references are not in-process loads; a Python app or an endpoint
   handed to `WithReference` defines no connection string; App's `GetConnectionString(serviceName)` makes the
@@ -28,6 +30,7 @@ from tests.conftest import served_copy
 from tests.mcp_client import McpServerProcess
 
 MAIN = "M:Program.<Main>$(System.String[])"
+CONNECT = "M:Ledger.Connect(Microsoft.Extensions.Configuration.IConfiguration,System.String)"
 
 
 @pytest.fixture(scope="module")
@@ -38,26 +41,32 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "12 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used", "count": 6}, {"status": "dynamic", "count": 2},
-                                        {"status": "used_but_undefined", "count": 2},
+    assert env["answer"] == "13 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 6}, {"status": "used_but_undefined", "count": 3},
+                                        {"status": "dynamic", "count": 2},
                                         {"status": "defined_but_unused", "count": 1},
                                         {"status": "read_dynamically", "count": 1}]
     keys = {k["key"]: k for k in env["data"]["keys"]}
     assert {k: v["status"] for k, v in keys.items()} == {
         "CallBackUrl": "used", "ConnectionStrings:catalogdb": "used",
-        # App's GetConnectionString(serviceName) may read any connection string (App/Ledger.cs)
+        # App's GetConnectionString(name) may read any connection string (App/Ledger.cs)
         "ConnectionStrings:eventbus": "read_dynamically",
         # AddConnectionString("ledger") makes AppHost read it: nothing defines it for AppHost
         "ConnectionStrings:ledger": "used_but_undefined",
         "Identity:Url": "used", "Parameters:DbPassword": "used", "Payments:Currency": "defined_but_unused",
         "Payments:Endpoint": "used_but_undefined", "Payments:Gateway": "used", "Payments:Retries": "used",
-        '{$"{serviceName}:Type"}': "dynamic", "{serviceName}": "dynamic"}
+        # Ledger.Connect(..., "ledger") reads it through its parameter: nothing defines it
+        "ledger:Type": "used_but_undefined",
+        '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic"}
     # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference
     # or ConnectionStrings:postgres.
-    assert keys["ConnectionStrings:eventbus"]["read_by"] == "GetConnectionString {serviceName} at App/Ledger.cs:7"
-    assert [(u["template"], u["line"]) for key in ('{$"{serviceName}:Type"}', "{serviceName}")
-            for u in keys[key]["usages"]] == [("*:Type", 7), ("ConnectionStrings:*", 7)]
+    assert keys["ConnectionStrings:eventbus"]["read_by"] == "GetConnectionString {name} at App/Ledger.cs:10"
+    assert [(u["template"], u["line"]) for key in ('{$"{serviceName}:Type"}', "{name}")
+            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10)]
+    # The helper's keys, made of the constant it is handed, are read where it is called (two levels deep).
+    assert [(u["pattern"], u["file"], u["line"], u["through"]) for key in ("ledger:Type", "ConnectionStrings:ledger")
+            for u in keys[key]["usages"] if u.get("through")] == [
+        ("indexer", "App/Program.cs", 12, CONNECT), ("GetConnectionString", "App/Program.cs", 12, CONNECT)]
     # The AppHost reads Parameters:DbPassword (AddParameter) from its own appsettings.json; "Seed" has a value.
     assert [(u["pattern"], u["line"], u["confidence"]) for u in keys["Parameters:DbPassword"]["usages"]] == [
         ("aspire_parameter", 17, "medium")]
@@ -85,7 +94,7 @@ def test_a_method_of_the_apphost_configures_the_project_it_is_handed(aspire: Mcp
         "data"]["keys"]}
     assert keys["Payments:Gateway"]["defined_in"] == [{"file": "AppHost/Extensions.cs", "line": 10, "source": "aspire"}]
     assert keys["Payments:Gateway"]["projects"] == ["App"]
-    ledger = aspire.call("surfaces_list_config_keys", {"key_filter": "ledger"})["data"]["keys"]
+    ledger = aspire.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings:ledger"})["data"]["keys"]
     assert [(k["key"], k["status"], k["defined_in"]) for k in ledger] == [
         ("ConnectionStrings:ledger", "used_but_undefined", [{"file": "AppHost/Extensions.cs", "line": 9,
                                                              "project": "App", "source": "aspire"}])]

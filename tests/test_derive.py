@@ -19,6 +19,8 @@ from roslynmap.workspace.baselines import EnsureResult, ensure_baseline
 from tests.conftest import roslynmap
 from tests.repos import GIT_ENV, TESTDATA, make_repo
 
+RATE = "M:Derive.Core.Settings.Rate(Microsoft.Extensions.Configuration.IConfiguration,System.String)"
+
 
 def git(repo: Path, *args: str) -> str:
     done = subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True,
@@ -66,9 +68,9 @@ def test_a_derived_baseline_equals_a_full_index_commit_after_commit(
         whole = index(repo, full, worker, monkeypatch, full=True)
         assert derived.derived is not None and whole.derived is None
         assert derived.derived["from"] == parent, derived.derived
-        assert (derived.derived["extracted"], derived.derived["documents"]) == (expected_extracted, 8)
+        assert (derived.derived["extracted"], derived.derived["documents"]) == (expected_extracted, 9)
         assert derived.derived["widened_projects"] == expected_widened
-        assert derived.derived_note == (f"derived from {parent[:12]} ({expected_extracted} of 8"
+        assert derived.derived_note == (f"derived from {parent[:12]} ({expected_extracted} of 9"
                                         " documents re-extracted)")
         left, right = tables(derived.path), tables(whole.path)
         for name in right:
@@ -89,7 +91,7 @@ def test_a_derived_baseline_equals_a_full_index_commit_after_commit(
     discount = "    public decimal Discount(decimal amount) => amount * 0.9m;\n\n"
     edit(core / "Pricing.cs", "    public string Label(", discount + "    public string Label(")
     c3 = commit(repo, "signature")
-    after_signature = step(c2, 7, ["App", "Core"])
+    after_signature = step(c2, 8, ["App", "Core"])
     assert not any(d[5] == "CS1061" for d in after_signature["diagnostics"])
 
     # 4: a file added and one deleted.
@@ -97,28 +99,39 @@ def test_a_derived_baseline_equals_a_full_index_commit_after_commit(
     (core / "Tax.cs").write_text("namespace Derive.Core;\n\npublic static class Tax\n{\n"
                                  "    public static decimal Rate => 0.2m;\n}\n")
     c4 = commit(repo, "files")
-    step(c3, 7, ["App", "Core"])
+    step(c3, 8, ["App", "Core"])
 
     # 5: a partial part's body changes: both parts of Order are extracted again (the type's row spans them).
     edit(core / "Order.Totals.cs", "pricing.Total(line, 1)", "pricing.Total(line, 2)")
     c5 = commit(repo, "partial body")
     step(c4, 3, [])
 
+    # 6: a helper's body changes the key it reads through its parameter: App's call reads `tax:Percent` now, so
+    # Core and App are extracted again (a ConfigFlow fact is part of what other documents depend on).
+    assert [(f[0], f[1], f[7]) for f in after_signature["facts"] if f[0] in ("Config", "ConfigFlow")] == [
+        ("Config", "M:Derive.App.Report.Tax(Microsoft.Extensions.Configuration.IConfiguration)", "tax:Rate"),
+        ("Config", RATE, '{$"{name}:Rate"}'), ("ConfigFlow", RATE, "{p1}:Rate")]
+    edit(core / "Settings.cs", '$"{name}:Rate"', '$"{name}:Percent"')
+    c6 = commit(repo, "flow")
+    after_flow = step(c5, 8, ["App", "Core"])
+    assert [(f[0], f[7]) for f in after_flow["facts"] if f[0] in ("Config", "ConfigFlow")] == [
+        ("Config", "tax:Percent"), ("Config", '{$"{name}:Percent"}'), ("ConfigFlow", "{p1}:Percent")]
+
     # The CLI says so, and --push publishes the derived baseline; a machine with an empty local store derives
     # the next commit from the one the cache holds.
     clock = repo / "src" / "Other" / "Clock.cs"
     cache_dir = tmp_path / "cache"
     edit(clock, "DateTime.UtcNow", "DateTime.Now")
-    c6 = commit(repo, "clock")
+    c7 = commit(repo, "clock")
     done = roslynmap("index", str(repo), "--json", "--push", "--cache-dir", str(cache_dir),
                      env={"ROSLYNMAP_HOME": str(incremental)})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"roslynmap: derived from {c5[:12]} (2 of 8 documents re-extracted)" in done.stderr
+    assert f"roslynmap: derived from {c6[:12]} (2 of 9 documents re-extracted)" in done.stderr
     summary = json.loads(done.stdout)
-    assert (summary["derived"]["from"], summary["push"]["status"]) == (c5, "published")
+    assert (summary["derived"]["from"], summary["push"]["status"]) == (c6, "published")
     edit(clock, "Now().Hour", "Now().Minute")
     commit(repo, "minute")
     done = roslynmap("index", str(repo), "--json", "--cache-dir", str(cache_dir),
                      env={"ROSLYNMAP_HOME": str(tmp_path / "home-elsewhere")})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"roslynmap: derived from {c6[:12]} (2 of 8 documents re-extracted)" in done.stderr
+    assert f"roslynmap: derived from {c7[:12]} (2 of 9 documents re-extracted)" in done.stderr

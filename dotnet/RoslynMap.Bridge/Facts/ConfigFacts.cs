@@ -148,6 +148,38 @@ internal sealed class ConfigFacts
         Emit(inv, binding, Join(prefix, keyPrefix + key), detail, from);
     }
 
+    /// <summary>A method of the solution that reads keys through its string parameters: its flows, as facts of its
+    /// own document (ConfigFlow: store/derive.py compares them, so that its callers are extracted again when
+    /// they change).</summary>
+    public void Flows(MethodDeclarationSyntax method, string? id)
+    {
+        if (id is null || !method.ParameterList.Parameters.Any(p => IsString(p.Type))) return;
+        if (_sink.Model.GetDeclaredSymbol(method) is not { } symbol) return;
+        foreach (var flow in ConfigFlows.Of(symbol))
+            _sink.Add(FactKinds.ConfigFlow, id, method.Identifier.SpanStart, Confidence.High, flow.Template,
+                new FactDetail().Add("pattern", flow.Pattern));
+    }
+
+    private static bool IsString(TypeSyntax? type) =>
+        (type is NullableTypeSyntax nullable ? nullable.ElementType : type) is PredefinedTypeSyntax { Keyword.ValueText: "string" };
+
+    /// <summary>`builder.AddChatCompletionService("chatcompletion")`: a helper of the solution handed constant names
+    /// reads the keys its flows make of them (`chatcompletion:Type`, `ConnectionStrings:chatcompletion`), here.</summary>
+    public void ThroughHelper(InvocationExpressionSyntax inv, string? from)
+    {
+        if (!inv.ArgumentList.Arguments.Any(a => a.Expression.IsKind(SyntaxKind.StringLiteralExpression))) return;
+        if (_sink.Model.GetSymbolInfo(inv).Symbol is not IMethodSymbol called || called.DeclaringSyntaxReferences.Length == 0) return;
+        var flows = ConfigFlows.Of(called);
+        if (flows.Count == 0) return;
+        var arguments = ConfigFlows.ArgumentTemplates(inv, called, a => FactSyntax.ConstantString(_sink.Model, a));
+        foreach (var flow in flows)
+        {
+            if (ConfigFlows.Substitute(flow.Template, arguments) is not { Length: > 0 } key) continue;
+            _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, key,
+                new FactDetail().Add("pattern", flow.Pattern).Add("through", _sink.IdOf(ConfigFlows.Definition(called))));
+        }
+    }
+
     /// <summary>A key computed at run time (`config[config["Active"]]`, `config[name]`): listed as
     /// dynamic, its expression as the key, so that no agent takes the keys it may read as unused. `prefix`
     /// (the section, `ConnectionStrings:`) and the expression's constant parts make its `template`, the keys it

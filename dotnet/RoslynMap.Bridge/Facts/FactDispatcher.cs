@@ -104,6 +104,7 @@ internal sealed class FactDispatcher
     private void InvocationCore(InvocationExpressionSyntax inv, string? from)
     {
         if (FactSyntax.NameText(inv) is not { } name) return;
+        _config.ThroughHelper(inv, from);
         _aspire.ClientIntegration(inv, name, from);
         _aspire.ProjectArguments(inv, name, from);
         if (!InvocationTopics.TryGetValue(name, out var topic))
@@ -252,6 +253,7 @@ internal sealed class FactDispatcher
                 if (!routed) _attributeRoutes.ConventionalAction(method, id, []);
                 if (FastEndpointsFacts.IsCandidate(method)) _fastEndpoints.Configure(method, id);
                 _throwHelpers.Declaration(method, id);
+                _config.Flows(method, id);
                 break;
             case ConstructorDeclarationSyntax ctor when FastEndpointsFacts.IsGroupConstructor(ctor):
                 _fastEndpoints.GroupConstructor(ctor);

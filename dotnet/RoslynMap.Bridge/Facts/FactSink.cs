@@ -6,6 +6,8 @@ internal static class FactKinds
 {
     public const string Route = "Route";
     public const string Config = "Config";
+    /// <summary>A configuration key a method reads through its parameters (ConfigFlows): key is the template.</summary>
+    public const string ConfigFlow = "ConfigFlow";
     /// <summary>A configuration key given a value outside appsettings files: an Aspire AppHost's environment
     /// and connection strings for a project (AspireFacts; appsettings files are read by the Python side).</summary>
     public const string ConfigDefinition = "ConfigDefinition";

@@ -502,7 +502,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         entry = keys.setdefault(use["key"].lower(), {"key": use["key"], "usages": [], "defined_in": []})
         entry["usages"].append({"pattern": use.get("pattern"), "symbol_id": use["symbol_id"], "file": use["file"],
                                 "line": use["line"], "confidence": use["confidence"], "project": use["project"],
-                                **{k: use[k] for k in ("type", "property", "dynamic", "template")
+                                **{k: use[k] for k in ("type", "property", "dynamic", "template", "through")
                                    if use.get(k) is not None}})
     for definition in definitions:
         entry = keys.setdefault(definition["key"].lower(), {"key": definition["key"], "usages": [], "defined_in": []})

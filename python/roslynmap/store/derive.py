@@ -104,10 +104,11 @@ def _value_text(lines: list[str], line: int, end_line: int) -> str:
 
 
 def shape_rows(symbols: Iterable[Sequence[Any]], parts: Iterable[str], relations: Iterable[Sequence[Any]],
-               text: str | None) -> Shape:
+               text: str | None, flows: Iterable[Sequence[Any]] = ()) -> Shape:
     """What other documents may bind to in one file: symbols without positions or doc comments (with the
-    declaration text of value-like members), partial part ids, base types and interfaces, and whether
-    the text holds something project-wide (global usings, assembly attributes).
+    declaration text of value-like members), partial part ids, base types and interfaces, the configuration
+    keys its methods read through their parameters (ConfigFlow facts: a caller's keys are made from them), and
+    whether the text holds something project-wide (global usings, assembly attributes).
     `symbols`: (symbol_id, stable_id, project, name, kind, fqn, signature, namespace, container, visibility,
     is_static, arity, line, end_line)."""
     lines = (text or "").splitlines()
@@ -118,6 +119,7 @@ def shape_rows(symbols: Iterable[Sequence[Any]], parts: Iterable[str], relations
             out.add(("value", s[0], _value_text(lines, int(s[12]), int(s[13]))))
     out.update(("part", p) for p in parts)
     out.update(("relation", *r) for r in relations)
+    out.update(("config-flow", *f) for f in flows)
     if text is not None and any(marker in text for marker in PROJECT_WIDE):
         out.add(("project-wide", text))
     return frozenset(out)
@@ -133,7 +135,9 @@ def ancestor_shape(conn: sqlite3.Connection, path: str, text: str | None) -> Sha
     relations = conn.execute(
         "SELECT r.type_id, r.related_id, r.related_name, r.kind, r.project_id FROM relations r JOIN files f"
         " ON f.id = r.file_id WHERE f.path = ?", (path,)).fetchall()
-    return shape_rows(symbols, parts, relations, text)
+    flows = conn.execute("SELECT x.symbol_id, x.key, x.detail FROM facts x JOIN files f ON f.id = x.file_id"
+                         " WHERE x.kind = 'ConfigFlow' AND f.path = ?", (path,)).fetchall()
+    return shape_rows(symbols, parts, relations, text, flows)
 
 
 def batch_shape(batch: Batch, path: str, text: str | None) -> Shape:
@@ -143,7 +147,8 @@ def batch_shape(batch: Batch, path: str, text: str | None) -> Shape:
              s.visibility, bool(s.is_static), s.arity, s.line, s.end_line) for s in symbols]
     parts = [p.symbol_id for p in batch.locations if p.file == path]
     relations = [tuple(r) for r in batch.relations if (r.type_id, r.project) in declared]
-    return shape_rows(rows, parts, relations, text)
+    flows = [(f.symbol_id, f.key, f.detail) for f in batch.facts if f.kind == "ConfigFlow" and f.file == path]
+    return shape_rows(rows, parts, relations, text, flows)
 
 
 def normalized(shape: Shape) -> Shape:

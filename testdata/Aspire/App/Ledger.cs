@@ -1,8 +1,11 @@
-/// <summary>eShopSupport's AddChatCompletionService: the keys are computed from a parameter
-/// (`GetConnectionString(serviceName)`, `configuration[$"{serviceName}:Type"]`). What they may read (the
-/// `ConnectionStrings:ledger` AppHost gives App, `*:Type`) is `read_dynamically`, never `defined_but_unused`.</summary>
+/// <summary>eShopSupport's AddChatCompletionService: the keys are computed from a parameter, here and in the helper
+/// it hands the name to (`configuration[$"{serviceName}:Type"]`, `GetConnectionString(name)`). Program's
+/// `Connect(..., "ledger")` reads `ledger:Type` and `ConnectionStrings:ledger` through them; what the computed reads
+/// may reach elsewhere (the `ConnectionStrings:eventbus` AppHost gives App) is `read_dynamically`.</summary>
 public static class Ledger
 {
     public static string Connect(IConfiguration configuration, string serviceName) =>
-        configuration.GetConnectionString(serviceName) + configuration[$"{serviceName}:Type"];
+        configuration[$"{serviceName}:Type"] + Open(configuration, serviceName);
+
+    private static string? Open(IConfiguration configuration, string name) => configuration.GetConnectionString(name);
 }

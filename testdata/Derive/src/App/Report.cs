@@ -1,6 +1,11 @@
+using Derive.Core;
+using Microsoft.Extensions.Configuration;
+
 namespace Derive.App;
 
 public static class Report
 {
     public static string Print(Checkout checkout) => checkout.Run().Trim();
+
+    public static string? Tax(IConfiguration configuration) => Settings.Rate(configuration, "tax");
 }

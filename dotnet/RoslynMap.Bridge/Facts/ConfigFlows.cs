@@ -1,0 +1,165 @@
+using System.Runtime.CompilerServices;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge.Facts;
+
+/// <summary>A configuration key a method reads through its parameters: `template` holds `{pN}` for the value
+/// of its Nth parameter (`ConnectionStrings:{p1}`, `{p1}:Type`).</summary>
+internal sealed record ConfigFlow(string Template, string Pattern);
+
+/// <summary>
+/// Keys a helper reads from the names it is handed (eShopSupport's `AddChatCompletionService(this builder,
+/// string serviceName)` reads `{serviceName}:Type` and, through `AddOpenAIChatClient(serviceName)`,
+/// `ConnectionStrings:{serviceName}`). Each method of the solution with a string parameter is analysed once
+/// (cached per symbol), from its own syntax and its own compilation's model, through the helpers it calls
+/// (three levels); a call with constant arguments then reads the keys those constants make (ConfigFacts.
+/// ThroughHelper). The flows are also facts of the method's own document (ConfigFlow), so a derived baseline
+/// re-extracts the callers when they change (store/derive.py shape).
+/// </summary>
+internal static class ConfigFlows
+{
+    private const int MaxDepth = 3;
+    private static readonly ConditionalWeakTable<IMethodSymbol, IReadOnlyList<ConfigFlow>> Cache = new();
+
+    [ThreadStatic] private static HashSet<IMethodSymbol>? _inProgress;
+
+    /// <summary>The method a call or declaration stands for, as flows are keyed: the unreduced original definition.</summary>
+    public static IMethodSymbol Definition(IMethodSymbol method) => (method.ReducedFrom ?? method).OriginalDefinition;
+
+    public static IReadOnlyList<ConfigFlow> Of(IMethodSymbol method, int depth = 0)
+    {
+        method = Definition(method);
+        if (Cache.TryGetValue(method, out var known)) return known;
+        if (depth > MaxDepth || !method.Parameters.Any(p => p.Type.SpecialType == SpecialType.System_String)
+            || method.DeclaringSyntaxReferences.Length != 1
+            || method.ContainingAssembly is not ISourceAssemblySymbol source) return [];
+        var syntax = method.DeclaringSyntaxReferences[0].GetSyntax();
+        if (!source.Compilation.ContainsSyntaxTree(syntax.SyntaxTree)) return [];
+        _inProgress ??= new HashSet<IMethodSymbol>(SymbolEqualityComparer.Default);
+        if (!_inProgress.Add(method)) return []; // recursion: nothing more to learn
+        try
+        {
+            var flows = Analyse(method, syntax, source.Compilation.GetSemanticModel(syntax.SyntaxTree), depth);
+            return Cache.GetValue(method, _ => flows);
+        }
+        finally
+        {
+            _inProgress.Remove(method);
+        }
+    }
+
+    private static IReadOnlyList<ConfigFlow> Analyse(IMethodSymbol method, SyntaxNode syntax, SemanticModel model, int depth)
+    {
+        var flows = new List<ConfigFlow>();
+        void Add(string? template, string pattern)
+        {
+            if (template is not null && template.Contains("{p", StringComparison.Ordinal) && !template.Contains('*')
+                && !flows.Any(f => f.Template == template && f.Pattern == pattern)) flows.Add(new ConfigFlow(template, pattern));
+        }
+        foreach (var node in syntax.DescendantNodes())
+        {
+            switch (node)
+            {
+                case ElementAccessExpressionSyntax { ArgumentList.Arguments.Count: 1 } access when ReadsRoot(access.Expression)
+                    && FrameworkApi.Classify(model, access, FrameworkApi.Configuration).Binding != Binding.Other:
+                    Add(Template(model, method, access.ArgumentList.Arguments[0].Expression, 0), "indexer");
+                    break;
+                case InvocationExpressionSyntax inv when FactSyntax.NameText(inv) is { } name:
+                    if (name is "GetConnectionString" or "GetValue" or "GetSection" or "GetRequiredSection"
+                        && ReadsRoot(FactSyntax.Receiver(inv)) && FactSyntax.Arg(inv.ArgumentList, 0)?.Expression is { } key
+                        && FrameworkApi.Classify(model, inv, FrameworkApi.Configuration).Binding != Binding.Other)
+                    {
+                        Add((name == "GetConnectionString" ? "ConnectionStrings:" : "") + Template(model, method, key, 0), name);
+                        break;
+                    }
+                    // A helper handed one of this method's names: its flows, with its parameters replaced by ours.
+                    if (model.GetSymbolInfo(inv).Symbol is IMethodSymbol called && !SymbolEqualityComparer.Default.Equals(Definition(called), method))
+                    {
+                        foreach (var inner in Of(called, depth + 1))
+                        {
+                            var arguments = ArgumentTemplates(inv, called, a => Template(model, method, a, 0));
+                            Add(Substitute(inner.Template, arguments), inner.Pattern);
+                        }
+                    }
+                    break;
+            }
+        }
+        return flows;
+    }
+
+    /// <summary>A configuration root, not a section of it (a section's path is not followed here); the read must bind
+    /// to the configuration API or to nothing (its package missing), never to a dictionary named `config`.</summary>
+    private static bool ReadsRoot(ExpressionSyntax? receiver) =>
+        receiver is not null && FactSyntax.Unwrap(receiver) is IdentifierNameSyntax or MemberAccessExpressionSyntax
+        && FactSyntax.NameContains(receiver, "config");
+
+    /// <summary>What an expression of `method` evaluates to, `{pN}` for its Nth parameter, `*` where unknown.</summary>
+    private static string? Template(SemanticModel model, IMethodSymbol method, ExpressionSyntax e, int depth)
+    {
+        e = FactSyntax.Unwrap(e);
+        if (depth > 4) return null;
+        switch (e)
+        {
+            case LiteralExpressionSyntax lit when lit.IsKind(SyntaxKind.StringLiteralExpression):
+                return lit.Token.ValueText;
+            case InterpolatedStringExpressionSyntax istr:
+                return string.Concat(istr.Contents.Select(c => c switch
+                {
+                    InterpolatedStringTextSyntax text => text.TextToken.ValueText,
+                    InterpolationSyntax hole => Template(model, method, hole.Expression, depth + 1) ?? "*",
+                    _ => "*",
+                }));
+            case BinaryExpressionSyntax bin when bin.IsKind(SyntaxKind.AddExpression):
+                var (left, right) = (Template(model, method, bin.Left, depth + 1), Template(model, method, bin.Right, depth + 1));
+                return left is null || right is null ? null : left + right;
+        }
+        if (model.GetConstantValue(e) is { HasValue: true, Value: string constant }) return constant;
+        if (e is not IdentifierNameSyntax) return null;
+        return model.GetSymbolInfo(e).Symbol switch
+        {
+            IParameterSymbol p when SymbolEqualityComparer.Default.Equals(p.ContainingSymbol.OriginalDefinition, method)
+                || SymbolEqualityComparer.Default.Equals(p.ContainingSymbol, method) => "{p" + p.Ordinal + "}",
+            ILocalSymbol local when FactSyntax.LocalInitializer(local) is { } init => Template(model, method, init, depth + 1),
+            _ => null,
+        };
+    }
+
+    /// <summary>The template of each parameter of `called` an argument of `inv` gives (by name, else by position;
+    /// a reduced extension method's receiver is its parameter 0).</summary>
+    public static Dictionary<int, string?> ArgumentTemplates(InvocationExpressionSyntax inv, IMethodSymbol called,
+        Func<ExpressionSyntax, string?> template)
+    {
+        var definition = called.ReducedFrom ?? called;
+        var offset = called.ReducedFrom is null ? 0 : 1;
+        var out_ = new Dictionary<int, string?>();
+        var arguments = inv.ArgumentList.Arguments;
+        for (var i = 0; i < arguments.Count; i++)
+        {
+            var parameter = arguments[i].NameColon is { } named
+                ? definition.Parameters.FirstOrDefault(p => p.Name == named.Name.Identifier.ValueText)
+                : i + offset < definition.Parameters.Length ? definition.Parameters[i + offset] : null;
+            if (parameter is not null) out_[parameter.Ordinal] = template(arguments[i].Expression);
+        }
+        return out_;
+    }
+
+    /// <summary>`template` with each `{pN}` replaced by `values[N]`; null when a value is missing.</summary>
+    public static string? Substitute(string template, IReadOnlyDictionary<int, string?> values)
+    {
+        // One pass over the template: a value may itself hold another method's `{pN}` (a caller's parameter).
+        var result = new System.Text.StringBuilder();
+        var at = 0;
+        for (var start = template.IndexOf("{p", StringComparison.Ordinal); start >= 0;
+             start = template.IndexOf("{p", at, StringComparison.Ordinal))
+        {
+            var end = template.IndexOf('}', start);
+            if (end < 0 || !int.TryParse(template.AsSpan(start + 2, end - start - 2), out var n)
+                || !values.TryGetValue(n, out var value) || value is null) return null;
+            result.Append(template, at, start - at).Append(value);
+            at = end + 1;
+        }
+        return result.Append(template, at, template.Length - at).ToString();
+    }
+}

@@ -1,0 +1,10 @@
+using Microsoft.Extensions.Configuration;
+
+namespace Derive.Core;
+
+/// <summary>A setting read by name (eShopSupport's helpers): App's call reads `tax:Rate` through it, so a change of
+/// the key it makes is a change App's baseline rows depend on.</summary>
+public static class Settings
+{
+    public static string? Rate(IConfiguration configuration, string name) => configuration[$"{name}:Rate"];
+}
