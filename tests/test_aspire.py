@@ -41,16 +41,17 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "13 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used", "count": 6}, {"status": "used_but_undefined", "count": 3},
+    assert env["answer"] == "15 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 6}, {"status": "read_dynamically", "count": 3},
+                                        {"status": "used_but_undefined", "count": 3},
                                         {"status": "dynamic", "count": 2},
-                                        {"status": "defined_but_unused", "count": 1},
-                                        {"status": "read_dynamically", "count": 1}]
+                                        {"status": "defined_but_unused", "count": 1}]
     keys = {k["key"]: k for k in env["data"]["keys"]}
     assert {k: v["status"] for k, v in keys.items()} == {
         "CallBackUrl": "used", "ConnectionStrings:catalogdb": "used",
         # App's GetConnectionString(name) may read any connection string (App/Ledger.cs)
-        "ConnectionStrings:eventbus": "read_dynamically",
+        "ConnectionStrings:eventbus": "read_dynamically", "ConnectionStrings:vectors": "read_dynamically",
+        "ConnectionStrings:vectors_http": "read_dynamically",
         # AddConnectionString("ledger") makes AppHost read it: nothing defines it for AppHost
         "ConnectionStrings:ledger": "used_but_undefined",
         "Identity:Url": "used", "Parameters:DbPassword": "used", "Payments:Currency": "defined_but_unused",
@@ -72,6 +73,8 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         ("aspire_parameter", 17, "medium")]
     assert keys["Parameters:DbPassword"]["defined_in"] == [{"file": "AppHost/appsettings.json", "line": 3}]
     assert keys["ConnectionStrings:ledger"]["undefined_in"] == ["AppHost"]
+    assert [d["line"] for key in ("ConnectionStrings:vectors", "ConnectionStrings:vectors_http")
+            for d in keys[key]["defined_in"]] == [23, 23]
     # Defined in AppHost's code, for App: the key's one project is App (said once, by `projects`).
     assert keys["Identity:Url"]["defined_in"] == [{"file": "AppHost/Program.cs", "line": 12, "source": "aspire"}]
     assert keys["ConnectionStrings:catalogdb"]["defined_in"] == [

@@ -58,9 +58,13 @@ internal sealed class AspireFacts
                 break;
             case "WithReference":
                 if (FactSyntax.Arg(inv.ArgumentList, 0, "source")?.Expression is { } resource
-                    && ResourceName(resource) is { } connection
+                    && ResourceName(resource, out var madeBy) is { } connection
                     && ProjectOfChain(FactSyntax.Receiver(inv)) is { } consumer)
+                {
                     Define(inv, "ConnectionStrings:" + connection, consumer, "aspire_reference", from);
+                    // Qdrant gives a second connection string, to its HTTP endpoint (eShopSupport's AddQdrantHttpClient).
+                    if (madeBy == "AddQdrant") Define(inv, "ConnectionStrings:" + connection + "_http", consumer, "aspire_reference", from);
+                }
                 break;
             case "AddParameter" when ReadsParameterConfiguration(inv):
                 ReadByAppHost(inv, "Parameters:", FactSyntax.Arg(inv.ArgumentList, 0, "name"), "aspire_parameter", from);
@@ -224,13 +228,15 @@ internal sealed class AspireFacts
     /// <summary>The name of the resource an expression stands for (the first constant argument of the `Add*`
     /// call that made it), unless it is a project, an app or container with endpoints, or an endpoint (a
     /// reference to those is service discovery, not a connection string).</summary>
-    private string? ResourceName(ExpressionSyntax resource)
+    private string? ResourceName(ExpressionSyntax resource, out string? madeBy)
     {
+        madeBy = null;
         // `WithReference(container.GetEndpoint("http"))`: an endpoint, found by service discovery.
         if (FactSyntax.Unwrap(resource) is InvocationExpressionSyntax endpoint && FactSyntax.NameText(endpoint) == "GetEndpoint")
             return null;
         var made = ChainRoot(resource, out var addProject, out _);
         if (addProject is not null || made is null || EndpointResources.Contains(FactSyntax.NameText(made) ?? "")) return null;
+        madeBy = FactSyntax.NameText(made);
         return FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(made.ArgumentList, 0, "name")?.Expression);
     }
 

@@ -155,7 +155,7 @@ internal sealed class ConfigFacts
     {
         if (id is null || !method.ParameterList.Parameters.Any(p => IsString(p.Type))) return;
         if (_sink.Model.GetDeclaredSymbol(method) is not { } symbol) return;
-        foreach (var flow in ConfigFlows.Of(symbol))
+        foreach (var flow in ConfigFlows.Of(symbol, _sink.Model.Compilation))
             _sink.Add(FactKinds.ConfigFlow, id, method.Identifier.SpanStart, Confidence.High, flow.Template,
                 new FactDetail().Add("pattern", flow.Pattern));
     }
@@ -169,7 +169,7 @@ internal sealed class ConfigFacts
     {
         if (!inv.ArgumentList.Arguments.Any(a => a.Expression.IsKind(SyntaxKind.StringLiteralExpression))) return;
         if (_sink.Model.GetSymbolInfo(inv).Symbol is not IMethodSymbol called || called.DeclaringSyntaxReferences.Length == 0) return;
-        var flows = ConfigFlows.Of(called);
+        var flows = ConfigFlows.Of(called, _sink.Model.Compilation);
         if (flows.Count == 0) return;
         var arguments = ConfigFlows.ArgumentTemplates(inv, called, a => FactSyntax.ConstantString(_sink.Model, a));
         foreach (var flow in flows)

@@ -28,20 +28,29 @@ internal static class ConfigFlows
     /// <summary>The method a call or declaration stands for, as flows are keyed: the unreduced original definition.</summary>
     public static IMethodSymbol Definition(IMethodSymbol method) => (method.ReducedFrom ?? method).OriginalDefinition;
 
-    public static IReadOnlyList<ConfigFlow> Of(IMethodSymbol method, int depth = 0)
+    /// <summary>`context`: the compilation the method is seen from (a call's); a method of a referenced project may
+    /// come retargeted (its assembly is then not the source assembly): its compilation is found among the
+    /// context's references.</summary>
+    public static IReadOnlyList<ConfigFlow> Of(IMethodSymbol method, Compilation? context, int depth = 0)
     {
         method = Definition(method);
         if (Cache.TryGetValue(method, out var known)) return known;
         if (depth > MaxDepth || !method.Parameters.Any(p => p.Type.SpecialType == SpecialType.System_String)
-            || method.DeclaringSyntaxReferences.Length != 1
-            || method.ContainingAssembly is not ISourceAssemblySymbol source) return [];
+            || method.DeclaringSyntaxReferences.Length != 1) return [];
         var syntax = method.DeclaringSyntaxReferences[0].GetSyntax();
-        if (!source.Compilation.ContainsSyntaxTree(syntax.SyntaxTree)) return [];
+        var tree = syntax.SyntaxTree;
+        var compilation = method.ContainingAssembly is ISourceAssemblySymbol source && source.Compilation.ContainsSyntaxTree(tree)
+            ? source.Compilation
+            : context?.References.OfType<CompilationReference>().Select(r => r.Compilation).FirstOrDefault(c => c.ContainsSyntaxTree(tree));
+        if (compilation is null) return [];
         _inProgress ??= new HashSet<IMethodSymbol>(SymbolEqualityComparer.Default);
         if (!_inProgress.Add(method)) return []; // recursion: nothing more to learn
         try
         {
-            var flows = Analyse(method, syntax, source.Compilation.GetSemanticModel(syntax.SyntaxTree), depth);
+            var model = compilation.GetSemanticModel(tree);
+            // The method as its own compilation declares it: its parameters are what the body's names bind to.
+            var own = model.GetDeclaredSymbol(syntax) as IMethodSymbol ?? method;
+            var flows = Analyse(own, syntax, model, depth);
             return Cache.GetValue(method, _ => flows);
         }
         finally
@@ -77,7 +86,7 @@ internal static class ConfigFlows
                     // A helper handed one of this method's names: its flows, with its parameters replaced by ours.
                     if (model.GetSymbolInfo(inv).Symbol is IMethodSymbol called && !SymbolEqualityComparer.Default.Equals(Definition(called), method))
                     {
-                        foreach (var inner in Of(called, depth + 1))
+                        foreach (var inner in Of(called, model.Compilation, depth + 1))
                         {
                             var arguments = ArgumentTemplates(inv, called, a => Template(model, method, a, 0));
                             Add(Substitute(inner.Template, arguments), inner.Pattern);

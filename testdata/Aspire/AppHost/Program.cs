@@ -18,6 +18,9 @@ var dbPassword = builder.AddParameter("DbPassword", secret: true);
 var seed = builder.AddParameter("Seed", "42");
 var inference = builder.AddPythonUvicornApp("inference", "../Inference", port: 8000);
 app.WithReference(inference).WithReference(postgres.GetEndpoint("tcp"));
+// Qdrant gives two connection strings: its own and its HTTP endpoint's (`vectors_http`).
+var vectors = builder.AddQdrant("vectors");
+app.WithReference(vectors);
 
 builder.AddPayments(app);
 
