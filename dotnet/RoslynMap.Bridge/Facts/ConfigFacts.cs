@@ -168,8 +168,14 @@ internal sealed class ConfigFacts
     public void ThroughHelper(InvocationExpressionSyntax inv, string? from)
     {
         if (!inv.ArgumentList.Arguments.Any(a => a.Expression.IsKind(SyntaxKind.StringLiteralExpression))) return;
-        if (_sink.Model.GetSymbolInfo(inv).Symbol is not IMethodSymbol called || called.DeclaringSyntaxReferences.Length == 0) return;
+        var cpu = Profile.Now(); // a part of the walk, shown apart by bench/index_split.py
+        if (_sink.Model.GetSymbolInfo(inv).Symbol is not IMethodSymbol called || called.DeclaringSyntaxReferences.Length == 0)
+        {
+            Profile.Lap("extract.walk.config_flows", cpu);
+            return;
+        }
         var flows = ConfigFlows.Of(called, _sink.Model.Compilation);
+        Profile.Lap("extract.walk.config_flows", cpu);
         if (flows.Count == 0) return;
         var arguments = ConfigFlows.ArgumentTemplates(inv, called, a => FactSyntax.ConstantString(_sink.Model, a));
         foreach (var flow in flows)

@@ -38,6 +38,9 @@ internal static class ConfigFlows
         if (depth > MaxDepth || !method.Parameters.Any(p => p.Type.SpecialType == SpecialType.System_String)
             || method.DeclaringSyntaxReferences.Length != 1) return [];
         var syntax = method.DeclaringSyntaxReferences[0].GetSyntax();
+        // Binding a body costs: only a method that names configuration (`configuration`, `Configuration`,
+        // `GetConnectionString`) is analysed. A helper that only hands a name on to one that does is not followed.
+        if (!NamesConfiguration(syntax)) return Cache.GetValue(method, _ => []);
         var tree = syntax.SyntaxTree;
         var compilation = method.ContainingAssembly is ISourceAssemblySymbol source && source.Compilation.ContainsSyntaxTree(tree)
             ? source.Compilation
@@ -97,6 +100,10 @@ internal static class ConfigFlows
         }
         return flows;
     }
+
+    private static bool NamesConfiguration(SyntaxNode syntax) =>
+        syntax.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken)
+            && (t.ValueText.Contains("onfig", StringComparison.Ordinal) || t.ValueText == "GetConnectionString"));
 
     /// <summary>A configuration root, not a section of it (a section's path is not followed here); the read must bind
     /// to the configuration API or to nothing (its package missing), never to a dictionary named `config`.</summary>
