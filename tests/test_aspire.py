@@ -31,6 +31,7 @@ from tests.mcp_client import McpServerProcess
 
 MAIN = "M:Program.<Main>$(System.String[])"
 CONNECT = "M:Ledger.Connect(Microsoft.Extensions.Configuration.IConfiguration,System.String)"
+REQUIRED = "M:Ledger.Required(Microsoft.Extensions.Configuration.IConfiguration,System.String)"
 
 
 @pytest.fixture(scope="module")
@@ -41,10 +42,10 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "15 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used", "count": 6}, {"status": "read_dynamically", "count": 3},
-                                        {"status": "used_but_undefined", "count": 3},
-                                        {"status": "dynamic", "count": 2},
+    assert env["answer"] == "18 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 7}, {"status": "used_but_undefined", "count": 4},
+                                        {"status": "dynamic", "count": 3},
+                                        {"status": "read_dynamically", "count": 3},
                                         {"status": "defined_but_unused", "count": 1}]
     keys = {k["key"]: k for k in env["data"]["keys"]}
     assert {k: v["status"] for k, v in keys.items()} == {
@@ -58,7 +59,9 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         "Payments:Endpoint": "used_but_undefined", "Payments:Gateway": "used", "Payments:Retries": "used",
         # Ledger.Connect(..., "ledger") reads it through its parameter: nothing defines it
         "ledger:Type": "used_but_undefined",
-        '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic"}
+        # Required("Audience") on GetSection("Identity") reads it under that section (eShop's GetRequiredValue)
+        "Identity:Audience": "used_but_undefined", "Identity": "used",
+        '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic", "{key}": "dynamic"}
     # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference
     # or ConnectionStrings:postgres.
     assert keys["ConnectionStrings:eventbus"]["read_by"] == "GetConnectionString {name} at App/Ledger.cs:10"
@@ -68,6 +71,7 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
     assert [(u["pattern"], u["file"], u["line"], u["through"]) for key in ("ledger:Type", "ConnectionStrings:ledger")
             for u in keys[key]["usages"] if u.get("through")] == [
         ("indexer", "App/Program.cs", 12, CONNECT), ("GetConnectionString", "App/Program.cs", 12, CONNECT)]
+    assert [(u["line"], u["through"]) for u in keys["Identity:Audience"]["usages"]] == [(13, REQUIRED)]
     # The AppHost reads Parameters:DbPassword (AddParameter) from its own appsettings.json; "Seed" has a value.
     assert [(u["pattern"], u["line"], u["confidence"]) for u in keys["Parameters:DbPassword"]["usages"]] == [
         ("aspire_parameter", 17, "medium")]

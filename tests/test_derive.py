@@ -110,12 +110,12 @@ def test_a_derived_baseline_equals_a_full_index_commit_after_commit(
     # Core and App are extracted again (a ConfigFlow fact is part of what other documents depend on).
     assert [(f[0], f[1], f[7]) for f in after_signature["facts"] if f[0] in ("Config", "ConfigFlow")] == [
         ("Config", "M:Derive.App.Report.Tax(Microsoft.Extensions.Configuration.IConfiguration)", "tax:Rate"),
-        ("Config", RATE, '{$"{name}:Rate"}'), ("ConfigFlow", RATE, "{p1}:Rate")]
+        ("Config", RATE, '{$"{name}:Rate"}'), ("ConfigFlow", RATE, "{s0}{p1}:Rate")]
     edit(core / "Settings.cs", '$"{name}:Rate"', '$"{name}:Percent"')
     c6 = commit(repo, "flow")
     after_flow = step(c5, 8, ["App", "Core"])
     assert [(f[0], f[7]) for f in after_flow["facts"] if f[0] in ("Config", "ConfigFlow")] == [
-        ("Config", "tax:Percent"), ("Config", '{$"{name}:Percent"}'), ("ConfigFlow", "{p1}:Percent")]
+        ("Config", "tax:Percent"), ("Config", '{$"{name}:Percent"}'), ("ConfigFlow", "{s0}{p1}:Percent")]
 
     # The CLI says so, and --push publishes the derived baseline; a machine with an empty local store derives
     # the next commit from the one the cache holds.

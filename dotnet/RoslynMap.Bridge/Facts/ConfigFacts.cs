@@ -177,10 +177,13 @@ internal sealed class ConfigFacts
         var flows = ConfigFlows.Of(called, _sink.Model.Compilation);
         Profile.Lap("extract.walk.config_flows", cpu);
         if (flows.Count == 0) return;
-        var arguments = ConfigFlows.ArgumentTemplates(inv, called, a => FactSyntax.ConstantString(_sink.Model, a));
+        var arguments = ConfigFlows.ArgumentsByParameter(inv, called);
+        var values = arguments.ToDictionary(a => a.Key, a => FactSyntax.ConstantString(_sink.Model, a.Value));
+        // The section a configuration argument is (`configuration.GetSection("Identity")`: `Identity:`).
+        var sections = arguments.ToDictionary(a => a.Key, a => SectionPath(a.Value) is { } path ? path.Length == 0 ? "" : path + ":" : null);
         foreach (var flow in flows)
         {
-            if (ConfigFlows.Substitute(flow.Template, arguments) is not { Length: > 0 } key) continue;
+            if (ConfigFlows.Substitute(flow.Template, values, sections) is not { Length: > 0 } key) continue;
             _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, key,
                 new FactDetail().Add("pattern", flow.Pattern).Add("through", _sink.IdOf(ConfigFlows.Definition(called))));
         }

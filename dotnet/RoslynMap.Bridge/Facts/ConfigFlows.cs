@@ -6,7 +6,9 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 namespace RoslynMap.Bridge.Facts;
 
 /// <summary>A configuration key a method reads through its parameters: `template` holds `{pN}` for the value
-/// of its Nth parameter (`ConnectionStrings:{p1}`, `{p1}:Type`).</summary>
+/// of its Nth parameter (`ConnectionStrings:{p1}`, `{p1}:Type`) and `{sN}` for the section its Nth parameter is
+/// (`GetRequiredValue(this IConfiguration configuration, string name)` reads `{s0}{p1}`: `Identity:Audience` when
+/// called on `GetSection("Identity")` with "Audience").</summary>
 internal sealed record ConfigFlow(string Template, string Pattern);
 
 /// <summary>
@@ -67,7 +69,7 @@ internal static class ConfigFlows
         var flows = new List<ConfigFlow>();
         void Add(string? template, string pattern)
         {
-            if (template is not null && template.Contains("{p", StringComparison.Ordinal) && !template.Contains('*')
+            if (template is not null && !template.Contains('\0') && template.Contains("{p", StringComparison.Ordinal) && !template.Contains('*')
                 && !flows.Any(f => f.Template == template && f.Pattern == pattern)) flows.Add(new ConfigFlow(template, pattern));
         }
         foreach (var node in syntax.DescendantNodes())
@@ -76,14 +78,16 @@ internal static class ConfigFlows
             {
                 case ElementAccessExpressionSyntax { ArgumentList.Arguments.Count: 1 } access when ReadsRoot(access.Expression)
                     && FrameworkApi.Classify(model, access, FrameworkApi.Configuration).Binding != Binding.Other:
-                    Add(Template(model, method, access.ArgumentList.Arguments[0].Expression, 0), "indexer");
+                    Add(Prefixed(Section(model, method, access.Expression),
+                        Template(model, method, access.ArgumentList.Arguments[0].Expression, 0)), "indexer");
                     break;
                 case InvocationExpressionSyntax inv when FactSyntax.NameText(inv) is { } name:
                     if (name is "GetConnectionString" or "GetValue" or "GetSection" or "GetRequiredSection"
                         && ReadsRoot(FactSyntax.Receiver(inv)) && FactSyntax.Arg(inv.ArgumentList, 0)?.Expression is { } key
                         && FrameworkApi.Classify(model, inv, FrameworkApi.Configuration).Binding != Binding.Other)
                     {
-                        Add((name == "GetConnectionString" ? "ConnectionStrings:" : "") + Template(model, method, key, 0), name);
+                        Add(Prefixed(Section(model, method, FactSyntax.Receiver(inv)) + (name == "GetConnectionString" ? "ConnectionStrings:" : ""),
+                            Template(model, method, key, 0)), name);
                         break;
                     }
                     // A helper handed one of this method's names: its flows, with its parameters replaced by ours.
@@ -91,8 +95,9 @@ internal static class ConfigFlows
                     {
                         foreach (var inner in Of(called, model.Compilation, depth + 1))
                         {
-                            var arguments = ArgumentTemplates(inv, called, a => Template(model, method, a, 0));
-                            Add(Substitute(inner.Template, arguments), inner.Pattern);
+                            var arguments = ArgumentsByParameter(inv, called);
+                            Add(Substitute(inner.Template, arguments.ToDictionary(a => a.Key, a => Template(model, method, a.Value, 0)),
+                                arguments.ToDictionary(a => a.Key, a => SectionOf(model, method, a.Value))), inner.Pattern);
                         }
                     }
                     break;
@@ -135,47 +140,87 @@ internal static class ConfigFlows
         if (e is not IdentifierNameSyntax) return null;
         return model.GetSymbolInfo(e).Symbol switch
         {
-            IParameterSymbol p when SymbolEqualityComparer.Default.Equals(p.ContainingSymbol.OriginalDefinition, method)
-                || SymbolEqualityComparer.Default.Equals(p.ContainingSymbol, method) => "{p" + p.Ordinal + "}",
+            IParameterSymbol p when IsOwn(p, method) => "{p" + p.Ordinal + "}",
             ILocalSymbol local when FactSyntax.LocalInitializer(local) is { } init => Template(model, method, init, depth + 1),
             _ => null,
         };
     }
 
-    /// <summary>The template of each parameter of `called` an argument of `inv` gives (by name, else by position;
-    /// a reduced extension method's receiver is its parameter 0).</summary>
-    public static Dictionary<int, string?> ArgumentTemplates(InvocationExpressionSyntax inv, IMethodSymbol called,
-        Func<ExpressionSyntax, string?> template)
+    /// <summary>The argument `inv` gives each parameter of `called` (by name, else by position), its receiver for a
+    /// reduced extension method's parameter 0.</summary>
+    public static Dictionary<int, ExpressionSyntax> ArgumentsByParameter(InvocationExpressionSyntax inv, IMethodSymbol called)
     {
         var definition = called.ReducedFrom ?? called;
         var offset = called.ReducedFrom is null ? 0 : 1;
-        var out_ = new Dictionary<int, string?>();
+        var found = new Dictionary<int, ExpressionSyntax>();
+        if (offset == 1 && FactSyntax.Receiver(inv) is { } receiver) found[0] = receiver;
         var arguments = inv.ArgumentList.Arguments;
         for (var i = 0; i < arguments.Count; i++)
         {
             var parameter = arguments[i].NameColon is { } named
                 ? definition.Parameters.FirstOrDefault(p => p.Name == named.Name.Identifier.ValueText)
                 : i + offset < definition.Parameters.Length ? definition.Parameters[i + offset] : null;
-            if (parameter is not null) out_[parameter.Ordinal] = template(arguments[i].Expression);
+            if (parameter is not null) found[parameter.Ordinal] = arguments[i].Expression;
         }
-        return out_;
+        return found;
     }
 
-    /// <summary>`template` with each `{pN}` replaced by `values[N]`; null when a value is missing.</summary>
-    public static string? Substitute(string template, IReadOnlyDictionary<int, string?> values)
+    private static string? Prefixed(string section, string? key) => key is null ? null : section + key;
+
+    // Marks a section no template can say (a read of it is dropped).
+    private const string Unknown = "\0";
+
+    /// <summary>The section a configuration receiver of `method` is: `{sN}` for its Nth parameter, nothing for the
+    /// root (`builder.Configuration`, a field).</summary>
+    private static string Section(SemanticModel model, IMethodSymbol method, ExpressionSyntax? receiver) =>
+        receiver is not null && FactSyntax.Unwrap(receiver) is IdentifierNameSyntax id && model.GetSymbolInfo(id).Symbol is IParameterSymbol p
+            ? IsOwn(p, method) ? "{s" + p.Ordinal + "}" : Unknown
+            : "";
+
+    /// <summary>The section an argument of `method` hands on: `{sN}` for its own Nth parameter, `X:` for a
+    /// `GetSection("X")` of its root, nothing for the root; null when it cannot be said.</summary>
+    private static string? SectionOf(SemanticModel model, IMethodSymbol method, ExpressionSyntax argument)
+    {
+        var e = FactSyntax.Unwrap(argument);
+        if (e is InvocationExpressionSyntax inv && FactSyntax.NameText(inv) is "GetSection" or "GetRequiredSection")
+        {
+            var part = FactSyntax.Arg(inv.ArgumentList, 0, "key")?.Expression is { } key ? Template(model, method, key, 0) : null;
+            var parent = FactSyntax.Receiver(inv) is { } receiver ? SectionOf(model, method, receiver) : null;
+            return part is null || parent is null ? null : parent + part + ":";
+        }
+        if (e is IdentifierNameSyntax id && model.GetSymbolInfo(id).Symbol is IParameterSymbol p)
+            return IsOwn(p, method) ? "{s" + p.Ordinal + "}" : null;
+        return e is IdentifierNameSyntax or MemberAccessExpressionSyntax ? "" : null;
+    }
+
+    private static bool IsOwn(IParameterSymbol p, IMethodSymbol method) =>
+        SymbolEqualityComparer.Default.Equals(p.ContainingSymbol.OriginalDefinition, method)
+        || SymbolEqualityComparer.Default.Equals(p.ContainingSymbol, method);
+
+    /// <summary>`template` with each `{pN}` replaced by `values[N]` and each `{sN}` by `sections[N]` (a section path
+    /// ending in `:`, or nothing for the root); null when one is missing.</summary>
+    public static string? Substitute(string template, IReadOnlyDictionary<int, string?> values,
+        IReadOnlyDictionary<int, string?> sections)
     {
         // One pass over the template: a value may itself hold another method's `{pN}` (a caller's parameter).
         var result = new System.Text.StringBuilder();
         var at = 0;
-        for (var start = template.IndexOf("{p", StringComparison.Ordinal); start >= 0;
-             start = template.IndexOf("{p", at, StringComparison.Ordinal))
+        for (var start = NextHole(template, 0); start >= 0; start = NextHole(template, at))
         {
             var end = template.IndexOf('}', start);
+            var table = template[start + 1] == 'p' ? values : sections;
             if (end < 0 || !int.TryParse(template.AsSpan(start + 2, end - start - 2), out var n)
-                || !values.TryGetValue(n, out var value) || value is null) return null;
+                || !table.TryGetValue(n, out var value) || value is null) return null;
             result.Append(template, at, start - at).Append(value);
             at = end + 1;
         }
         return result.Append(template, at, template.Length - at).ToString();
+    }
+
+    private static int NextHole(string template, int from)
+    {
+        var p = template.IndexOf("{p", from, StringComparison.Ordinal);
+        var s = template.IndexOf("{s", from, StringComparison.Ordinal);
+        return p < 0 ? s : s < 0 ? p : Math.Min(p, s);
     }
 }

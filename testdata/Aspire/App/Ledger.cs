@@ -8,4 +8,9 @@ public static class Ledger
         configuration[$"{serviceName}:Type"] + Open(configuration, serviceName);
 
     private static string? Open(IConfiguration configuration, string name) => configuration.GetConnectionString(name);
+
+    /// <summary>eShop's GetRequiredValue: the key is read under the section it is called on (`Identity:Audience` for
+    /// Program's `GetSection("Identity").Required("Audience")`).</summary>
+    public static string Required(this IConfiguration configuration, string key) =>
+        configuration[key] ?? throw new InvalidOperationException(key);
 }

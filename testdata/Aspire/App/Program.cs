@@ -10,6 +10,7 @@ var retries = builder.Configuration[Defaults.RetriesKey];
 var missing = builder.Configuration["Payments:Endpoint"];
 var gateway = builder.Configuration["Payments:Gateway"];
 var ledger = Ledger.Connect(builder.Configuration, "ledger");
+var audience = builder.Configuration.GetSection("Identity").Required("Audience");
 builder.Build().Run();
 
 /// <summary>Stands for an EF Core context (the Npgsql integration's package is not restored here).</summary>
