@@ -42,8 +42,8 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "18 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used", "count": 7}, {"status": "used_but_undefined", "count": 4},
+    assert env["answer"] == "20 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 7}, {"status": "used_but_undefined", "count": 6},
                                         {"status": "dynamic", "count": 3},
                                         {"status": "read_dynamically", "count": 3},
                                         {"status": "defined_but_unused", "count": 1}]
@@ -61,6 +61,8 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         "ledger:Type": "used_but_undefined",
         # Required("Audience") on GetSection("Identity") reads it under that section (eShop's GetRequiredValue)
         "Identity:Audience": "used_but_undefined", "Identity": "used",
+        # read only where `Auth` exists (an `if (!auth.Exists()) return` guard); nothing configures it
+        "Auth": "used_but_undefined", "Auth:Authority": "used_but_undefined",
         '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic", "{key}": "dynamic"}
     # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference
     # or ConnectionStrings:postgres.
@@ -72,6 +74,7 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
             for u in keys[key]["usages"] if u.get("through")] == [
         ("indexer", "App/Program.cs", 12, CONNECT), ("GetConnectionString", "App/Program.cs", 12, CONNECT)]
     assert [(u["line"], u["through"]) for u in keys["Identity:Audience"]["usages"]] == [(13, REQUIRED)]
+    assert [(u["line"], u["optional"]) for u in keys["Auth:Authority"]["usages"]] == [(23, "Auth")]
     # The AppHost reads Parameters:DbPassword (AddParameter) from its own appsettings.json; "Seed" has a value.
     assert [(u["pattern"], u["line"], u["confidence"]) for u in keys["Parameters:DbPassword"]["usages"]] == [
         ("aspire_parameter", 17, "medium")]

@@ -122,7 +122,7 @@ internal sealed class ConfigFacts
             Dynamic(arg, access.ArgumentList.OpenBracketToken.SpanStart, "indexer", Join(prefix, ""), from);
         if (key is null || prefix is null) return;
         _sink.Add(FactKinds.Config, from, access.ArgumentList.OpenBracketToken.SpanStart, confidence, Join(prefix, key),
-            new FactDetail().Add("pattern", "indexer"));
+            new FactDetail().Add("pattern", "indexer").Add("optional", GuardSection(access, Join(prefix, key))));
     }
 
     private void Access(InvocationExpressionSyntax inv, string pattern, string keyPrefix, bool type, string? from)
@@ -185,7 +185,8 @@ internal sealed class ConfigFacts
         {
             if (ConfigFlows.Substitute(flow.Template, values, sections) is not { Length: > 0 } key) continue;
             _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, key,
-                new FactDetail().Add("pattern", flow.Pattern).Add("through", _sink.IdOf(ConfigFlows.Definition(called))));
+                new FactDetail().Add("pattern", flow.Pattern).Add("through", _sink.IdOf(ConfigFlows.Definition(called)))
+                    .Add("optional", GuardSection(inv, key)));
         }
     }
 
@@ -328,7 +329,34 @@ internal sealed class ConfigFacts
     private void Emit(InvocationExpressionSyntax inv, Binding binding, string key, FactDetail detail, string? from)
     {
         var confidence = FrameworkApi.ConfidenceOf(binding)!;
-        _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, key, detail);
+        _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, key, detail.Add("optional", GuardSection(inv, key)));
+    }
+
+    /// <summary>The section `key` is under when the enclosing method returns early unless that section exists
+    /// (`if (!identitySection.Exists()) return services;` before `node`, eShop's AddDefaultAuthentication): a read
+    /// there happens only where the section is configured (the query layer then does not call it undefined
+    /// elsewhere). Null when there is no such guard.</summary>
+    private string? GuardSection(SyntaxNode node, string key)
+    {
+        var body = node.Ancestors().FirstOrDefault(a => a is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax) switch
+        {
+            BaseMethodDeclarationSyntax m => m.Body,
+            LocalFunctionStatementSyntax f => f.Body,
+            _ => null,
+        };
+        if (body is null) return null;
+        foreach (var statement in body.Statements)
+        {
+            if (statement.SpanStart >= node.SpanStart) break;
+            if (statement is IfStatementSyntax { Condition: PrefixUnaryExpressionSyntax { Operand: var operand } not } guard
+                && not.IsKind(SyntaxKind.LogicalNotExpression)
+                && FactSyntax.Unwrap(operand) is InvocationExpressionSyntax exists && FactSyntax.NameText(exists) == "Exists"
+                && guard.Statement is ReturnStatementSyntax or BlockSyntax { Statements: [.., ReturnStatementSyntax] }
+                && SectionPath(FactSyntax.Receiver(exists)) is { Length: > 0 } section
+                && key.StartsWith(section + ":", StringComparison.OrdinalIgnoreCase))
+                return section;
+        }
+        return null;
     }
 
     /// <summary>The section path an expression stands for: "" for a root (or unknown) configuration,

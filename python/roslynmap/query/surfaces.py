@@ -502,7 +502,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         entry = keys.setdefault(use["key"].lower(), {"key": use["key"], "usages": [], "defined_in": []})
         entry["usages"].append({"pattern": use.get("pattern"), "symbol_id": use["symbol_id"], "file": use["file"],
                                 "line": use["line"], "confidence": use["confidence"], "project": use["project"],
-                                **{k: use[k] for k in ("type", "property", "dynamic", "template", "through")
+                                **{k: use[k] for k in ("type", "property", "dynamic", "template", "through", "optional")
                                    if use.get(k) is not None}})
     for definition in definitions:
         entry = keys.setdefault(definition["key"].lower(), {"key": definition["key"], "usages": [], "defined_in": []})
@@ -541,6 +541,10 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     def reads_of(host: str | None) -> set[str]:
         return {k for p, ks in used_by.items() if reaches(p, host) for k in ks}
 
+    def configures(project: str, section: str) -> bool:
+        """Whether a project defines anything under `section` (a read guarded by `section.Exists()` runs only then)."""
+        return any(_covers(section, d) for p, pool in defined_by.items() if (p or "") == project for d in pool)
+
     def dynamic_reader(host: str | None, lower: str) -> dict[str, Any] | None:
         return next((u for p, uses in templates.items() if reaches(p, host)
                      for u in uses if _may_read(str(u["template"]), lower)), None)
@@ -560,7 +564,10 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
             if all(u.get("dynamic") for u in entry["usages"]):
                 entry["status"] = "dynamic"
                 continue
-            undefined = sorted({p for u in entry["usages"] if not u.get("dynamic") for p in missing_in(u, lower)})
+            undefined = sorted({p for u in entry["usages"] if not u.get("dynamic") for p in missing_in(u, lower)
+                                if not u.get("optional") or configures(p, str(u["optional"]).lower())})
+            if not undefined and not entry["defined_in"]:  # guarded reads of a section nothing configures
+                undefined = sorted({p for u in entry["usages"] if not u.get("dynamic") for p in missing_in(u, lower)})
             if not undefined:
                 entry["status"] = "used"
             elif all(u.get("pattern") == "bound_property" for u in entry["usages"]):

@@ -13,4 +13,13 @@ public static class Ledger
     /// Program's `GetSection("Identity").Required("Audience")`).</summary>
     public static string Required(this IConfiguration configuration, string key) =>
         configuration[key] ?? throw new InvalidOperationException(key);
+
+    /// <summary>eShop's AddDefaultAuthentication: it returns unless its section exists, so `Auth:Authority` is read only
+    /// where `Auth` is configured (a project without it does not lack the key).</summary>
+    public static string? Authority(IConfiguration configuration)
+    {
+        var auth = configuration.GetSection("Auth");
+        if (!auth.Exists()) return null;
+        return auth.Required("Authority");
+    }
 }
