@@ -42,9 +42,9 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "20 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used", "count": 7}, {"status": "used_but_undefined", "count": 6},
-                                        {"status": "dynamic", "count": 3},
+    assert env["answer"] == "23 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used_but_undefined", "count": 8}, {"status": "used", "count": 7},
+                                        {"status": "dynamic", "count": 4},
                                         {"status": "read_dynamically", "count": 3},
                                         {"status": "defined_but_unused", "count": 1}]
     keys = {k["key"]: k for k in env["data"]["keys"]}
@@ -63,7 +63,10 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         "Identity:Audience": "used_but_undefined", "Identity": "used",
         # read only where `Auth` exists (an `if (!auth.Exists()) return` guard); nothing configures it
         "Auth": "used_but_undefined", "Auth:Authority": "used_but_undefined",
-        '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic", "{key}": "dynamic"}
+        # Limit(configuration, "Daily") reads it from the section a local holds
+        "Limits": "used_but_undefined", "Limits:Daily": "used_but_undefined",
+        '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic", "{key}": "dynamic",
+        "{limit}": "dynamic"}
     # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference
     # or ConnectionStrings:postgres.
     assert keys["ConnectionStrings:eventbus"]["read_by"] == "GetConnectionString {name} at App/Ledger.cs:10"
@@ -75,6 +78,7 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         ("indexer", "App/Program.cs", 12, CONNECT), ("GetConnectionString", "App/Program.cs", 12, CONNECT)]
     assert [(u["line"], u["through"]) for u in keys["Identity:Audience"]["usages"]] == [(13, REQUIRED)]
     assert [(u["line"], u["optional"]) for u in keys["Auth:Authority"]["usages"]] == [(23, "Auth")]
+    assert [(u["file"], u["line"]) for u in keys["Limits:Daily"]["usages"]] == [("App/Program.cs", 14)]
     # The AppHost reads Parameters:DbPassword (AddParameter) from its own appsettings.json; "Seed" has a value.
     assert [(u["pattern"], u["line"], u["confidence"]) for u in keys["Parameters:DbPassword"]["usages"]] == [
         ("aspire_parameter", 17, "medium")]

@@ -173,7 +173,8 @@ internal sealed class AspireFacts
             if (ProjectOfChain(argument.Expression) is not { Project: { } project }) continue;
             foreach (var method in SolutionMethods(inv, name))
             {
-                var parameter = ParameterAt(method, argument, position, FactSyntax.Receiver(inv) is not null);
+                var parameter = FactSyntax.ParameterOf(method, argument, position,
+                    method.IsExtensionMethod && FactSyntax.Receiver(inv) is not null ? 1 : 0);
                 if (parameter is null) continue;
                 _sink.Add(FactKinds.AspireProjectArgument, from, argument.SpanStart, Confidence.High, _sink.IdOf(method) ?? name,
                     new FactDetail().Add("parameter", parameter.Name).Add("aspire_project", project));
@@ -188,16 +189,6 @@ internal sealed class AspireFacts
         if (info.Symbol is IMethodSymbol bound) return [bound.ReducedFrom ?? bound];
         return _sink.Model.Compilation.GetSymbolsWithName(name, SymbolFilter.Member).OfType<IMethodSymbol>()
             .Where(m => m.Locations.Any(l => l.IsInSource));
-    }
-
-    /// <summary>The parameter an argument lands in: by name, else by position (after `this` when an extension
-    /// method is called on a receiver).</summary>
-    private static IParameterSymbol? ParameterAt(IMethodSymbol method, ArgumentSyntax argument, int position, bool onReceiver)
-    {
-        if (argument.NameColon is { } named)
-            return method.Parameters.FirstOrDefault(p => p.Name == named.Name.Identifier.ValueText);
-        var index = position + (method.IsExtensionMethod && onReceiver ? 1 : 0);
-        return index < method.Parameters.Length ? method.Parameters[index] : null;
     }
 
     /// <summary>`AddProject&lt;Projects.Basket_API&gt;(...)`: `Basket_API`; `AddProject("name", "../Api/Api.csproj")`:

@@ -157,10 +157,7 @@ internal static class ConfigFlows
         var arguments = inv.ArgumentList.Arguments;
         for (var i = 0; i < arguments.Count; i++)
         {
-            var parameter = arguments[i].NameColon is { } named
-                ? definition.Parameters.FirstOrDefault(p => p.Name == named.Name.Identifier.ValueText)
-                : i + offset < definition.Parameters.Length ? definition.Parameters[i + offset] : null;
-            if (parameter is not null) found[parameter.Ordinal] = arguments[i].Expression;
+            if (FactSyntax.ParameterOf(definition, arguments[i], i, offset) is { } parameter) found[parameter.Ordinal] = arguments[i].Expression;
         }
         return found;
     }
@@ -170,27 +167,34 @@ internal static class ConfigFlows
     // Marks a section no template can say (a read of it is dropped).
     private const string Unknown = "\0";
 
-    /// <summary>The section a configuration receiver of `method` is: `{sN}` for its Nth parameter, nothing for the
-    /// root (`builder.Configuration`, a field).</summary>
+    /// <summary>The section a configuration receiver of `method` reads from (see SectionOf); a mark that drops the read
+    /// when that cannot be said.</summary>
     private static string Section(SemanticModel model, IMethodSymbol method, ExpressionSyntax? receiver) =>
-        receiver is not null && FactSyntax.Unwrap(receiver) is IdentifierNameSyntax id && model.GetSymbolInfo(id).Symbol is IParameterSymbol p
-            ? IsOwn(p, method) ? "{s" + p.Ordinal + "}" : Unknown
-            : "";
+        receiver is null ? "" : SectionOf(model, method, receiver) ?? Unknown;
 
-    /// <summary>The section an argument of `method` hands on: `{sN}` for its own Nth parameter, `X:` for a
-    /// `GetSection("X")` of its root, nothing for the root; null when it cannot be said.</summary>
-    private static string? SectionOf(SemanticModel model, IMethodSymbol method, ExpressionSyntax argument)
+    /// <summary>The section an expression of `method` stands for: `{sN}` for its own Nth parameter, `X:` for a
+    /// `GetSection("X")` (of a parameter: `{sN}X:`), through the initializers of locals, nothing for the root
+    /// (`builder.Configuration`, a field); null when it cannot be said.</summary>
+    private static string? SectionOf(SemanticModel model, IMethodSymbol method, ExpressionSyntax argument, int depth = 0)
     {
         var e = FactSyntax.Unwrap(argument);
+        if (depth > 4) return null;
         if (e is InvocationExpressionSyntax inv && FactSyntax.NameText(inv) is "GetSection" or "GetRequiredSection")
         {
             var part = FactSyntax.Arg(inv.ArgumentList, 0, "key")?.Expression is { } key ? Template(model, method, key, 0) : null;
-            var parent = FactSyntax.Receiver(inv) is { } receiver ? SectionOf(model, method, receiver) : null;
+            var parent = FactSyntax.Receiver(inv) is { } receiver ? SectionOf(model, method, receiver, depth + 1) : null;
             return part is null || parent is null ? null : parent + part + ":";
         }
-        if (e is IdentifierNameSyntax id && model.GetSymbolInfo(id).Symbol is IParameterSymbol p)
-            return IsOwn(p, method) ? "{s" + p.Ordinal + "}" : null;
-        return e is IdentifierNameSyntax or MemberAccessExpressionSyntax ? "" : null;
+        if (e is IdentifierNameSyntax id)
+        {
+            return model.GetSymbolInfo(id).Symbol switch
+            {
+                IParameterSymbol p => IsOwn(p, method) ? "{s" + p.Ordinal + "}" : null,
+                ILocalSymbol local => FactSyntax.LocalInitializer(local) is { } init ? SectionOf(model, method, init, depth + 1) : null,
+                _ => "",
+            };
+        }
+        return e is MemberAccessExpressionSyntax ? "" : null;
     }
 
     private static bool IsOwn(IParameterSymbol p, IMethodSymbol method) =>

@@ -103,6 +103,16 @@ internal static class FactSyntax
         return null;
     }
 
+    /// <summary>The parameter of `method` an argument lands in: by name, else by position (`offset` 1 after the
+    /// receiver of an extension method called on one).</summary>
+    public static IParameterSymbol? ParameterOf(IMethodSymbol method, ArgumentSyntax argument, int position, int offset)
+    {
+        if (argument.NameColon is { } named)
+            return method.Parameters.FirstOrDefault(p => p.Name == named.Name.Identifier.ValueText);
+        var index = position + offset;
+        return index < method.Parameters.Length ? method.Parameters[index] : null;
+    }
+
     public static ExpressionSyntax? LocalInitializer(ILocalSymbol local) =>
         local.DeclaringSyntaxReferences.Length == 1
         && local.DeclaringSyntaxReferences[0].GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var value }

@@ -22,4 +22,11 @@ public static class Ledger
         if (!auth.Exists()) return null;
         return auth.Required("Authority");
     }
+
+    /// <summary>The section a helper reads from may be a local: `Limit(config, "Daily")` reads `Limits:Daily`.</summary>
+    public static string? Limit(IConfiguration configuration, string limit)
+    {
+        var config = configuration.GetSection("Limits");
+        return config[limit];
+    }
 }

@@ -11,6 +11,7 @@ var missing = builder.Configuration["Payments:Endpoint"];
 var gateway = builder.Configuration["Payments:Gateway"];
 var ledger = Ledger.Connect(builder.Configuration, "ledger");
 var audience = builder.Configuration.GetSection("Identity").Required("Audience");
+var daily = Ledger.Limit(builder.Configuration, "Daily");
 builder.Build().Run();
 
 /// <summary>Stands for an EF Core context (the Npgsql integration's package is not restored here).</summary>
