@@ -24,10 +24,11 @@ internal sealed class AspireFacts
         ["AddProject", "WithEnvironment", "WithReference", "AddParameter", "AddParameterFromConfiguration", "AddConnectionString"];
 
     // Resources a reference reaches through service discovery (`services:{name}:http:0`), never a connection
-    // string: apps and containers with endpoints (eShopSupport's AddPythonUvicornApp).
+    // string: apps and containers with endpoints (eShopSupport's AddPythonUvicornApp). Projects are told apart by
+    // ChainRoot (an AddProject root).
     private static readonly HashSet<string> EndpointResources =
     [
-        "AddProject", "AddContainer", "AddDockerfile", "AddExecutable", "AddNpmApp", "AddNodeApp", "AddJavaScriptApp",
+        "AddContainer", "AddDockerfile", "AddExecutable", "AddNpmApp", "AddNodeApp", "AddJavaScriptApp",
         "AddViteApp", "AddPythonApp", "AddPythonModule", "AddPythonScript", "AddPythonUvicornApp", "AddUvicornApp",
         "AddGolangApp", "AddCSharpApp",
     ];
@@ -99,8 +100,7 @@ internal sealed class AspireFacts
             if (bound.ContainingNamespace?.ToDisplayString().StartsWith("Aspire.Hosting", StringComparison.Ordinal) != true) return;
             confidence = Confidence.High;
         }
-        else if (FactSyntax.Receiver(inv) is IdentifierNameSyntax receiver
-                 && receiver.Identifier.ValueText.EndsWith("uilder", StringComparison.Ordinal)) confidence = Confidence.Medium;
+        else if (OnBuilder(inv)) confidence = Confidence.Medium;
         else return;
         _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, prefix + name,
             new FactDetail().Add("pattern", pattern));
@@ -141,10 +141,14 @@ internal sealed class AspireFacts
     /// <summary>Unbound (the integration's package is missing): `builder.AddXxxClient("name")` on a host
     /// builder, named as Aspire names its client integrations.</summary>
     private static bool LooksLikeClientIntegration(InvocationExpressionSyntax inv, string name) =>
-        inv.ArgumentList.Arguments[0].Expression is LiteralExpressionSyntax
-        && FactSyntax.Receiver(inv) is IdentifierNameSyntax receiver
-        && receiver.Identifier.ValueText.EndsWith("uilder", StringComparison.Ordinal)
+        inv.ArgumentList.Arguments[0].Expression is LiteralExpressionSyntax && OnBuilder(inv)
         && ClientSuffixes.Any(s => name.EndsWith(s, StringComparison.Ordinal));
+
+    /// <summary>Called on a local or parameter named like a builder (`builder`, `appBuilder`): what an unbound
+    /// Aspire call is recognised by when its package is missing.</summary>
+    private static bool OnBuilder(InvocationExpressionSyntax inv) =>
+        FactSyntax.Receiver(inv) is IdentifierNameSyntax receiver
+        && receiver.Identifier.ValueText.EndsWith("uilder", StringComparison.Ordinal);
 
     /// <summary>What a builder chain configures: a project (`Basket_API`), or the project resource a method of
     /// the AppHost is handed in a parameter (its callers say which: AspireProjectArgument facts).</summary>

@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -206,7 +207,7 @@ internal sealed class ConfigFacts
         _sink.Add(FactKinds.Config, from, anchor, Confidence.High, "{" + FactSyntax.Collapse(keyExpression.ToString()) + "}", detail);
     }
 
-    private static readonly System.Text.RegularExpressions.Regex Holes = new(@"\{[^{}]*\}", System.Text.RegularExpressions.RegexOptions.Compiled);
+    private static readonly Regex Holes = new(@"\{[^{}]*\}", RegexOptions.Compiled); // `{expr}` of ConstantString(interpolated)
 
     /// <summary>`section.Get&lt;T&gt;()` / `config.Get&lt;T&gt;()` / `section.Get(typeof(T))`: binds T there.</summary>
     private void Get(InvocationExpressionSyntax inv, string? from)

@@ -76,14 +76,14 @@ internal static class ConfigFlows
         {
             switch (node)
             {
-                case ElementAccessExpressionSyntax { ArgumentList.Arguments.Count: 1 } access when ReadsRoot(access.Expression)
+                case ElementAccessExpressionSyntax { ArgumentList.Arguments.Count: 1 } access when NamesConfig(access.Expression)
                     && FrameworkApi.Classify(model, access, FrameworkApi.Configuration).Binding != Binding.Other:
                     Add(Prefixed(Section(model, method, access.Expression),
                         Template(model, method, access.ArgumentList.Arguments[0].Expression, 0)), "indexer");
                     break;
                 case InvocationExpressionSyntax inv when FactSyntax.NameText(inv) is { } name:
                     if (name is "GetConnectionString" or "GetValue" or "GetSection" or "GetRequiredSection"
-                        && ReadsRoot(FactSyntax.Receiver(inv)) && FactSyntax.Arg(inv.ArgumentList, 0)?.Expression is { } key
+                        && NamesConfig(FactSyntax.Receiver(inv)) && FactSyntax.Arg(inv.ArgumentList, 0)?.Expression is { } key
                         && FrameworkApi.Classify(model, inv, FrameworkApi.Configuration).Binding != Binding.Other)
                     {
                         Add(Prefixed(Section(model, method, FactSyntax.Receiver(inv)) + (name == "GetConnectionString" ? "ConnectionStrings:" : ""),
@@ -110,9 +110,10 @@ internal static class ConfigFlows
         syntax.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken)
             && (t.ValueText.Contains("onfig", StringComparison.Ordinal) || t.ValueText == "GetConnectionString"));
 
-    /// <summary>A configuration root, not a section of it (a section's path is not followed here); the read must bind
-    /// to the configuration API or to nothing (its package missing), never to a dictionary named `config`.</summary>
-    private static bool ReadsRoot(ExpressionSyntax? receiver) =>
+    /// <summary>A receiver named like configuration (a parameter, local, field or `builder.Configuration`: Section says
+    /// which section it is); the read must also bind to the configuration API or to nothing (its package missing),
+    /// never to a dictionary named `config`.</summary>
+    private static bool NamesConfig(ExpressionSyntax? receiver) =>
         receiver is not null && FactSyntax.Unwrap(receiver) is IdentifierNameSyntax or MemberAccessExpressionSyntax
         && FactSyntax.NameContains(receiver, "config");
 

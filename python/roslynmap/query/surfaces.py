@@ -543,7 +543,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
 
     def configures(project: str, section: str) -> bool:
         """Whether a project defines anything under `section` (a read guarded by `section.Exists()` runs only then)."""
-        return any(_covers(section, d) for p, pool in defined_by.items() if (p or "") == project for d in pool)
+        return any(_covers(section, d) for d in defined_by.get(project or None, set()))  # missing_in says None as ""
 
     def dynamic_reader(host: str | None, lower: str) -> dict[str, Any] | None:
         return next((u for p, uses in templates.items() if reaches(p, host)
