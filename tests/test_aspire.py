@@ -42,8 +42,8 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "23 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used_but_undefined", "count": 8}, {"status": "used", "count": 7},
+    assert env["answer"] == "27 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used_but_undefined", "count": 10}, {"status": "used", "count": 9},
                                         {"status": "dynamic", "count": 4},
                                         {"status": "read_dynamically", "count": 3},
                                         {"status": "defined_but_unused", "count": 1}]
@@ -65,13 +65,19 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         "Auth": "used_but_undefined", "Auth:Authority": "used_but_undefined",
         # Limit(configuration, "Daily") reads it from the section a local holds
         "Limits": "used_but_undefined", "Limits:Daily": "used_but_undefined",
+        # AppHost's own WithReference overload for its ModelResource gives these, not a connection string
+        "chat:Type": "used", "chat:ModelName": "used", "ConnectionStrings:chat": "used_but_undefined",
+        # a local function reading from a configuration it makes (eShopSupport's Evaluator): read at the call
+        "ConnectionStrings:reports": "used_but_undefined",
         '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic", "{key}": "dynamic",
         "{limit}": "dynamic"}
     # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference
     # or ConnectionStrings:postgres.
     assert keys["ConnectionStrings:eventbus"]["read_by"] == "GetConnectionString {name} at App/Ledger.cs:10"
     assert [(u["template"], u["line"]) for key in ('{$"{serviceName}:Type"}', "{name}")
-            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10)]
+            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10), ("ConnectionStrings:*", 24)]
+    assert [(u["file"], u["line"], u["through"]) for u in keys["ConnectionStrings:reports"]["usages"]] == [
+        ("App/Program.cs", 17, MAIN + ".Report(System.String)")]
     # The helper's keys, made of the constant it is handed, are read where it is called (two levels deep).
     assert [(u["pattern"], u["file"], u["line"], u["through"]) for key in ("ledger:Type", "ConnectionStrings:ledger")
             for u in keys[key]["usages"] if u.get("through")] == [
@@ -112,6 +118,23 @@ def test_a_method_of_the_apphost_configures_the_project_it_is_handed(aspire: Mcp
     assert [(k["key"], k["status"], k["defined_in"]) for k in ledger] == [
         ("ConnectionStrings:ledger", "used_but_undefined", [{"file": "AppHost/Extensions.cs", "line": 9,
                                                              "project": "App", "source": "aspire"}])]
+
+
+def test_the_apphosts_own_withreference_overload_is_read_from_its_body(aspire: McpServerProcess) -> None:
+    """eShopSupport: `backend.WithReference(chatCompletion)` where chatCompletion is `AddOllama(...)`, a resource of
+    the AppHost's own with its own WithReference overload: that overload sets `{name}:Type` and `{name}:LlmModelName`
+    and references an endpoint. Aspire's connection string was assumed (Backend's two keys read undefined and
+    `ConnectionStrings:chatcompletion` read defined)."""
+    keys = {k["key"]: k for k in aspire.call("surfaces_list_config_keys", {"key_filter": "chat"})["data"]["keys"]}
+    assert {k: (v["status"], v["defined_in"]) for k, v in keys.items()} == {
+        "chat:Type": ("used", [{"file": "AppHost/ModelResource.cs", "line": 18, "source": "aspire"}]),
+        "chat:ModelName": ("used", [{"file": "AppHost/ModelResource.cs", "line": 19, "source": "aspire"}]),
+        "ConnectionStrings:chat": ("used_but_undefined", [])}
+    assert {key: [(u["line"], u.get("through")) for u in keys[key]["usages"]] for key in keys} == {
+        "chat:Type": [(15, CONNECT)], "chat:ModelName": [(16, None)], "ConnectionStrings:chat": [(15, CONNECT)]}
+    # Aspire's own WithReference still gives App the connection strings of a database and a bus.
+    db = aspire.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings:catalogdb"})["data"]["keys"]
+    assert [(k["status"], k["defined_in"][0]["line"]) for k in db] == [("used", 8)]
 
 
 def test_a_call_with_a_use_site_error_is_unbound_not_dropped(aspire: McpServerProcess) -> None:

@@ -53,13 +53,15 @@ internal sealed class AspireFacts
                     foreach (var key in ProjectDefaults) Define(inv, key, new Target(project, null), "aspire_default", from);
                 break;
             case "WithEnvironment":
-                if (FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "name")?.Expression) is { } variable
-                    && ProjectOfChain(FactSyntax.Receiver(inv)) is { } target)
-                    Define(inv, variable.Replace("__", ":", StringComparison.Ordinal), target, "aspire_environment", from);
+                if (EnvironmentName(FactSyntax.Arg(inv.ArgumentList, 0, "name")?.Expression, out var holes) is { } variable
+                    && ProjectOfChain(FactSyntax.Receiver(inv)) is { } target
+                    && (holes.Count == 0 || target.Parameter is not null))
+                    Define(inv, variable.Replace("__", ":", StringComparison.Ordinal), target, "aspire_environment", from, holes);
                 break;
             case "WithReference":
                 if (FactSyntax.Arg(inv.ArgumentList, 0, "source")?.Expression is { } resource
                     && ResourceName(resource, out var madeBy) is { } connection
+                    && !HasSolutionOverload(inv)
                     && ProjectOfChain(FactSyntax.Receiver(inv)) is { } consumer)
                 {
                     Define(inv, "ConnectionStrings:" + connection, consumer, "aspire_reference", from);
@@ -154,13 +156,56 @@ internal sealed class AspireFacts
     /// the AppHost is handed in a parameter (its callers say which: AspireProjectArgument facts).</summary>
     private sealed record Target(string? Project, IParameterSymbol? Parameter);
 
-    private void Define(InvocationExpressionSyntax inv, string key, Target target, string pattern, string? from)
+    private void Define(InvocationExpressionSyntax inv, string key, Target target, string pattern, string? from,
+        IReadOnlyList<string>? resourceHoles = null)
     {
         var detail = new FactDetail().Add("pattern", pattern);
         if (target.Project is not null) detail.Add("aspire_project", target.Project);
-        else detail.Add("aspire_member", _sink.IdOf(target.Parameter!.ContainingSymbol)).Add("aspire_parameter", target.Parameter.Name);
+        else detail.Add("aspire_member", _sink.IdOf(target.Parameter!.ContainingSymbol)).Add("aspire_parameter", target.Parameter.Name)
+            .Add("aspire_resources", resourceHoles);
         _sink.Add(FactKinds.ConfigDefinition, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, key, detail);
     }
+
+    /// <summary>An environment variable's name: a constant, or (in a method of the AppHost) an interpolation of the
+    /// names of resources the method is handed, `$"{ollama.Resource.Name}:Type"` → `{ollama}:Type` with the hole
+    /// `ollama` (eShopSupport's own WithReference overload): its callers say which resource (`resources`).</summary>
+    private string? EnvironmentName(ExpressionSyntax? e, out List<string> holes)
+    {
+        holes = [];
+        if (e is null) return null;
+        if (FactSyntax.ConstantString(_sink.Model, e) is { } constant) return constant;
+        if (FactSyntax.Unwrap(e) is not InterpolatedStringExpressionSyntax interpolated) return null;
+        var text = new System.Text.StringBuilder();
+        foreach (var part in interpolated.Contents)
+        {
+            if (part is InterpolatedStringTextSyntax literal) text.Append(literal.TextToken.ValueText);
+            else if (part is InterpolationSyntax { Expression: var hole } && ResourceNameParameter(hole) is { } parameter)
+            {
+                text.Append('{').Append(parameter).Append('}');
+                if (!holes.Contains(parameter)) holes.Add(parameter);
+            }
+            else if (part is InterpolationSyntax { Expression: var other } && FactSyntax.ConstantString(_sink.Model, other) is { } value)
+                text.Append(value);
+            else return null;
+        }
+        return text.ToString();
+    }
+
+    /// <summary>`ollama.Resource.Name` where `ollama` is a parameter of the enclosing method: that parameter's name.</summary>
+    private string? ResourceNameParameter(ExpressionSyntax e) =>
+        FactSyntax.Unwrap(e) is MemberAccessExpressionSyntax
+        {
+            Name.Identifier.ValueText: "Name",
+            Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Resource", Expression: IdentifierNameSyntax id },
+        } && _sink.Model.GetSymbolInfo(id).Symbol is IParameterSymbol { ContainingSymbol: IMethodSymbol } parameter
+            ? parameter.Name
+            : null;
+
+    /// <summary>A `WithReference` of the solution's own for this resource's type (eShopSupport's
+    /// `WithReference(this IResourceBuilder&lt;T&gt;, IResourceBuilder&lt;OllamaResource&gt;)`): what it gives is read
+    /// from its body (its keys, AspireProjectArgument facts), not taken for Aspire's connection string.</summary>
+    private bool HasSolutionOverload(InvocationExpressionSyntax inv) =>
+        SolutionMethods(inv, "WithReference").Any(m => m.Locations.Any(l => l.IsInSource));
 
     // Set once this document has made a project resource: only then can a call hand one over.
     private bool _madeProjects;
@@ -170,29 +215,91 @@ internal sealed class AspireFacts
     /// does not bind (its SDK is missing), so the method is found by name among the solution's methods.</summary>
     public void ProjectArguments(InvocationExpressionSyntax inv, string name, string? from)
     {
-        if (!_madeProjects || name == "AddProject") return;
+        if (name == "AddProject") return;
+        var receiver = FactSyntax.Receiver(inv);
+        // `backend.WithReference(ollama)` with the solution's own extension method: the receiver is handed too.
+        if (!_madeProjects && !FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameText(c) == "AddProject")) return;
+        _madeProjects = true;
+        List<IMethodSymbol>? methods = null;
+        if (receiver is not null && ProjectOfChain(receiver) is { Project: { } consumer })
+        {
+            methods = SolutionMethods(inv, name).ToList();
+            foreach (var method in methods.Where(m => m.IsExtensionMethod && m.Locations.Any(l => l.IsInSource)))
+                HandedProject(inv, method, method.Parameters[0], consumer, receiver.SpanStart, from);
+        }
         foreach (var (argument, position) in inv.ArgumentList.Arguments.Select((a, i) => (a, i)))
         {
             if (FactSyntax.Unwrap(argument.Expression) is not IdentifierNameSyntax) continue;
             if (ProjectOfChain(argument.Expression) is not { Project: { } project }) continue;
-            foreach (var method in SolutionMethods(inv, name))
+            foreach (var method in methods ??= SolutionMethods(inv, name).ToList())
             {
                 var parameter = FactSyntax.ParameterOf(method, argument, position,
-                    method.IsExtensionMethod && FactSyntax.Receiver(inv) is not null ? 1 : 0);
+                    method.IsExtensionMethod && receiver is not null ? 1 : 0);
                 if (parameter is null) continue;
-                _sink.Add(FactKinds.AspireProjectArgument, from, argument.SpanStart, Confidence.High, _sink.IdOf(method) ?? name,
-                    new FactDetail().Add("parameter", parameter.Name).Add("aspire_project", project));
+                HandedProject(inv, method, parameter, project, argument.SpanStart, from);
             }
         }
     }
 
-    /// <summary>The method a call binds to, else the solution's methods of that name (overloads and all).</summary>
-    private IEnumerable<IMethodSymbol> SolutionMethods(InvocationExpressionSyntax inv, string name)
+    /// <summary>An AspireProjectArgument fact: `method` is handed `project` in `parameter` at this call, with the
+    /// names of the other resources the call hands it (`resources`: `ollama=chatcompletion`), which fill the
+    /// holes of the keys the method defines.</summary>
+    private void HandedProject(InvocationExpressionSyntax inv, IMethodSymbol method, IParameterSymbol parameter, string project,
+        int position, string? from)
+    {
+        var resources = new List<string>();
+        foreach (var (argument, index) in inv.ArgumentList.Arguments.Select((a, i) => (a, i)))
+        {
+            if (FactSyntax.ParameterOf(method, argument, index, method.IsExtensionMethod && FactSyntax.Receiver(inv) is not null ? 1 : 0)
+                    is not { } handed || handed.Equals(parameter, SymbolEqualityComparer.Default)) continue;
+            if (ChainRoot(argument.Expression, out var addProject, out _) is { } made && addProject is null
+                && FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(made.ArgumentList, 0, "name")?.Expression) is { } resource)
+                resources.Add(handed.Name + "=" + resource);
+        }
+        _sink.Add(FactKinds.AspireProjectArgument, from, position, Confidence.High, _sink.IdOf(method) ?? method.Name,
+            new FactDetail().Add("parameter", parameter.Name).Add("aspire_project", project).Add("resources", resources));
+    }
+
+    /// <summary>The method a call binds to, else the solution's methods of that name that fit its arguments.</summary>
+    private IEnumerable<IMethodSymbol> SolutionMethods(InvocationExpressionSyntax inv, string name, int depth = 0)
     {
         var info = _sink.Model.GetSymbolInfo(inv);
         if (info.Symbol is IMethodSymbol bound) return [bound.ReducedFrom ?? bound];
         return _sink.Model.Compilation.GetSymbolsWithName(name, SymbolFilter.Member).OfType<IMethodSymbol>()
-            .Where(m => m.Locations.Any(l => l.IsInSource));
+            .Where(m => m.Locations.Any(l => l.IsInSource) && Fits(m, inv, depth));
+    }
+
+    /// <summary>Overload resolution for an unbound call, as far as syntax tells: the arguments fit the parameters
+    /// in number, and a parameter whose type names a type of the solution (`IResourceBuilder&lt;OllamaResource&gt;`)
+    /// is handed a resource the solution's own `Add*` method makes with that type. Else any overload of that
+    /// name would claim every `WithReference` call.</summary>
+    private bool Fits(IMethodSymbol method, InvocationExpressionSyntax inv, int depth)
+    {
+        var offset = method.IsExtensionMethod && FactSyntax.Receiver(inv) is not null ? 1 : 0;
+        var arguments = inv.ArgumentList.Arguments;
+        var required = method.Parameters.Count(p => !p.IsOptional && !p.IsParams);
+        if (arguments.Count + offset < required
+            || (arguments.Count + offset > method.Parameters.Length && !method.Parameters.Any(p => p.IsParams))) return false;
+        foreach (var (argument, position) in arguments.Select((a, i) => (a, i)))
+        {
+            if (FactSyntax.ParameterOf(method, argument, position, offset) is not { } parameter) return false;
+            if (NamesSolutionType(parameter.Type) && !MadeTypes(argument.Expression, depth).Contains(parameter.Type.ToDisplayString()))
+                return false;
+        }
+        return true;
+    }
+
+    private static bool NamesSolutionType(ITypeSymbol type) =>
+        type is INamedTypeSymbol named
+        && (named.Locations.Any(l => l.IsInSource) || named.TypeArguments.Any(NamesSolutionType));
+
+    /// <summary>The types the solution's `Add*` methods of the name that made this resource return (none when
+    /// the resource is a project, a parameter or made by a method of a package).</summary>
+    private HashSet<string> MadeTypes(ExpressionSyntax resource, int depth)
+    {
+        if (depth > 3 || ChainRoot(resource, out var addProject, out _) is not { } made || addProject is not null
+            || FactSyntax.NameText(made) is not { } maker) return [];
+        return SolutionMethods(made, maker, depth + 1).Select(m => m.ReturnType.ToDisplayString()).ToHashSet(StringComparer.Ordinal);
     }
 
     /// <summary>`AddProject&lt;Projects.Basket_API&gt;(...)`: `Basket_API`; `AddProject("name", "../Api/Api.csproj")`:

@@ -195,7 +195,8 @@ internal static class ConfigFlows
                 _ => "",
             };
         }
-        return e is MemberAccessExpressionSyntax ? "" : null;
+        // `builder.Configuration`, `new ConfigurationManager()` (eShopSupport's Evaluator), `builder.Build()`: a root.
+        return e is MemberAccessExpressionSyntax or BaseObjectCreationExpressionSyntax or InvocationExpressionSyntax ? "" : null;
     }
 
     private static bool IsOwn(IParameterSymbol p, IMethodSymbol method) =>

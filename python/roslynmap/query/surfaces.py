@@ -419,9 +419,7 @@ def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int,
         fact["project"] = names.get(row[-1]) if row[-1] is not None else _project_of_path(
             projects, fact["built_from"] if fact.get("source") == "docker_compose" else fact["file"])
         # An AppHost method configuring the project resource it is handed: once per project its callers hand it.
-        aspire = [fact] if not fact.get("aspire_member") else [
-            {**fact, "aspire_project": project}
-            for project in handed.get((str(fact["aspire_member"]), str(fact.get("aspire_parameter"))), [])]
+        aspire = [fact] if not fact.get("aspire_member") else _handed_definitions(fact, handed)
         for each in aspire:
             if each.get("aspire_project"):  # an Aspire AppHost's definition is for the project it runs
                 each["apphost"] = each["project"]
@@ -430,13 +428,43 @@ def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int,
     return out
 
 
-def _aspire_arguments(conn: sqlite3.Connection) -> dict[tuple[str, str], list[str]]:
-    """(AppHost method id, parameter name) -> the projects its callers hand it (AspireProjectArgument facts)."""
-    out: dict[tuple[str, str], list[str]] = {}
+@dataclass(frozen=True)
+class _Handed:
+    """One call of an AppHost method: the project it hands the method, and the names of the other resources it
+    hands (parameter -> resource name), which fill the holes of the keys the method defines."""
+
+    project: str
+    resources: tuple[tuple[str, str], ...]
+
+
+def _aspire_arguments(conn: sqlite3.Connection) -> dict[tuple[str, str], list[_Handed]]:
+    """(AppHost method id, parameter name) -> its calls' projects and resources (AspireProjectArgument facts)."""
+    out: dict[tuple[str, str], list[_Handed]] = {}
     for fact in facts_of_kind(conn, "AspireProjectArgument"):
-        projects = out.setdefault((str(fact["key"]), str(fact.get("parameter"))), [])
-        if fact.get("aspire_project") and fact["aspire_project"] not in projects:
-            projects.append(str(fact["aspire_project"]))
+        calls = out.setdefault((str(fact["key"]), str(fact.get("parameter"))), [])
+        if not fact.get("aspire_project"):
+            continue
+        pairs = [str(r).partition("=") for r in fact.get("resources") or []]
+        call = _Handed(str(fact["aspire_project"]), tuple((name, resource) for name, sep, resource in pairs if sep))
+        if call not in calls:
+            calls.append(call)
+    return out
+
+
+def _handed_definitions(fact: dict[str, Any], handed: dict[tuple[str, str], list[_Handed]]) -> list[dict[str, Any]]:
+    """A key an AppHost method defines for the project resource it is handed, once per call handing one:
+    `{ollama}:Type` (eShopSupport's own WithReference) is `chatcompletion:Type` where the call hands the resource
+    named chatcompletion; a call that hands no such resource names no key."""
+    out: list[dict[str, Any]] = []
+    for call in handed.get((str(fact["aspire_member"]), str(fact.get("aspire_parameter"))), []):
+        key, names = str(fact["key"]), dict(call.resources)
+        for hole in fact.get("aspire_resources") or []:
+            key = key.replace("{" + str(hole) + "}", names.get(str(hole), "{" + str(hole) + "}"))
+        if "{" in key and fact.get("aspire_resources"):
+            continue
+        each = {**fact, "aspire_project": call.project, "key": key, "fact_key": key}
+        if each not in out:
+            out.append(each)
     return out
 
 

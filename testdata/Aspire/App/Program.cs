@@ -12,7 +12,17 @@ var gateway = builder.Configuration["Payments:Gateway"];
 var ledger = Ledger.Connect(builder.Configuration, "ledger");
 var audience = builder.Configuration.GetSection("Identity").Required("Audience");
 var daily = Ledger.Limit(builder.Configuration, "Daily");
+var chat = Ledger.Connect(builder.Configuration, "chat");
+var model = builder.Configuration["chat:ModelName"];
+var report = Report("reports");
 builder.Build().Run();
+
+// eShopSupport's Evaluator: a local function reading from a configuration it makes (a root, not a section).
+static string? Report(string name)
+{
+    var config = new ConfigurationManager();
+    return config.GetConnectionString(name);
+}
 
 /// <summary>Stands for an EF Core context (the Npgsql integration's package is not restored here).</summary>
 public sealed class CatalogContext

@@ -21,6 +21,9 @@ app.WithReference(inference).WithReference(postgres.GetEndpoint("tcp"));
 // Qdrant gives two connection strings: its own and its HTTP endpoint's (`vectors_http`).
 var vectors = builder.AddQdrant("vectors");
 app.WithReference(vectors);
+// A resource of the AppHost's own, referenced through its own WithReference overload (eShopSupport's Ollama).
+var chat = builder.AddModel("chat");
+app.WithReference(chat);
 
 builder.AddPayments(app);
 
