@@ -42,11 +42,11 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "27 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used_but_undefined", "count": 10}, {"status": "used", "count": 9},
+    assert env["answer"] == "30 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 11}, {"status": "used_but_undefined", "count": 10},
                                         {"status": "dynamic", "count": 4},
                                         {"status": "read_dynamically", "count": 3},
-                                        {"status": "defined_but_unused", "count": 1}]
+                                        {"status": "defined_but_unused", "count": 2}]
     keys = {k["key"]: k for k in env["data"]["keys"]}
     assert {k: v["status"] for k, v in keys.items()} == {
         "CallBackUrl": "used", "ConnectionStrings:catalogdb": "used",
@@ -69,13 +69,15 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         "chat:Type": "used", "chat:ModelName": "used", "ConnectionStrings:chat": "used_but_undefined",
         # a local function reading from a configuration it makes (eShopSupport's Evaluator): read at the call
         "ConnectionStrings:reports": "used_but_undefined",
+        # App/Properties/launchSettings.json: `dotnet run` sets the profile's name and its environment variables
+        "DOTNET_LAUNCH_PROFILE": "used", "Payments:Mode": "used", "Payments:Trace": "defined_but_unused",
         '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic", "{key}": "dynamic",
         "{limit}": "dynamic"}
     # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference
     # or ConnectionStrings:postgres.
     assert keys["ConnectionStrings:eventbus"]["read_by"] == "GetConnectionString {name} at App/Ledger.cs:10"
     assert [(u["template"], u["line"]) for key in ('{$"{serviceName}:Type"}', "{name}")
-            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10), ("ConnectionStrings:*", 24)]
+            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10), ("ConnectionStrings:*", 26)]
     assert [(u["file"], u["line"], u["through"]) for u in keys["ConnectionStrings:reports"]["usages"]] == [
         ("App/Program.cs", 17, MAIN + ".Report(System.String)")]
     # The helper's keys, made of the constant it is handed, are read where it is called (two levels deep).
@@ -118,6 +120,20 @@ def test_a_method_of_the_apphost_configures_the_project_it_is_handed(aspire: Mcp
     assert [(k["key"], k["status"], k["defined_in"]) for k in ledger] == [
         ("ConnectionStrings:ledger", "used_but_undefined", [{"file": "AppHost/Extensions.cs", "line": 9,
                                                              "project": "App", "source": "aspire"}])]
+
+
+def test_a_launch_profile_defines_what_dotnet_run_sets(aspire: McpServerProcess) -> None:
+    """aspire-samples' AspireShop.Frontend reads `DOTNET_LAUNCH_PROFILE` (Aspire's templates do), which `dotnet run`
+    sets from the profile it starts: it read `used_but_undefined`. A profile's environment variables are defined
+    for its project; ASPNETCORE_ENVIRONMENT, read by the host, is not listed on its own."""
+    keys = {k["key"]: k for k in aspire.call("surfaces_list_config_keys", {"project": "App"})["data"]["keys"]}
+    launch = "App/Properties/launchSettings.json"
+    assert {k: (v["status"], v["defined_in"]) for k, v in keys.items() if k.startswith(("DOTNET", "Payments:Mode",
+                                                                                         "Payments:Trace", "ASPNET"))} == {
+        "DOTNET_LAUNCH_PROFILE": ("used", [{"file": launch, "line": 4, "source": "launch_settings", "profile": "https"}]),
+        "Payments:Mode": ("used", [{"file": launch, "line": 9, "source": "launch_settings", "profile": "https"}]),
+        "Payments:Trace": ("defined_but_unused",
+                           [{"file": launch, "line": 10, "source": "launch_settings", "profile": "https"}])}
 
 
 def test_the_apphosts_own_withreference_overload_is_read_from_its_body(aspire: McpServerProcess) -> None:

@@ -414,7 +414,8 @@ def test_unknown_workspaces_leave_no_lock_files(server: McpServerProcess, shop: 
 
 
 def test_indexing_reads_no_appsettings_through_a_symlink_out(tmp_path: Path) -> None:
-    """appsettings*.json facts (values shown by surfaces_list_config_keys) come only from files inside."""
+    """appsettings*.json and launchSettings.json facts (values shown by surfaces_list_config_keys) come only from
+    files inside."""
     from roslynmap.roslyn.appsettings import definition_facts
 
     repo, outside = tmp_path / "repo", tmp_path / "outside"
@@ -423,6 +424,9 @@ def test_indexing_reads_no_appsettings_through_a_symlink_out(tmp_path: Path) -> 
     (outside / "secrets.json").write_text('{"Token": "abc"}')
     (repo / "src" / "appsettings.json").write_text('{"Logging": {"Level": "Info"}}')
     (repo / "src" / "appsettings.Production.json").symlink_to(outside / "secrets.json")
+    (outside / "launch.json").write_text('{"profiles": {"p": {"environmentVariables": {"Token": "abc"}}}}')
+    (repo / "src" / "Properties").mkdir()
+    (repo / "src" / "Properties" / "launchSettings.json").symlink_to(outside / "launch.json")
     rows = definition_facts(repo)
     assert [(r.file, r.key) for r in rows] == [("src/appsettings.json", "Logging:Level")]
 

@@ -541,7 +541,9 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                                     **({"source": "aspire"} if definition.get("aspire_project") else
                                        {"source": "in_memory"} if definition.get("pattern") == "in_memory" else
                                        {"source": "docker_compose", "service": definition.get("service")}
-                                       if definition.get("source") == "docker_compose" else {})})
+                                       if definition.get("source") == "docker_compose" else
+                                       {"source": "launch_settings", "profile": definition.get("profile")}
+                                       if definition.get("source") == "launch_settings" else {})})
     # Per project: the keys its own appsettings define, and the keys its code reads.
     defined_by: dict[str | None, set[str]] = {}
     for d in definitions:
@@ -615,8 +617,19 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                 entry["read_by"] = reader
             elif dynamic:  # the computed read that may reach it (the app's own code: not unused)
                 entry["read_by"] = f"{dynamic['pattern']} {dynamic['key']} at {dynamic['file']}:{dynamic['line']}"
-    # What Aspire sets in every project (OTEL_*) counts for a key read, but is not the solution's own config.
-    own = {d["key"].lower() for d in definitions if d.get("pattern") != "aspire_default"}
+    # What Aspire sets in every project (OTEL_*), and what a launch profile sets for the host (DOTNET_LAUNCH_PROFILE,
+    # ASPNETCORE_ENVIRONMENT), counts for a key read, but is not the solution's own config.
+    def is_default(d: dict[str, Any]) -> bool:
+        return (d.get("pattern") in ("aspire_default", "launch_default")
+                or (d.get("source") == "launch_settings" and framework_reader(d["key"]) is not None))
+
+    own = {d["key"].lower() for d in definitions if not is_default(d)}
+    # A default is shown where it is read: DOTNET_LAUNCH_PROFILE read by the frontend, in the frontend's profiles only.
+    defaults = {(d["key"].lower(), d["file"], d["line"]) for d in definitions if is_default(d)}
+    for lower, entry in keys.items():
+        reading = _reading_projects(entry["usages"], hosts, loaders)
+        entry["defined_in"] = [d for d in entry["defined_in"] if (lower, d["file"], d["line"]) not in defaults
+                               or reading is None or d["project"] in reading]
     items = sorted((e for lower, e in keys.items() if e["usages"] or lower in own), key=lambda e: e["key"].lower())
     if key_filter:
         needle = key_filter.strip().lower()
@@ -640,6 +653,18 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                    [{"status": s, "count": c} for s, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
 
 
+def _reading_projects(usages: list[dict[str, Any]], hosts: set[str | None],
+                      loaders: dict[str | None, set[str | None]]) -> set[str | None] | None:
+    """The projects a key's reads run in: each read's own and the hosts loading its library; None (every project)
+    when a library no host loads reads it."""
+    out: set[str | None] = set()
+    for use in usages:
+        if use["project"] not in hosts and not loaders.get(use["project"]):
+            return None
+        out |= {use["project"], *loaders.get(use["project"], set())}
+    return out
+
+
 # Sections the host or a library reads by convention, with no key in the solution's code: unused they are not.
 FRAMEWORK_SECTIONS = {
     "logging": "the host's logging (WebApplication.CreateBuilder, Host.CreateDefaultBuilder)",
@@ -657,6 +682,8 @@ def framework_reader(key: str) -> str | None:
     """What reads a configuration key by convention (its first section), if anything does."""
     if key.lower().startswith(("aspnetcore_", "dotnet_")):
         return "the host (ASPNETCORE_* and DOTNET_* environment variables)"
+    if key.lower().startswith("aspire_"):  # an AppHost's launch profile: its dashboard's and resource service's URLs
+        return "Aspire's AppHost (ASPIRE_* environment variables)"
     return FRAMEWORK_SECTIONS.get(key.split(":", 1)[0].lower())
 
 

@@ -8,24 +8,18 @@ defined but unused and which are used but undefined. JSON with comments and trai
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from roslynmap.model.readable import is_readable
 from roslynmap.model.records import FactRecord
+from roslynmap.roslyn import jsonc
 from roslynmap.roslyn.compose import compose_facts
+from roslynmap.roslyn.launch import launch_facts
 from roslynmap.roslyn.razor import razor_facts, reference_facts
 
 SKIP = {"bin", "obj", ".git", "node_modules"}
-_COMMENTS = re.compile(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', re.S)
-_TRAILING_COMMAS = re.compile(r",(\s*[}\]])")
-
-
-def _loads(text: str) -> Any:
-    stripped = _COMMENTS.sub(lambda m: m.group(1) or "", text)
-    return json.loads(_TRAILING_COMMAS.sub(r"\1", stripped))
 
 
 def _flatten(value: Any, prefix: str) -> Iterator[tuple[str, Any]]:
@@ -69,10 +63,11 @@ def _environment(name: str) -> str | None:
 
 
 def definition_facts(root: Path) -> list[FactRecord]:
-    """Fact records, as the bridge's: appsettings keys, the environment docker-compose sets (roslyn/compose.py),
-    then Razor Pages and routable components, then the markup's references to code (roslyn/razor.py), all read
-    from files the compile does not index."""
-    return _appsettings_facts(root) + compose_facts(root) + razor_facts(root) + reference_facts(root)
+    """Fact records, as the bridge's: appsettings keys, the environment docker-compose sets (roslyn/compose.py)
+    and launch profiles set (roslyn/launch.py), then Razor Pages and routable components, then the markup's
+    references to code (roslyn/razor.py), all read from files the compile does not index."""
+    return (_appsettings_facts(root) + compose_facts(root) + launch_facts(root) + razor_facts(root)
+            + reference_facts(root))
 
 
 def _appsettings_facts(root: Path) -> list[FactRecord]:
@@ -81,7 +76,7 @@ def _appsettings_facts(root: Path) -> list[FactRecord]:
         rel = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8-sig", errors="replace")
         try:
-            data = _loads(text)
+            data = jsonc.loads(text)
         except ValueError as exc:
             error = json.dumps({"error": str(exc)})
             rows.append(FactRecord("ConfigDefinition", None, None, rel, 1, 1, "low", "", error))

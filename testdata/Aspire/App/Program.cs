@@ -15,6 +15,8 @@ var daily = Ledger.Limit(builder.Configuration, "Daily");
 var chat = Ledger.Connect(builder.Configuration, "chat");
 var model = builder.Configuration["chat:ModelName"];
 var report = Report("reports");
+var https = builder.Configuration["DOTNET_LAUNCH_PROFILE"] == "https";
+var mode = builder.Configuration["Payments:Mode"];
 builder.Build().Run();
 
 // eShopSupport's Evaluator: a local function reading from a configuration it makes (a root, not a section).
