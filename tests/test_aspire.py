@@ -122,6 +122,17 @@ def test_a_method_of_the_apphost_configures_the_project_it_is_handed(aspire: Mcp
                                                              "project": "App", "source": "aspire"}])]
 
 
+def test_a_client_integration_registers_its_dbcontext(aspire: McpServerProcess) -> None:
+    """eShop's Identity.API and Webhooks.API register their contexts only through Aspire
+    (`builder.AddNpgsqlDbContext<WebhooksContext>("webhooksdb")`): they were missing from DI. Unbound here (the
+    Npgsql integration's package is missing): matched on a builder, confidence medium."""
+    env = aspire.call("surfaces_list", {"kind": "di"})
+    assert env["data"]["registrations"] == [{
+        "service": "CatalogContext", "lifetime": "Scoped", "implementation": "CatalogContext", "form": "extension",
+        "via": "AddNpgsqlDbContext", "service_id": "T:CatalogContext", "implementation_id": "T:CatalogContext",
+        "registered_in": MAIN, "project": "App", "file": "App/Program.cs", "line": 6, "confidence": "medium"}]
+
+
 def test_a_launch_profile_defines_what_dotnet_run_sets(aspire: McpServerProcess) -> None:
     """aspire-samples' AspireShop.Frontend reads `DOTNET_LAUNCH_PROFILE` (Aspire's templates do), which `dotnet run`
     sets from the profile it starts: it read `used_but_undefined`. A profile's environment variables are defined

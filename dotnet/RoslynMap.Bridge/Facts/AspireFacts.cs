@@ -148,7 +148,7 @@ internal sealed class AspireFacts
 
     /// <summary>Called on a local or parameter named like a builder (`builder`, `appBuilder`): what an unbound
     /// Aspire call is recognised by when its package is missing.</summary>
-    private static bool OnBuilder(InvocationExpressionSyntax inv) =>
+    internal static bool OnBuilder(InvocationExpressionSyntax inv) =>
         FactSyntax.Receiver(inv) is IdentifierNameSyntax receiver
         && receiver.Identifier.ValueText.EndsWith("uilder", StringComparison.Ordinal);
 

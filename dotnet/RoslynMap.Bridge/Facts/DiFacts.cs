@@ -137,6 +137,36 @@ internal sealed class DiFacts
             || FactSyntax.Unwrap(receiver) is InvocationExpressionSyntax inner && FactSyntax.NameText(inner) is { } innerName
                && innerName.StartsWith("Add", StringComparison.Ordinal) && FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameContains(FactSyntax.Receiver(c), "services")));
 
+    /// <summary>Cheap syntax test for the dispatcher: an Aspire client integration that registers a DbContext,
+    /// `builder.AddNpgsqlDbContext&lt;T&gt;("catalogdb")` (not on the service collection: those are Extension's).</summary>
+    public static bool IsClientDbContext(InvocationExpressionSyntax inv, string name) =>
+        name.Length > "AddDbContext".Length && name.StartsWith("Add", StringComparison.Ordinal)
+        && name.EndsWith("DbContext", StringComparison.Ordinal) && FactSyntax.TypeArgs(inv).Count == 1
+        && inv.ArgumentList.Arguments.Count > 0 && !FactSyntax.NameContains(FactSyntax.Receiver(inv), "services");
+
+    /// <summary>`builder.AddNpgsqlDbContext&lt;WebhooksContext&gt;("webhooksdb")` (eShop's Identity.API and Webhooks.API,
+    /// aspire-samples): Aspire's client integration registers the context, pooled (scoped). Bound to a method whose
+    /// first parameter after the builder is `connectionName` (high), else called on a builder (medium: its package
+    /// is missing).</summary>
+    public void ClientDbContext(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        var info = _sink.Model.GetSymbolInfo(inv);
+        var method = (info.Symbol ?? (info.CandidateSymbols.Length == 1 ? info.CandidateSymbols[0] : null)) as IMethodSymbol;
+        string confidence;
+        if (method is not null)
+        {
+            var parameters = (method.ReducedFrom ?? method).Parameters;
+            if (parameters.Length < 2 || parameters[1].Name != "connectionName") return;
+            confidence = Confidence.High;
+        }
+        else if (AspireFacts.OnBuilder(inv)) confidence = Confidence.Medium;
+        else return;
+        var context = _types.TypeArguments(inv, method)[0];
+        _sink.Add(FactKinds.DiRegistration, from, FactSyntax.Name(inv)!.SpanStart, confidence, context.Name,
+            new FactDetail().Add("lifetime", "Scoped").Add("implementation", context.Name).Add("form", "extension")
+                .Add("via", name).Add("service_id", context.Id).Add("implementation_id", context.Id));
+    }
+
     /// <summary>`services.Configure&lt;T&gt;(section)` or `services.Configure&lt;T&gt;(options => ...)`: IOptions&lt;T&gt;
     /// registered (with what configures it), as AddOptions&lt;T&gt;() is.</summary>
     public void OptionsConfiguration(InvocationExpressionSyntax inv, string? from)

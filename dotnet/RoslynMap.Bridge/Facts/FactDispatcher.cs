@@ -111,6 +111,7 @@ internal sealed class FactDispatcher
         {
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);
             else if (DiFacts.IsServiceExtension(inv, name)) _di.Extension(inv, name, from);
+            else if (DiFacts.IsClientDbContext(inv, name)) _di.ClientDbContext(inv, name, from);
             else if (ThrowHelperFacts.IsCandidate(inv, name)) _throwHelpers.Invocation(inv, name, from);
             else _routes.GroupCall(inv, from);
             return;
