@@ -138,13 +138,12 @@ def test_a_launch_profile_defines_what_dotnet_run_sets(aspire: McpServerProcess)
     sets from the profile it starts: it read `used_but_undefined`. A profile's environment variables are defined
     for its project; ASPNETCORE_ENVIRONMENT, read by the host, is not listed on its own."""
     keys = {k["key"]: k for k in aspire.call("surfaces_list_config_keys", {"project": "App"})["data"]["keys"]}
-    launch = "App/Properties/launchSettings.json"
-    assert {k: (v["status"], v["defined_in"]) for k, v in keys.items() if k.startswith(("DOTNET", "Payments:Mode",
-                                                                                         "Payments:Trace", "ASPNET"))} == {
-        "DOTNET_LAUNCH_PROFILE": ("used", [{"file": launch, "line": 4, "source": "launch_settings", "profile": "https"}]),
-        "Payments:Mode": ("used", [{"file": launch, "line": 9, "source": "launch_settings", "profile": "https"}]),
-        "Payments:Trace": ("defined_but_unused",
-                           [{"file": launch, "line": 10, "source": "launch_settings", "profile": "https"}])}
+    launch = {"file": "App/Properties/launchSettings.json", "source": "launch_settings", "profile": "https"}
+    named = ("DOTNET", "Payments:Mode", "Payments:Trace", "ASPNET")
+    assert {k: (v["status"], v["defined_in"]) for k, v in keys.items() if k.startswith(named)} == {
+        "DOTNET_LAUNCH_PROFILE": ("used", [{**launch, "line": 4}]),
+        "Payments:Mode": ("used", [{**launch, "line": 9}]),
+        "Payments:Trace": ("defined_but_unused", [{**launch, "line": 10}])}
 
 
 def test_the_apphosts_own_withreference_overload_is_read_from_its_body(aspire: McpServerProcess) -> None:
