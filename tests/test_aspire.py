@@ -42,8 +42,8 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "30 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used", "count": 11}, {"status": "used_but_undefined", "count": 10},
+    assert env["answer"] == "31 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 12}, {"status": "used_but_undefined", "count": 10},
                                         {"status": "dynamic", "count": 4},
                                         {"status": "read_dynamically", "count": 3},
                                         {"status": "defined_but_unused", "count": 2}]
@@ -71,13 +71,15 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         "ConnectionStrings:reports": "used_but_undefined",
         # App/Properties/launchSettings.json: `dotnet run` sets the profile's name and its environment variables
         "DOTNET_LAUNCH_PROFILE": "used", "Payments:Mode": "used", "Payments:Trace": "defined_but_unused",
+        # set in a callback by the AppHost's own dashboard resource's WithReference(project)
+        "DASHBOARD_URLS": "used",
         '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic", "{key}": "dynamic",
         "{limit}": "dynamic"}
     # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference
     # or ConnectionStrings:postgres.
     assert keys["ConnectionStrings:eventbus"]["read_by"] == "GetConnectionString {name} at App/Ledger.cs:10"
     assert [(u["template"], u["line"]) for key in ('{$"{serviceName}:Type"}', "{name}")
-            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10), ("ConnectionStrings:*", 26)]
+            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10), ("ConnectionStrings:*", 27)]
     assert [(u["file"], u["line"], u["through"]) for u in keys["ConnectionStrings:reports"]["usages"]] == [
         ("App/Program.cs", 17, MAIN + ".Report(System.String)")]
     # The helper's keys, made of the constant it is handed, are read where it is called (two levels deep).
@@ -158,6 +160,11 @@ def test_the_apphosts_own_withreference_overload_is_read_from_its_body(aspire: M
         "ConnectionStrings:chat": ("used_but_undefined", [])}
     assert {key: [(u["line"], u.get("through")) for u in keys[key]["usages"]] for key in keys} == {
         "chat:Type": [(15, CONNECT)], "chat:ModelName": [(16, None)], "ConnectionStrings:chat": [(15, CONNECT)]}
+    # The dashboard's own WithReference(this IResourceBuilder<DashboardResource>, project) sets DASHBOARD_URLS for the
+    # project it is handed, in a callback (aspire-samples' HealthChecksUI); its receiver is no project.
+    urls = aspire.call("surfaces_list_config_keys", {"key_filter": "DASHBOARD_URLS"})["data"]["keys"]
+    assert [(k["status"], k["defined_in"]) for k in urls] == [
+        ("used", [{"file": "AppHost/DashboardResource.cs", "line": 18, "source": "aspire"}])]
     # Aspire's own WithReference still gives App the connection strings of a database and a bus.
     db = aspire.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings:catalogdb"})["data"]["keys"]
     assert [(k["status"], k["defined_in"][0]["line"]) for k in db] == [("used", 8)]

@@ -52,6 +52,9 @@ internal sealed class AspireFacts
                 if (ProjectOf(inv) is { } project)
                     foreach (var key in ProjectDefaults) Define(inv, key, new Target(project, null), "aspire_default", from);
                 break;
+            case "WithEnvironment" when inv.ArgumentList.Arguments is [{ Expression: LambdaExpressionSyntax callback }]:
+                EnvironmentCallback(inv, callback, from);
+                break;
             case "WithEnvironment":
                 if (EnvironmentName(FactSyntax.Arg(inv.ArgumentList, 0, "name")?.Expression, out var holes) is { } variable
                     && ProjectOfChain(FactSyntax.Receiver(inv)) is { } target
@@ -157,13 +160,43 @@ internal sealed class AspireFacts
     private sealed record Target(string? Project, IParameterSymbol? Parameter);
 
     private void Define(InvocationExpressionSyntax inv, string key, Target target, string pattern, string? from,
-        IReadOnlyList<string>? resourceHoles = null)
+        IReadOnlyList<string>? resourceHoles = null, int? at = null)
     {
         var detail = new FactDetail().Add("pattern", pattern);
         if (target.Project is not null) detail.Add("aspire_project", target.Project);
         else detail.Add("aspire_member", _sink.IdOf(target.Parameter!.ContainingSymbol)).Add("aspire_parameter", target.Parameter.Name)
             .Add("aspire_resources", resourceHoles);
-        _sink.Add(FactKinds.ConfigDefinition, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, key, detail);
+        _sink.Add(FactKinds.ConfigDefinition, from, at ?? FactSyntax.Name(inv)!.SpanStart, Confidence.High, key, detail);
+    }
+
+    /// <summary>`project.WithEnvironment(c => c.EnvironmentVariables["HEALTHCHECKSUI_URLS"] = ...)` (aspire-samples'
+    /// HealthChecksUI), or `.EnvironmentVariables.Add("K", v)`: each constant name the callback sets is defined, where
+    /// it is set.</summary>
+    private void EnvironmentCallback(InvocationExpressionSyntax inv, LambdaExpressionSyntax callback, string? from)
+    {
+        var context = callback switch
+        {
+            SimpleLambdaExpressionSyntax simple => simple.Parameter.Identifier.ValueText,
+            ParenthesizedLambdaExpressionSyntax { ParameterList.Parameters: [var only] } => only.Identifier.ValueText,
+            _ => null,
+        };
+        if (context is null || ProjectOfChain(FactSyntax.Receiver(inv)) is not { } target) return;
+        bool IsVariables(ExpressionSyntax e) => e is MemberAccessExpressionSyntax
+        {
+            Name.Identifier.ValueText: "EnvironmentVariables", Expression: IdentifierNameSyntax owner,
+        } && owner.Identifier.ValueText == context;
+        foreach (var node in callback.Body.DescendantNodesAndSelf())
+        {
+            var name = node switch
+            {
+                ElementAccessExpressionSyntax { ArgumentList.Arguments: [var key] } access when IsVariables(access.Expression) => key.Expression,
+                InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Add" or "TryAdd" } add } call
+                    when IsVariables(add.Expression) && call.ArgumentList.Arguments.Count == 2 => call.ArgumentList.Arguments[0].Expression,
+                _ => null,
+            };
+            if (FactSyntax.ConstantString(_sink.Model, name) is { } variable)
+                Define(inv, variable.Replace("__", ":", StringComparison.Ordinal), target, "aspire_environment", from, at: node.SpanStart);
+        }
     }
 
     /// <summary>An environment variable's name: a constant, or (in a method of the AppHost) an interpolation of the
@@ -275,11 +308,16 @@ internal sealed class AspireFacts
     /// name would claim every `WithReference` call.</summary>
     private bool Fits(IMethodSymbol method, InvocationExpressionSyntax inv, int depth)
     {
-        var offset = method.IsExtensionMethod && FactSyntax.Receiver(inv) is not null ? 1 : 0;
+        var receiver = FactSyntax.Receiver(inv);
+        var offset = method.IsExtensionMethod && receiver is not null ? 1 : 0;
         var arguments = inv.ArgumentList.Arguments;
         var required = method.Parameters.Count(p => !p.IsOptional && !p.IsParams);
         if (arguments.Count + offset < required
             || (arguments.Count + offset > method.Parameters.Length && !method.Parameters.Any(p => p.IsParams))) return false;
+        // The receiver too: aspire-samples' `WithReference(this IResourceBuilder<HealthChecksUIResource>, project)`
+        // is not what `webFrontend.WithReference(cache)` calls.
+        if (offset == 1 && NamesSolutionType(method.Parameters[0].Type)
+            && !MadeTypes(receiver!, depth).Contains(method.Parameters[0].Type.ToDisplayString())) return false;
         foreach (var (argument, position) in arguments.Select((a, i) => (a, i)))
         {
             if (FactSyntax.ParameterOf(method, argument, position, offset) is not { } parameter) return false;

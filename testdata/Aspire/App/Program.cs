@@ -17,6 +17,7 @@ var model = builder.Configuration["chat:ModelName"];
 var report = Report("reports");
 var https = builder.Configuration["DOTNET_LAUNCH_PROFILE"] == "https";
 var mode = builder.Configuration["Payments:Mode"];
+var dashboardUrls = builder.Configuration["DASHBOARD_URLS"];
 builder.Build().Run();
 
 // eShopSupport's Evaluator: a local function reading from a configuration it makes (a root, not a section).

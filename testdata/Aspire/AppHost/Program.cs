@@ -24,6 +24,7 @@ app.WithReference(vectors);
 // A resource of the AppHost's own, referenced through its own WithReference overload (eShopSupport's Ollama).
 var chat = builder.AddModel("chat");
 app.WithReference(chat);
+builder.AddDashboard("dashboard").WithReference(app);
 
 builder.AddPayments(app);
 
