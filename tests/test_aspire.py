@@ -42,11 +42,12 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "31 configuration keys."
+    assert env["answer"] == "32 configuration keys."
     assert env["data"]["by_status"] == [{"status": "used", "count": 12}, {"status": "used_but_undefined", "count": 10},
                                         {"status": "dynamic", "count": 4},
                                         {"status": "read_dynamically", "count": 3},
-                                        {"status": "defined_but_unused", "count": 2}]
+                                        {"status": "defined_but_unused", "count": 2},
+                                        {"status": "read_by_framework", "count": 1}]
     keys = {k["key"]: k for k in env["data"]["keys"]}
     assert {k: v["status"] for k, v in keys.items()} == {
         "CallBackUrl": "used", "ConnectionStrings:catalogdb": "used",
@@ -73,13 +74,15 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         "DOTNET_LAUNCH_PROFILE": "used", "Payments:Mode": "used", "Payments:Trace": "defined_but_unused",
         # set in a callback by the AppHost's own dashboard resource's WithReference(project)
         "DASHBOARD_URLS": "used",
+        # App registers service discovery, which reads the Services section
+        "Services:inference:https:0": "read_by_framework",
         '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic", "{key}": "dynamic",
         "{limit}": "dynamic"}
     # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference
     # or ConnectionStrings:postgres.
     assert keys["ConnectionStrings:eventbus"]["read_by"] == "GetConnectionString {name} at App/Ledger.cs:10"
     assert [(u["template"], u["line"]) for key in ('{$"{serviceName}:Type"}', "{name}")
-            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10), ("ConnectionStrings:*", 27)]
+            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10), ("ConnectionStrings:*", 29)]
     assert [(u["file"], u["line"], u["through"]) for u in keys["ConnectionStrings:reports"]["usages"]] == [
         ("App/Program.cs", 17, MAIN + ".Report(System.String)")]
     # The helper's keys, made of the constant it is handed, are read where it is called (two levels deep).
@@ -128,7 +131,7 @@ def test_a_client_integration_registers_its_dbcontext(aspire: McpServerProcess) 
     """eShop's Identity.API and Webhooks.API register their contexts only through Aspire
     (`builder.AddNpgsqlDbContext<WebhooksContext>("webhooksdb")`): they were missing from DI. Unbound here (the
     Npgsql integration's package is missing): matched on a builder, confidence medium."""
-    env = aspire.call("surfaces_list", {"kind": "di"})
+    env = aspire.call("surfaces_list", {"kind": "di", "filter": "CatalogContext"})
     assert env["data"]["registrations"] == [{
         "service": "CatalogContext", "lifetime": "Scoped", "implementation": "CatalogContext", "form": "extension",
         "via": "AddNpgsqlDbContext", "service_id": "T:CatalogContext", "implementation_id": "T:CatalogContext",

@@ -503,6 +503,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     reference it, directly or not (every host's when none does)."""
     projects = _projects(conn)
     usages = _config_facts(conn, "Config", projects)
+    discovery = conn.execute("SELECT 1 FROM facts WHERE kind = 'DiRegistration' AND key = 'AddServiceDiscovery' "
+                             "LIMIT 1").fetchone() is not None
     # A compose service built from a folder no project of the solution is in (a log shipper) is not its config.
     definitions = [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]
                    and not (d.get("source") == "docker_compose" and d["project"] is None)]
@@ -608,7 +610,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         else:
             readers = [reads_of(d["project"]) for d in entry["defined_in"]]
             is_used = any(_covers(u, lower) for pool in readers for u in pool)
-            reader = None if is_used else framework_reader(lower)
+            reader = None if is_used else framework_reader(lower, discovery)
             dynamic = None if is_used or reader else next(
                 (found for d in entry["defined_in"] if (found := dynamic_reader(d["project"], lower))), None)
             entry["status"] = ("used" if is_used else "read_by_framework" if reader else
@@ -678,8 +680,12 @@ FRAMEWORK_SECTIONS = {
 }
 
 
-def framework_reader(key: str) -> str | None:
-    """What reads a configuration key by convention (its first section), if anything does."""
+def framework_reader(key: str, service_discovery: bool = False) -> str | None:
+    """What reads a configuration key by convention (its first section), if anything does. `service_discovery`: the
+    solution registers Microsoft.Extensions.ServiceDiscovery, which reads `Services:{service}:{endpoint}`
+    (aspire-samples' WPF and WinForms clients define `Services:apiservice:0` for production)."""
+    if service_discovery and key.lower().split(":", 1)[0] == "services":
+        return "service discovery (AddServiceDiscovery: Services:{service}:{endpoint})"
     if key.lower().startswith(("aspnetcore_", "dotnet_")):
         return "the host (ASPNETCORE_* and DOTNET_* environment variables)"
     if key.lower().startswith("aspire_"):  # an AppHost's launch profile: its dashboard's and resource service's URLs

@@ -18,6 +18,8 @@ var report = Report("reports");
 var https = builder.Configuration["DOTNET_LAUNCH_PROFILE"] == "https";
 var mode = builder.Configuration["Payments:Mode"];
 var dashboardUrls = builder.Configuration["DASHBOARD_URLS"];
+// Service discovery reads Services:{name}:{endpoint} (appsettings.Production.json: aspire-samples' WPF client).
+builder.Services.AddServiceDiscovery();
 builder.Build().Run();
 
 // eShopSupport's Evaluator: a local function reading from a configuration it makes (a root, not a section).
