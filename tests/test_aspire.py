@@ -42,12 +42,12 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "32 configuration keys."
+    assert env["answer"] == "35 configuration keys."
     assert env["data"]["by_status"] == [{"status": "used", "count": 12}, {"status": "used_but_undefined", "count": 10},
                                         {"status": "dynamic", "count": 4},
-                                        {"status": "read_dynamically", "count": 3},
-                                        {"status": "defined_but_unused", "count": 2},
-                                        {"status": "read_by_framework", "count": 1}]
+                                        {"status": "read_dynamically", "count": 4},
+                                        {"status": "read_by_framework", "count": 3},
+                                        {"status": "defined_but_unused", "count": 2}]
     keys = {k["key"]: k for k in env["data"]["keys"]}
     assert {k: v["status"] for k, v in keys.items()} == {
         "CallBackUrl": "used", "ConnectionStrings:catalogdb": "used",
@@ -76,6 +76,9 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         "DASHBOARD_URLS": "used",
         # App registers service discovery, which reads the Services section
         "Services:inference:https:0": "read_by_framework",
+        # WithReference(cluster), an Orleans cluster: its ids and its providers' connection string (no cluster's)
+        "Orleans:ClusterId": "read_by_framework", "Orleans:ServiceId": "read_by_framework",
+        "ConnectionStrings:cache": "read_dynamically",
         '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic", "{key}": "dynamic",
         "{limit}": "dynamic"}
     # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference

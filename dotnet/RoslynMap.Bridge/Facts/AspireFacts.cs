@@ -67,6 +67,11 @@ internal sealed class AspireFacts
                     && !HasSolutionOverload(inv)
                     && ProjectOfChain(FactSyntax.Receiver(inv)) is { } consumer)
                 {
+                    if (madeBy == "AddOrleans")
+                    {
+                        OrleansReference(inv, resource, consumer, from);
+                        break;
+                    }
                     Define(inv, "ConnectionStrings:" + connection, consumer, "aspire_reference", from);
                     // Qdrant gives a second connection string, to its HTTP endpoint (eShopSupport's AddQdrantHttpClient).
                     if (madeBy == "AddQdrant") Define(inv, "ConnectionStrings:" + connection + "_http", consumer, "aspire_reference", from);
@@ -196,6 +201,28 @@ internal sealed class AspireFacts
             };
             if (FactSyntax.ConstantString(_sink.Model, name) is { } variable)
                 Define(inv, variable.Replace("__", ":", StringComparison.Ordinal), target, "aspire_environment", from, at: node.SpanStart);
+        }
+    }
+
+    // The Orleans resource's calls naming the resources its providers use (the last argument of each).
+    private static readonly HashSet<string> OrleansProviders =
+        ["WithClustering", "WithGrainStorage", "WithReminders", "WithStreaming", "WithGrainDirectory", "WithBroadcastChannel"];
+
+    /// <summary>`WithReference(orleans)` where `orleans = builder.AddOrleans("cluster").WithClustering(redis)...`
+    /// (aspire-samples' OrleansVoting): no `ConnectionStrings:cluster`; Aspire gives the project the `Orleans`
+    /// section UseOrleans reads (its cluster and service ids) and the connection strings of the resources the
+    /// providers use.</summary>
+    private void OrleansReference(InvocationExpressionSyntax inv, ExpressionSyntax resource, Target consumer, string? from)
+    {
+        foreach (var key in new[] { "Orleans:ClusterId", "Orleans:ServiceId" }) Define(inv, key, consumer, "aspire_reference", from);
+        var chain = FactSyntax.Unwrap(resource) is IdentifierNameSyntax id && _sink.Model.GetSymbolInfo(id).Symbol is ILocalSymbol local
+            ? FactSyntax.LocalInitializer(local) : resource;
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var call in FactSyntax.ChainBelow(chain))
+        {
+            if (FactSyntax.NameText(call) is not { } name || !OrleansProviders.Contains(name) || call.ArgumentList.Arguments.Count == 0) continue;
+            if (ResourceName(call.ArgumentList.Arguments[^1].Expression, out _) is { } backing && seen.Add(backing))
+                Define(inv, "ConnectionStrings:" + backing, consumer, "aspire_reference", from);
         }
     }
 

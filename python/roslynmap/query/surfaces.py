@@ -677,6 +677,7 @@ FRAMEWORK_SECTIONS = {
     "detailederrors": "the web host",
     "serilog": "Serilog.Settings.Configuration (ReadFrom.Configuration)",
     "applicationinsights": "Application Insights (AddApplicationInsightsTelemetry)",
+    "orleans": "Orleans (UseOrleans reads the section an Aspire AppHost sets)",
 }
 
 

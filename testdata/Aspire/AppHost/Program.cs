@@ -25,6 +25,10 @@ app.WithReference(vectors);
 var chat = builder.AddModel("chat");
 app.WithReference(chat);
 builder.AddDashboard("dashboard").WithReference(app);
+// aspire-samples' OrleansVoting: an Orleans cluster is no connection string; its providers' resources are.
+var cache = builder.AddRedis("cache");
+var cluster = builder.AddOrleans("cluster").WithClustering(cache).WithGrainStorage("votes", cache);
+app.WithReference(cluster);
 
 builder.AddPayments(app);
 
