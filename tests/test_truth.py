@@ -173,7 +173,7 @@ def test_artifacts_output_is_seen_as_restored(packaged: Any) -> None:
         "Store": (True, "src/artifacts/obj/Store/project.assets.json"),
         "Reports": (True, "src/artifacts/obj/Reports/project.assets.json")}
     # generated files under artifacts/obj (AssemblyInfo, GlobalUsings) are not indexed
-    assert summary["counts"]["files"] == 3
+    assert summary["counts"]["files"] == 4  # OrderService.cs, StoreContext.cs, Caching.cs, OrderReport.cs
 
 
 def test_a_nuget_substitution_warning_changes_no_level(packaged: Any) -> None:
@@ -213,6 +213,16 @@ def test_refs_and_callers_of_an_inherited_package_member(packaged_server: McpSer
     sync = packaged_server.call("refs_find", {"symbol_id": "M:Microsoft.EntityFrameworkCore.DbContext.SaveChanges"})
     assert [(r["line"], r["from_symbol_id"]) for r in sync["data"]["references"]] == [
         (19, "M:Store.OrderService.Flush")]
+
+
+def test_bound_aspire_client_integrations_read_their_connection_strings(packaged_server: McpServerProcess) -> None:
+    """Aspire's keyed integrations name the connection `name` (aspire-samples' OrleansVoting:
+    `AddKeyedRedisClient("voting-redis")`, whose connection string read `defined_but_unused`)."""
+    env = packaged_server.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings"})
+    assert [(k["key"], k["status"], [(u["pattern"], u["line"], u.get("confidence")) for u in k["usages"]])
+            for k in env["data"]["keys"]] == [
+        ("ConnectionStrings:cache", "used_but_undefined", [("connection_name", 11, None)]),
+        ("ConnectionStrings:sessions", "used_but_undefined", [("connection_name", 12, None)])]
 
 
 def test_card_of_an_external_member(packaged_server: McpServerProcess) -> None:

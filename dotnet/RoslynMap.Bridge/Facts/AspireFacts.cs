@@ -135,7 +135,10 @@ internal sealed class AspireFacts
             var parameters = (method.ReducedFrom ?? method).Parameters;
             var position = method.ReducedFrom is null ? 0 : 1;
             var parameterName = first.NameColon?.Name.Identifier.ValueText ?? (position < parameters.Length ? parameters[position].Name : null);
-            if (parameterName != "connectionName") return;
+            // A keyed integration (`AddKeyedRedisClient(name)`) names it `name`: the service key and the connection.
+            var keyed = name.StartsWith("AddKeyed", StringComparison.Ordinal) && parameterName == "name"
+                        && !method.Locations.Any(l => l.IsInSource);
+            if (parameterName != "connectionName" && !keyed) return;
             confidence = Confidence.High;
         }
         else if (LooksLikeClientIntegration(inv, name)) confidence = Confidence.Medium; // its package is missing
