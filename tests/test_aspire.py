@@ -42,8 +42,8 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {})
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "35 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used", "count": 12}, {"status": "used_but_undefined", "count": 10},
+    assert env["answer"] == "36 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 13}, {"status": "used_but_undefined", "count": 10},
                                         {"status": "dynamic", "count": 4},
                                         {"status": "read_dynamically", "count": 4},
                                         {"status": "read_by_framework", "count": 3},
@@ -79,6 +79,8 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         # WithReference(cluster), an Orleans cluster: its ids and its providers' connection string (no cluster's)
         "Orleans:ClusterId": "read_by_framework", "Orleans:ServiceId": "read_by_framework",
         "ConnectionStrings:cache": "read_dynamically",
+        # Aspire sets an AppHost's AppHost:* keys itself
+        "AppHost:OtlpApiKey": "used",
         '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic", "{key}": "dynamic",
         "{limit}": "dynamic"}
     # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference
@@ -106,8 +108,9 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
     assert keys["Identity:Url"]["defined_in"] == [{"file": "AppHost/Program.cs", "line": 12, "source": "aspire"}]
     assert keys["ConnectionStrings:catalogdb"]["defined_in"] == [
         {"file": "AppHost/Program.cs", "line": 8, "source": "aspire"}]
+    assert keys["AppHost:OtlpApiKey"]["set_by"] == "Aspire's AppHost (DistributedApplicationBuilder sets AppHost:*)"
     assert {k: v["projects"] for k, v in keys.items()} == {
-        **{key: ["App"] for key in keys}, "Parameters:DbPassword": ["AppHost"],
+        **{key: ["App"] for key in keys}, "Parameters:DbPassword": ["AppHost"], "AppHost:OtlpApiKey": ["AppHost"],
         "ConnectionStrings:ledger": ["App", "AppHost"]}
     assert [(u["pattern"], u["line"], u["confidence"]) for u in keys["ConnectionStrings:catalogdb"]["usages"]] == [
         ("connection_name", 6, "medium")]

@@ -511,7 +511,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     hosts = {d["project"] for d in definitions}
     # A library's keys are checked against the hosts that reference it (transitively, ProjectReference
     # facts); a library no host references, against every host's.
-    loaders = _hosts_loading(conn, hosts, {d.get("apphost") for d in definitions if d.get("apphost")})
+    apphosts = {d.get("apphost") for d in definitions if d.get("apphost")}
+    loaders = _hosts_loading(conn, hosts, apphosts)
     # A host that references another host runs it in process (a test project's WebApplicationFactory<Program>
     # with its own appsettings.test.json): the referenced host's appsettings count as its own too.
     inherited: dict[str | None, set[str]] = {}
@@ -583,6 +584,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
 
     def missing_in(use: dict[str, Any], lower: str) -> list[str]:
         """The projects a use's key is undefined for: its own (a host), or the hosts loading its library."""
+        if use["project"] in apphosts and lower.startswith("apphost:"):
+            return []  # Aspire's DistributedApplicationBuilder sets AppHost:OtlpApiKey, AppHost:BrowserToken...
         if use["project"] in hosts:
             pools = {use["project"]: defined_by.get(use["project"], set())}
         elif loaders.get(use["project"]):
@@ -602,6 +605,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                 undefined = sorted({p for u in entry["usages"] if not u.get("dynamic") for p in missing_in(u, lower)})
             if not undefined:
                 entry["status"] = "used"
+                if not entry["defined_in"] and lower.startswith("apphost:"):
+                    entry["set_by"] = "Aspire's AppHost (DistributedApplicationBuilder sets AppHost:*)"
             elif all(u.get("pattern") == "bound_property" for u in entry["usages"]):
                 entry["status"] = "bound_unset"  # an options property appsettings leaves at its default
             else:

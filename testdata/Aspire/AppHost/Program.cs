@@ -29,6 +29,8 @@ builder.AddDashboard("dashboard").WithReference(app);
 var cache = builder.AddRedis("cache");
 var cluster = builder.AddOrleans("cluster").WithClustering(cache).WithGrainStorage("votes", cache);
 app.WithReference(cluster);
+// aspire-samples' Metrics: Aspire sets the AppHost's own AppHost:* keys (the dashboard's OTLP API key).
+var otlpKey = builder.Configuration["AppHost:OtlpApiKey"];
 
 builder.AddPayments(app);
 
