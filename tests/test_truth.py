@@ -116,6 +116,35 @@ def test_rejected_candidates_are_unresolved_with_their_ids(multi: Any) -> None:
     ]
 
 
+def test_code_for_another_framework_is_named_not_lost(multi: Any) -> None:
+    """Newtonsoft.Json's LinqBridge.cs (3,000 lines under `#if !HAVE_LINQ`) outlined as declaring nothing: code under
+    a branch the indexed build leaves out is no symbol, but the outline names what it declares, an empty search
+    points at it, and a text match in it says so (testdata/MultiTarget Lib/Legacy.cs, indexed for net10.0)."""
+    repo, home, _ = multi
+    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    try:
+        outline = server.call("code_outline", {"file_path": "src/Lib/Legacy.cs"})
+        search = server.call("symbols_search", {"query": "LegacyDebug"})
+        text = server.call("code_search_text", {"pattern": "Reset"})
+    finally:
+        server.close()
+    assert outline["answer"] == ("src/Lib/Legacy.cs declares 2 types and 1 member. 3 regions inactive in the indexed "
+                                 "build (#if NET46, ...) declare 4 more, not indexed (inactive).")
+    assert outline["data"]["inactive"] == [
+        {"line": 6, "end_line": 9, "condition": "#if NET46",
+         "declares": ["class LegacyEnumerable:6", "method LegacyEnumerable.Reset:8"]},
+        # `#elif NET46` is taken when NET46 is defined and DEBUG too (the first branch wants !DEBUG)
+        {"line": 20, "end_line": 20, "condition": "#if NET46 && !DEBUG", "declares": ["method Clock.Legacy:20"]},
+        {"line": 22, "end_line": 22, "condition": "#elif NET46", "declares": ["method Clock.LegacyDebug:22"]}]
+    assert [d["symbol_id"] for d in outline["data"]["declarations"]] == [
+        "T:Lib.ModernEnumerable", "M:Lib.ModernEnumerable.Reset", "T:Lib.Clock"]
+    assert search["answer"] == "No symbols match 'LegacyDebug'."
+    assert search["hint"] == ("Declared only in code inactive in the indexed build: method Clock.LegacyDebug at "
+                              "src/Lib/Legacy.cs:22 (#elif NET46). code_outline(file_path=...) lists it; code_get_span "
+                              "reads it.")
+    assert [(m["line"], m.get("inactive")) for m in text["data"]["matches"]] == [(8, "#if NET46"), (13, None)]
+
+
 def test_level_evidence_of_an_unrestored_solution_without_packages(multi: Any) -> None:
     """No package references and no project.assets.json: full, and the evidence says why."""
     _, _, summary = multi
@@ -250,7 +279,7 @@ def test_status_and_ensure_over_mcp_show_evidence_and_take_a_framework(multi: An
             "net46", "requested", "syntax_only")
         assert built["data"]["framework_request"] == {"argument": {"framework": "net46"}, "sources": ["argument"]}
         # Lib for net46: its 4 references unbound, 20 CS0518 (predefined type not defined)
-        assert "; semantic level partial (82.5 % of 40 references bound, 20 missing-reference errors)." \
+        assert "; semantic level partial (82.5 % of 40 references bound, 24 missing-reference errors)." \
             in built["answer"]
         status = server.call("repo_status", {})
         head = status["data"]["head_baseline"]
@@ -259,6 +288,6 @@ def test_status_and_ensure_over_mcp_show_evidence_and_take_a_framework(multi: An
         projects = [(p["name"], p["semantic_level"], p["target_framework"], p["bound_share"]) for p in head["projects"]]
         assert projects == [("App", "full", "net10.0", 0.9167), ("Lib", "syntax_only", "net46", 0.0)]
         assert status["answer"].endswith("HEAD has a baseline (semantic level partial: 82.5 % of 40 references bound, "
-                                         "20 missing-reference errors).")
+                                         "24 missing-reference errors).")
     finally:
         server.close()

@@ -45,10 +45,12 @@ internal sealed class FactDispatcher
     private readonly FastEndpointsFacts _fastEndpoints;
     private readonly AutofacFacts _autofac;
     private readonly FactSink _sink;
+    private readonly SyntaxTree _tree;
 
     public FactDispatcher(DocumentContext ctx)
     {
         var sink = _sink = new FactSink(ctx);
+        _tree = ctx.Tree;
         _routes = new MinimalRouteFacts(sink);
         _attributeRoutes = new AttributeRouteFacts(sink);
         _middleware = new MiddlewareFacts(sink, _routes);
@@ -276,6 +278,14 @@ internal sealed class FactDispatcher
     /// <summary>End of the document: facts that needed the whole walk.</summary>
     public void Complete()
     {
+        try
+        {
+            InactiveCodeFacts.Add(_sink, _tree, null);
+        }
+        catch (Exception ex) when (ex is not OutOfMemoryException)
+        {
+            _sink.Failed("InactiveCode", _tree.GetRoot(), ex);
+        }
         _middleware.Complete();
         _sink.SortBySource();
     }

@@ -6,6 +6,8 @@ internal static class FactKinds
 {
     public const string Route = "Route";
     public const string Config = "Config";
+    /// <summary>A branch of `#if` inactive in the indexed build; key its directive, detail its end line and declarations.</summary>
+    public const string InactiveCode = "InactiveCode";
     /// <summary>A configuration key a method reads through its parameters (ConfigFlows): key is the template.</summary>
     public const string ConfigFlow = "ConfigFlow";
     /// <summary>A configuration key given a value outside appsettings files: an Aspire AppHost's environment

@@ -11,7 +11,7 @@ from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.rows import SymbolCard, plain
-from roslynmap.query import code, names, symbols
+from roslynmap.query import code, inactive, names, symbols
 from roslynmap.query.paths import repo_relative
 
 SEARCH_LIMIT = (20, 100)
@@ -57,6 +57,12 @@ def search_tool(params: SearchParams, repo_path: str) -> ToolOutput:
         answer = f"No symbols match {what}" + (f" with {filters}" if filters else "") + "."
         guidance = Guidance("hint", "Try a shorter word or one CamelCase part (e.g. 'Order' instead of "
                                     "'OrderServiceImpl'), drop filters, or browse with kinds=[\"Class\"].")
+        if params.query and (dormant := inactive.declaring(ctx.conn, params.query.strip())):
+            # Declared only where the indexed build does not compile (`#if NET46`): not a symbol, but there.
+            places = "; ".join(f"{d.rsplit(':', 1)[0]} at {r.file}:{d.rsplit(':', 1)[-1]} ({r.condition})"
+                               for r, d in dormant)
+            guidance = Guidance("hint", f"Declared only in code inactive in the indexed build: {places}. "
+                                        "code_outline(file_path=...) lists it; code_get_span reads it.")
     else:
         answer = f"{result.total} symbols match {what}" + (f" with {filters}" if filters else "") + "."
     if params.query and result.mode == "browse":

@@ -16,7 +16,7 @@ from roslynmap.mcp.tools_symbols import clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import is_package_source
-from roslynmap.query import diagnostics, names, outline, overview, stacktrace, symbols, textsearch
+from roslynmap.query import diagnostics, inactive, names, outline, overview, stacktrace, symbols, textsearch
 from roslynmap.query.context import QueryContext
 from roslynmap.query.paths import repo_relative
 from roslynmap.store.overlay import is_overlay
@@ -205,6 +205,16 @@ def outline_tool(params: OutlineParams, repo_path: str) -> ToolOutput:
         types = sum(1 for i in items if i["kind"] in TYPE_KINDS)
         answer = f"{rel} declares {_plural(types, 'type')} and {_plural(len(items) - types, 'member')}."
         data: dict[str, Any] = {"file": rel}
+        if dormant := inactive.regions(ctx.conn, rel):
+            # Not symbols (nothing binds there), but the file is not what its symbols alone say.
+            verb = "declares" if len(dormant) == 1 else "declare"
+            answer += (f" {_plural(len(dormant), 'region')} inactive in the indexed build ({dormant[0].condition}"
+                       f"{', ...' if len(dormant) > 1 else ''}) {verb} {sum(r.declared for r in dormant)} more,"
+                       " not indexed (inactive).")
+            data["inactive"] = [{"line": r.line, "end_line": r.end_line, "condition": r.condition,
+                                 "declares": list(r.declares),
+                                 **({"declared": r.declared} if r.declared > len(r.declares) else {})}
+                                for r in dormant]
     else:
         wanted = params.symbol_id or ""
         row = names.resolve(ctx.conn, wanted, params.project)
@@ -256,6 +266,13 @@ def text_tool(params: TextParams, repo_path: str) -> ToolOutput:
              if (prefix is None or r[0].startswith(prefix)) and not is_package_source(r[0])]
     found = textsearch.search(ctx.root, paths, pattern, params.kind, limit, params.offset, TEXT_SECONDS,
                               ctx.virtual_files)
+    # A match in a branch the indexed build leaves out (`#if NET46`) says so: no symbol or reference is there.
+    dormant: dict[str, list[inactive.InactiveRegion]] = {}
+    for r in inactive.regions(ctx.conn) if found.items else []:
+        dormant.setdefault(r.file, []).append(r)
+    for item in found.items:
+        if region := next((r for r in dormant.get(item["file"], []) if r.holds(item["line"])), None):
+            item["inactive"] = region.condition
     what = f"{'/' + params.pattern + '/' if params.regex else repr(params.pattern)}"
     answer = (f"{_plural(found.total, 'match')} of {what}" + (f" in {params.kind}" if params.kind else "")
               + f" in {_plural(len(found.by_file), 'file')} ({found.files_scanned} of {found.files_total} indexed "

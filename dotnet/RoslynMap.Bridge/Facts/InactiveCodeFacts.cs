@@ -1,0 +1,133 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RoslynMap.Bridge.Facts;
+
+/// <summary>
+/// Code a document holds for another build than the one indexed: a multi-targeted library indexed for net10.0 has
+/// `#if NET46` branches (Newtonsoft.Json's LinqBridge.cs: 3,000 lines under `#if !HAVE_LINQ`, inactive for every
+/// modern framework). Nothing binds there, so its declarations are no symbols; but an agent must not read such a
+/// file as empty. One InactiveCode fact per inactive branch: key the branch's directive (`#if NET46`, `#else` of
+/// `#if DEBUG`), detail its last line and what it declares, read by parsing the file again with that branch taken.
+/// </summary>
+internal static class InactiveCodeFacts
+{
+    private const int MaxDeclarations = 500;  // named per branch (all are counted): LinqBridge.cs declares 250
+    private const int MaxSymbols = 10;        // a condition naming more is not solved (2^10 tries)
+
+    public static void Add(FactSink sink, SyntaxTree tree, string? from)
+    {
+        if (tree.GetRoot() is not CompilationUnitSyntax { ContainsDirectives: true } root
+            || tree.Options is not CSharpParseOptions options) return;
+        var reparsed = new Dictionary<string, SyntaxNode>(StringComparer.Ordinal);
+        for (var directive = root.GetFirstDirective(); directive is not null; directive = directive.GetNextDirective())
+        {
+            if (directive is not BranchingDirectiveTriviaSyntax { BranchTaken: false, IsActive: true } branch) continue;
+            var chain = directive.GetRelatedDirectives();
+            var at = chain.IndexOf(directive);
+            if (at < 0 || at + 1 >= chain.Count) continue;
+            var start = directive.FullSpan.End;
+            var end = chain[at + 1].FullSpan.Start;
+            if (end <= start) continue;
+            var detail = new FactDetail().Add("end_line", sink.LineOf(Math.Max(start, end - 1)));
+            if (Taken(chain, at, options.PreprocessorSymbolNames) is { } symbols)
+            {
+                var key = string.Join(";", symbols.Order(StringComparer.Ordinal));
+                if (!reparsed.TryGetValue(key, out var other))
+                    reparsed[key] = other = CSharpSyntaxTree.ParseText(tree.GetText(), options.WithPreprocessorSymbols(symbols)).GetRoot();
+                var (named, count) = Declarations(sink, other, start, end);
+                detail.Add("declares", named).Add("declared", count);
+            }
+            sink.Add(FactKinds.InactiveCode, from, start, Confidence.High, Describe(chain, at), detail);
+        }
+    }
+
+    private static string Describe(List<DirectiveTriviaSyntax> chain, int at) => chain[at] switch
+    {
+        IfDirectiveTriviaSyntax d => "#if " + FactSyntax.Collapse(d.Condition.ToString()),
+        ElifDirectiveTriviaSyntax d => "#elif " + FactSyntax.Collapse(d.Condition.ToString()),
+        _ => "#else of " + (chain[0] is IfDirectiveTriviaSyntax first ? "#if " + FactSyntax.Collapse(first.Condition.ToString()) : "#if"),
+    };
+
+    /// <summary>Symbols under which branch `at` of the chain is taken and the earlier ones are not: the indexed
+    /// build's symbols with the fewest changes among those the chain's conditions name; null when none is found.</summary>
+    private static HashSet<string>? Taken(List<DirectiveTriviaSyntax> chain, int at, IEnumerable<string> defined)
+    {
+        var conditions = chain.Take(at + 1).Select(d => d switch
+        {
+            IfDirectiveTriviaSyntax i => i.Condition,
+            ElifDirectiveTriviaSyntax e => e.Condition,
+            _ => null,
+        }).ToList();
+        var names = conditions.Where(c => c is not null).SelectMany(c => c!.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>())
+            .Select(n => n.Identifier.ValueText).Distinct(StringComparer.Ordinal).ToList();
+        if (names.Count > MaxSymbols) return null;
+        var baseSet = new HashSet<string>(defined, StringComparer.Ordinal);
+        var tries = Enumerable.Range(0, 1 << names.Count)
+            .OrderBy(mask => System.Numerics.BitOperations.PopCount((uint)mask));  // fewest flips first
+        foreach (var mask in tries)
+        {
+            var symbols = new HashSet<string>(baseSet, StringComparer.Ordinal);
+            for (var i = 0; i < names.Count; i++)
+            {
+                if ((mask & (1 << i)) == 0) continue;
+                if (!symbols.Remove(names[i])) symbols.Add(names[i]);
+            }
+            var earlierFalse = conditions.Take(at).All(c => c is not null && Evaluate(c, symbols) == false);
+            var thisTrue = conditions[at] is not { } own || Evaluate(own, symbols) == true;
+            if (earlierFalse && thisTrue) return symbols;
+        }
+        return null;
+    }
+
+    /// <summary>A preprocessor condition under a set of defined symbols; null for what C# does not allow there.</summary>
+    private static bool? Evaluate(ExpressionSyntax e, HashSet<string> symbols) => e switch
+    {
+        IdentifierNameSyntax id => symbols.Contains(id.Identifier.ValueText),
+        LiteralExpressionSyntax literal when literal.IsKind(SyntaxKind.TrueLiteralExpression) => true,
+        LiteralExpressionSyntax literal when literal.IsKind(SyntaxKind.FalseLiteralExpression) => false,
+        ParenthesizedExpressionSyntax p => Evaluate(p.Expression, symbols),
+        PrefixUnaryExpressionSyntax u when u.IsKind(SyntaxKind.LogicalNotExpression) => !Evaluate(u.Operand, symbols),
+        BinaryExpressionSyntax b => (b.Kind(), Evaluate(b.Left, symbols), Evaluate(b.Right, symbols)) switch
+        {
+            (_, null, _) or (_, _, null) => null,
+            (SyntaxKind.LogicalAndExpression, var l, var r) => l!.Value && r!.Value,
+            (SyntaxKind.LogicalOrExpression, var l, var r) => l!.Value || r!.Value,
+            (SyntaxKind.EqualsExpression, var l, var r) => l == r,
+            (SyntaxKind.NotEqualsExpression, var l, var r) => l != r,
+            _ => null,
+        },
+        _ => null,
+    };
+
+    /// <summary>What the branch declares, `Kind Name:line` (members named with their type), in source order.</summary>
+    private static (List<string> Named, int Count) Declarations(FactSink sink, SyntaxNode root, int start, int end)
+    {
+        var found = new List<string>();
+        var count = 0;
+        foreach (var node in root.DescendantNodes(n => n.FullSpan.IntersectsWith(new Microsoft.CodeAnalysis.Text.TextSpan(start, end - start))))
+        {
+            if (node.SpanStart < start || node.SpanStart >= end) continue;
+            (string? kind, string? name) = node switch
+            {
+                TypeDeclarationSyntax t => (t.Keyword.ValueText, t.Identifier.ValueText),
+                EnumDeclarationSyntax en => ("enum", en.Identifier.ValueText),
+                DelegateDeclarationSyntax d => ("delegate", d.Identifier.ValueText),
+                MethodDeclarationSyntax m => ("method", Owner(m) + m.Identifier.ValueText),
+                ConstructorDeclarationSyntax c => ("constructor", Owner(c) + c.Identifier.ValueText),
+                PropertyDeclarationSyntax p => ("property", Owner(p) + p.Identifier.ValueText),
+                EventDeclarationSyntax ev => ("event", Owner(ev) + ev.Identifier.ValueText),
+                BaseFieldDeclarationSyntax f => (f is EventFieldDeclarationSyntax ? "event" : "field",
+                    Owner(f) + string.Join(",", f.Declaration.Variables.Select(v => v.Identifier.ValueText))),
+                _ => (null, null),
+            };
+            if (kind is null) continue;
+            if (++count <= MaxDeclarations) found.Add($"{kind} {name}:{sink.LineOf(node.SpanStart)}");
+        }
+        return (found, count);
+    }
+
+    private static string Owner(SyntaxNode member) =>
+        member.Parent is BaseTypeDeclarationSyntax type ? type.Identifier.ValueText + "." : "";
+}

@@ -1,0 +1,43 @@
+"""Code inactive in the indexed build (InactiveCode facts: `#if NET46` branches of a multi-targeted library
+indexed for net10.0, `#if !HAVE_LINQ` in Newtonsoft.Json's LinqBridge.cs). Its declarations are not symbols;
+the outline, text search and an empty symbol search say where such code is and what it declares."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+import orjson
+
+
+@dataclass(frozen=True)
+class InactiveRegion:
+    file: str
+    line: int
+    end_line: int
+    condition: str  # the directive of the branch: `#if NET46`, `#else of #if DEBUG`
+    declares: tuple[str, ...]  # `class Enumerable:46`, `method Enumerable.Where:80` (the first 500)
+    declared: int  # how many it declares
+
+    def holds(self, line: int) -> bool:
+        return self.line <= line <= self.end_line
+
+
+def regions(conn: sqlite3.Connection, path: str | None = None) -> list[InactiveRegion]:
+    """The inactive branches of one file (every file when path is None), in source order."""
+    sql = ("SELECT f.path, fa.line, fa.key, fa.detail FROM facts fa JOIN files f ON f.id = fa.file_id "
+           "WHERE fa.kind = 'InactiveCode'" + (" AND f.path = ?" if path else "") + " ORDER BY f.path, fa.line")
+    out = []
+    for file, line, key, detail in conn.execute(sql, (path,) if path else ()):
+        parsed = orjson.loads(detail or "{}")
+        declares = tuple(str(d) for d in parsed.get("declares", []))
+        out.append(InactiveRegion(str(file), int(line), int(parsed.get("end_line", line)), str(key), declares,
+                                  int(parsed.get("declared", len(declares)))))
+    return out
+
+
+def declaring(conn: sqlite3.Connection, word: str, limit: int = 5) -> list[tuple[InactiveRegion, str]]:
+    """Inactive declarations whose name holds `word` (case-insensitive): (region, `kind Name:line`)."""
+    needle = word.lower()
+    found = [(r, d) for r in regions(conn) for d in r.declares if needle in d.split(" ", 1)[-1].lower()]
+    return found[:limit]
