@@ -19,28 +19,94 @@ internal static class InactiveCodeFacts
     public static void Add(FactSink sink, SyntaxTree tree, string? from)
     {
         if (tree.GetRoot() is not CompilationUnitSyntax { ContainsDirectives: true } root
-            || tree.Options is not CSharpParseOptions options) return;
+            || tree.Options is not CSharpParseOptions options || !HasConditional(tree.GetText())) return;
         var reparsed = new Dictionary<string, SyntaxNode>(StringComparer.Ordinal);
-        for (var directive = root.GetFirstDirective(); directive is not null; directive = directive.GetNextDirective())
+        foreach (var (chain, at) in NotTaken(root))
         {
-            if (directive is not BranchingDirectiveTriviaSyntax { BranchTaken: false, IsActive: true } branch) continue;
-            var chain = directive.GetRelatedDirectives();
-            var at = chain.IndexOf(directive);
-            if (at < 0 || at + 1 >= chain.Count) continue;
+            var directive = chain[at];
             var start = directive.FullSpan.End;
             var end = chain[at + 1].FullSpan.Start;
             if (end <= start) continue;
             var detail = new FactDetail().Add("end_line", sink.LineOf(Math.Max(start, end - 1)));
-            if (Taken(chain, at, options.PreprocessorSymbolNames) is { } symbols)
+            // Inside a member's body a branch declares no type or member: no parse again (most branches are there).
+            if (!InBody(directive) && MayDeclare(tree.GetText(), start, end)
+                && Taken(chain, at, options.PreprocessorSymbolNames) is { } symbols)
             {
                 var key = string.Join(";", symbols.Order(StringComparer.Ordinal));
                 if (!reparsed.TryGetValue(key, out var other))
-                    reparsed[key] = other = CSharpSyntaxTree.ParseText(tree.GetText(), options.WithPreprocessorSymbols(symbols)).GetRoot();
+                    reparsed[key] = other = CSharpSyntaxTree.ParseText(tree.GetText(), options.WithPreprocessorSymbols(symbols)
+                        .WithDocumentationMode(DocumentationMode.None)).GetRoot();  // declarations only: no doc comments
                 var (named, count) = Declarations(sink, other, start, end);
                 detail.Add("declares", named).Add("declared", count);
             }
             sink.Add(FactKinds.InactiveCode, from, start, Confidence.High, Describe(chain, at), detail);
         }
+    }
+
+    /// <summary>Each branch not taken, with its `#if`...`#endif` chain, in one pass over the trivia (Roslyn's
+    /// GetNextDirective and GetRelatedDirectives walk the tokens again for every directive).</summary>
+    private static IEnumerable<(List<DirectiveTriviaSyntax> Chain, int At)> NotTaken(CompilationUnitSyntax root)
+    {
+        var open = new Stack<List<DirectiveTriviaSyntax>>();
+        foreach (var trivia in root.DescendantTrivia(node => node.ContainsDirectives))
+        {
+            if (!trivia.IsDirective || trivia.GetStructure() is not DirectiveTriviaSyntax { IsActive: true } directive) continue;
+            switch (directive)
+            {
+                case IfDirectiveTriviaSyntax:
+                    open.Push([directive]);
+                    break;
+                case ElifDirectiveTriviaSyntax or ElseDirectiveTriviaSyntax when open.Count > 0:
+                    open.Peek().Add(directive);
+                    break;
+                case EndIfDirectiveTriviaSyntax when open.Count > 0:
+                    var chain = open.Pop();
+                    chain.Add(directive);
+                    for (var at = 0; at < chain.Count - 1; at++)
+                        if (chain[at] is BranchingDirectiveTriviaSyntax { BranchTaken: false }) yield return (chain, at);
+                    break;
+            }
+        }
+    }
+
+    /// <summary>Whether a line starts with `#if` (a document with only `#region`, `#pragma` or `#nullable` has
+    /// directives but no branch), read without copying the text.</summary>
+    private static bool HasConditional(Microsoft.CodeAnalysis.Text.SourceText text)
+    {
+        foreach (var line in text.Lines)
+        {
+            var i = line.Start;
+            while (i < line.End && char.IsWhiteSpace(text[i])) i++;
+            if (i + 2 < line.End && text[i] == '#' && text[i + 1] == 'i' && text[i + 2] == 'f') return true;
+        }
+        return false;
+    }
+
+    /// <summary>Whether a branch holds more than `using` directives, attributes of the assembly and comments (the
+    /// `#if !HAVE_LINQ using ...LinqBridge; #else using System.Linq;` atop most of Newtonsoft.Json's files).</summary>
+    private static bool MayDeclare(Microsoft.CodeAnalysis.Text.SourceText text, int start, int end)
+    {
+        foreach (var line in text.Lines.Skip(text.Lines.GetLineFromPosition(start).LineNumber))
+        {
+            if (line.Start >= end) break;
+            var content = text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(line.Start, Math.Min(line.End, end))).Trim();
+            if (content.Length > 0 && !content.StartsWith("using ", StringComparison.Ordinal)
+                && !content.StartsWith("//", StringComparison.Ordinal) && !content.StartsWith("[assembly:", StringComparison.Ordinal)
+                && !content.StartsWith('#')) return true;
+        }
+        return false;
+    }
+
+    /// <summary>The branch lies in a member's body: the token its chain is trivia of (the first after `#endif`) is in
+    /// a block or an expression body before any type.</summary>
+    private static bool InBody(DirectiveTriviaSyntax directive)
+    {
+        for (var node = directive.ParentTrivia.Token.Parent; node is not null; node = node.Parent)
+        {
+            if (node is BaseTypeDeclarationSyntax or BaseNamespaceDeclarationSyntax or CompilationUnitSyntax) return false;
+            if (node is BlockSyntax or ArrowExpressionClauseSyntax or AccessorListSyntax) return true;
+        }
+        return false;
     }
 
     private static string Describe(List<DirectiveTriviaSyntax> chain, int at) => chain[at] switch
