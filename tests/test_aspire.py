@@ -40,10 +40,10 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 
 
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
-    env = aspire.call("surfaces_list_config_keys", {})
+    env = aspire.call("surfaces_list_config_keys", {"token_budget": 20000})  # every key, with the status counts
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "36 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used", "count": 13}, {"status": "used_but_undefined", "count": 10},
+    assert env["answer"] == "37 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 14}, {"status": "used_but_undefined", "count": 10},
                                         {"status": "dynamic", "count": 4},
                                         {"status": "read_dynamically", "count": 4},
                                         {"status": "read_by_framework", "count": 3},
@@ -81,13 +81,15 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         "ConnectionStrings:cache": "read_dynamically",
         # Aspire sets an AppHost's AppHost:* keys itself
         "AppHost:OtlpApiKey": "used",
+        # set by a generic AppHost method on the project its caller names by type argument (bitwarden)
+        "SelfHosted": "used",
         '{$"{serviceName}:Type"}': "dynamic", "{name}": "dynamic", "{key}": "dynamic",
         "{limit}": "dynamic"}
     # A Python app and an endpoint handed to WithReference are service discovery: no ConnectionStrings:inference
     # or ConnectionStrings:postgres.
     assert keys["ConnectionStrings:eventbus"]["read_by"] == "GetConnectionString {name} at App/Ledger.cs:10"
     assert [(u["template"], u["line"]) for key in ('{$"{serviceName}:Type"}', "{name}")
-            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10), ("ConnectionStrings:*", 29)]
+            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10), ("ConnectionStrings:*", 30)]
     assert [(u["file"], u["line"], u["through"]) for u in keys["ConnectionStrings:reports"]["usages"]] == [
         ("App/Program.cs", 17, MAIN + ".Report(System.String)")]
     # The helper's keys, made of the constant it is handed, are read where it is called (two levels deep).
@@ -174,6 +176,10 @@ def test_the_apphosts_own_withreference_overload_is_read_from_its_body(aspire: M
     urls = aspire.call("surfaces_list_config_keys", {"key_filter": "DASHBOARD_URLS"})["data"]["keys"]
     assert [(k["status"], k["defined_in"]) for k in urls] == [
         ("used", [{"file": "AppHost/DashboardResource.cs", "line": 18, "source": "aspire"}])]
+    # bitwarden's AddBitwardenService<TProject>: the project is the caller's type argument, not "TProject".
+    hosted = aspire.call("surfaces_list_config_keys", {"key_filter": "SelfHosted"})["data"]["keys"]
+    assert [(k["status"], k["projects"], k["defined_in"]) for k in hosted] == [
+        ("used", ["App"], [{"file": "AppHost/Extensions.cs", "line": 18, "source": "aspire"}])]
     # Aspire's own WithReference still gives App the connection strings of a database and a bus.
     db = aspire.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings:catalogdb"})["data"]["keys"]
     assert [(k["status"], k["defined_in"][0]["line"]) for k in db] == [("used", 8)]

@@ -49,8 +49,8 @@ internal sealed class AspireFacts
         {
             case "AddProject":
                 _madeProjects = true;
-                if (ProjectOf(inv) is { } project)
-                    foreach (var key in ProjectDefaults) Define(inv, key, new Target(project, null), "aspire_default", from);
+                if (ProjectTarget(inv) is { } project)
+                    foreach (var key in ProjectDefaults) Define(inv, key, project, "aspire_default", from);
                 break;
             case "WithEnvironment" when inv.ArgumentList.Arguments is [{ Expression: LambdaExpressionSyntax callback }]:
                 EnvironmentCallback(inv, callback, from);
@@ -137,7 +137,7 @@ internal sealed class AspireFacts
             var parameterName = first.NameColon?.Name.Identifier.ValueText ?? (position < parameters.Length ? parameters[position].Name : null);
             // A keyed integration (`AddKeyedRedisClient(name)`) names it `name`: the service key and the connection.
             var keyed = name.StartsWith("AddKeyed", StringComparison.Ordinal) && parameterName == "name"
-                        && !method.Locations.Any(l => l.IsInSource);
+                        && !InSource(method);
             if (parameterName != "connectionName" && !keyed) return;
             confidence = Confidence.High;
         }
@@ -165,7 +165,7 @@ internal sealed class AspireFacts
 
     /// <summary>What a builder chain configures: a project (`Basket_API`), or the project resource a method of
     /// the AppHost is handed in a parameter (its callers say which: AspireProjectArgument facts).</summary>
-    private sealed record Target(string? Project, IParameterSymbol? Parameter);
+    private sealed record Target(string? Project, ISymbol? Parameter);
 
     private void Define(InvocationExpressionSyntax inv, string key, Target target, string pattern, string? from,
         IReadOnlyList<string>? resourceHoles = null, int? at = null)
@@ -268,7 +268,7 @@ internal sealed class AspireFacts
     /// `WithReference(this IResourceBuilder&lt;T&gt;, IResourceBuilder&lt;OllamaResource&gt;)`): what it gives is read
     /// from its body (its keys, AspireProjectArgument facts), not taken for Aspire's connection string.</summary>
     private bool HasSolutionOverload(InvocationExpressionSyntax inv) =>
-        SolutionMethods(inv, "WithReference").Any(m => m.Locations.Any(l => l.IsInSource));
+        SolutionMethods(inv, "WithReference").Any(InSource);
 
     // Set once this document has made a project resource: only then can a call hand one over.
     private bool _madeProjects;
@@ -280,14 +280,23 @@ internal sealed class AspireFacts
     {
         if (name == "AddProject") return;
         var receiver = FactSyntax.Receiver(inv);
+        var typeArguments = FactSyntax.TypeArgs(inv);
         // `backend.WithReference(ollama)` with the solution's own extension method: the receiver is handed too.
-        if (!_madeProjects && !FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameText(c) == "AddProject")) return;
+        if (!_madeProjects && !FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameText(c) == "AddProject")
+            && !typeArguments.Any(IsGeneratedProject)) return;
         _madeProjects = true;
         List<IMethodSymbol>? methods = null;
+        // `builder.AddBitwardenService<Projects.Admin>(...)`: a project handed as a type argument.
+        foreach (var (type, position) in typeArguments.Select((t, i) => (t, i)).Where(t => IsGeneratedProject(t.t)))
+        {
+            foreach (var method in (methods ??= SolutionMethods(inv, name).ToList()).Where(m => m.TypeParameters.Length > position))
+                HandedProject(inv, method, method.TypeParameters[position], ((QualifiedNameSyntax)type).Right.Identifier.ValueText,
+                    type.SpanStart, from);
+        }
         if (receiver is not null && ProjectOfChain(receiver) is { Project: { } consumer })
         {
             methods = SolutionMethods(inv, name).ToList();
-            foreach (var method in methods.Where(m => m.IsExtensionMethod && m.Locations.Any(l => l.IsInSource)))
+            foreach (var method in methods.Where(m => m.IsExtensionMethod && InSource(m)))
                 HandedProject(inv, method, method.Parameters[0], consumer, receiver.SpanStart, from);
         }
         foreach (var (argument, position) in inv.ArgumentList.Arguments.Select((a, i) => (a, i)))
@@ -296,8 +305,7 @@ internal sealed class AspireFacts
             if (ProjectOfChain(argument.Expression) is not { Project: { } project }) continue;
             foreach (var method in methods ??= SolutionMethods(inv, name).ToList())
             {
-                var parameter = FactSyntax.ParameterOf(method, argument, position,
-                    method.IsExtensionMethod && receiver is not null ? 1 : 0);
+                var parameter = FactSyntax.ParameterOf(method, argument, position, ReceiverOffset(method, inv));
                 if (parameter is null) continue;
                 HandedProject(inv, method, parameter, project, argument.SpanStart, from);
             }
@@ -307,13 +315,13 @@ internal sealed class AspireFacts
     /// <summary>An AspireProjectArgument fact: `method` is handed `project` in `parameter` at this call, with the
     /// names of the other resources the call hands it (`resources`: `ollama=chatcompletion`), which fill the
     /// holes of the keys the method defines.</summary>
-    private void HandedProject(InvocationExpressionSyntax inv, IMethodSymbol method, IParameterSymbol parameter, string project,
+    private void HandedProject(InvocationExpressionSyntax inv, IMethodSymbol method, ISymbol parameter, string project,
         int position, string? from)
     {
         var resources = new List<string>();
         foreach (var (argument, index) in inv.ArgumentList.Arguments.Select((a, i) => (a, i)))
         {
-            if (FactSyntax.ParameterOf(method, argument, index, method.IsExtensionMethod && FactSyntax.Receiver(inv) is not null ? 1 : 0)
+            if (FactSyntax.ParameterOf(method, argument, index, ReceiverOffset(method, inv))
                     is not { } handed || handed.Equals(parameter, SymbolEqualityComparer.Default)) continue;
             if (ChainRoot(argument.Expression, out var addProject, out _) is { } made && addProject is null
                 && FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(made.ArgumentList, 0, "name")?.Expression) is { } resource)
@@ -329,8 +337,19 @@ internal sealed class AspireFacts
         var info = _sink.Model.GetSymbolInfo(inv);
         if (info.Symbol is IMethodSymbol bound) return [bound.ReducedFrom ?? bound];
         return _sink.Model.Compilation.GetSymbolsWithName(name, SymbolFilter.Member).OfType<IMethodSymbol>()
-            .Where(m => m.Locations.Any(l => l.IsInSource) && Fits(m, inv, depth));
+            .Where(m => InSource(m) && Fits(m, inv, depth));
     }
+
+    /// <summary>`Projects.Admin`: a project as Aspire's generated `Projects` class names it.</summary>
+    private static bool IsGeneratedProject(TypeSyntax type) =>
+        type is QualifiedNameSyntax { Left: IdentifierNameSyntax { Identifier.ValueText: "Projects" } };
+
+    private static bool InSource(ISymbol symbol) => symbol.Locations.Any(l => l.IsInSource);
+
+    /// <summary>1 when the call's receiver is the extension method's first parameter (`builder.AddX(a)`: `a` is the
+    /// second), else 0.</summary>
+    private static int ReceiverOffset(IMethodSymbol method, InvocationExpressionSyntax inv) =>
+        method.IsExtensionMethod && FactSyntax.Receiver(inv) is not null ? 1 : 0;
 
     /// <summary>Overload resolution for an unbound call, as far as syntax tells: the arguments fit the parameters
     /// in number, and a parameter whose type names a type of the solution (`IResourceBuilder&lt;OllamaResource&gt;`)
@@ -339,7 +358,7 @@ internal sealed class AspireFacts
     private bool Fits(IMethodSymbol method, InvocationExpressionSyntax inv, int depth)
     {
         var receiver = FactSyntax.Receiver(inv);
-        var offset = method.IsExtensionMethod && receiver is not null ? 1 : 0;
+        var offset = ReceiverOffset(method, inv);
         var arguments = inv.ArgumentList.Arguments;
         var required = method.Parameters.Count(p => !p.IsOptional && !p.IsParams);
         if (arguments.Count + offset < required
@@ -359,7 +378,7 @@ internal sealed class AspireFacts
 
     private static bool NamesSolutionType(ITypeSymbol type) =>
         type is INamedTypeSymbol named
-        && (named.Locations.Any(l => l.IsInSource) || named.TypeArguments.Any(NamesSolutionType));
+        && (InSource(named) || named.TypeArguments.Any(NamesSolutionType));
 
     /// <summary>The types the solution's `Add*` methods of the name that made this resource return (none when
     /// the resource is a project, a parameter or made by a method of a package).</summary>
@@ -391,8 +410,19 @@ internal sealed class AspireFacts
     private Target? ProjectOfChain(ExpressionSyntax? receiver)
     {
         ChainRoot(receiver, out var addProject, out var parameter);
-        if (addProject is not null) return ProjectOf(addProject) is { } project ? new Target(project, null) : null;
+        if (addProject is not null) return ProjectTarget(addProject);
         return parameter is not null ? new Target(null, parameter) : null;
+    }
+
+    /// <summary>`AddProject&lt;Projects.Api&gt;(...)`: Api; `AddProject&lt;TProject&gt;(name)` in a generic method of the
+    /// AppHost (bitwarden's `AddBitwardenService&lt;TProject&gt;`, called with `Projects.Admin`...): the method's type
+    /// parameter, which its callers' type arguments name (AspireProjectArgument facts).</summary>
+    private Target? ProjectTarget(InvocationExpressionSyntax addProject)
+    {
+        if (FactSyntax.TypeArgs(addProject) is [var only]
+            && _sink.Model.GetSymbolInfo(only).Symbol is ITypeParameterSymbol { DeclaringMethod: not null } typeParameter)
+            return new Target(null, typeParameter);
+        return ProjectOf(addProject) is { } project ? new Target(project, null) : null;
     }
 
     /// <summary>The name of the resource an expression stands for (the first constant argument of the `Add*`

@@ -86,8 +86,9 @@ internal static class InactiveCodeFacts
     /// `#if !HAVE_LINQ using ...LinqBridge; #else using System.Linq;` atop most of Newtonsoft.Json's files).</summary>
     private static bool MayDeclare(Microsoft.CodeAnalysis.Text.SourceText text, int start, int end)
     {
-        foreach (var line in text.Lines.Skip(text.Lines.GetLineFromPosition(start).LineNumber))
+        for (var number = text.Lines.GetLineFromPosition(start).LineNumber; number < text.Lines.Count; number++)
         {
+            var line = text.Lines[number];
             if (line.Start >= end) break;
             var content = text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(line.Start, Math.Min(line.End, end))).Trim();
             if (content.Length > 0 && !content.StartsWith("using ", StringComparison.Ordinal)

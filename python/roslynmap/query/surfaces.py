@@ -541,12 +541,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                                     "project": definition["project"],
                                     **({"environment": definition["environment"]}
                                        if definition.get("environment") else {}),
-                                    **({"source": "aspire"} if definition.get("aspire_project") else
-                                       {"source": "in_memory"} if definition.get("pattern") == "in_memory" else
-                                       {"source": "docker_compose", "service": definition.get("service")}
-                                       if definition.get("source") == "docker_compose" else
-                                       {"source": "launch_settings", "profile": definition.get("profile")}
-                                       if definition.get("source") == "launch_settings" else {})})
+                                    **_definition_source(definition)})
     # Per project: the keys its own appsettings define, and the keys its code reads.
     defined_by: dict[str | None, set[str]] = {}
     for d in definitions:
@@ -658,6 +653,19 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         items = [e for e in items if e["status"] == status]
     return Listing(items, len(items), _by_file(items),
                    [{"status": s, "count": c} for s, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
+
+
+def _definition_source(definition: dict[str, Any]) -> dict[str, Any]:
+    """Where a definition outside appsettings comes from, as a place shows it (nothing for an appsettings file)."""
+    if definition.get("aspire_project"):
+        return {"source": "aspire"}
+    if definition.get("pattern") == "in_memory":
+        return {"source": "in_memory"}
+    if definition.get("source") == "docker_compose":
+        return {"source": "docker_compose", "service": definition.get("service")}
+    if definition.get("source") == "launch_settings":
+        return {"source": "launch_settings", "profile": definition.get("profile")}
+    return {}
 
 
 def _reading_projects(usages: list[dict[str, Any]], hosts: set[str | None],

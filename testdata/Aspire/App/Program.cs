@@ -20,6 +20,7 @@ var mode = builder.Configuration["Payments:Mode"];
 var dashboardUrls = builder.Configuration["DASHBOARD_URLS"];
 // Service discovery reads Services:{name}:{endpoint} (appsettings.Production.json: aspire-samples' WPF client).
 builder.Services.AddServiceDiscovery();
+var selfHosted = builder.Configuration["SelfHosted"];
 builder.Build().Run();
 
 // eShopSupport's Evaluator: a local function reading from a configuration it makes (a root, not a section).

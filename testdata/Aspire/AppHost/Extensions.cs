@@ -10,4 +10,10 @@ internal static class Extensions
             .WithEnvironment("Payments__Gateway", "https://pay.example");
         return builder;
     }
+
+    /// <summary>bitwarden's AddBitwardenService&lt;TProject&gt;: a generic method makes the project resource its callers
+    /// name by type argument (`AddService&lt;Projects.App&gt;(...)`), so `SelfHosted` is App's, not a "TProject"'s.</summary>
+    public static IResourceBuilder<ProjectResource> AddService<TProject>(this IDistributedApplicationBuilder builder,
+        string name) where TProject : IProjectMetadata, new() =>
+        builder.AddProject<TProject>(name).WithEnvironment("SelfHosted", "true");
 }

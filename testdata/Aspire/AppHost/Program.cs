@@ -31,6 +31,7 @@ var cluster = builder.AddOrleans("cluster").WithClustering(cache).WithGrainStora
 app.WithReference(cluster);
 // aspire-samples' Metrics: Aspire sets the AppHost's own AppHost:* keys (the dashboard's OTLP API key).
 var otlpKey = builder.Configuration["AppHost:OtlpApiKey"];
+builder.AddService<Projects.App>("app-selfhosted");
 
 builder.AddPayments(app);
 
