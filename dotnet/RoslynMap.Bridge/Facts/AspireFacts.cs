@@ -127,25 +127,28 @@ internal sealed class AspireFacts
         if (first.Expression is not LiteralExpressionSyntax
             && !(first.Expression is IdentifierNameSyntax or MemberAccessExpressionSyntax
                  && ClientSuffixes.Any(suffix => name.EndsWith(suffix, StringComparison.Ordinal)))) return;
-        string confidence;
-        var info = _sink.Model.GetSymbolInfo(inv);
-        // A use-site error (a parameter's type from a missing package) leaves the one method as a candidate.
-        if ((info.Symbol ?? (info.CandidateSymbols.Length == 1 ? info.CandidateSymbols[0] : null)) is IMethodSymbol method)
-        {
-            var parameters = (method.ReducedFrom ?? method).Parameters;
-            var position = method.ReducedFrom is null ? 0 : 1;
-            var parameterName = first.NameColon?.Name.Identifier.ValueText ?? (position < parameters.Length ? parameters[position].Name : null);
-            // A keyed integration (`AddKeyedRedisClient(name)`) names it `name`: the service key and the connection.
-            var keyed = name.StartsWith("AddKeyed", StringComparison.Ordinal) && parameterName == "name"
-                        && !InSource(method);
-            if (parameterName != "connectionName" && !keyed) return;
-            confidence = Confidence.High;
-        }
-        else if (LooksLikeClientIntegration(inv, name)) confidence = Confidence.Medium; // its package is missing
-        else return;
-        if (FactSyntax.ConstantString(_sink.Model, first.Expression) is not { } connection) return;
+        if (Integration(_sink.Model, inv, name, LooksLikeClientIntegration(inv, name)) is not { Confidence: var confidence }
+            || FactSyntax.ConstantString(_sink.Model, first.Expression) is not { } connection) return;
         _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, "ConnectionStrings:" + connection,
             new FactDetail().Add("pattern", "connection_name"));
+    }
+
+    /// <summary>A client integration call (its first argument the connection's name): bound to a method whose
+    /// parameter there is `connectionName`, or `name` for a keyed one (`AddKeyedRedisClient(name)`: the service key
+    /// and the connection), confidence high; unbound and `looksLikeOne` (its package is missing), medium; else null.
+    /// `Method`: what it binds to (a use-site error leaves the one method as a candidate).</summary>
+    internal static (string Confidence, IMethodSymbol? Method)? Integration(SemanticModel model, InvocationExpressionSyntax inv,
+        string name, bool looksLikeOne)
+    {
+        var info = model.GetSymbolInfo(inv);
+        if ((info.Symbol ?? (info.CandidateSymbols.Length == 1 ? info.CandidateSymbols[0] : null)) is not IMethodSymbol method)
+            return looksLikeOne ? (Confidence.Medium, null) : null;
+        var parameters = (method.ReducedFrom ?? method).Parameters;
+        var position = method.ReducedFrom is null ? 0 : 1;
+        var first = inv.ArgumentList.Arguments[0];
+        var parameterName = first.NameColon?.Name.Identifier.ValueText ?? (position < parameters.Length ? parameters[position].Name : null);
+        var keyed = name.StartsWith("AddKeyed", StringComparison.Ordinal) && parameterName == "name" && !InSource(method);
+        return parameterName == "connectionName" || keyed ? (Confidence.High, method) : null;
     }
 
     // The names Aspire's client integrations end with (AddNpgsqlDbContext, AddRedisClient, AddNpgsqlDataSource...).

@@ -145,22 +145,12 @@ internal sealed class DiFacts
         && inv.ArgumentList.Arguments.Count > 0 && !FactSyntax.NameContains(FactSyntax.Receiver(inv), "services");
 
     /// <summary>`builder.AddNpgsqlDbContext&lt;WebhooksContext&gt;("webhooksdb")` (eShop's Identity.API and Webhooks.API,
-    /// aspire-samples): Aspire's client integration registers the context, pooled (scoped). Bound to a method whose
-    /// first parameter after the builder is `connectionName` (high), else called on a builder (medium: its package
-    /// is missing).</summary>
+    /// aspire-samples): Aspire's client integration registers the context, pooled (scoped). A client integration as
+    /// AspireFacts.Integration tells it; unbound, one called on a builder (its package is missing).</summary>
     public void ClientDbContext(InvocationExpressionSyntax inv, string name, string? from)
     {
-        var info = _sink.Model.GetSymbolInfo(inv);
-        var method = (info.Symbol ?? (info.CandidateSymbols.Length == 1 ? info.CandidateSymbols[0] : null)) as IMethodSymbol;
-        string confidence;
-        if (method is not null)
-        {
-            var parameters = (method.ReducedFrom ?? method).Parameters;
-            if (parameters.Length < 2 || parameters[1].Name != "connectionName") return;
-            confidence = Confidence.High;
-        }
-        else if (AspireFacts.OnBuilder(inv)) confidence = Confidence.Medium;
-        else return;
+        if (AspireFacts.Integration(_sink.Model, inv, name, AspireFacts.OnBuilder(inv)) is not { } found) return;
+        var (confidence, method) = found;
         var context = _types.TypeArguments(inv, method)[0];
         _sink.Add(FactKinds.DiRegistration, from, FactSyntax.Name(inv)!.SpanStart, confidence, context.Name,
             new FactDetail().Add("lifetime", "Scoped").Add("implementation", context.Name).Add("form", "extension")
