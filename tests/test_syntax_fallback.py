@@ -39,13 +39,15 @@ def test_an_unevaluable_project_is_indexed_from_its_sources(tmp_path: Path) -> N
             ("Orders:Prefix", HANDLER, 15)]
         found = server.call("symbols_search", {"kinds": ["Class", "Property"], "file_path": "Custom/"})
         assert sorted(r["symbol_id"] for r in found["data"]["results"]) == [
-            "P:Custom.Startup.Port", "T:Custom.Controllers.OrdersController", "T:Custom.Diagnostics", "T:Custom.Startup"]
+            "P:Custom.Startup.Port", "T:Custom.Controllers.OrdersController", "T:Custom.Diagnostics",
+            "T:Custom.Startup"]
 
         # Parsed as an SDK build in Debug would: DEBUG and net10.0's symbols are defined (bitwarden's Core had none).
         outline = server.call("code_outline", {"file_path": "Custom/Diagnostics.cs"})
         assert [d["name"] for d in outline["data"]["declarations"]] == ["Diagnostics", "Verbose", "Modern"]
-        assert outline["data"]["inactive"] == [{"line": 13, "end_line": 13, "condition": "#else of #if NET8_0_OR_GREATER",
-                                                "declares": ["method Diagnostics.Legacy:13"]}]
+        assert outline["data"]["inactive"] == [{
+            "line": 13, "end_line": 13, "condition": "#else of #if NET8_0_OR_GREATER",
+            "declares": ["method Diagnostics.Legacy:13"]}]
 
         # The code's own error is listed; the 28 the unevaluable project reports (no System.Object, no ASP.NET)
         # are counted apart, and listed when that project is asked for.
