@@ -19,7 +19,9 @@ internal static class InactiveCodeFacts
     public static void Add(FactSink sink, SyntaxTree tree, string? from)
     {
         if (tree.GetRoot() is not CompilationUnitSyntax { ContainsDirectives: true } root
-            || tree.Options is not CSharpParseOptions options || !HasConditional(tree.GetText())) return;
+            || tree.Options is not CSharpParseOptions options) return;
+        var text = tree.GetText();
+        if (!HasConditional(text)) return;
         var reparsed = new Dictionary<string, SyntaxNode>(StringComparer.Ordinal);
         foreach (var (chain, at) in NotTaken(root))
         {
@@ -29,12 +31,12 @@ internal static class InactiveCodeFacts
             if (end <= start) continue;
             var detail = new FactDetail().Add("end_line", sink.LineOf(Math.Max(start, end - 1)));
             // Inside a member's body a branch declares no type or member: no parse again (most branches are there).
-            if (!InBody(directive) && MayDeclare(tree.GetText(), start, end)
+            if (!InBody(directive) && MayDeclare(text, start, end)
                 && Taken(chain, at, options.PreprocessorSymbolNames) is { } symbols)
             {
                 var key = string.Join(";", symbols.Order(StringComparer.Ordinal));
                 if (!reparsed.TryGetValue(key, out var other))
-                    reparsed[key] = other = CSharpSyntaxTree.ParseText(tree.GetText(), options.WithPreprocessorSymbols(symbols)
+                    reparsed[key] = other = CSharpSyntaxTree.ParseText(text, options.WithPreprocessorSymbols(symbols)
                         .WithDocumentationMode(DocumentationMode.None)).GetRoot();  // declarations only: no doc comments
                 var (named, count) = Declarations(sink, other, start, end);
                 detail.Add("declares", named).Add("declared", count);

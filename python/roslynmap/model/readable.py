@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
@@ -94,3 +95,15 @@ def is_readable(root: Path, rel: str) -> bool:
     except RoslynMapError:
         return False
     return True
+
+
+# Build output and dependencies: files there are copies or generated, never the repository's configuration.
+BUILD_DIRS = frozenset({"bin", "obj", ".git", "node_modules"})
+
+
+def repository_files(root: Path, patterns: Iterable[str]) -> list[Path]:
+    """Files matching any glob (`appsettings*.json`, `Properties/launchSettings.json`) anywhere in the repository,
+    sorted, outside build output and only those `is_readable` allows (a symlink out is never read)."""
+    found = {path for pattern in patterns for path in root.rglob(pattern)}
+    return sorted(path for path in found if not BUILD_DIRS.intersection(path.relative_to(root).parts)
+                  and is_readable(root, path.relative_to(root).as_posix()))

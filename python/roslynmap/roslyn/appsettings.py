@@ -12,14 +12,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from roslynmap.model.readable import is_readable
+from roslynmap.model.readable import repository_files
 from roslynmap.model.records import FactRecord
 from roslynmap.roslyn import jsonc
 from roslynmap.roslyn.compose import compose_facts
 from roslynmap.roslyn.launch import launch_facts
 from roslynmap.roslyn.razor import razor_facts, reference_facts
-
-SKIP = {"bin", "obj", ".git", "node_modules"}
 
 
 def _flatten(value: Any, prefix: str) -> Iterator[tuple[str, Any]]:
@@ -33,14 +31,6 @@ def _flatten(value: Any, prefix: str) -> Iterator[tuple[str, Any]]:
             yield from _flatten(item, f"{prefix}:{index}")
     elif prefix:
         yield prefix, value
-
-
-def _files(root: Path) -> Iterator[Path]:
-    for path in sorted(root.rglob("appsettings*.json")):
-        rel = path.relative_to(root).as_posix()
-        # DESIGN §11: a symlink to a file outside the repository (or into .git/) is never read
-        if not SKIP.intersection(path.relative_to(root).parts) and is_readable(root, rel):
-            yield path
 
 
 def _line_of(lines: list[str], key: str) -> int:
@@ -72,7 +62,7 @@ def definition_facts(root: Path) -> list[FactRecord]:
 
 def _appsettings_facts(root: Path) -> list[FactRecord]:
     rows: list[FactRecord] = []
-    for path in _files(root):
+    for path in repository_files(root, ["appsettings*.json"]):
         rel = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8-sig", errors="replace")
         try:
@@ -85,8 +75,7 @@ def _appsettings_facts(root: Path) -> list[FactRecord]:
         environment = _environment(path.name)
         for key, value in _flatten(data, ""):
             line = _line_of(lines, key)
-            shown = value if isinstance(value, (int, float, bool)) or value is None else str(value)[:80]
-            detail: dict[str, Any] = {"value": shown}
+            detail: dict[str, Any] = {"value": jsonc.shown(value)}
             if environment:
                 detail["environment"] = environment
             rows.append(FactRecord("ConfigDefinition", None, None, rel, line, 1, "high", key, json.dumps(detail)))

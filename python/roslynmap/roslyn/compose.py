@@ -16,10 +16,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from roslynmap.model.readable import is_readable
+from roslynmap.model.readable import repository_files
 from roslynmap.model.records import FactRecord
 
-SKIP = {"bin", "obj", ".git", "node_modules"}
 _NAMES = ("docker-compose*.yml", "docker-compose*.yaml", "compose*.yml", "compose*.yaml")
 _ENTRY = re.compile(r"^(\s*)([\w.-]+):\s*(.*?)\s*$")  # `name:` or `name: value`
 
@@ -113,17 +112,11 @@ def _project_file(folder: PurePosixPath, service: Service) -> str | None:
     return "/".join(parts)
 
 
-def _files(root: Path) -> list[Path]:
-    found = {p for pattern in _NAMES for p in root.rglob(pattern)}
-    return sorted(p for p in found if not SKIP.intersection(p.relative_to(root).parts)
-                  and is_readable(root, p.relative_to(root).as_posix()))
-
-
 def compose_facts(root: Path) -> list[FactRecord]:
     """One ConfigDefinition per environment variable a service the solution builds sets (ASPNETCORE_URLS too: the
     host reads it, and `Configuration["ASPNETCORE_URLS"]` does)."""
     by_folder: dict[PurePosixPath, dict[str, Service]] = {}
-    for path in _files(root):
+    for path in repository_files(root, _NAMES):
         rel = path.relative_to(root).as_posix()
         lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
         services = by_folder.setdefault(PurePosixPath(rel).parent, {})

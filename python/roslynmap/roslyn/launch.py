@@ -11,23 +11,12 @@ AspireShop.Frontend): without these facts that key read `used_but_undefined`. Th
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from roslynmap.model.readable import is_readable
+from roslynmap.model.readable import repository_files
 from roslynmap.model.records import FactRecord
 from roslynmap.roslyn import jsonc
-
-SKIP = {"bin", "obj", ".git", "node_modules"}
-
-
-def _files(root: Path) -> Iterator[tuple[Path, str]]:
-    for path in sorted(root.rglob("Properties/launchSettings.json")):
-        rel = path.relative_to(root).as_posix()
-        # DESIGN §11: a symlink to a file outside the repository (or into .git/) is never read
-        if not SKIP.intersection(path.relative_to(root).parts) and is_readable(root, rel):
-            yield path, rel
 
 
 def _line(lines: list[str], text: str, after: int) -> int:
@@ -41,7 +30,8 @@ def _fact(rel: str, line: int, key: str, detail: dict[str, Any]) -> FactRecord:
 
 def launch_facts(root: Path) -> list[FactRecord]:
     rows: list[FactRecord] = []
-    for path, rel in _files(root):
+    for path in repository_files(root, ["Properties/launchSettings.json"]):
+        rel = path.relative_to(root).as_posix()
         text = path.read_text(encoding="utf-8-sig", errors="replace")
         try:
             profiles = jsonc.loads(text).get("profiles")
@@ -57,9 +47,8 @@ def launch_facts(root: Path) -> list[FactRecord]:
             base = {"source": "launch_settings", "profile": name}
             variables = profile.get("environmentVariables")
             for variable, value in (variables.items() if isinstance(variables, dict) else []):
-                shown = value if isinstance(value, (int, float, bool)) or value is None else str(value)[:80]
                 key = variable.replace("__", ":")  # as the environment variables configuration provider reads it
-                rows.append(_fact(rel, _line(lines, variable, at), key, {"value": shown, **base}))
+                rows.append(_fact(rel, _line(lines, variable, at), key, {"value": jsonc.shown(value), **base}))
             if profile.get("commandName") == "Project":
                 implicit = {"pattern": "launch_default", **base}
                 rows.append(_fact(rel, at + 1, "DOTNET_LAUNCH_PROFILE", {"value": name, **implicit}))

@@ -20,10 +20,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from roslynmap.model.readable import is_readable
+from roslynmap.model.readable import repository_files
 from roslynmap.model.records import FactRecord
 
-SKIP = {"bin", "obj", ".git", "node_modules"}
 _PAGE = re.compile(r'^\s*@page(?:\s+"(?P<template>[^"]*)")?\s*$')
 _MODEL = re.compile(r"^\s*@model\s+(?P<type>[\w.<>]+)")
 _INJECT = re.compile(r"^\s*@inject\s+(?P<type>[\w.<>, ]+?)\s+(?P<name>\w+)\s*;?\s*$")
@@ -33,10 +32,8 @@ _ATTR = re.compile(r"\basp-(?P<name>page|action|controller|area)\s*=\s*\"(?P<val
 
 def _files(root: Path, suffix: str, partials: bool = False) -> Iterator[Path]:
     """Markup files; `_ViewImports`, `_Layout` and other partials only when asked (they are no pages)."""
-    for path in sorted(root.rglob(f"*{suffix}")):
-        rel = path.relative_to(root)
-        if not SKIP.intersection(rel.parts) and (partials or not path.name.startswith("_")) \
-                and is_readable(root, rel.as_posix()):
+    for path in repository_files(root, [f"*{suffix}"]):
+        if partials or not path.name.startswith("_"):
             yield path
 
 
