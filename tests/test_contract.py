@@ -158,8 +158,8 @@ def test_text_content_is_the_whole_answer(server: McpServerProcess) -> None:
     env = result.structured_content
     lines = result.content[0].text.splitlines()
     assert lines[0] == env["answer"]
-    # Said once: the kind every row shares; the name each symbol_id spells; the file of consecutive rows.
-    header = lines.index("results (30; kind=Method; by file): symbol_id | signature | line | project")
+    # Said by the id or once: the kind (M:), the name each symbol_id spells; the file of consecutive rows.
+    header = lines.index("results (30; by file): symbol_id | signature | line | project")
     first = env["data"]["results"][0]
     assert lines[header + 1] == f"  {first['file']}"
     assert lines[header + 2] == "    " + " | ".join([first["symbol_id"], first["signature"], str(first["line"]),

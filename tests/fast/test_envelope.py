@@ -115,7 +115,7 @@ def test_the_text_content_renders_the_whole_answer(call: Call) -> None:
     text = render(cast(Envelope, env), 10000).splitlines()
     assert text[0] == env["answer"]
     # by_kind (Call=41, Implementation=1) is left to the rows: the list is whole and its kinds count the same.
-    assert text[1] == "symbol: {symbol_id=M:IOrderRepository.Save(Order), kind=Method, src/Shop/Orders.cs:6}"
+    assert text[1] == "symbol: M:IOrderRepository.Save(Order) src/Shop/Orders.cs:6"
     # Said once: the location as line:col under its file (40 rows share Callers.cs), no column that is
     # empty in every row.
     assert text[2] == "references (42; by file): line:col | kind | from_symbol_id | excerpt"
@@ -143,9 +143,9 @@ def test_the_text_says_once_what_every_row_shares() -> None:
         "by_kind": [{"kind": "Call", "count": 2}]}, "meta": {"semantic_level": "full"}})
     assert render(env).splitlines() == [
         "2 callers.",
-        "root: {symbol_id=M:A.Run, kind=Method, src/A.cs:3}",
-        # kind is the same in both rows, note empty in both, name spelled by symbol_id, the location in one cell
-        "callers (2; kind=Method): symbol_id | file:line-end_line",
+        "root: M:A.Run src/A.cs:3",
+        # kind said by each id's M: prefix, note empty in both, name spelled by symbol_id, the location in one cell
+        "callers (2): symbol_id | file:line-end_line",
         "  M:B.Go | src/B.cs:7-9",
         "  M:C.Do | src/C.cs:2",
         # callers_total is the header's count
@@ -305,3 +305,36 @@ def test_a_place_only_some_rows_give_elsewhere_keeps_its_column() -> None:
         "tables (2): table | file:line | sources",
         "  orders | src/Db.cs:14 | [ToTable src/Db.cs:14, Sql src/Db.cs:40]",
         "  audit | src/Db.cs:3 | [Sql src/Db.cs:30,3]"]
+
+
+def test_a_kind_the_id_or_signature_says_and_a_signature_the_source_shows_go_unsaid() -> None:
+    """An outline's kind is in each row's id prefix (`P:`), constructor id (`#ctor`) or signature keyword
+    (`class`, `const`); a card's signature and one-line doc are in the source it shows. A kind neither says
+    keeps its column (`Class` beside a `T:` id with no signature)."""
+    outline = cast(Envelope, {"ok": True, "answer": "A.cs declares 1 type.", "data": {"declarations": [
+        {"kind": "Class", "symbol_id": "T:A", "signature": "public sealed class A : IA", "line": 1},
+        {"kind": "Constant", "symbol_id": "F:A.N", "signature": "private const int N", "line": 2},
+        {"kind": "Constructor", "symbol_id": "M:A.#ctor(Int32)", "signature": "public A(int n)", "line": 3},
+        {"kind": "Property", "symbol_id": "P:A.Count", "signature": "public int Count { get; }", "line": 4}]}})
+    assert render(outline).splitlines()[1] == "declarations (4): symbol_id | signature | line"
+    types = cast(Envelope, {"ok": True, "answer": "2 types.", "data": {"types": [
+        {"kind": "Class", "symbol_id": "T:A", "line": 1}, {"kind": "Method", "symbol_id": "M:A.Go", "line": 2}]}})
+    assert render(types).splitlines()[1] == "types (2): kind | symbol_id | line"
+    card = cast(Envelope, {"ok": True, "answer": "Method A.Go.", "data": {
+        "card": {"symbol_id": "M:A.Go(Int32)", "signature": "public void Go(int n)", "doc": "Goes n steps.",
+                 "attributes": ["Obsolete"]},
+        "source": [{"line": 4, "text": "    /// <summary>Goes n steps.</summary>"},
+                   {"line": 5, "text": "    public void Go(int n) { }"}]}})
+    assert render(card).splitlines()[1:4] == ["card:", "  symbol_id: M:A.Go(Int32)", "  attributes: [Obsolete]"]
+
+
+def test_a_refresh_names_the_files_it_extracted_only_when_its_other_lists_do_not() -> None:
+    """Re-extracted = the changed files and those rebound: said by those two lists. A refresh that re-extracted
+    fewer (the others were extracted by an earlier refresh) names them."""
+    data = {"extracted": ["src/A.cs", "src/B.cs"], "rebound": ["src/B.cs"],
+            "changed_files": [{"path": "src/A.cs", "state": "changed"}, {"path": "src/Old.cs", "state": "deleted"}]}
+    text = render(cast(Envelope, {"ok": True, "answer": "Workspace 'w' at revision 2.", "data": data}))
+    assert "extracted:" not in text and "rebound: [src/B.cs]" in text
+    fewer = {**data, "extracted": ["src/B.cs"]}
+    text = render(cast(Envelope, {"ok": True, "answer": "Workspace 'w' at revision 2.", "data": fewer}))
+    assert "extracted: [src/B.cs]" in text

@@ -181,7 +181,7 @@ def test_code_outline_refuses_a_member_and_an_unindexed_file(bill: Call) -> None
 
 def test_code_search_text_classes_matches_as_code_string_or_comment(bill: Call) -> None:
     env = bill("code_search_text", pattern="invoices")
-    assert env["answer"] == "3 matches of 'invoices' in 1 file (2 of 2 indexed files searched)."
+    assert env["answer"] == "3 matches of 'invoices' in 1 of 2 indexed files."
     assert [(m["line"], m["col"], m["kind"]) for m in env["data"]["matches"]] == [
         (6, 48, "string"), (12, 6, "string"), (12, 31, "comment")]
     assert env["data"]["by_kind"] == {"string": 2, "comment": 1}

@@ -33,9 +33,10 @@ def render(env: Envelope, budget: int | None = None) -> str:
     else:
         lines = [env.get("answer", "")]
         complete = not env.get("truncated")
+        shown = _source_text(data)
         for key, value in data.items():
             if not _said_elsewhere(key, value, data, lines[0], complete):
-                lines.extend(_field(key, value, lines[0]))
+                lines.extend(_field(key, value, lines[0], shown))
         lines.extend(_after(env))
     # Workspace answers carry their workspace, revision and baseline in data too: said once.
     meta = {k: v for k, v in (env.get("meta") or {}).items()
@@ -61,7 +62,18 @@ def _said_elsewhere(key: str, value: Any, data: Mapping[str, Any], answer: str, 
     return (_said_by_its_list(key, value, data) or (complete and _counted_by_its_list(key, value, data))
             or _said_in_answer(key, value, answer) or (key, value) in _UNSAID
             or (value is False and key in _UNSAID_FALSE) or _kind_said_by_id(key, value, data)
-            or (key == "overlay_revision" and value == 0 and data.get("created") is True))
+            or (key == "overlay_revision" and value == 0 and data.get("created") is True)
+            or (complete and key == "extracted" and _made_of_changed_and_rebound(value, data)))
+
+
+def _made_of_changed_and_rebound(extracted: Any, data: Mapping[str, Any]) -> bool:
+    """A refresh's `extracted` files when they are exactly its changed files (not deleted) and those
+    `rebound`: the two lists say it."""
+    changed = data.get("changed_files")
+    if not isinstance(extracted, list) or not isinstance(changed, list):
+        return False
+    edited = {str(c.get("path")) for c in changed if isinstance(c, Mapping) and c.get("state") != "deleted"}
+    return set(map(str, extracted)) == edited | set(map(str, data.get("rebound") or []))
 
 
 def _error(env: Envelope) -> list[str]:
@@ -98,12 +110,29 @@ def _after(env: Envelope) -> list[str]:
 
 # The member kinds a documentation id's prefix names on its own (`T:` is a class, struct, interface...).
 _KIND_OF_PREFIX = {"M:": "Method", "P:": "Property", "E:": "Event", "F:": "Field"}
+# The keyword a declaration's signature shows its kind by (`public sealed class X`, `private const int N`).
+_KIND_KEYWORD = {"Class": "class", "Struct": "struct", "Record": "record", "RecordStruct": "record struct",
+                 "Interface": "interface", "Enum": "enum", "Delegate": "delegate", "Constant": "const",
+                 "Event": "event", "Operator": "operator", "Conversion": "operator"}
 
 
 def _kind_said_by_id(key: str, value: Any, data: Mapping[str, Any]) -> bool:
     """`kind: Method` beside `symbol_id: M:...`: the prefix says it."""
-    symbol_id = data.get("symbol_id")
-    return key == "kind" and isinstance(symbol_id, str) and _KIND_OF_PREFIX.get(symbol_id[:2]) == value
+    return key == "kind" and _kind_said(data, value)
+
+
+def _kind_said(record: Mapping[str, Any], kind: Any) -> bool:
+    """Whether the record's id or signature says its kind: `M:` a method, `.#ctor(` a constructor,
+    `class` in `public sealed class X` a class."""
+    symbol_id, signature = record.get("symbol_id"), record.get("signature")
+    if isinstance(symbol_id, str):
+        if _KIND_OF_PREFIX.get(symbol_id[:2]) == kind:
+            return True
+        if kind == "Constructor" and re.search(r"\.#c?ctor\b", symbol_id):
+            return True
+    keyword = _KIND_KEYWORD.get(str(kind))
+    return keyword is not None and isinstance(signature, str) and re.search(
+        rf"(?<![\w.]){keyword}(?![\w])", signature.split("(")[0].split("{")[0]) is not None
 
 
 def _said_in_data(key: str, value: Any, data: Mapping[str, Any]) -> bool:
@@ -165,9 +194,26 @@ def _as_counts(value: Any, column: str) -> dict[str, int] | None:
     return None
 
 
-def _field(key: str, value: Any, answer: str = "") -> list[str]:
+def _source_text(data: Mapping[str, Any]) -> str:
+    """The source lines the answer shows (a card with `include=source`), one per line."""
+    rows = data.get("source")
+    if not isinstance(rows, list):
+        return ""
+    return "\n".join(str(r.get("text", "")) for r in rows if isinstance(r, Mapping))
+
+
+# A record's fields its shown source spells verbatim: a card's signature and one-line doc comment.
+_SAID_BY_SOURCE = ("signature", "doc")
+
+
+def _said_in_source(key: str, value: Any, source: str) -> bool:
+    return key in _SAID_BY_SOURCE and isinstance(value, str) and bool(value) and any(
+        value in line for line in source.splitlines())
+
+
+def _field(key: str, value: Any, answer: str = "", source: str = "") -> list[str]:
     """`answer`: what the answer line says, so a record's fields it names (a card's kind and project) go
-    unsaid."""
+    unsaid; `source`: the source lines the answer shows, which say a card's signature and doc."""
     if value is None or value == [] or value == {} or value == "":
         return []
     if key.startswith("by_") and isinstance(value, list) and all(
@@ -180,8 +226,8 @@ def _field(key: str, value: Any, answer: str = "") -> list[str]:
     if isinstance(value, Mapping) and any(isinstance(v, (list, Mapping)) for v in value.values()):
         lines = [f"{key}:"]
         for sub, inner in value.items():
-            if not _said_in_answer(sub, inner, answer):
-                lines.extend("  " + line for line in _field(sub, inner, answer))
+            if not _said_in_answer(sub, inner, answer) and not _said_in_source(sub, inner, source):
+                lines.extend("  " + line for line in _field(sub, inner, answer, source))
         return lines
     return [f"{key}: {_cell(value)}"]
 
@@ -198,6 +244,8 @@ def _table(key: str, rows: list[Any]) -> list[str]:
     columns: dict[str, None] = {}
     for row in rows:
         columns.update(dict.fromkeys(row))
+    if "kind" in columns and all(_kind_said(row, row.get("kind")) for row in rows):
+        del columns["kind"]  # every row's id or signature says its kind
     cells = {c: [_cell(row.get(c)) for row in rows] for c in columns}
     shared: list[str] = []
     for column in list(columns):
@@ -356,7 +404,8 @@ def _cell(value: Any) -> str:
     if isinstance(value, Mapping):
         located = _located(value)
         named = {k: v for k, v in value.items()
-                 if v is not None and not (k in _LOCATION and located) and not _usual_count(value, k, v)}
+                 if v is not None and not (k in _LOCATION and located) and not _usual_count(value, k, v)
+                 and not (k == "kind" and _kind_said(value, v))}
         if located and len(named) <= 1:  # a place, with at most one word about it: `Sql src/A.cs:34`
             return " ".join([*(_cell(v) for v in named.values()), _location(value)])
         parts = [f"{k}={_cell(v)}" for k, v in named.items()]

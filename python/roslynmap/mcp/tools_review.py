@@ -261,9 +261,10 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
                              f"Projects: {', '.join(have)}.")
     found = review.unused(ctx.conn, params.project, kinds)
     page = found.items[params.offset:params.offset + limit]
+    excluded = sum(found.excluded.values())
     answer = f"{len(found.items)} symbols have no reference in the solution" + \
         (f" (project {params.project})" if params.project else "") + \
-        f"; {sum(found.excluded.values())} more without references were left out as entry points or reflection."
+        (f"; {excluded} more without references were left out as entry points or reflection." if excluded else ".")
     warnings = list(ctx.warnings)
     if found.skipped_projects:
         warnings.append(f"Not judged (syntax_only: references unknown): {', '.join(found.skipped_projects)}.")

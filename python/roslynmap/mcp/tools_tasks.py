@@ -275,8 +275,10 @@ def text_tool(params: TextParams, repo_path: str) -> ToolOutput:
             item["inactive"] = region.condition
     what = f"{'/' + params.pattern + '/' if params.regex else repr(params.pattern)}"
     answer = (f"{_plural(found.total, 'match')} of {what}" + (f" in {params.kind}" if params.kind else "")
-              + f" in {_plural(len(found.by_file), 'file')} ({found.files_scanned} of {found.files_total} indexed "
-              "files searched).")
+              + (f" in {len(found.by_file)} of {_plural(found.files_total, 'indexed file')}."
+                 if found.files_scanned == found.files_total else
+                 f" in {_plural(len(found.by_file), 'file')} ({found.files_scanned} of {found.files_total} indexed "
+                 "files searched)."))
     warnings = list(ctx.warnings)
     if found.timed_out:
         warnings.append(f"Stopped after {TEXT_SECONDS:g} s: {found.files_total - found.files_scanned} files were not "
