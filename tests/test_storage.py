@@ -225,3 +225,44 @@ def test_the_recorded_dirty_files_put_index_inputs_first() -> None:
     """Only 50 are recorded: 60 untracked notes must not hide the one C# change that forbids a push."""
     notes = [f"notes/{i:02d}.md" for i in range(60)]
     assert cache.dirty_for_meta([*notes, "src/A.cs"]) == ["src/A.cs", *notes[:49]]
+
+
+def test_a_call_runs_only_the_overrides_its_receiver_allows(hierarchy: Indexed) -> None:
+    """testdata/Hierarchy/src/Hierarchy/Printers.cs: `base.Name()` runs no override, `Name()` on this only
+    those of the caller's own class line, `printer.Name()` every override."""
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+    p = "Hierarchy."
+
+    def edges(tool: str, symbol_id: str) -> list[tuple[str, str, str | None]]:
+        env = server.call(tool, {"symbol_id": p + symbol_id})
+        assert env["ok"], env
+        return sorted((n["symbol_id"].removeprefix("M:" + p), e["kind"],
+                       (e.get("via") or "").removeprefix("M:" + p) or None)
+                      for n in env["data"]["nodes"] for e in n["edges"])
+
+    try:
+        # Calls on `base`: the member named, no dispatch.
+        assert edges("graph_callees", "LaserPrinter.Name") == [("Printer.Name", "Call", None)]
+        assert edges("graph_callees", "ColorLaserPrinter.Name") == [("LaserPrinter.Name", "Call", None)]
+        # On this, from LaserPrinter (the compiler names its own override): that and the one below it.
+        assert edges("graph_callees", "LaserPrinter.Label") == [
+            ("ColorLaserPrinter.Name", "Dispatch", "LaserPrinter.Name"), ("LaserPrinter.Name", "Call", None)]
+        # On this from Printer, and on another receiver: every override.
+        assert edges("graph_callees", "Printer.Banner") == [
+            ("ColorLaserPrinter.Name", "Dispatch", "Printer.Name"), ("InkPrinter.Name", "Dispatch", "Printer.Name"),
+            ("LaserPrinter.Name", "Dispatch", "Printer.Name"), ("Printer.Name", "Call", None)]
+        # Callers of InkPrinter.Name: Banner (this may be an InkPrinter) and Describe; not LaserPrinter.Name's
+        # base call. Of ColorLaserPrinter.Name: Label (this may be one), not its own base call.
+        assert edges("graph_callers", "InkPrinter.Name") == [
+            ("InkPrinter.Describe(Hierarchy.Printer)", "Call", "Printer.Name"),
+            ("Printer.Banner", "Call", "Printer.Name")]
+        assert edges("graph_callers", "ColorLaserPrinter.Name") == [
+            ("InkPrinter.Describe(Hierarchy.Printer)", "Call", "Printer.Name"),
+            ("LaserPrinter.Label", "Call", "LaserPrinter.Name"), ("Printer.Banner", "Call", "Printer.Name")]
+        # Its own base call names the member it runs (LaserPrinter.Name): no override runs.
+        assert edges("graph_callers", "Printer.Name") == [
+            ("InkPrinter.Describe(Hierarchy.Printer)", "Call", None), ("LaserPrinter.Name", "Call", None),
+            ("Printer.Banner", "Call", None)]
+    finally:
+        server.close()

@@ -81,7 +81,7 @@ def review_sample(place_signature: str = "int quantity") -> Sample:
     sample.refs += [
         use("T:Core.ICalc", "ICalc", "Interface", "T:Core.Calc", PRICING, 8, "Implementation"),
         use(COMPUTE, "Compute", "Method", CALC_COMPUTE, PRICING, 10, "Implementation"),
-        use(COMPUTE, "Compute", "Method", place, PRICING, 19, "Call"),
+        use(COMPUTE, "Compute", "Method", place, PRICING, 19, "Call")._replace(receiver="_calc"),
         use("T:Core.Service", "Service", "Class", QUOTE, ENDPOINTS, 7, "Instantiate"),
         use("M:Core.Service.#ctor", "Service", "Constructor", QUOTE, ENDPOINTS, 7, "Instantiate"),
         use(place, "Place", "Method", QUOTE, ENDPOINTS, 8, "Call"),

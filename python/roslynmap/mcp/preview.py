@@ -246,6 +246,10 @@ def _table(key: str, rows: list[Any]) -> list[str]:
         columns.update(dict.fromkeys(row))
     if "kind" in columns and all(_kind_said(row, row.get("kind")) for row in rows):
         del columns["kind"]  # every row's id or signature says its kind
+    for named, identified in _NAME_COLUMNS + tuple((c, f"{c}_id") for c in list(columns)):
+        if named in columns and identified in columns and all(
+                _spells(str(row.get(identified) or ""), str(row.get(named) or "")) for row in rows):
+            del columns[named]  # before the shared values: a name every row shares is still spelled by its id
     cells = {c: [_cell(row.get(c)) for row in rows] for c in columns}
     shared: list[str] = []
     for column in list(columns):
@@ -255,10 +259,6 @@ def _table(key: str, rows: list[Any]) -> list[str]:
         elif len(rows) > 1 and column not in _LOCATION and len(set(values)) == 1:
             shared.append(f"{column}={values[0]}")
             del columns[column]
-    for named, identified in _NAME_COLUMNS + tuple((c, f"{c}_id") for c in list(columns)):
-        if named in columns and identified in columns and all(
-                _spells(str(row.get(identified) or ""), str(row.get(named) or "")) for row in rows):
-            del columns[named]
     spans = "file" not in columns and "line" in columns and "end_line" in columns
     if spans:  # lines of one file: `24-28`
         cells["line"] = [_location({**row, "file": "", "col": None})[1:] if row.get("line") is not None else ""

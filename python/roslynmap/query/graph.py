@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from roslynmap.query import unbound
+from roslynmap.query import dispatch, unbound
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.sql import CHUNK, chunks, in_chunks, marks
 
@@ -120,6 +120,20 @@ def _ranked_callers(
     return [(c, counts[c]) for c in ranked[:limit]], len(ranked)
 
 
+def _only_blocked(conn: sqlite3.Connection, targets: dict[int, list[tuple[int, int | None]]],
+                  blocked: set[tuple[int, int, int]]) -> set[int]:
+    """The callers whose every call edge into `targets` is blocked (dispatch.unreachable)."""
+    suspects = {caller for caller, _, _ in blocked}
+    if not suspects:
+        return set()
+    open_edge: set[int] = set()
+    for caller, target in in_chunks(conn, f"SELECT DISTINCT r.from_key, r.target_key FROM refs r WHERE r.from_key IN"
+                                    f" ({{marks}}) AND {CALL_EDGE}", sorted(suspects)):
+        if any((caller, target, callee) not in blocked for callee, _ in targets.get(target, [])):
+            open_edge.add(caller)
+    return suspects - open_edge
+
+
 def _locate(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> None:
     """Replaces each edge's `ref` (a refs row id) with the file and line of that first reference."""
     rows = in_chunks(conn, "SELECT r.id, f.path, r.line FROM refs r LEFT JOIN files f ON f.id = r.file_id"
@@ -150,6 +164,24 @@ def _edges_out_of(
         f" {receiver} FROM refs r LEFT JOIN files f ON f.id = r.file_id WHERE r.from_key IN ({{marks}})"
         f" AND {edge} GROUP BY r.from_key, r.target_key, r.target_name, r.kind, {receiver}", callers)
     return rows
+
+
+class _Runnable:
+    """The implementations each call of a level can run: all of its target's, less those its receiver rules
+    out (query/dispatch.py: `base.` runs none, `this` only its own class line's)."""
+
+    def __init__(self, conn: sqlite3.Connection, lineage: dispatch.Lineage, keys: dict[str, int],
+                 implementations: dict[str, list[str]], callers: list[int]) -> None:
+        self._keys, self._implementations, self._lineage = keys, implementations, lineage
+        self._reach = dispatch.reach_of(conn, callers, [keys[t] for t in implementations], CALL_EDGE)
+        lineage.learn([*callers, *(keys[i] for impls in implementations.values() for i in impls)])
+
+    def of(self, caller: str, target: str | None) -> list[str]:
+        impls = self._implementations.get(target or "", [])
+        if not impls or target is None:
+            return impls
+        reach = self._reach.get((self._keys[caller], self._keys[target]), dispatch.ANY)
+        return [i for i in impls if self._lineage.can_run(self._keys[caller], self._keys[i], reach)]
 
 
 class _Level:
@@ -203,6 +235,7 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         return graph
     visited = {root}
     frontier = [root]
+    lineage = dispatch.Lineage(conn)
     levels: list[list[tuple[int, int]]] = []  # per level: (caller key, calls), ranked
     level_ends: list[int] = []  # where each level's edges end in graph.edges
     for level in range(1, depth + 1):
@@ -216,7 +249,10 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
             targets.setdefault(callee, []).append((callee, None))
             for base in dispatched[callee]:
                 targets.setdefault(base, []).append((callee, base))
-        ranked, available = _ranked_callers(conn, list(targets), visited, limit_per_level)
+        # A caller reaching a frontier member only through `base.` or `this` calls that cannot run it is none.
+        blocked = dispatch.unreachable(conn, lineage, targets, CALL_EDGE)
+        ranked, available = _ranked_callers(conn, list(targets), visited | _only_blocked(conn, targets, blocked),
+                                            limit_per_level)
         fresh = [key for key, _ in ranked]
         if available > len(fresh):
             graph.truncated_levels[level] = available - len(fresh)
@@ -224,6 +260,8 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         visited.update(fresh)
         for target, caller, kind, count, first_ref in _edges_into(conn, targets, described):
             for callee, via in targets[target]:
+                if (caller, target, callee) in blocked:
+                    continue
                 edge: dict[str, Any] = {"from": caller, "to": callee, "kind": kind, "count": count, "ref": first_ref}
                 if via:
                     edge["via"] = via
@@ -270,6 +308,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         return graph
     visited = {symbol_id}
     frontier = [root]
+    lineage = dispatch.Lineage(conn)
     for level in range(1, depth + 1):
         raw = _edges_out_of(conn, frontier, CALLS_ONLY if calls_only else CALL_EDGE)
         if calls_only:
@@ -285,33 +324,34 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         rows.sort(key=lambda r: (r[0], r[5], r[2], r[7] or ""))
         targets = {r[1] for r in rows if r[1]}
         info = nodes_info(conn, targets)
-        dispatch = dispatch_closure(conn, [keys[t] for t in targets if t in info], upward=False)
-        impl_names = ids_of(conn, (i for impls in dispatch.values() for i in impls))
+        dispatch_of = dispatch_closure(conn, [keys[t] for t in targets if t in info], upward=False)
+        impl_names = ids_of(conn, (i for impls in dispatch_of.values() for i in impls))
         keys.update({name: key for key, name in impl_names.items()})
-        implementations = {names[k]: [impl_names[i] for i in impls] for k, impls in dispatch.items()}
-        # Candidates in row order, each target followed by its implementations (once per target: an
+        implementations = {names[k]: [impl_names[i] for i in impls] for k, impls in dispatch_of.items() if impls}
+        runs = _Runnable(conn, lineage, keys, implementations, frontier)
+        # Candidates in row order, each target followed by the implementations its calls can run (an
         # interface of the shared kernel can have hundreds), admitted up to the level's limit.
         admitted = _Level(graph, visited, level, limit_per_level)
         unresolved: dict[str, dict[str, Any]] = {}
         candidates: dict[str, None] = {}
-        level_edges: list[tuple[dict[str, Any], str | None]] = []
+        level_edges: list[tuple[dict[str, Any], list[str]]] = []
         for caller, target, name, kind, count, line, file, receiver in rows:
             if target and target not in info:
                 graph.external_callees += 1
                 continue
             key, edge = call_edge(caller, target, name, kind, count, line, file, receiver, unresolved)
-            level_edges.append((edge, target))
-            if key not in candidates:
-                candidates[key] = None
-                candidates.update(dict.fromkeys(i for i in implementations.get(key, []) if i not in candidates))
+            impls = runs.of(caller, target)
+            level_edges.append((edge, impls))
+            candidates.setdefault(key, None)
+            candidates.update(dict.fromkeys(i for i in impls if i not in candidates))
         for node_id in candidates:
             admitted.admit(node_id)
-        shown_impls = {t: [i for i in impls if i in visited] for t, impls in implementations.items()}
-        for edge, target in level_edges:  # edges only into nodes the graph shows
+        for edge, impls in level_edges:  # edges only into nodes the graph shows
             if edge["to"] in visited:
                 graph.edges.append(edge)
-            for impl in shown_impls.get(target or "", []):
-                graph.edges.append({**edge, "to": impl, "kind": "Dispatch", "via": target})
+            for impl in impls:
+                if impl in visited:
+                    graph.edges.append({**edge, "to": impl, "kind": "Dispatch", "via": edge["to"]})
         info.update(nodes_info(conn, [n for n in admitted.admitted if n not in info and n not in unresolved]))
         for node_id in admitted.admitted:
             graph.nodes.append({**(info.get(node_id) or unresolved[node_id]), "depth": level})

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from roslynmap.query import graph
+from roslynmap.query import dispatch, graph
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.projectrefs import referenced
 from roslynmap.query.sql import in_chunks, marks, memo
@@ -241,6 +241,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     frontier = [symbol_id]
     made: dict[str, set[str]] = {}  # node -> the types it instantiates (for requests typed as an interface)
     made_above = _MadeAbove(g, made)
+    lineage = dispatch.Lineage(conn)
     for level in range(1, depth + 1):
         frontier_keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
         raw = graph._edges_out_of(conn, frontier_keys)
@@ -268,12 +269,12 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 kept.append(row)
         # Implementations of interface/virtual members called, narrowed to those DI registers.
         target_keys = {t: key_of(conn, t) for t in targets if t in declared}
-        dispatch = graph.dispatch_closure(conn, [k for k in target_keys.values() if k is not None], upward=False)
-        impl_names = ids_of(conn, (i for impls in dispatch.values() for i in impls))
+        dispatch_of = graph.dispatch_closure(conn, [k for k in target_keys.values() if k is not None], upward=False)
+        impl_names = ids_of(conn, (i for impls in dispatch_of.values() for i in impls))
         impl_info = _symbols(conn, set(impl_names.values()))
         implementations: dict[str, list[tuple[str, bool]]] = {}
         for target, tkey in target_keys.items():
-            impls = [impl_names[i] for i in dispatch.get(tkey, [])] if tkey is not None else []
+            impls = [impl_names[i] for i in dispatch_of.get(tkey, [])] if tkey is not None else []
             service = declared[target][1]
             allowed = registered.get(service or "")
             if allowed and (impls or _is_interface(conn, service)):
@@ -296,6 +297,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
             edge.pop("behaviors", None)
         sends = {(e["from"], e["line"]) for e in mediator}
         admitted = graph._Level(g, visited, level, limit_per_level)
+        runs = _Runs(conn, lineage, frontier_keys, {**names, **impl_names}, target_keys)
         unresolved: dict[str, dict[str, Any]] = {}
         candidates: dict[str, None] = {}
         level_edges: list[tuple[dict[str, Any], Dispatched]] = []
@@ -312,8 +314,8 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                   and (caller, line) not in sends):
                 trace.stops.append({"reason": "no_implementation", "at": target, "from": caller, "file": file,
                                     "line": line})
-            dispatched = _dispatched(conn, trace, implementations.get(target or "", []), impl_info,
-                                     functools.partial(made_above.of, caller))
+            dispatched = _dispatched(conn, trace, runs.of(caller, target, implementations.get(target or "", [])),
+                                     impl_info, functools.partial(made_above.of, caller))
             level_edges.append((edge, dispatched))
             candidates.setdefault(key, None)
             for impl, is_registered, _ in dispatched:
@@ -402,6 +404,26 @@ def _sole_candidates(conn: sqlite3.Connection, caller_keys: list[int]) -> dict[t
 
 
 Dispatched = list[tuple[str, bool, bool]]  # (implementation, DI-registered, inferred from an instantiation)
+
+
+class _Runs:
+    """The implementations a call can run, less those its receiver rules out (query/dispatch.py)."""
+
+    def __init__(self, conn: sqlite3.Connection, lineage: dispatch.Lineage, callers: list[int],
+                 names: dict[int, str], target_keys: dict[str, int | None]) -> None:
+        self._lineage = lineage
+        self._keys = {name: key for key, name in names.items()}
+        self._target_keys = target_keys
+        self._reach = dispatch.reach_of(conn, callers, [k for k in target_keys.values() if k is not None],
+                                        graph.CALL_EDGE)
+
+    def of(self, caller: str, target: str | None, impls: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+        caller_key, target_key = self._keys.get(caller), self._target_keys.get(target or "")
+        if not impls or caller_key is None or target_key is None:
+            return impls
+        reach = self._reach.get((caller_key, target_key), dispatch.ANY)
+        return [(i, r) for i, r in impls
+                if (k := self._keys.get(i)) is None or self._lineage.can_run(caller_key, k, reach)]
 
 
 def _dispatched(conn: sqlite3.Connection, trace: Trace, impls: list[tuple[str, bool]],
