@@ -311,6 +311,56 @@ def test_stacktrace_resolve_uses_the_line_when_the_name_is_unknown(call: Call) -
     assert call("stacktrace_resolve", stack_trace="no frames here")["error"]["code"] == "INVALID_ARGUMENT"
 
 
+OVERLOADS = """namespace Shop;
+
+public class Sync
+{
+    public Task Run(int id) => Run(id, CancellationToken.None);
+
+    public async Task Run(int id, CancellationToken token)
+    {
+        await Task.Delay(id, token);
+    }
+
+    public int[] Pick(int[] ids) => ids.Where(i => i > 0).ToArray();
+
+    public int[] Pick(int id) => [id];
+}
+"""
+RUN_SYNC = "M:Shop.Sync.Run(System.Int32)"
+RUN_ASYNC = "M:Shop.Sync.Run(System.Int32,System.Threading.CancellationToken)"
+PICK_IDS, PICK_ONE = "M:Shop.Sync.Pick(System.Int32[])", "M:Shop.Sync.Pick(System.Int32)"
+
+
+@pytest.fixture(scope="module")
+def overloads(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Call:
+    f = "src/Shop/Sync.cs"
+    sample = Sample({f: OVERLOADS})
+    sample.symbols += [
+        symbol("T:Shop.Sync", "Sync", "Class", f, 3, 15, signature="public class Sync"),
+        symbol(RUN_SYNC, "Run", "Method", f, 5, 5, container="T:Shop.Sync", signature="public Task Sync.Run(int id)"),
+        symbol(RUN_ASYNC, "Run", "Method", f, 7, 10, container="T:Shop.Sync",
+               signature="public async Task Sync.Run(int id, CancellationToken token)"),
+        symbol(PICK_IDS, "Pick", "Method", f, 12, 12, container="T:Shop.Sync",
+               signature="public int[] Sync.Pick(int[] ids)"),
+        symbol(PICK_ONE, "Pick", "Method", f, 14, 14, container="T:Shop.Sync",
+               signature="public int[] Sync.Pick(int id)"),
+    ]
+    repo = write_baseline(tmp_path_factory.mktemp("overloads") / "Overloads", sample)
+    allowed = api.confinement([str(repo.root)])
+    return lambda tool, **args: api.call(tool, args, str(repo.root), allowed)
+
+
+def test_a_generated_frame_does_not_pick_an_overload_by_its_own_parameters(overloads: Call) -> None:
+    """A lambda's parameters are its own (`i => i > 0` in Pick(Int32[]) takes an Int32: they matched Pick(Int32),
+    named alone); a state machine's MoveNext() has none, and the overload compiled to one is the async one.
+    Neither frame names a file: the other overloads stay candidates."""
+    env = overloads("stacktrace_resolve", stack_trace="   at Shop.Sync.<>c.<Pick>b__2_0(Int32 i)\n"
+                                                      "   at Shop.Sync.<Run>d__1.MoveNext()\n")
+    assert [(f["symbol_id"], f["matched_by"], f.get("other_candidates")) for f in env["data"]["frames"]] == [
+        (short(PICK_IDS), "name", [short(PICK_ONE)]), (short(RUN_ASYNC), "name", [short(RUN_SYNC)])]
+
+
 # ---------------------------------------------------------------- repo_overview
 
 def test_repo_overview_names_roles_entry_points_counts_and_central_types(bill: Call, call: Call) -> None:

@@ -93,7 +93,7 @@ def parse_frame(index: int, line: str) -> Frame | None:
     if method == "MoveNext" and types and (sm := STATE_MACHINE.match(types[-1])):
         types.pop()
         inner = sm["method"] or sm["lambda"]
-        notes.append("async/iterator state machine")
+        notes.append(STATE_MACHINE_NOTE)
         method = inner
     while types and GENERATED_TYPE.match(types[-1]):
         types.pop()
@@ -176,7 +176,7 @@ def _member_rows(conn: sqlite3.Connection, frame: Frame) -> list[sqlite3.Row]:
     segments = frame.type_name.split(".")
     for cut in range(len(segments), 0, -1):
         container = "T:" + ".".join(segments[:cut])
-        sql = ("SELECT s.symbol_id, s.name, s.kind, s.line, s.end_line, f.path AS file FROM symbols s"
+        sql = ("SELECT s.symbol_id, s.name, s.kind, s.line, s.end_line, s.signature, f.path AS file FROM symbols s"
                " LEFT JOIN files f ON f.id = s.file_id WHERE s.container_id = ?"
                f" AND s.kind IN ({','.join('?' * len(kinds))})")
         rows = conn.execute(sql, (container, *kinds)).fetchall()
@@ -190,6 +190,23 @@ def _member_rows(conn: sqlite3.Connection, frame: Frame) -> list[sqlite3.Row]:
         if rows:
             return rows
     return []
+
+
+STATE_MACHINE_NOTE = "async/iterator state machine"
+_ITERATOR = re.compile(r"\bI(?:Async)?Enumera(?:ble|tor)\b")
+
+
+def _generated(frame: Frame) -> bool:
+    """A frame of code the compiler generated inside the member (lambda, local function, state machine)."""
+    return any(n in ("lambda", STATE_MACHINE_NOTE) or n.startswith("local function ") for n in frame.notes)
+
+
+def _state_machines_first(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
+    """Overloads that compile to a state machine (async, or an iterator by its return type) first."""
+    def makes_one(row: sqlite3.Row) -> bool:
+        head = str(row["signature"] or "").split("(", 1)[0]
+        return " async " in f" {head} " or _ITERATOR.search(head) is not None
+    return sorted(rows, key=lambda r: not makes_one(r))
 
 
 def _by_params(rows: list[sqlite3.Row], params: list[str]) -> list[sqlite3.Row]:
@@ -241,16 +258,22 @@ def resolve(conn: sqlite3.Connection, trace: Trace) -> list[dict[str, Any]]:
         item: dict[str, Any] = {"frame": frame.index, "method": f"{frame.type_name}.{frame.method}"}
         if frame.notes:
             item["note"] = ", ".join(frame.notes)
-        rows = _by_params(_member_rows(conn, frame), frame.params)
+        rows = _member_rows(conn, frame)
+        if _generated(frame):
+            # A lambda's or local function's parameters are its own, and a state machine's MoveNext() has none:
+            # the trace does not tell the member's overloads apart. A state machine's is async or an iterator.
+            rows = _state_machines_first(rows) if STATE_MACHINE_NOTE in frame.notes else rows
+        else:
+            rows = _by_params(rows, frame.params)
         file = match_file(paths, frame.file) if frame.file else None
         around = enclosing(conn, file, frame.line) if file and frame.line else None
         chosen: sqlite3.Row | None = None
+        others: list[str] = []
         if around is not None and (not rows or around["symbol_id"] in {r["symbol_id"] for r in rows}):
             chosen, item["matched_by"] = around, "name+line" if rows else "line"
         elif rows:
             chosen, item["matched_by"] = rows[0], "name"
-            if len(rows) > 1:
-                item["other_candidates"] = [r["symbol_id"] for r in rows[1:4]]
+            others = [r["symbol_id"] for r in rows[1:4]]
         elif around is not None:
             chosen, item["matched_by"] = around, "line"
         if chosen is None:
@@ -262,5 +285,7 @@ def resolve(conn: sqlite3.Connection, trace: Trace) -> list[dict[str, Any]]:
         item["line"] = frame.line if file and frame.line else chosen["line"]
         if not file and frame.file:
             item["trace_file"] = frame.file
+        if others:
+            item["other_candidates"] = others
         out.append(item)
     return out
