@@ -36,7 +36,7 @@ def lookup(conn: sqlite3.Connection, text: str, project: str | None = None) -> s
     wanted = _without_generics(text.strip().removesuffix("()")).replace("@", "")
     member = wanted.rsplit(".", 1)[-1]
     rows = symbols.rows_where(conn, "s.name", member, project, order="s.symbol_id, p.id")
-    matched = [r for r in rows if (fqn := _without_generics(r["fqn"] or "")) == wanted or fqn.endswith("." + wanted)]
+    matched = [r for r in rows if any(name == wanted or name.endswith("." + wanted) for name in _full_names(r))]
     # `OrderService` names the class, not also its constructors (whose full name ends in .OrderService too).
     types = {r["symbol_id"] for r in matched if r["kind"] in TYPE_KINDS}
     matched = [r for r in matched if not (r["kind"] == "Constructor" and r["container_id"] in types)]
@@ -52,6 +52,15 @@ def lookup(conn: sqlite3.Connection, text: str, project: str | None = None) -> s
         candidates=[{"symbol_id": r["symbol_id"], "kind": r["kind"], "project": r["project"], "file": r["file"],
                      "line": r["line"]} for r in matched][:MAX_CANDIDATES],
     )
+
+
+def _full_names(row: sqlite3.Row) -> tuple[str, ...]:
+    """The names a symbol answers to: its full name, and for an operator or conversion (`Entity.operator !=`)
+    the one its metadata name spells (`Entity.op_Inequality`)."""
+    fqn = _without_generics(row["fqn"] or "")
+    if row["kind"] not in ("Operator", "Conversion") or "." not in fqn:
+        return (fqn,)
+    return fqn, f"{fqn.rsplit('.', 1)[0]}.{row['name']}"
 
 
 def resolve(conn: sqlite3.Connection, text: str, project: str | None = None) -> sqlite3.Row | None:
