@@ -280,3 +280,13 @@ def test_an_event_another_service_handles_by_its_own_class_is_matched_by_name(fl
         ("M:Flow.Core.IEventBus.Publish(Flow.Core.IntegrationEvent)", "Call", None, None),
         ("M:Flow.Other.PaymentTakenIntegrationEventHandler.Handle(Flow.Other.PaymentTakenIntegrationEvent)", "Mediator",
          "T:Flow.Core.PaymentTakenIntegrationEvent", "by_name")]
+
+
+def test_impact_and_tests_walk_a_mediator_request_back_to_its_senders(flow: McpServerProcess) -> None:
+    """eShop's CreateOrderDraftCommandHandler.Handle: "0 endpoints reach it" while OrdersApi sends its command.
+    A handler is reached from the members that send its request (the trace's Mediator edge, walked back)."""
+    env = flow.call("impact_analyze", {"symbol_id": HANDLE})
+    callers = [(c["symbol_id"], c["depth"], c.get("through")) for c in env["data"]["callers"]]
+    assert callers == [(CREATE, 1, "mediator"),
+                       ("M:Flow.Web.Pages.Orders.CreateModel.OnPostAsync", 1, "mediator")]
+    assert [e["endpoint"] for e in env["data"]["endpoints"]] == ["POST /orders", "POST /Orders/Create"]

@@ -117,7 +117,8 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     caller_items: list[dict[str, Any]] = [
         {"symbol_id": m, "depth": d, **{k: where.get(m, {}).get(k) for k in ("file", "line")},
          **({"calls": reached.next_hop[m]} if reached.next_hop.get(m) not in (None, sid) else {}),
-         **({"candidate": "only"} if m in reached.through_unbound else {})}
+         **({"candidate": "only"} if m in reached.through_unbound else {}),
+         **({"through": "mediator"} if m in reached.through_mediator else {})}
         for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0])) if m not in tests_calling]
     # Affected: the symbol's own file, every file referencing it, its callers' and implementations' files.
     files: dict[str, int] = dict(by_file)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roslynmap.model.kinds import TYPE_KINDS
-from roslynmap.query import graph, projectrefs, surfaces, unbound
+from roslynmap.query import graph, projectrefs, surfaces, trace, unbound
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.sql import in_chunks
 
@@ -65,6 +65,8 @@ class Reach:
     # Callers reached through an unbound call whose only compiler candidate was the member they call: walked
     # like bound calls (unbound.sole_candidate_callers), and no longer counted in `unbound`.
     through_unbound: set[str] = field(default_factory=set)
+    # Members reached because they send a reached handler's request through a mediator (trace.mediator_senders).
+    through_mediator: set[str] = field(default_factory=set)
 
     def unbound_note(self) -> str:
         """`, + 2 unbound calls named AddItem could reach it too (1 with it among the compiler's candidates)`;
@@ -112,6 +114,17 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
         wanted = {m: m for m in near} | {names[b]: keys[k] for k, found_bases in bases.items()
                                           for b in found_bases if b in names}
         kinds = {m: graph.call_kinds(n["kind"]) for m, n in graph.nodes_info(conn, wanted).items()}
+        # A handler is reached from the members that send its request through a mediator (MediatR's Send).
+        for handle, senders in trace.mediator_senders(conn, near).items():
+            for sender in senders:
+                if sender in found.depth:
+                    continue
+                level = found.depth[handle] + 1
+                found.depth[sender] = level
+                found.next_hop[sender] = handle
+                found.through_mediator.add(sender)
+                if level < depth:
+                    _add_callers(found, graph.callers(conn, sender, depth - level, per_level), level)
         fresh = unbound.sole_candidate_callers(conn, wanted, kinds)
         callers = ids_of(conn, (c for c, _, _ in fresh))
         for key, callee, calls in fresh:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -117,6 +117,23 @@ def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[st
         elif not _has_subtypes(conn, request):
             out[request] = sorted(handles)
     return out
+
+
+def mediator_senders(conn: sqlite3.Connection, members: Iterable[str]) -> dict[str, list[str]]:
+    """Handler method -> the members that send its request through a mediator: the trace's Mediator edge walked
+    back (impact_analyze and tests_find reach a handler's endpoint and tests through it). Only a request sent as
+    its own type is matched (one sent as a base, an interface or a type parameter is not)."""
+    handles = set(_handle_methods_of_handlers(conn)) & set(members)
+    if not handles:
+        return {}
+    requests = {h: "T:" + _first_parameter(h) for h in handles}
+    takes = _handlers(conn, set(requests.values()))  # the forward rule: the handler is the request's
+    senders: dict[str, list[str]] = {}
+    for request, sender in in_chunks(conn, "SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest'"
+                                           " AND symbol_id IS NOT NULL AND key IN ({marks})",
+                                     sorted(set(requests.values()))):
+        senders.setdefault(str(request), []).append(str(sender))
+    return {h: sorted(senders[r]) for h, r in requests.items() if h in takes.get(r, []) and senders.get(r)}
 
 
 def _has_subtypes(conn: sqlite3.Connection, type_id: str) -> bool:
