@@ -290,3 +290,17 @@ def test_impact_and_tests_walk_a_mediator_request_back_to_its_senders(flow: McpS
     assert callers == [(CREATE, 1, "mediator"),
                        ("M:Flow.Web.Pages.Orders.CreateModel.OnPostAsync", 1, "mediator")]
     assert [e["endpoint"] for e in env["data"]["endpoints"]] == ["POST /orders", "POST /Orders/Create"]
+
+
+def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(flow: McpServerProcess) -> None:
+    """eShopOnWeb's BasketViewModel.Total, called from Pages/Basket/Index.cshtml only: symbols_unused said unused
+    and refs_find a bare 0 (the Razor generator's code is not indexed). Razor page handlers are entry points."""
+    unused = flow.call("symbols_unused", {"project": "Flow.Web"})
+    assert unused["data"].get("unused", []) == []
+    assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
+        "constructed": 3, "dispatch": 3, "framework_entry": 11, "markup": 1}
+    refs = flow.call("refs_find", {"symbol_id": "CatalogModel.PriceLabel"})
+    assert refs["data"]["references"] == []
+    assert ("Razor markup names 'PriceLabel' on 1 line (src/Flow.Web/Pages/Catalog.cshtml:8): markup is compiled by "
+            "the Razor generator, which is not indexed, so uses there are not listed; read those lines.") \
+        in refs["warnings"]

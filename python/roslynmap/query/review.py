@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roslynmap.model.kinds import TYPE_KINDS
-from roslynmap.query import graph, projectrefs, surfaces, trace, unbound
+from roslynmap.query import graph, markup, projectrefs, surfaces, trace, unbound
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.sql import in_chunks
 
@@ -295,6 +295,7 @@ EXCLUSIONS = {
     "serialization": "public properties (serializers bind them)",
     "constructed": "constructors of types in use, static constructors, finalizers",
     "unbound_name": "named like a call the compiler could not bind",
+    "markup": "named in Razor markup (.cshtml, .razor), whose compiled code is not indexed",
 }
 
 
@@ -326,7 +327,9 @@ def _library_projects(conn: sqlite3.Connection) -> set[int]:
     return {p for p, k in kinds.items() if k == "Library" and p not in reached}
 
 
-def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str]) -> Unused:
+def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
+           in_markup: markup.MarkupNames | None = None) -> Unused:
+    """`in_markup`: the names the repository's Razor markup uses (query/markup.py): those are left out."""
     projects = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT id, name, semantic_level FROM projects")}
     skipped = sorted(name for name, level in projects.values() if level == "syntax_only")
     rows = conn.execute(
@@ -354,9 +357,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str]) -> U
             handler = fact.get("handler") or fact["symbol_id"]
             if handler:
                 framework.add(handler)
-    for fact in surfaces.facts_of_kind(conn, "RazorPage"):
-        if fact.get("model"):
-            framework.add(str(fact["model"]))
+    # Every endpoint's handler: Razor page handlers (OnGet, OnPostAsync...) and Blazor components included.
+    framework.update(str(e["handler"]) for e in surfaces.endpoints(conn, None, None).items if e.get("handler"))
     controllers = {s[4] for s in symbols if s[0] in framework and s[4]}
     dispatch = {r[0] for r in conn.execute("SELECT DISTINCT from_key FROM refs WHERE kind IN"
                                            " ('Implementation', 'Override') AND from_key IS NOT NULL")}
@@ -366,8 +368,10 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str]) -> U
     # A type an unbound call may reach through one of its members (an extension method on a missing library's
     # type) is not said unused: its members are judged one by one.
     maybe_called = {s[4] for s in symbols if s[4] and s[2] not in TYPE_KINDS and s[1] in unbound_names}
+    named_in_markup = {s[0] for s in symbols if in_markup is not None and in_markup.names(s[1], s[2])}
     unused_types = {s[0] for s in symbols
-                    if s[2] in TYPE_KINDS and s[0] not in named_types and s[0] not in maybe_called}
+                    if s[2] in TYPE_KINDS and s[0] not in named_types and s[0] not in maybe_called
+                    and s[0] not in named_in_markup}
     excluded: dict[str, int] = {}
     items = []
     for sid, name, kind, visibility, container, project_id, path, line, _static in symbols:
@@ -378,7 +382,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str]) -> U
             continue
         reason = "unbound_name" if sid in maybe_called else \
             _exclusion(sid, name, kind, visibility, container, project_id, tests, test_classes, framework,
-                       controllers, keys.get(sid) in dispatch, libraries, named_types, unbound_names)
+                       controllers, keys.get(sid) in dispatch, libraries, named_types, unbound_names) \
+            or ("markup" if sid in named_in_markup else None)
         if reason:
             excluded[reason] = excluded.get(reason, 0) + 1
             continue
@@ -403,7 +408,8 @@ def _exclusion(sid: str, name: str, kind: str, visibility: str, container: str |
         return "public_library_api"
     if kind == "Property" and visibility == "public":
         return "serialization"
-    if kind == "Destructor" or (kind == "Constructor" and (container in named_types or ".#cctor" in sid)):
+    if kind == "Destructor" or (kind == "Constructor" and (container in named_types or container in controllers
+                                                           or ".#cctor" in sid)):
         return "constructed"
     if name in unbound_names:
         return "unbound_name"

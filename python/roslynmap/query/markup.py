@@ -1,0 +1,77 @@
+"""What Razor markup (.cshtml, .razor) names: its C# is compiled by the Razor generator, whose output is not
+indexed, so a member used only in markup (`@Model.BasketModel.Total()`, eShopOnWeb's Basket page) has no
+reference. symbols_unused leaves such names out (`markup`), and refs_find and graph_callers say where markup
+names a member, rather than answering a confident 0.
+
+A member counts as named where markup accesses it (`.Total`, `@Total`) or calls it (`Total(`); a type wherever
+its name appears (`@model BasketViewModel`, `<CartItem />`). Names, not bindings: another member of the same
+name counts too, which is why this excludes and warns but never adds references.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from roslynmap.model.kinds import TYPE_KINDS
+from roslynmap.model.readable import MAX_READ_BYTES, repository_files
+
+MARKUP_FILES = ("*.cshtml", "*.razor")
+_MEMBER = re.compile(r"[.@]\s*([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*\(")
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+
+@dataclass
+class MarkupNames:
+    members: set[str] = field(default_factory=set)  # accessed or called
+    words: set[str] = field(default_factory=set)  # every identifier (type names)
+
+    def names(self, name: str, kind: str) -> bool:
+        return name in (self.words if kind in TYPE_KINDS else self.members)
+
+
+def _texts(root: Path) -> list[tuple[str, str]]:
+    out = []
+    for path in repository_files(root, MARKUP_FILES):
+        try:
+            if path.stat().st_size > MAX_READ_BYTES:
+                continue
+            out.append((path.relative_to(root).as_posix(), path.read_text(encoding="utf-8", errors="replace")))
+        except OSError:
+            continue
+    return out
+
+
+def names(root: Path) -> MarkupNames:
+    """Every name the repository's markup accesses, calls or spells."""
+    found = MarkupNames()
+    for _, text in _texts(root):
+        found.words.update(_WORD.findall(text))
+        found.members.update(a or b for a, b in _MEMBER.findall(text))
+    return found
+
+
+def mentions(root: Path, name: str, kind: str, limit: int = 3) -> tuple[int, list[str]]:
+    """How many markup lines name `name` (as a member, or a type for a type kind), and the first `file:line`s."""
+    escaped = re.escape(name)
+    pattern = re.compile(rf"(?<!\w){escaped}(?!\w)" if kind in TYPE_KINDS
+                         else rf"[.@]\s*{escaped}(?!\w)|(?<![\w.]){escaped}\s*\(")
+    count, places = 0, list[str]()
+    for rel, text in _texts(root):
+        for number, line in enumerate(text.splitlines(), start=1):
+            if pattern.search(line):
+                count += 1
+                if len(places) < limit:
+                    places.append(f"{rel}:{number}")
+    return count, places
+
+
+def warning(root: Path, name: str, kind: str) -> str | None:
+    """The warning refs_find and graph_callers add when markup names the symbol."""
+    count, places = mentions(root, name, kind)
+    if not count:
+        return None
+    return (f"Razor markup names '{name}' on {count} line{'s' if count != 1 else ''} ({', '.join(places)}"
+            f"{', ...' if count > len(places) else ''}): markup is compiled by the Razor generator, which is not "
+            "indexed, so uses there are not listed; read those lines.")
