@@ -154,8 +154,11 @@ internal sealed class AttributeRouteFacts
         {
             var combined = RouteTemplates.Combine(prefix, template);
             var key = RouteTemplates.ReplaceTokens(combined, controller.Name, action, controller.Area);
-            _sink.Add(FactKinds.Route, id, t.Attribute.SpanStart, t.Confidence, key,
-                new FactDetail().Add("method", verb).Add("handler", id).Add("source", "attribute"));
+            var detail = new FactDetail().Add("method", verb).Add("handler", id).Add("source", "attribute");
+            // A token transformer (RouteTransformerFacts) rewrites the tokens' values: the query layer needs them.
+            if (key != combined)
+                detail.Add("template", combined).Add("controller", controller.Name).Add("action", action).Add("area", controller.Area);
+            _sink.Add(FactKinds.Route, id, t.Attribute.SpanStart, t.Confidence, key, detail);
         }
     }
 

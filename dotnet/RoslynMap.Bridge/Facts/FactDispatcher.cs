@@ -44,6 +44,7 @@ internal sealed class FactDispatcher
     private readonly AspireFacts _aspire;
     private readonly FastEndpointsFacts _fastEndpoints;
     private readonly AutofacFacts _autofac;
+    private readonly RouteTransformerFacts _routeTransformers;
     private readonly FactSink _sink;
     private readonly SyntaxTree _tree;
 
@@ -65,6 +66,7 @@ internal sealed class FactDispatcher
         _throwHelpers = new ThrowHelperFacts(sink);
         _aspire = new AspireFacts(sink);
         _fastEndpoints = new FastEndpointsFacts(sink);
+        _routeTransformers = new RouteTransformerFacts(sink);
         _autofac = new AutofacFacts(sink);
     }
 
@@ -175,6 +177,7 @@ internal sealed class FactDispatcher
         };
         if (name is null) return;
         if (name == "ResiliencePipelineBuilder") _retries.PipelineBuilder(oc, from);
+        else if (name == "RouteTokenTransformerConvention") _routeTransformers.Convention(oc, from);
         else if (name.EndsWith("Command", StringComparison.Ordinal) && oc.ArgumentList is { Arguments.Count: > 0 }) _tables.CommandCreation(oc, from);
     }
 
@@ -192,6 +195,11 @@ internal sealed class FactDispatcher
 
     private void AssignmentCore(AssignmentExpressionSyntax assign, string? from)
     {
+        if (assign.Left is ElementAccessExpressionSyntax)
+        {
+            _routeTransformers.ConstraintMap(assign, from);
+            return;
+        }
         var property = assign.Left switch
         {
             MemberAccessExpressionSyntax m => m.Name,

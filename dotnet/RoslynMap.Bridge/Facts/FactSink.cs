@@ -37,6 +37,9 @@ internal static class FactKinds
     /// <summary>A public action of a controller without attribute routes: conventional route patterns
     /// (MapControllerRoute) apply to it when endpoints are listed. Key `Controller/Action`.</summary>
     public const string ControllerAction = "ControllerAction";
+    /// <summary>A parameter transformer rewriting routes; key `token` (RouteTokenTransformerConvention) or
+    /// `constraint:NAME` (ConstraintMap), detail what its TransformOutbound does (RouteTransformerFacts).</summary>
+    public const string RouteTransformer = "RouteTransformer";
     /// <summary>A test method (xUnit, NUnit, MSTest attribute); key the framework (TestFacts).</summary>
     public const string Test = "Test";
     /// <summary>An HttpClient call with a constant path (functional tests reaching an endpoint); key the path.</summary>

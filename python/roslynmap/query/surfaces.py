@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 import orjson
 
-from roslynmap.query import graph, projectrefs
+from roslynmap.query import graph, projectrefs, transformers
 from roslynmap.query.sql import in_chunks, memo
 
 FACT_COLUMNS = "fa.kind, fa.symbol_id, fa.line, fa.col, fa.confidence, fa.key, fa.detail, f.path"
@@ -107,17 +107,25 @@ _PARAMETER = re.compile(r"\{([^}=:?*]+)[^}]*\}")
 _CONFIDENCE_RANK = {"high": 2, "medium": 1, "low": 0}
 
 
-def _apply_pattern(pattern: str, action: dict[str, Any]) -> str | None:
-    """A conventional pattern with {controller}, {action} (and {area}) filled in for one action;
-    None when the pattern cannot reach it (no {controller}/{action}, or the area does not match)."""
+def _apply_pattern(pattern: str, action: dict[str, Any], pattern_file: str | None = None,
+                   found: transformers.Transformers | None = None) -> tuple[str, str | None] | None:
+    """A conventional pattern with {controller}, {action} (and {area}) filled in for one action, each value as its
+    parameter's transformer writes it (`{action:slugify}`), and that transformer's type; None when the pattern
+    cannot reach the action (no {controller}/{action}, or the area does not match)."""
     names = {m.group(1).lower(): m.group(0) for m in _PARAMETER.finditer(pattern)}
     if "controller" not in names or "action" not in names or ("area" in names) != bool(action.get("area")):
         return None
-    route = pattern.replace(names["controller"], action["controller"]).replace(names["action"], action["action"])
-    return route.replace(names["area"], action["area"]) if "area" in names else route
+    route, by = pattern, None
+    for part in ("controller", "action", "area"):
+        if part in names:
+            value, transformer = transformers.conventional_value(pattern_file, names[part], action[part], found) \
+                if found else (action[part], None)
+            route, by = route.replace(names[part], value), by or transformer
+    return route, by
 
 
-def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]],
+                  found: transformers.Transformers | None = None) -> list[dict[str, Any]]:
     """Each conventional pattern applied to every controller action without attribute routes (one route
     per verb of its template-less [HttpGet]/[HttpPost]..., else ANY); a pattern no action fits is
     listed as written."""
@@ -125,17 +133,21 @@ def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]])
     for pattern in patterns:
         expanded = 0
         for action in actions:
-            route = _apply_pattern(pattern["key"], action)
-            if route is None:
+            applied = _apply_pattern(pattern["key"], action, pattern["file"], found)
+            if applied is None:
                 continue
+            route, transformed_by = applied
             expanded += 1
             confidence = min(pattern["confidence"], action["confidence"], key=lambda c: _CONFIDENCE_RANK.get(c, 0))
             for verb in action.get("verbs") or ["ANY"]:
                 routes.append({"method": verb, "route": route, "handler": action["symbol_id"], "file": action["file"],
                                "line": action["line"], "source": "conventional", "confidence": confidence,
-                               "pattern": pattern["key"], "mapped_at": f"{pattern['file']}:{pattern['line']}"})
+                               "pattern": pattern["key"], "mapped_at": f"{pattern['file']}:{pattern['line']}",
+                               **({"transformed_by": transformed_by} if transformed_by else {})})
         if not expanded:
-            routes.append(_route_item(pattern))
+            # No action fits: the pattern as written, handled by no action (not by the method that mapped it,
+            # which a trace from a URL would otherwise start at: eShopOnWeb's `GET /order/my-orders` began at Main).
+            routes.append({**_route_item(pattern), "handler": None, "no_action": True})
     return routes
 
 
@@ -146,11 +158,13 @@ def _conventional_in_scope(conn: sqlite3.Connection, patterns: list[dict[str, An
     project_of: dict[str, int] = dict(conn.execute("SELECT path, project_id FROM files").fetchall())
     edges = projectrefs.project_references(conn)
     actions = facts_of_kind(conn, "ControllerAction")
+    found = transformers.Transformers(conn)
     routes: list[dict[str, Any]] = []
     for pattern in patterns:
         app = project_of.get(pattern["file"])
         scope = None if app is None else {app, *projectrefs.referenced(edges, [app])}
-        routes += _conventional([pattern], [a for a in actions if scope is None or project_of.get(a["file"]) in scope])
+        routes += _conventional([pattern], [a for a in actions if scope is None or project_of.get(a["file"]) in scope],
+                                found)
     return routes
 
 
@@ -338,12 +352,20 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     fastendpoints = FastEndpointsPrefixes(conn, facts_of_kind(conn, "FastEndpointsGroup"),
                                           facts_of_kind(conn, "FastEndpointsRoutePrefix"),
                                           facts_of_kind(conn, "FastEndpointsVersioning"))
+    token_transformers = transformers.Transformers(conn)
     for fact in route_facts:
         if fact.get("source") == "conventional":
             continue
         if fact.get("source") == "fastendpoints":
             fact = {**fact, "key": fastendpoints.route(fact)}
+        transformer = token_transformers.of(fact["file"], transformers.TOKEN) if fact.get("template") else None
+        if transformer is not None:  # `[controller]/[action]` as a RouteTokenTransformerConvention writes them
+            rewritten = transformers.tokens_transformed(
+                fact["template"], {k: fact.get(k) for k in ("controller", "action", "area")}, transformer)
+            fact = {**fact, "key": rewritten or fact["key"]}
         item = _route_item(fact)
+        if transformer is not None:
+            item["transformed_by"] = transformer.type_id
         member, parameter = fact.get("group_member"), fact.get("group_parameter")
         # Mapped on a group the caller passes in: one route per group handed over (as written when none is).
         prefixes = groups.of(member, int(parameter), frozenset({(member, int(parameter))})) \

@@ -1,0 +1,41 @@
+"""Route parameter transformers on testdata/Slug (eShopOnWeb's SlugifyParameterTransformer): endpoints are
+listed as the app serves them (`/order/my-orders`, not `/Order/MyOrders`), and a transformer whose code does not
+say what it writes leaves the route as written and says so."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import served_copy
+from tests.mcp_client import McpServerProcess
+
+SLUGIFY, SHOUT = "T:Slug.Web.SlugifyParameterTransformer", "T:Slug.Web.ShoutTransformer"
+
+
+@pytest.fixture(scope="module")
+def slug(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    yield from served_copy("Slug", tmp_path_factory, home)
+
+
+def test_routes_are_listed_as_their_transformers_write_them(slug: McpServerProcess) -> None:
+    env = slug.call("surfaces_list_endpoints", {"limit": 50})
+    assert env["ok"], env
+    assert [(e["method"], e["route"], e["handler"], e["source"], e.get("transformed_by"))
+            for e in env["data"]["endpoints"]] == [
+        # {controller:slugify=Home}/{action:slugify=Index}: ConstraintMap["slugify"] rewrites both values.
+        ("GET", "/home/about-us/{id?}", "M:Slug.Web.Controllers.HomeController.AboutUs", "conventional", SLUGIFY),
+        # loud/{controller:shout}/{action}: ShoutTransformer's work is done by a helper: as written, and said.
+        ("GET", "/loud/Home/AboutUs", "M:Slug.Web.Controllers.HomeController.AboutUs", "conventional", SHOUT),
+        # [Route("[controller]/[action]")] under RouteTokenTransformerConvention(new SlugifyParameterTransformer()).
+        ("GET", "/order/detail/{orderId:int}", "M:Slug.Web.Controllers.OrderController.Detail(System.Int32)",
+         "attribute", SLUGIFY),
+        ("GET", "/order/my-orders", "M:Slug.Web.Controllers.OrderController.MyOrders", "attribute", SLUGIFY)]
+
+
+def test_a_feature_is_traced_from_the_url_the_app_serves(slug: McpServerProcess) -> None:
+    env = slug.call("graph_trace_feature", {"entry_point": "GET /order/my-orders", "depth": 1})
+    assert env["ok"], env
+    assert env["data"]["root"]["symbol_id"] == "M:Slug.Web.Controllers.OrderController.MyOrders"
