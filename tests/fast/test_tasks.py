@@ -208,6 +208,11 @@ def test_lexer_knows_verbatim_raw_char_and_interpolated_literals() -> None:
     kinds = [(text[s:e], k) for s, e, k in zip(*spans, strict=True)]
     assert kinds == [('@"x ""y"" z"', "string"), ("// c", "comment"), ('"""raw "q" """', "string"),
                      ("'\"'", "string"), ('$"{a} // no"', "string")]
+    # A verbatim string opening with an escaped quote is no raw string (Newtonsoft.Json: `@"""http://x?q#h"""`).
+    text = 'var u = @"""http://localhost/path?query#hash"""; var v = 1; // tail'
+    spans = textsearch.lex_spans(text)
+    assert [(text[s:e], k) for s, e, k in zip(*spans, strict=True)] == [
+        ('@"""http://localhost/path?query#hash"""', "string"), ("// tail", "comment")]
 
 
 # ---------------------------------------------------------------- stacktrace_resolve
@@ -235,6 +240,8 @@ FRAMES: list[tuple[str, tuple[str, str, list[str], int]]] = [
     ("at Program.<Main>$(String[] args)", ("Program", "<Main>$", [], 0)),
     ("at Program.<<Main>$>g__Run|0_0()", ("Program", "<Main>$", ["local function Run"], 0)),
     ("at Shop.Order.System.IDisposable.Dispose()", ("Shop.Order.System.IDisposable", "Dispose", [], 0)),
+    # .NET Core 3+ iterator frames (jellyfin's `StartProcessingRefreshQueue()+MoveNext()` was not read).
+    ("at Shop.Repo`1.Items(Int32 n)+MoveNext()", ("Shop.Repo`1", "Items", ["async/iterator state machine"], 0)),
 ]
 
 
@@ -356,9 +363,12 @@ def test_a_generated_frame_does_not_pick_an_overload_by_its_own_parameters(overl
     named alone); a state machine's MoveNext() has none, and the overload compiled to one is the async one.
     Neither frame names a file: the other overloads stay candidates."""
     env = overloads("stacktrace_resolve", stack_trace="   at Shop.Sync.<>c.<Pick>b__2_0(Int32 i)\n"
-                                                      "   at Shop.Sync.<Run>d__1.MoveNext()\n")
+                                                      "   at Shop.Sync.<Run>d__1.MoveNext()\n"
+                                                      "   at Shop.Sync.Run(Int32 id)+MoveNext()\n")
+    # The last, an iterator frame as .NET Core writes it, keeps its method's parameters: they choose.
     assert [(f["symbol_id"], f["matched_by"], f.get("other_candidates")) for f in env["data"]["frames"]] == [
-        (short(PICK_IDS), "name", [short(PICK_ONE)]), (short(RUN_ASYNC), "name", [short(RUN_SYNC)])]
+        (short(PICK_IDS), "name", [short(PICK_ONE)]), (short(RUN_ASYNC), "name", [short(RUN_SYNC)]),
+        (short(RUN_SYNC), "name", None)]
 
 
 # ---------------------------------------------------------------- repo_overview

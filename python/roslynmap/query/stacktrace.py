@@ -16,7 +16,8 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
-FRAME = re.compile(r"^\s*at\s+(?P<frame>[^(]+?)\s*\((?P<params>[^)]*)\)"
+# .NET Core 3+ writes an iterator's frame as its method and `+MoveNext()` (`at A.B.Items()+MoveNext()`).
+FRAME = re.compile(r"^\s*at\s+(?P<frame>[^(]+?)\s*\((?P<params>[^)]*)\)(?P<iterator>\+MoveNext\(\))?"
                    r"(?:\s+in\s+(?P<file>.+?):line\s+(?P<line>\d+))?\s*$")
 EXCEPTION = re.compile(r"^\s*(?:--->\s*)?(?P<type>[A-Za-z_][\w.`+]*(?:Exception|Error)\w*)(?::\s*(?P<message>.*))?$")
 END_OF_TRACE = "--- End of"
@@ -25,6 +26,7 @@ STATE_MACHINE = re.compile(r"^<(?P<method>.+)>d__\d+(?:`\d+)?$|^<(?P<lambda>.+)>
 GENERATED_TYPE = re.compile(r"^<>c(?:__DisplayClass[\d_]+)?(?:`\d+)?$")
 LAMBDA = re.compile(r"^<(?P<method>.+)>b__[\d_]+$")
 LOCAL_FUNCTION = re.compile(r"^<(?P<method>.+)>g__(?P<local>[^|]+)\|[\d_]+$")
+STATE_MACHINE_NOTE = "async/iterator state machine"
 ACCESSOR = re.compile(r"^(?P<prefix>get|set|add|remove|init)_(?P<name>.+)$")
 
 
@@ -84,7 +86,7 @@ def parse_frame(index: int, line: str) -> Frame | None:
     if len(segments) < 2:
         return None
     *types, method = segments
-    notes: list[str] = []
+    notes: list[str] = [STATE_MACHINE_NOTE] if match["iterator"] else []
     arity = 0
     generic = re.match(r"^(?P<name>.+?)\[(?P<args>[^\]]*)\]$", method)
     if generic:
@@ -108,6 +110,7 @@ def parse_frame(index: int, line: str) -> Frame | None:
     if (local := LOCAL_FUNCTION.match(method)) is not None:  # a lambda inside a local function
         notes.append(f"local function {local['local']}")
         method = local["method"]
+    # An iterator's `+MoveNext()` frame keeps its method's parameters; a MoveNext() state machine frame has none.
     params = [p.strip().rsplit(" ", 1)[0].strip() for p in _split_top(match["params"], ",") if p.strip()]
     file = match["file"].strip() if match["file"] else None
     return Frame(index, line.strip(), ".".join(types), method, params, file,
@@ -192,13 +195,14 @@ def _member_rows(conn: sqlite3.Connection, frame: Frame) -> list[sqlite3.Row]:
     return []
 
 
-STATE_MACHINE_NOTE = "async/iterator state machine"
 _ITERATOR = re.compile(r"\bI(?:Async)?Enumera(?:ble|tor)\b")
 
 
 def _generated(frame: Frame) -> bool:
-    """A frame of code the compiler generated inside the member (lambda, local function, state machine)."""
-    return any(n in ("lambda", STATE_MACHINE_NOTE) or n.startswith("local function ") for n in frame.notes)
+    """A frame whose parameters are not its member's: a lambda, a local function, a state machine's MoveNext()
+    (an iterator's `Items(Int32 n)+MoveNext()` frame keeps its method's)."""
+    return any(n == "lambda" or n.startswith("local function ") for n in frame.notes) or (
+        STATE_MACHINE_NOTE in frame.notes and not frame.params)
 
 
 def _state_machines_first(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
@@ -259,12 +263,12 @@ def resolve(conn: sqlite3.Connection, trace: Trace) -> list[dict[str, Any]]:
         if frame.notes:
             item["note"] = ", ".join(frame.notes)
         rows = _member_rows(conn, frame)
-        if _generated(frame):
-            # A lambda's or local function's parameters are its own, and a state machine's MoveNext() has none:
-            # the trace does not tell the member's overloads apart. A state machine's is async or an iterator.
-            rows = _state_machines_first(rows) if STATE_MACHINE_NOTE in frame.notes else rows
-        else:
+        # A lambda's or local function's parameters are its own, and a state machine's MoveNext() has none: then
+        # the trace does not tell the member's overloads apart. A state machine's is async or an iterator.
+        if not _generated(frame):
             rows = _by_params(rows, frame.params)
+        if STATE_MACHINE_NOTE in frame.notes:
+            rows = _state_machines_first(rows)
         file = match_file(paths, frame.file) if frame.file else None
         around = enclosing(conn, file, frame.line) if file and frame.line else None
         chosen: sqlite3.Row | None = None

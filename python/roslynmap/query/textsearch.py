@@ -87,7 +87,9 @@ def lex_spans(text: str) -> tuple[list[int], list[int], list[str]]:
             start, j = i, i + len(prefix.group(0))
             verbatim = "@" in prefix.group(0)
             quotes = len(re.match(r"\"*", text[j - 1:j + 8]).group(0))  # type: ignore[union-attr]
-            if quotes >= 3:  # raw string literal: ends at the same run of quotes
+            # A raw string literal opens with three quotes or more, never after `@`: `@"""x"""` is a verbatim
+            # string holding `"x"` (Newtonsoft.Json's tests; it read as a raw string closing too early).
+            if quotes >= 3 and not verbatim:  # raw string literal: ends at the same run of quotes
                 closing = '"' * quotes
                 end = text.find(closing, j - 1 + quotes)
                 end = n if end < 0 else end + quotes
