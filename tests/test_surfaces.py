@@ -548,3 +548,16 @@ def test_retry_policies(web: McpServerProcess) -> None:
     assert env["data"]["policies"][-1]["name"] == "ledger-pipeline"
     transient = web.call("surfaces_list", {"kind": "retries", "filter": "transient"})["data"]["policies"]
     assert [p["configured_in"] for p in transient] == ["M:Web.NoPackages.InvoiceOperations.RetryPolicy"]
+
+
+def test_members_the_framework_calls_by_convention_are_not_unused(web: McpServerProcess) -> None:
+    """RequestTimingMiddleware.InvokeAsync(HttpContext) runs through UseMiddleware<T>() with no reference to it
+    (jellyfin's eight middleware Invoke methods were said unused); the rest of Web.Api's list is truly unused."""
+    env = web.call("symbols_unused", {"project": "Web.Api"})
+    assert env["ok"], env
+    unused = [(u["symbol_id"], u["line"]) for u in env["data"]["unused"]]
+    assert ("M:Web.Api.Infrastructure.RequestTimingMiddleware.InvokeAsync(Microsoft.AspNetCore.Http.HttpContext)",
+            7) not in unused
+    assert len(unused) == 22
+    assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
+        "constructed": 8, "dispatch": 16, "entry_point": 1, "framework_entry": 32, "serialization": 24}

@@ -289,7 +289,8 @@ class Unused:
 EXCLUSIONS = {
     "entry_point": "Main, top-level statements",
     "test": "tests and their classes",
-    "framework_entry": "handlers, actions, controllers, page models (called by reflection)",
+    "framework_entry": "handlers, actions, controllers, page models, middleware Invoke, Startup methods (called by "
+                       "the framework)",
     "dispatch": "overrides, interface implementations",
     "public_library_api": "public API of libraries no app of the solution references",
     "serialization": "public properties (serializers bind them)",
@@ -400,7 +401,7 @@ def _exclusion(sid: str, name: str, kind: str, visibility: str, container: str |
         return "entry_point"
     if sid in tests or sid in test_classes:
         return "test"
-    if sid in framework or sid in controllers:
+    if sid in framework or sid in controllers or _called_by_convention(sid, name):
         return "framework_entry"
     if dispatched:
         return "dispatch"
@@ -414,6 +415,19 @@ def _exclusion(sid: str, name: str, kind: str, visibility: str, container: str |
     if name in unbound_names:
         return "unbound_name"
     return None
+
+
+# Members ASP.NET Core calls by their name and shape, never through a reference: a convention-based middleware's
+# Invoke/InvokeAsync(HttpContext) (jellyfin's eight, run by UseMiddleware<T>()) and a Startup class's
+# ConfigureServices(IServiceCollection)/ConfigureContainer.
+_CONVENTION = re.compile(r"\.(?:Invoke(?:Async)?\(Microsoft\.AspNetCore\.Http\.HttpContext"
+                         r"|ConfigureServices\(Microsoft\.Extensions\.DependencyInjection\.IServiceCollection"
+                         r"|ConfigureContainer\()")
+
+
+def _called_by_convention(sid: str, name: str) -> bool:
+    return name in ("Invoke", "InvokeAsync", "ConfigureServices", "ConfigureContainer") \
+        and _CONVENTION.search(sid) is not None
 
 
 def count_by(items: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:
