@@ -1,6 +1,6 @@
 """Route parameter transformers on testdata/Slug (eShopOnWeb's SlugifyParameterTransformer): endpoints are
 listed as the app serves them (`/order/my-orders`, not `/Order/MyOrders`), and a transformer whose code does not
-say what it writes leaves the route as written and says so."""
+say what it writes leaves the route as written and says so. Also jellyfin's DI factory held in a variable."""
 
 from __future__ import annotations
 
@@ -39,3 +39,10 @@ def test_a_feature_is_traced_from_the_url_the_app_serves(slug: McpServerProcess)
     env = slug.call("graph_trace_feature", {"entry_point": "GET /order/my-orders", "depth": 1})
     assert env["ok"], env
     assert env["data"]["root"]["symbol_id"] == "M:Slug.Web.Controllers.OrderController.MyOrders"
+
+
+def test_a_factory_held_in_a_variable_is_a_factory_registration(slug: McpServerProcess) -> None:
+    """jellyfin's `AddSingleton<IJellyfinDatabaseProvider>(providerFactory!)` read as an instance of Func<...>."""
+    env = slug.call("surfaces_list", {"kind": "di", "filter": "IClock"})
+    assert [(r["service"], r["lifetime"], r.get("implementation"), r["form"]) for r in env["data"]["registrations"]] \
+        == [("IClock", "Singleton", None, "factory")]

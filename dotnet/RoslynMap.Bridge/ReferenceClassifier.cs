@@ -179,9 +179,18 @@ internal sealed class ReferenceClassifier
     /// cast's open parenthesis). Built-in operators bind to no source symbol and are skipped.</summary>
     public void OperatorUse(ExpressionSyntax expr, SyntaxToken anchor, string? from)
     {
-        if (_ctx.Model.GetSymbolInfo(expr).Symbol is IMethodSymbol
-            { MethodKind: MethodKind.UserDefinedOperator or MethodKind.Conversion } op
-            && SymbolFacts.IsReferenceable(op))
+        var op = _ctx.Model.GetSymbolInfo(expr).Symbol as IMethodSymbol;
+        // A cast the compiler carries out through a user-defined conversion to a base of its type (Newtonsoft.Json's
+        // `(JValue)11.1f` runs JToken's `implicit operator JToken(float)`) binds to no symbol: its operation says it.
+        if (op is null && expr is CastExpressionSyntax)
+        {
+            // The user-defined step may be inside the cast's own conversion (float -> JToken, then JToken -> JValue).
+            var conversion = _ctx.Model.GetOperation(expr) as Microsoft.CodeAnalysis.Operations.IConversionOperation;
+            while (conversion is { OperatorMethod: null, Operand: Microsoft.CodeAnalysis.Operations.IConversionOperation inner })
+                conversion = inner;
+            op = conversion?.OperatorMethod;
+        }
+        if (op is { MethodKind: MethodKind.UserDefinedOperator or MethodKind.Conversion } && SymbolFacts.IsReferenceable(op))
             Add(SymbolFacts.Definition(op), anchor, from, RefKinds.Call, null);
     }
 

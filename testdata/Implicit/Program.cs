@@ -19,7 +19,7 @@ foreach (var (px, py) in new[] { new Point(3, 4) })
 
 var query = from n in new Source() where n > 0 select n + 1;
 Point converted = 7;
-
+var leaf = (Leaf)9;
 System.Console.WriteLine(Users.Sum(new Range(2)) + total + x + y + bag.Total + answer + converted.X);
 
 static class Users

@@ -97,3 +97,13 @@ public sealed class MarkerAttribute : System.Attribute
 
     public string Name { get; }
 }
+
+/// <summary>Converted from an int by its base's operator, in a cast to the derived type (Newtonsoft.Json's
+/// `(JValue)11.1f` runs JToken's `implicit operator JToken(float)`).</summary>
+public class Token
+{
+    public static implicit operator Token(int value) => new Leaf();
+}
+
+/// <summary>What the cast asks for.</summary>
+public sealed class Leaf : Token;

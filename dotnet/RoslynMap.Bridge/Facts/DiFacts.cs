@@ -88,13 +88,16 @@ internal sealed class DiFacts
                 .Add("try", isTry).Add("key", key).Add("service_id", service.Id).Add("implementation_id", implementation?.Id));
     }
 
-    /// <summary>A lambda or a method group given as the factory.</summary>
+    /// <summary>A lambda or a method group given as the factory, or a delegate held in a variable (jellyfin's
+    /// `AddSingleton&lt;IJellyfinDatabaseProvider&gt;(providerFactory!)`, a `Func&lt;IServiceProvider, T&gt;` local).</summary>
     private bool IsFactory(ArgumentSyntax arg)
     {
         if (FactSyntax.IsLambda(arg.Expression)) return true;
         if (FactSyntax.Unwrap(arg.Expression) is not (IdentifierNameSyntax or MemberAccessExpressionSyntax)) return false;
         var info = _sink.Model.GetSymbolInfo(arg.Expression);
-        return Bound.ForFacts(info) is IMethodSymbol;
+        if (Bound.ForFacts(info) is IMethodSymbol) return true;
+        return _sink.Model.GetTypeInfo(arg.Expression).Type is INamedTypeSymbol { TypeKind: TypeKind.Delegate } d
+            && d.DelegateInvokeMethod?.Parameters is [{ Type.Name: "IServiceProvider" }, ..];
     }
 
     private string KeyText(ExpressionSyntax key)

@@ -7,6 +7,9 @@ builder.Services.AddRouting(options =>
     options.ConstraintMap["slugify"] = typeof(SlugifyParameterTransformer);
     options.ConstraintMap["shout"] = typeof(ShoutTransformer);
 });
+// jellyfin's AddSingleton<IJellyfinDatabaseProvider>(providerFactory!): a factory held in a variable.
+Func<IServiceProvider, IClock> makeClock = _ => new SystemClock();
+builder.Services.AddSingleton<IClock>(makeClock);
 builder.Services.AddControllersWithViews(options =>
     options.Conventions.Add(new RouteTokenTransformerConvention(new SlugifyParameterTransformer())));
 
