@@ -561,3 +561,11 @@ def test_members_the_framework_calls_by_convention_are_not_unused(web: McpServer
     assert len(unused) == 22
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
         "constructed": 8, "dispatch": 16, "entry_point": 1, "framework_entry": 32, "serialization": 24}
+
+
+def test_a_partial_type_speaks_from_the_part_that_declares_its_bases(web: McpServerProcess) -> None:
+    """Newtonsoft.Json's JsonTextReader was `public partial class JsonTextReader` from JsonTextReader.Async.cs (first
+    by name); its bases are declared in JsonTextReader.cs. Here Initial's second part declares `: Migration`."""
+    card = web.call("symbols_get_card", {"symbol_id": "T:Web.Api.Data.Migrations.Initial"})["data"]
+    assert (card["location"]["line"], card["signature"]) == (18, "internal sealed partial class Initial : Migration")
+    assert [p["line"] for p in card["other_parts"]] == [9]

@@ -115,11 +115,17 @@ internal sealed class SymbolExtractor
         var sameSymbol = SymbolEqualityComparer.Default.Equals(symbol, declared);
         if (refs.Length <= 1 && sameSymbol) return true;
         var all = sameSymbol ? refs : refs.AddRange(declared.DeclaringSyntaxReferences);
+        SyntaxReference? first = null;
         foreach (var r in all)
         {
-            if (_ctx.IsIndexed(r)) return _ctx.IsThisDeclaration(r, decl);
+            if (!_ctx.IsIndexed(r)) continue;
+            first ??= r;
+            // A partial type speaks from the part that declares its bases (Newtonsoft.Json's JsonTextReader is
+            // `: JsonReader, IJsonLineInfo` in JsonTextReader.cs, not in JsonTextReader.Async.cs, first by name).
+            if (symbol is not INamedTypeSymbol) break;
+            if (r.GetSyntax() is BaseTypeDeclarationSyntax { BaseList: not null }) return _ctx.IsThisDeclaration(r, decl);
         }
-        return true;
+        return first is null || _ctx.IsThisDeclaration(first, decl);
     }
 
     private string DocSummary(ISymbol symbol, SyntaxNode? docNode)
