@@ -332,11 +332,20 @@ public class Sync
     public int[] Pick(int[] ids) => ids.Where(i => i > 0).ToArray();
 
     public int[] Pick(int id) => [id];
+
+    public int Save(int id) => id;
+
+    public int Save(string name)
+    {
+        return Check(name.Length);
+        static int Check(int length) => length > 0 ? length : throw new ArgumentException(nameof(length));
+    }
 }
 """
 RUN_SYNC = "M:Shop.Sync.Run(System.Int32)"
 RUN_ASYNC = "M:Shop.Sync.Run(System.Int32,System.Threading.CancellationToken)"
 PICK_IDS, PICK_ONE = "M:Shop.Sync.Pick(System.Int32[])", "M:Shop.Sync.Pick(System.Int32)"
+SAVE_ID, SAVE_NAME = "M:Shop.Sync.Save(System.Int32)", "M:Shop.Sync.Save(System.String)"
 
 
 @pytest.fixture(scope="module")
@@ -344,7 +353,10 @@ def overloads(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Call:
     f = "src/Shop/Sync.cs"
     sample = Sample({f: OVERLOADS})
     sample.symbols += [
-        symbol("T:Shop.Sync", "Sync", "Class", f, 3, 15, signature="public class Sync"),
+        symbol("T:Shop.Sync", "Sync", "Class", f, 3, 23, signature="public class Sync"),
+        symbol(SAVE_ID, "Save", "Method", f, 16, 16, container="T:Shop.Sync", signature="public int Sync.Save(int id)"),
+        symbol(SAVE_NAME, "Save", "Method", f, 18, 22, container="T:Shop.Sync",
+               signature="public int Sync.Save(string name)"),
         symbol(RUN_SYNC, "Run", "Method", f, 5, 5, container="T:Shop.Sync", signature="public Task Sync.Run(int id)"),
         symbol(RUN_ASYNC, "Run", "Method", f, 7, 10, container="T:Shop.Sync",
                signature="public async Task Sync.Run(int id, CancellationToken token)"),
@@ -369,6 +381,11 @@ def test_a_generated_frame_does_not_pick_an_overload_by_its_own_parameters(overl
     assert [(f["symbol_id"], f["matched_by"], f.get("other_candidates")) for f in env["data"]["frames"]] == [
         (short(PICK_IDS), "name", [short(PICK_ONE)]), (short(RUN_ASYNC), "name", [short(RUN_SYNC)]),
         (short(RUN_SYNC), "name", None)]
+    # A local function's frame: its Int32 parameter named Save(Int32) alone; the overload whose source declares
+    # Check is the one (jellyfin's `<Authenticate>g__ThrowAuthenticationException|5_0`).
+    env = overloads("stacktrace_resolve", stack_trace="   at Shop.Sync.<Save>g__Check|5_0(Int32 length)\n")
+    assert [(f["symbol_id"], f["matched_by"], f.get("other_candidates")) for f in env["data"]["frames"]] == [
+        (short(SAVE_NAME), "name", [short(SAVE_ID)])]
 
 
 # ---------------------------------------------------------------- repo_overview

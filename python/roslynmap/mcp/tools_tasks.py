@@ -326,7 +326,7 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
                              "Paste the trace as .NET prints it, e.g. '   at Shop.OrderService.Place(Order o) in "
                              "/src/Shop/OrderService.cs:line 42'.")
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
-    frames = stacktrace.resolve(ctx.conn, trace)
+    frames = stacktrace.resolve(ctx.conn, trace, ctx.root)
     mine = [f for f in frames if f.get("symbol_id")]
     answer = _frames_answer(len(frames), [int(f["frame"]) for f in mine])
     warnings = list(ctx.warnings)

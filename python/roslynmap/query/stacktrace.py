@@ -14,7 +14,11 @@ from __future__ import annotations
 import re
 import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+from roslynmap.model.errors import RoslynMapError
+from roslynmap.model.readable import readable_file
 
 # .NET Core 3+ writes an iterator's frame as its method and `+MoveNext()` (`at A.B.Items()+MoveNext()`).
 FRAME = re.compile(r"^\s*at\s+(?P<frame>[^(]+?)\s*\((?P<params>[^)]*)\)(?P<iterator>\+MoveNext\(\))?"
@@ -252,9 +256,34 @@ def enclosing(conn: sqlite3.Connection, path: str, line: int) -> sqlite3.Row | N
     return row
 
 
-def resolve(conn: sqlite3.Connection, trace: Trace) -> list[dict[str, Any]]:
+def _holding_local_function(root: Path | None, rows: list[sqlite3.Row], frame: Frame) -> list[sqlite3.Row]:
+    """For a local function's frame, the overloads whose source names that local function first (it can only be
+    declared and called inside its member: jellyfin's `<Authenticate>g__ThrowAuthenticationException|5_0`)."""
+    local = next((n.removeprefix("local function ") for n in frame.notes if n.startswith("local function ")), None)
+    if root is None or local is None or len(rows) < 2:
+        return rows
+    named = re.compile(rf"(?<![\w.]){re.escape(local)}\s*(?:<[^<>()]*>)?\s*\(")
+    texts: dict[str, list[str]] = {}
+    holding = []
+    for row in rows:
+        path = row["file"]
+        if not path or row["line"] is None:
+            continue
+        if path not in texts:
+            try:
+                texts[path] = readable_file(root, path).read_text(encoding="utf-8", errors="replace").splitlines()
+            except RoslynMapError:
+                texts[path] = []
+        body = "\n".join(texts[path][row["line"] - 1:row["end_line"] or row["line"]])
+        if named.search(body):
+            holding.append(row)
+    return holding + [r for r in rows if r not in holding] if holding else rows
+
+
+def resolve(conn: sqlite3.Connection, trace: Trace, root: Path | None = None) -> list[dict[str, Any]]:
     """One item per frame: the symbol it is (symbol_id, file, line), or for a frame outside the solution
-    the trace's `method` text alone (no symbol_id says it; the id's prefix says the kind)."""
+    the trace's `method` text alone (no symbol_id says it; the id's prefix says the kind). `root`: the working
+    tree, read to tell which overload holds a local function."""
     needs_files = any(f.file for f in trace.frames)
     paths = [r[0] for r in conn.execute("SELECT path FROM files")] if needs_files else []
     out: list[dict[str, Any]] = []
@@ -269,6 +298,7 @@ def resolve(conn: sqlite3.Connection, trace: Trace) -> list[dict[str, Any]]:
             rows = _by_params(rows, frame.params)
         if STATE_MACHINE_NOTE in frame.notes:
             rows = _state_machines_first(rows)
+        rows = _holding_local_function(root, rows, frame)
         file = match_file(paths, frame.file) if frame.file else None
         around = enclosing(conn, file, frame.line) if file and frame.line else None
         chosen: sqlite3.Row | None = None
