@@ -58,7 +58,19 @@ internal sealed class ConfigFacts
     {
         var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Configuration);
         if (binding == Binding.Other || FactSyntax.Arg(inv.ArgumentList, 0, "initialData")?.Expression is not { } data) return;
-        if (DictionaryInitializer(data, _sink.Model, 0) is not var (initializer, model)) return;
+        var keys = new List<(ExpressionSyntax Key, SemanticModel Model)>();
+        if (DictionaryInitializer(data, _sink.Model, 0) is var (initializer, model)) keys.AddRange(InitializerKeys(initializer, model));
+        else keys.AddRange(BuiltKeys(data, _sink.Model));
+        foreach (var (keyExpression, keyModel) in keys)
+        {
+            if (FactSyntax.ConstantString(keyModel, keyExpression) is not { } key) continue;
+            _sink.Add(FactKinds.ConfigDefinition, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, key,
+                new FactDetail().Add("pattern", "in_memory"));
+        }
+    }
+
+    private static IEnumerable<(ExpressionSyntax, SemanticModel)> InitializerKeys(InitializerExpressionSyntax initializer, SemanticModel model)
+    {
         foreach (var element in initializer.Expressions)
         {
             var keyExpression = element switch
@@ -67,10 +79,44 @@ internal sealed class ConfigFacts
                 AssignmentExpressionSyntax { Left: ImplicitElementAccessSyntax { ArgumentList.Arguments: [var k] } } => k.Expression, // ["k"] = "v"
                 _ => null,
             };
-            if (FactSyntax.ConstantString(model, keyExpression) is not { } key) continue;
-            _sink.Add(FactKinds.ConfigDefinition, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, key,
-                new FactDetail().Add("pattern", "in_memory"));
+            if (keyExpression is not null) yield return (keyExpression, model);
         }
+    }
+
+    /// <summary>A dictionary a method of the solution builds and returns (jellyfin's `StartupOptions.ConvertToConfig()`:
+    /// `var config = new Dictionary&lt;string, string?&gt;(); ... config.Add(AddressOverrideKey, ...); return config;`):
+    /// the keys of the returned local's initializer, its `Add(key, value)` calls and `[key] = value` assignments.</summary>
+    private static List<(ExpressionSyntax, SemanticModel)> BuiltKeys(ExpressionSyntax data, SemanticModel model)
+    {
+        var keys = new List<(ExpressionSyntax, SemanticModel)>();
+        if (FactSyntax.Unwrap(data) is not InvocationExpressionSyntax call
+            || model.GetSymbolInfo(call).Symbol is not IMethodSymbol { DeclaringSyntaxReferences: [var reference] } method
+            || reference.GetSyntax() is not MethodDeclarationSyntax { Body: { } body }) return keys;
+        var compilation = method.ContainingAssembly is ISourceAssemblySymbol source ? source.Compilation : model.Compilation;
+        if (!compilation.ContainsSyntaxTree(body.SyntaxTree)) return keys;
+        var bodyModel = body.SyntaxTree == model.SyntaxTree ? model : compilation.GetSemanticModel(body.SyntaxTree);
+        var returned = body.DescendantNodes().OfType<ReturnStatementSyntax>()
+            .Select(r => r.Expression is IdentifierNameSyntax id ? id.Identifier.ValueText : null).Distinct().ToList();
+        if (returned is not [{ } local]) return keys;
+        foreach (var node in body.DescendantNodes())
+        {
+            switch (node)
+            {
+                case VariableDeclaratorSyntax { Initializer.Value: BaseObjectCreationExpressionSyntax { Initializer: { } init } } v
+                    when v.Identifier.ValueText == local:
+                    keys.AddRange(InitializerKeys(init, bodyModel));
+                    break;
+                case InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax target, Name.Identifier.ValueText: "Add" or "TryAdd" } } add
+                    when target.Identifier.ValueText == local && add.ArgumentList.Arguments.Count == 2:
+                    keys.Add((add.ArgumentList.Arguments[0].Expression, bodyModel));
+                    break;
+                case AssignmentExpressionSyntax { Left: ElementAccessExpressionSyntax { Expression: IdentifierNameSyntax target, ArgumentList.Arguments: [var k] } }
+                    when target.Identifier.ValueText == local:
+                    keys.Add((k.Expression, bodyModel));
+                    break;
+            }
+        }
+        return keys;
     }
 
     /// <summary>The collection initializer a dictionary expression stands for, with the semantic model of its

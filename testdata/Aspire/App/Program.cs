@@ -1,7 +1,7 @@
 using Aspire.Bus;
 
 var builder = WebApplication.CreateBuilder(args);
-builder.Configuration.AddInMemoryCollection(Defaults.Values);
+builder.Configuration.AddInMemoryCollection(Defaults.Values).AddInMemoryCollection(Defaults.FromArgs(args));
 builder.AddBus("eventbus").Subscribe("orders");
 builder.AddNpgsqlDbContext<CatalogContext>("catalogdb");
 var identity = builder.Configuration["Identity:Url"];
@@ -46,4 +46,17 @@ public static class Defaults
         { RetriesKey, "3" },
         ["Payments:Currency"] = "EUR",
     };
+
+    /// <summary>jellyfin's StartupOptions.ConvertToConfig(): a dictionary filled key by key and returned.</summary>
+    public static Dictionary<string, string?> FromArgs(string[] args)
+    {
+        var config = new Dictionary<string, string?>();
+        if (args.Length > 0)
+        {
+            config.Add("Payments:Channel", args[0]);
+        }
+
+        config["Payments:Sandbox"] = bool.TrueString;
+        return config;
+    }
 }
