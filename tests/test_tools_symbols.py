@@ -220,6 +220,8 @@ def test_card_lists_thrown_exceptions(server: McpServerProcess) -> None:
     # An operator by the plain name its metadata gives it (eShop's `Entity.op_Inequality` was NOT_FOUND).
     by_name = server.call("symbols_get_card", {"symbol_id": "Money.op_Addition"})
     assert by_name["data"]["symbol_id"] == "M:Shop.Domain.Money.op_Addition(Shop.Domain.Money,Shop.Domain.Money)"
+    explicit = server.call("symbols_get_card", {"symbol_id": "Money.op_Explicit"})  # fqn `...explicit operator decimal`
+    assert explicit["data"]["symbol_id"] == "M:Shop.Domain.Money.op_Explicit(Shop.Domain.Money)~System.Decimal"
     best = server.call("symbols_get_card", {"symbol_id": "M:Shop.Services.PricingService.Best``1("
                                                          "System.Collections.Generic.IEnumerable{``0},"
                                                          "System.Func{``0,System.Decimal})"})["data"]

@@ -148,7 +148,7 @@ internal sealed class ImplicitCalls
     // GetConversion answers for every argument, return and initializer is skipped for them.
     private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation, object> Converts = new();
 
-    private static bool MayConvert(Compilation compilation) =>
+    public static bool MayConvert(Compilation compilation) =>
         (bool)Converts.GetValue(compilation, c =>
             Declares(c) || c.References.OfType<CompilationReference>().Any(r => Declares(r.Compilation)));
 

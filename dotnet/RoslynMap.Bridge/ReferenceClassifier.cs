@@ -182,11 +182,12 @@ internal sealed class ReferenceClassifier
         var op = _ctx.Model.GetSymbolInfo(expr).Symbol as IMethodSymbol;
         // A cast the compiler carries out through a user-defined conversion to a base of its type (Newtonsoft.Json's
         // `(JValue)11.1f` runs JToken's `implicit operator JToken(float)`) binds to no symbol: its operation says it.
-        if (op is null && expr is CastExpressionSyntax)
+        if (op is null && expr is CastExpressionSyntax && ImplicitCalls.MayConvert(_ctx.Model.Compilation))
         {
-            // The user-defined step may be inside the cast's own conversion (float -> JToken, then JToken -> JValue).
+            // The user-defined step may be inside the cast's own conversion (float -> JToken, then JToken -> JValue);
+            // an explicit inner cast is its own CastExpression, visited (and recorded) on its own.
             var conversion = _ctx.Model.GetOperation(expr) as Microsoft.CodeAnalysis.Operations.IConversionOperation;
-            while (conversion is { OperatorMethod: null, Operand: Microsoft.CodeAnalysis.Operations.IConversionOperation inner })
+            while (conversion is { OperatorMethod: null, Operand: Microsoft.CodeAnalysis.Operations.IConversionOperation { IsImplicit: true } inner })
                 conversion = inner;
             op = conversion?.OperatorMethod;
         }

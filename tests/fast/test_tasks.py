@@ -241,7 +241,8 @@ FRAMES: list[tuple[str, tuple[str, str, list[str], int]]] = [
     ("at Program.<<Main>$>g__Run|0_0()", ("Program", "<Main>$", ["local function Run"], 0)),
     ("at Shop.Order.System.IDisposable.Dispose()", ("Shop.Order.System.IDisposable", "Dispose", [], 0)),
     # .NET Core 3+ iterator frames (jellyfin's `StartProcessingRefreshQueue()+MoveNext()` was not read).
-    ("at Shop.Repo`1.Items(Int32 n)+MoveNext()", ("Shop.Repo`1", "Items", ["async/iterator state machine"], 0)),
+    ("at Shop.Repo`1.Items(Int32 n)+MoveNext()", ("Shop.Repo`1", "Items", ["async/iterator state machine",
+                                                                           "+MoveNext()"], 0)),
 ]
 
 

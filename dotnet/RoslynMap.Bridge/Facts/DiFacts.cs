@@ -96,8 +96,14 @@ internal sealed class DiFacts
         if (FactSyntax.Unwrap(arg.Expression) is not (IdentifierNameSyntax or MemberAccessExpressionSyntax)) return false;
         var info = _sink.Model.GetSymbolInfo(arg.Expression);
         if (Bound.ForFacts(info) is IMethodSymbol) return true;
-        return _sink.Model.GetTypeInfo(arg.Expression).Type is INamedTypeSymbol { TypeKind: TypeKind.Delegate } d
-            && d.DelegateInvokeMethod?.Parameters is [{ Type.Name: "IServiceProvider" }, ..];
+        if (_sink.Model.GetTypeInfo(arg.Expression).Type is not INamedTypeSymbol { TypeKind: TypeKind.Delegate } d
+            || d.DelegateInvokeMethod?.Parameters is not [{ Type.Name: "IServiceProvider" }, ..]) return false;
+        // The overload decides: `AddSingleton<Func<IServiceProvider, T>>(f)` registers f itself, an instance.
+        var call = arg.Parent?.Parent as InvocationExpressionSyntax;
+        var method = call is null ? null : Bound.ForFacts(_sink.Model.GetSymbolInfo(call)) as IMethodSymbol;
+        var index = call?.ArgumentList.Arguments.IndexOf(arg) ?? -1;
+        var parameter = method?.OriginalDefinition.Parameters.ElementAtOrDefault(index); // reduced or not, arguments and parameters align
+        return parameter is null || parameter.Type is INamedTypeSymbol { TypeKind: TypeKind.Delegate };
     }
 
     private string KeyText(ExpressionSyntax key)

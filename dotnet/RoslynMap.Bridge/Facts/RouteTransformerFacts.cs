@@ -46,19 +46,32 @@ internal sealed class RouteTransformerFacts(FactSink sink)
             .FirstOrDefault();
         string? pattern = null, replacement = null;
         var lower = false;
+        // Readable only when the body does nothing else: a static `Regex.Replace(value, "literal", "literal")`
+        // (no options), then `ToLower*()` on its result or alone, `ToString()` and null checks. Anything else (a
+        // [GeneratedRegex], string.Replace, options, lowering first) and the query layer does not guess.
+        var readable = body is not null;
+        InvocationExpressionSyntax? regex = null;
         foreach (var inv in body?.DescendantNodes().OfType<InvocationExpressionSyntax>() ?? [])
         {
             var name = FactSyntax.Name(inv)?.Identifier.ValueText;
-            if (name is "ToLower" or "ToLowerInvariant") lower = true;
-            else if (name == "Replace" && inv.Expression is MemberAccessExpressionSyntax { Expression: var receiver }
-                     && receiver.ToString().EndsWith("Regex", StringComparison.Ordinal)
-                     && inv.ArgumentList.Arguments is [_, { Expression: LiteralExpressionSyntax p }, { Expression: LiteralExpressionSyntax r }, ..])
+            if (name is "ToLower" or "ToLowerInvariant" && inv.ArgumentList.Arguments.Count == 0) lower = true;
+            else if (name is "ToString" or "IsNullOrEmpty" or "IsNullOrWhiteSpace") continue;
+            else if (name == "Replace" && regex is null && inv.Expression is MemberAccessExpressionSyntax { Expression: var receiver }
+                     && receiver.ToString() is "Regex" or "System.Text.RegularExpressions.Regex"
+                     && inv.ArgumentList.Arguments is [_, { Expression: LiteralExpressionSyntax p }, { Expression: LiteralExpressionSyntax r }])
             {
+                regex = inv;
                 pattern = p.Token.ValueText;
                 replacement = r.Token.ValueText;
             }
+            else readable = false;
         }
-        var readable = body is not null && (pattern is not null || lower);
+        // Lowering must come after the replacement (`Regex.Replace(...).ToLowerInvariant()`), as the query applies it.
+        if (regex is not null && lower && !body!.DescendantNodes().OfType<InvocationExpressionSyntax>().Any(i =>
+                FactSyntax.Name(i)?.Identifier.ValueText is "ToLower" or "ToLowerInvariant"
+                && i.Expression is MemberAccessExpressionSyntax { Expression: var on } && on.DescendantNodesAndSelf().Contains(regex)))
+            readable = false;
+        readable = readable && (pattern is not null || lower);
         detail.Add("readable", readable);
         if (readable)
         {

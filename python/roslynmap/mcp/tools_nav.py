@@ -132,7 +132,9 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         guidance = Guidance("must_follow", f"{row['name']} implements/overrides {', '.join(members[:3])}: calls made "
                             f"through {'them' if len(members) > 1 else 'it'} are not listed here. Run refs_find("
                             f"symbol_id=\"{members[0]}\") too, or graph_callers which follows dispatch.")
-    if params.resolution_state != "unresolved" and (named := markup_warning(ctx.root, row["name"], row["kind"])):
+    named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"]) \
+        if params.resolution_state != "unresolved" else None
+    if named:
         warnings.append(named)
     if result.unresolved_same_name and params.resolution_state != "unresolved":
         warnings.append(f"{result.unresolved_same_name} unresolved references are named '{row['name']}' and may "
@@ -306,7 +308,7 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     warnings = list(ctx.warnings)
     if direction == "callers" and (broken := flag_broken_nodes(ctx, nodes)):
         warnings.append(broken)
-    if direction == "callers" and (named := markup_warning(ctx.root, row["name"], row["kind"])):
+    if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"])):
         warnings.append(named)
     if unbound_data:
         warnings.append(f"{unbound_data['total']} calls the compiler could not bind have the name of a member in this "

@@ -260,7 +260,7 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
         have = [r[0] for r in ctx.conn.execute("SELECT name FROM projects ORDER BY name")]
         raise RoslynMapError(ErrorCode.NOT_FOUND, f"No project named '{params.project}'.",
                              f"Projects: {', '.join(have)}.")
-    found = review.unused(ctx.conn, params.project, kinds, markup.names(ctx.root))
+    found = review.unused(ctx.conn, params.project, kinds, markup.names(ctx.conn, ctx.root))
     page = found.items[params.offset:params.offset + limit]
     excluded = sum(found.excluded.values())
     answer = f"{len(found.items)} symbols have no reference in the solution" + \

@@ -69,7 +69,7 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
         guidance=None if listing.total else _no_facts_hint(ctx, "endpoints"), next_actions=actions,
         limits_applied=limits, warnings=warnings, semantic_level=ctx.semantic_level,
         baseline_commit=ctx.commit,
-        preview=[f"{i['method']:<6} {i['route']}  -> {i['handler']}" for i in items])
+        preview=[f"{i['method']:<6} {i['route']}  -> {i['handler'] or '(no action fits)'}" for i in items])
 
 
 class ConfigParams(ListParams):

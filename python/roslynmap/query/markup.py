@@ -11,11 +11,13 @@ name counts too, which is why this excludes and warns but never adds references.
 from __future__ import annotations
 
 import re
+import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import MAX_READ_BYTES, repository_files
+from roslynmap.query.sql import memo
 
 MARKUP_FILES = ("*.cshtml", "*.razor")
 _MEMBER = re.compile(r"[.@]\s*([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*\(")
@@ -31,7 +33,13 @@ class MarkupNames:
         return name in (self.words if kind in TYPE_KINDS else self.members)
 
 
-def _texts(root: Path) -> list[tuple[str, str]]:
+def _texts(conn: sqlite3.Connection, root: Path) -> list[tuple[str, str]]:
+    """The markup files' texts, read once per open baseline (the server keeps its connection: a hint, not worth
+    walking the tree on every call)."""
+    return list(memo(conn, f"markup_texts:{root}", lambda: _read_texts(root)))
+
+
+def _read_texts(root: Path) -> list[tuple[str, str]]:
     out = []
     for path in repository_files(root, MARKUP_FILES):
         try:
@@ -43,22 +51,22 @@ def _texts(root: Path) -> list[tuple[str, str]]:
     return out
 
 
-def names(root: Path) -> MarkupNames:
+def names(conn: sqlite3.Connection, root: Path) -> MarkupNames:
     """Every name the repository's markup accesses, calls or spells."""
     found = MarkupNames()
-    for _, text in _texts(root):
+    for _, text in _texts(conn, root):
         found.words.update(_WORD.findall(text))
         found.members.update(a or b for a, b in _MEMBER.findall(text))
     return found
 
 
-def mentions(root: Path, name: str, kind: str, limit: int = 3) -> tuple[int, list[str]]:
+def mentions(conn: sqlite3.Connection, root: Path, name: str, kind: str, limit: int = 3) -> tuple[int, list[str]]:
     """How many markup lines name `name` (as a member, or a type for a type kind), and the first `file:line`s."""
     escaped = re.escape(name)
     pattern = re.compile(rf"(?<!\w){escaped}(?!\w)" if kind in TYPE_KINDS
                          else rf"[.@]\s*{escaped}(?!\w)|(?<![\w.]){escaped}\s*\(")
     count, places = 0, list[str]()
-    for rel, text in _texts(root):
+    for rel, text in _texts(conn, root):
         for number, line in enumerate(text.splitlines(), start=1):
             if pattern.search(line):
                 count += 1
@@ -67,9 +75,9 @@ def mentions(root: Path, name: str, kind: str, limit: int = 3) -> tuple[int, lis
     return count, places
 
 
-def warning(root: Path, name: str, kind: str) -> str | None:
+def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str) -> str | None:
     """The warning refs_find and graph_callers add when markup names the symbol."""
-    count, places = mentions(root, name, kind)
+    count, places = mentions(conn, root, name, kind)
     if not count:
         return None
     return (f"Razor markup names '{name}' on {count} line{'s' if count != 1 else ''} ({', '.join(places)}"

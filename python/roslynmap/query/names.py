@@ -58,9 +58,11 @@ def _full_names(row: sqlite3.Row) -> tuple[str, ...]:
     """The names a symbol answers to: its full name, and for an operator or conversion (`Entity.operator !=`)
     the one its metadata name spells (`Entity.op_Inequality`)."""
     fqn = _without_generics(row["fqn"] or "")
-    if row["kind"] not in ("Operator", "Conversion") or "." not in fqn:
+    if row["kind"] not in ("Operator", "Conversion"):
         return (fqn,)
-    return fqn, f"{fqn.rsplit('.', 1)[0]}.{row['name']}"
+    # `Shop.Money.explicit operator System.Decimal`: the type is what comes before the operator keyword.
+    container = re.sub(r"\.(?:(?:im|ex)plicit )?operator\b.*$", "", fqn)
+    return fqn, f"{container}.{row['name']}"
 
 
 def resolve(conn: sqlite3.Connection, text: str, project: str | None = None) -> sqlite3.Row | None:

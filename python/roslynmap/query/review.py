@@ -421,13 +421,15 @@ def _exclusion(sid: str, name: str, kind: str, visibility: str, container: str |
 # Invoke/InvokeAsync(HttpContext) (jellyfin's eight, run by UseMiddleware<T>()) and a Startup class's
 # ConfigureServices(IServiceCollection)/ConfigureContainer.
 _CONVENTION = re.compile(r"\.(?:Invoke(?:Async)?\(Microsoft\.AspNetCore\.Http\.HttpContext"
-                         r"|ConfigureServices\(Microsoft\.Extensions\.DependencyInjection\.IServiceCollection"
+                         r"|Configure\w*Services\(Microsoft\.Extensions\.DependencyInjection\.IServiceCollection"
+                         r"|Configure\w*\(Microsoft\.AspNetCore\.Builder\.IApplicationBuilder"
                          r"|ConfigureContainer\()")
 
 
 def _called_by_convention(sid: str, name: str) -> bool:
-    return name in ("Invoke", "InvokeAsync", "ConfigureServices", "ConfigureContainer") \
-        and _CONVENTION.search(sid) is not None
+    """`ConfigureDevelopmentServices` and `ConfigureStaging(IApplicationBuilder)` too (Startup's per-environment
+    variants)."""
+    return name.startswith(("Invoke", "Configure")) and _CONVENTION.search(sid) is not None
 
 
 def count_by(items: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:

@@ -31,6 +31,7 @@ GENERATED_TYPE = re.compile(r"^<>c(?:__DisplayClass[\d_]+)?(?:`\d+)?$")
 LAMBDA = re.compile(r"^<(?P<method>.+)>b__[\d_]+$")
 LOCAL_FUNCTION = re.compile(r"^<(?P<method>.+)>g__(?P<local>[^|]+)\|[\d_]+$")
 STATE_MACHINE_NOTE = "async/iterator state machine"
+ITERATOR_FRAME_NOTE = "+MoveNext()"  # .NET Core's iterator frame: its parameters are the method's, even none
 ACCESSOR = re.compile(r"^(?P<prefix>get|set|add|remove|init)_(?P<name>.+)$")
 
 
@@ -90,7 +91,7 @@ def parse_frame(index: int, line: str) -> Frame | None:
     if len(segments) < 2:
         return None
     *types, method = segments
-    notes: list[str] = [STATE_MACHINE_NOTE] if match["iterator"] else []
+    notes: list[str] = [STATE_MACHINE_NOTE, ITERATOR_FRAME_NOTE] if match["iterator"] else []
     arity = 0
     generic = re.match(r"^(?P<name>.+?)\[(?P<args>[^\]]*)\]$", method)
     if generic:
@@ -206,7 +207,7 @@ def _generated(frame: Frame) -> bool:
     """A frame whose parameters are not its member's: a lambda, a local function, a state machine's MoveNext()
     (an iterator's `Items(Int32 n)+MoveNext()` frame keeps its method's)."""
     return any(n == "lambda" or n.startswith("local function ") for n in frame.notes) or (
-        STATE_MACHINE_NOTE in frame.notes and not frame.params)
+        STATE_MACHINE_NOTE in frame.notes and ITERATOR_FRAME_NOTE not in frame.notes and not frame.params)
 
 
 def _state_machines_first(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
@@ -272,7 +273,7 @@ def _holding_local_function(root: Path | None, rows: list[sqlite3.Row], frame: F
         if path not in texts:
             try:
                 texts[path] = readable_file(root, path).read_text(encoding="utf-8", errors="replace").splitlines()
-            except RoslynMapError:
+            except (RoslynMapError, OSError, UnicodeError):
                 texts[path] = []
         body = "\n".join(texts[path][row["line"] - 1:row["end_line"] or row["line"]])
         if named.search(body):

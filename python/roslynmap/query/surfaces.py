@@ -151,14 +151,14 @@ def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]],
     return routes
 
 
-def _conventional_in_scope(conn: sqlite3.Connection, patterns: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _conventional_in_scope(conn: sqlite3.Connection, patterns: list[dict[str, Any]],
+                           found: transformers.Transformers) -> list[dict[str, Any]]:
     """Each app's conventional patterns over the controllers it can reach: its own project's and those of the
     projects it references (ASP.NET's application parts), not every controller of the solution (bitwarden/server
     maps the default route in ten hosts: each host's controllers once, not ten times each)."""
     project_of: dict[str, int] = dict(conn.execute("SELECT path, project_id FROM files").fetchall())
     edges = projectrefs.project_references(conn)
     actions = facts_of_kind(conn, "ControllerAction")
-    found = transformers.Transformers(conn)
     routes: list[dict[str, Any]] = []
     for pattern in patterns:
         app = project_of.get(pattern["file"])
@@ -347,12 +347,12 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     route_facts = facts_of_kind(conn, "Route") + wrapped_routes(facts_of_kind(conn, "RouteWrapper"),
                                                                 facts_of_kind(conn, "RouteWrapperCall"))
     patterns = [f for f in route_facts if f.get("source") == "conventional"]
-    routes = _conventional_in_scope(conn, patterns) if patterns else []
+    token_transformers = transformers.Transformers(conn)
+    routes = _conventional_in_scope(conn, patterns, token_transformers) if patterns else []
     routes.extend(_razor_routes(conn))
     fastendpoints = FastEndpointsPrefixes(conn, facts_of_kind(conn, "FastEndpointsGroup"),
                                           facts_of_kind(conn, "FastEndpointsRoutePrefix"),
                                           facts_of_kind(conn, "FastEndpointsVersioning"))
-    token_transformers = transformers.Transformers(conn)
     for fact in route_facts:
         if fact.get("source") == "conventional":
             continue

@@ -36,7 +36,9 @@ class Transformer:
             return None
         out = value
         if self.pattern is not None:
-            # .NET's `$1` is Python's `\g<1>`; a pattern Python cannot read is not guessed at.
+            # .NET's `$1` is Python's `\g<1>`; `$$`, `${name}`, `$&` and a pattern Python cannot read: not guessed.
+            if re.search(r"\$(?!\d)", self.replacement or ""):
+                return None
             replacement = re.sub(r"\$(\d+)", r"\\g<\1>", (self.replacement or "").replace("\\", "\\\\"))
             try:
                 out = re.sub(self.pattern, replacement, out)
