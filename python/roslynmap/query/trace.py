@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from roslynmap.query import dispatch, graph
-from roslynmap.query.keys import ids_of, key_of
+from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.projectrefs import referenced
 from roslynmap.query.sql import in_chunks, marks, memo
 from roslynmap.query.unbound import candidates_of
@@ -98,11 +98,12 @@ def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[st
     if not requests:
         return {}
     handle_ids = _handle_methods_of_handlers(conn)
-    keys = {key_of(conn, h): h for h in handle_ids}
-    request_keys = {key_of(conn, r): r for r in requests}
+    # One lookup each (impact_analyze and tests_find ask at every level of their walk).
+    keys = {k: h for h, k in keys_of(conn, handle_ids).items()}
+    request_keys = {k: r for r, k in keys_of(conn, requests).items()}
     found: dict[str, list[str]] = {}
-    wanted = [k for k in request_keys if k is not None]
-    known = [k for k in keys if k is not None]
+    wanted = list(request_keys)
+    known = list(keys)
     if not wanted or not known:
         return {}
     rows = conn.execute(f"SELECT DISTINCT from_key, target_key FROM refs WHERE kind = 'TypeRef' AND from_key IN"
