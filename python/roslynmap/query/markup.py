@@ -15,8 +15,10 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from roslynmap.model.errors import RoslynMapError
 from roslynmap.model.kinds import TYPE_KINDS
-from roslynmap.model.readable import MAX_READ_BYTES, repository_files
+from roslynmap.model.readable import repository_files
+from roslynmap.query.code import read_lines
 from roslynmap.query.sql import memo
 
 MARKUP_FILES = ("*.cshtml", "*.razor")
@@ -42,11 +44,10 @@ def _texts(conn: sqlite3.Connection, root: Path) -> list[tuple[str, str]]:
 def _read_texts(root: Path) -> list[tuple[str, str]]:
     out = []
     for path in repository_files(root, MARKUP_FILES):
+        rel = path.relative_to(root).as_posix()
         try:
-            if path.stat().st_size > MAX_READ_BYTES:
-                continue
-            out.append((path.relative_to(root).as_posix(), path.read_text(encoding="utf-8", errors="replace")))
-        except OSError:
+            out.append((rel, "\n".join(read_lines(root, rel))))
+        except RoslynMapError:  # deleted since, or unreadable: not markup we can speak for
             continue
     return out
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.model.errors import RoslynMapError
-from roslynmap.model.readable import readable_file
+from roslynmap.query.code import read_lines
 
 # .NET Core 3+ writes an iterator's frame as its method and `+MoveNext()` (`at A.B.Items()+MoveNext()`).
 FRAME = re.compile(r"^\s*at\s+(?P<frame>[^(]+?)\s*\((?P<params>[^)]*)\)(?P<iterator>\+MoveNext\(\))?"
@@ -272,8 +272,8 @@ def _holding_local_function(root: Path | None, rows: list[sqlite3.Row], frame: F
             continue
         if path not in texts:
             try:
-                texts[path] = readable_file(root, path).read_text(encoding="utf-8", errors="replace").splitlines()
-            except (RoslynMapError, OSError, UnicodeError):
+                texts[path] = read_lines(root, path)
+            except RoslynMapError:  # deleted, unreadable or outside the repository: no evidence either way
                 texts[path] = []
         body = "\n".join(texts[path][row["line"] - 1:row["end_line"] or row["line"]])
         if named.search(body):
