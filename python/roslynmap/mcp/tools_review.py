@@ -12,7 +12,7 @@ from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import SymbolParams, clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.query import diff, markup, names, review, surfaces, symbols
+from roslynmap.query import diff, markup, names, review, surfaces, symbols, unused
 from roslynmap.query.context import QueryContext
 from roslynmap.store.overlay import is_overlay
 from roslynmap.store.paths import baselines_dir
@@ -260,7 +260,7 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
         have = [r[0] for r in ctx.conn.execute("SELECT name FROM projects ORDER BY name")]
         raise RoslynMapError(ErrorCode.NOT_FOUND, f"No project named '{params.project}'.",
                              f"Projects: {', '.join(have)}.")
-    found = review.unused(ctx.conn, params.project, kinds, markup.names(ctx.conn, ctx.root))
+    found = unused.unused(ctx.conn, params.project, kinds, markup.names(ctx.conn, ctx.root))
     page = found.items[params.offset:params.offset + limit]
     excluded = sum(found.excluded.values())
     answer = f"{len(found.items)} symbols have no reference in the solution" + \
@@ -272,7 +272,7 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
     by_file = review.count_by(found.items, "file")
     return ToolOutput(
         answer=answer,
-        data={"excluded": {k: {"count": v, "rule": review.EXCLUSIONS[k]} for k, v in sorted(found.excluded.items())},
+        data={"excluded": {k: {"count": v, "rule": unused.EXCLUSIONS[k]} for k, v in sorted(found.excluded.items())},
               "not_detected": "reflection by name, types made by assembly scanning (plugins, GetExports<T>), "
                               "serializer-only fields, custom [attributes], callers outside the solution"},
         ranked=RankedList("unused", page, len(found.items), params.offset, by_file, scope_param=None),

@@ -3,9 +3,10 @@ indexed, so a member used only in markup (`@Model.BasketModel.Total()`, eShopOnW
 reference. symbols_unused leaves such names out (`markup`), and refs_find and graph_callers say where markup
 names a member, rather than answering a confident 0.
 
-A member counts as named where markup accesses it (`.Total`, `@Total`) or calls it (`Total(`); a type wherever
-its name appears (`@model BasketViewModel`, `<CartItem />`). Names, not bindings: another member of the same
-name counts too, which is why this excludes and warns but never adds references.
+A member counts as named where markup accesses it (`.Total`, `@Total`), calls it (`Total(`) or gives it as an
+attribute's value (`OnSaveClick="Reload"`, `asp-for="Input.Email"`); a type wherever its name appears
+(`@model BasketViewModel`, `<CartItem />`). Names, not bindings: another member of the same name counts too,
+which is why this excludes and warns but never adds references.
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ from roslynmap.query.code import read_lines
 from roslynmap.query.sql import memo
 
 MARKUP_FILES = ("*.cshtml", "*.razor")
-_MEMBER = re.compile(r"[.@]\s*([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*\(")
+# `.Name`, `@Name`, `Name(`, and an attribute's value that starts with a name: a component parameter given a method
+# group (`OnSaveClick="ReloadCatalogItems"`, eShopOnWeb's BlazorAdmin) or a tag helper's model path
+# (`asp-for="Input.Email"`).
+_MEMBER = re.compile(r"[.@]\s*([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*\(|=\s*\"\s*([A-Za-z_]\w*)")
 _WORD = re.compile(r"[A-Za-z_]\w*")
 
 
@@ -57,7 +61,7 @@ def names(conn: sqlite3.Connection, root: Path) -> MarkupNames:
     found = MarkupNames()
     for _, text in _texts(conn, root):
         found.words.update(_WORD.findall(text))
-        found.members.update(a or b for a, b in _MEMBER.findall(text))
+        found.members.update(a or b or c for a, b, c in _MEMBER.findall(text))
     return found
 
 
@@ -65,7 +69,7 @@ def mentions(conn: sqlite3.Connection, root: Path, name: str, kind: str, limit: 
     """How many markup lines name `name` (as a member, or a type for a type kind), and the first `file:line`s."""
     escaped = re.escape(name)
     pattern = re.compile(rf"(?<!\w){escaped}(?!\w)" if kind in TYPE_KINDS
-                         else rf"[.@]\s*{escaped}(?!\w)|(?<![\w.]){escaped}\s*\(")
+                         else rf"[.@]\s*{escaped}(?!\w)|(?<![\w.]){escaped}\s*\(|=\s*\"\s*{escaped}(?!\w)")
     count, places = 0, list[str]()
     for rel, text in _texts(conn, root):
         for number, line in enumerate(text.splitlines(), start=1):

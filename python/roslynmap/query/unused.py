@@ -1,0 +1,328 @@
+"""symbols_unused: symbols nothing in the solution references, with every symbol left out for a reason
+an agent can check (EXCLUSIONS). Pure reads over one baseline (or overlay view).
+
+"Unused" is a claim an agent may act on by deleting code, so a symbol is left out whenever something
+outside the reference graph may use it: the framework by convention or reflection, markup, an unbound
+call or base type, a serializer. What none of the rules can see is named in the answer's `not_detected`.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from roslynmap.model.kinds import TYPE_KINDS
+from roslynmap.query import markup, projectrefs, surfaces
+from roslynmap.query.keys import ids_of
+from roslynmap.query.review import test_facts
+from roslynmap.query.sql import in_chunks
+
+
+@dataclass
+class Unused:
+    items: list[dict[str, Any]]
+    excluded: dict[str, int]  # reason -> symbols left out for it
+    skipped_projects: list[str]  # syntax_only: references unknown, nothing judged
+
+
+# Said in every symbols_unused answer beside the counts: short; docs/tools.md says each rule in full.
+EXCLUSIONS = {
+    "entry_point": "Main, top-level statements, module initializers",
+    "test": "tests, their classes and set-up methods",
+    "framework_entry": "handlers, actions, controllers, page models, middleware Invoke, Startup methods, SignalR hub "
+                       "methods, EF migrations (called or found by the framework)",
+    "dispatch": "overrides, interface implementations",
+    "public_library_api": "public API of libraries no app of the solution references",
+    "serialization": "public properties (serializers bind them)",
+    "constructed": "constructors of types in use, static constructors, finalizers",
+    "unbound_name": "named like a call the compiler could not bind",
+    "unbound_base": "members of a type whose base or interface could not be bound (they may implement it)",
+    "outside_repo": "compiled from files outside the repository (a package's build files)",
+    "markup": "named in Razor markup (.cshtml, .razor), whose compiled code is not indexed",
+}
+
+
+def _used_keys(conn: sqlite3.Connection) -> set[int]:
+    """Keys some other symbol references (dispatch relations and recursion are no use)."""
+    rows = conn.execute("SELECT DISTINCT target_key FROM refs WHERE target_key IS NOT NULL AND kind NOT IN"
+                        " ('Implementation', 'Override') AND (from_key IS NULL OR from_key != target_key)")
+    return {int(r[0]) for r in rows}
+
+
+def _self_only_types(conn: sqlite3.Connection, types: dict[int, str]) -> set[int]:
+    """Type keys whose every reference comes from inside the type (its own members name it)."""
+    outside: set[int] = set()
+    rows = in_chunks(conn, "SELECT DISTINCT target_key, from_key FROM refs WHERE target_key IN ({marks})"
+                     " AND kind NOT IN ('Implementation', 'Override')", list(types))
+    names = ids_of(conn, [r[1] for r in rows])
+    for target, source in rows:
+        inner = types[target][2:]
+        caller = names.get(source, "") if source is not None else ""
+        if not (caller[2:] == inner or caller[2:].startswith(inner + ".")):
+            outside.add(target)
+    return set(types) - outside
+
+
+def _library_projects(conn: sqlite3.Connection) -> set[int]:
+    """Library projects no Exe project of the solution reaches through project references."""
+    kinds = {r[0]: r[1] for r in conn.execute("SELECT id, output_kind FROM projects")}
+    reached = projectrefs.referenced(projectrefs.project_references(conn), [p for p, k in kinds.items() if k == "Exe"])
+    return {p for p, k in kinds.items() if k == "Library" and p not in reached}
+
+
+class _Symbol(NamedTuple):
+    symbol_id: str
+    name: str
+    kind: str
+    visibility: str
+    container: str | None
+    project_id: int
+    path: str | None
+    line: int | None
+    is_static: int
+
+
+@dataclass
+class _Rules:
+    """What each exclusion rule knows of the baseline; `reason` applies them in order (the first that holds)."""
+    keys: dict[str, int]
+    by_attribute: dict[int, str]  # member key -> reason (a set-up method, a benchmark, a module initializer)
+    maybe_called: set[str]  # types an unbound call may reach
+    unbound_bases: set[str]  # types naming a base or interface the compiler could not bind
+    entry_types: set[str]  # types holding Main
+    tests: dict[str, Any]
+    test_classes: set[str | None]
+    framework: set[str]
+    framework_types: set[str]  # types whose members the framework calls, or which it constructs
+    dispatch: set[int]  # keys of overrides and interface implementations
+    libraries: set[int]
+    named_types: set[str]
+    unbound_names: set[str]
+    in_markup: set[str]
+
+    def reason(self, s: _Symbol) -> str | None:
+        if s.path and s.path.startswith(("../", "/")):
+            return "outside_repo"
+        if (by_attribute := self.by_attribute.get(self.keys.get(s.symbol_id, -1))) is not None:
+            return by_attribute
+        if s.symbol_id in self.maybe_called:
+            return "unbound_name"
+        if s.container in self.unbound_bases and _may_implement(s.kind, s.visibility, s.is_static):
+            return "unbound_base"
+        if s.name in _ENTRY_NAMES or s.symbol_id in self.entry_types:
+            return "entry_point"
+        if s.symbol_id in self.tests or s.symbol_id in self.test_classes:
+            return "test"
+        if s.symbol_id in self.framework or s.symbol_id in self.framework_types \
+                or _called_by_convention(s.symbol_id, s.name):
+            return "framework_entry"
+        if self.keys.get(s.symbol_id) in self.dispatch:
+            return "dispatch"
+        if s.visibility in ("public", "protected", "protected internal") and s.project_id in self.libraries:
+            return "public_library_api"
+        if s.kind == "Property" and s.visibility == "public":
+            return "serialization"
+        if s.kind == "Destructor" or (s.kind == "Constructor" and (
+                s.container in self.named_types or s.container in self.framework_types or ".#cctor" in s.symbol_id)):
+            return "constructed"
+        if s.name in self.unbound_names:
+            return "unbound_name"
+        if s.symbol_id in self.in_markup:
+            return "markup"
+        return None
+
+
+def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
+           in_markup: markup.MarkupNames | None = None) -> Unused:
+    """`in_markup`: the names the repository's Razor markup uses (query/markup.py): those are left out."""
+    projects = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT id, name, semantic_level FROM projects")}
+    skipped = sorted(name for name, level in projects.values() if level == "syntax_only")
+    rows = conn.execute(
+        "SELECT s.symbol_id, s.name, s.kind, s.visibility, s.container_id, s.project_id, f.path, s.line, s.is_static"
+        " FROM symbols s LEFT JOIN files f ON f.id = s.file_id ORDER BY f.path, s.line").fetchall()
+    seen: set[str] = set()
+    symbols: list[_Symbol] = []
+    for row in rows:
+        if row[0] not in seen:
+            seen.add(row[0])
+            symbols.append(_Symbol(*row))
+    keys = dict(in_chunks(conn, "SELECT symbol_id, key FROM ids WHERE symbol_id IN ({marks})",
+                          [s.symbol_id for s in symbols]))
+    used = _used_keys(conn)
+    type_keys = {keys[s.symbol_id]: s.symbol_id for s in symbols
+                 if s.kind in TYPE_KINDS and keys.get(s.symbol_id) in used}
+    used -= _self_only_types(conn, type_keys)
+    # A type whose members are used is used, even if nothing names the type itself.
+    used_containers = {s.container for s in symbols if s.container and keys.get(s.symbol_id) in used}
+    used |= {keys[s.symbol_id] for s in symbols if s.symbol_id in used_containers and s.symbol_id in keys}
+    tests = test_facts(conn)
+    lineage = _Bases(conn)
+    framework = _framework_members(conn, symbols, lineage)
+    named_types = {s.symbol_id for s in symbols if s.kind in TYPE_KINDS
+                   and (keys.get(s.symbol_id) in used or s.symbol_id in used_containers)}
+    unbound_names = {r[0] for r in conn.execute("SELECT DISTINCT target_name FROM refs WHERE target_key IS NULL")}
+    # A type an unbound call may reach through one of its members (an extension method on a missing library's
+    # type) is not said unused: its members are judged one by one.
+    maybe_called = {s.container for s in symbols
+                    if s.container and s.kind not in TYPE_KINDS and s.name in unbound_names}
+    named_in_markup = {s.symbol_id for s in symbols if in_markup is not None and in_markup.names(s.name, s.kind)}
+    rules = _Rules(
+        keys=keys, by_attribute=_run_by_attribute(conn), maybe_called=maybe_called, unbound_bases=lineage.unbound,
+        # The class holding Main (top-level statements' `Program`) is the entry point's, not unused.
+        entry_types={s.container for s in symbols if s.name in _ENTRY_NAMES and s.container},
+        tests=tests, test_classes={s.container for s in symbols if s.symbol_id in tests}, framework=framework,
+        framework_types={s.container for s in symbols if s.symbol_id in framework and s.container}
+        | lineage.derived_from(_MADE_BY_FRAMEWORK),
+        dispatch={r[0] for r in conn.execute("SELECT DISTINCT from_key FROM refs WHERE kind IN"
+                                             " ('Implementation', 'Override') AND from_key IS NOT NULL")},
+        libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
+        in_markup=named_in_markup)
+    reasons = {s.symbol_id: rules.reason(s) for s in symbols
+               if keys.get(s.symbol_id) not in used and s.symbol_id not in used_containers}
+    # A type nothing names whose member the framework, the runtime or a test runner reaches is reached with it
+    # (a class holding a module initializer, a [TestClass] holding only an [AssemblyInitialize]).
+    for sym in symbols:
+        if (reason := reasons.get(sym.symbol_id)) in _REACHES_ITS_TYPE and sym.container in reasons:
+            reasons[sym.container] = reasons[sym.container] or reason
+    # A type left out for a reason (an implementation DI may make, a page model) is constructed some way we
+    # cannot see: so is its constructor.
+    for sym in symbols:
+        if sym.kind == "Constructor" and reasons.get(sym.symbol_id, "") is None and reasons.get(sym.container or ""):
+            reasons[sym.symbol_id] = "constructed"
+    excluded: dict[str, int] = {}
+    items = []
+    for sym in symbols:
+        pname, level = projects.get(sym.project_id, ("?", "syntax_only"))
+        if level == "syntax_only" or (project and pname != project) or (kinds and sym.kind not in kinds):
+            continue
+        if sym.symbol_id not in reasons:
+            continue
+        if reason := reasons[sym.symbol_id]:
+            excluded[reason] = excluded.get(reason, 0) + 1
+            continue
+        if sym.container in reasons and reasons[sym.container] is None:  # said once, by its type
+            continue
+        items.append({"symbol_id": sym.symbol_id, "kind": sym.kind, "file": sym.path, "line": sym.line,
+                      "project": pname})
+    return Unused(items, excluded, skipped)
+
+
+def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage: _Bases) -> set[str]:
+    """Symbols the framework calls or finds: route and action handlers, every endpoint's handler (Razor page
+    handlers, Blazor components), EF migrations, SignalR hub methods, view components' Invoke."""
+    framework: set[str] = set()
+    for kind in ("Route", "ControllerAction"):
+        for fact in surfaces.facts_of_kind(conn, kind):
+            handler = fact.get("handler") or fact["symbol_id"]
+            if handler:
+                framework.add(handler)
+    framework.update(str(e["handler"]) for e in surfaces.endpoints(conn, None, None).items if e.get("handler"))
+    framework |= lineage.derived_from(_FOUND_BY_BASE)
+    hubs = lineage.derived_from(_HUB_BASES)
+    framework |= {s.symbol_id for s in symbols
+                  if s.container in hubs and s.kind == "Method" and s.visibility == "public" and not s.is_static}
+    view_components = lineage.derived_from(_VIEW_COMPONENT_BASES)
+    framework |= {s.symbol_id for s in symbols
+                  if s.container in view_components and s.name in ("Invoke", "InvokeAsync")}
+    return framework
+
+
+# Members ASP.NET Core calls by their name and shape, never through a reference: a convention-based middleware's
+# Invoke/InvokeAsync(HttpContext) (jellyfin's eight, run by UseMiddleware<T>()) and a Startup class's
+# ConfigureServices(IServiceCollection)/ConfigureContainer.
+_CONVENTION = re.compile(r"\.(?:Invoke(?:Async)?\(Microsoft\.AspNetCore\.Http\.HttpContext"
+                         r"|Configure\w*Services\(Microsoft\.Extensions\.DependencyInjection\.IServiceCollection"
+                         r"|Configure\w*\(Microsoft\.AspNetCore\.Builder\.IApplicationBuilder"
+                         r"|ConfigureContainer\()")
+
+
+def _called_by_convention(sid: str, name: str) -> bool:
+    """`ConfigureDevelopmentServices` and `ConfigureStaging(IApplicationBuilder)` too (Startup's per-environment
+    variants)."""
+    return name.startswith(("Invoke", "Configure")) and _CONVENTION.search(sid) is not None
+
+
+_ENTRY_NAMES = ("Main", "<Main>$")
+_REACHES_ITS_TYPE = frozenset({"entry_point", "test", "framework_entry", "unbound_base", "unbound_name", "markup",
+                               "outside_repo"})
+# Types the framework finds by reflection, by the base they derive from: EF Core reads a DbContext's migrations
+# and its model snapshot from the assembly (eShopOnWeb's six were "unused").
+_FOUND_BY_BASE = frozenset({"T:Microsoft.EntityFrameworkCore.Migrations.Migration",
+                            "T:Microsoft.EntityFrameworkCore.Infrastructure.ModelSnapshot"})
+# A SignalR hub's public methods are called by clients, by name, over the connection.
+_HUB_BASES = frozenset({"T:Microsoft.AspNetCore.SignalR.Hub", "T:Microsoft.AspNetCore.SignalR.Hub`1"})
+# A view component's Invoke/InvokeAsync runs by name (`Component.InvokeAsync("Basket")`).
+_VIEW_COMPONENT_BASES = frozenset({"T:Microsoft.AspNetCore.Mvc.ViewComponent"})
+# Types the framework constructs, with or without a handler of their own: a page model with no OnGet (eShopOnWeb's
+# Admin IndexModel), a controller, a component, a hub.
+_MADE_BY_FRAMEWORK = frozenset({
+    "T:Microsoft.AspNetCore.Mvc.RazorPages.PageModel", "T:Microsoft.AspNetCore.Mvc.Controller",
+    "T:Microsoft.AspNetCore.Mvc.ControllerBase", "T:Microsoft.AspNetCore.Components.ComponentBase",
+    "T:Microsoft.AspNetCore.Components.LayoutComponentBase", *_VIEW_COMPONENT_BASES, *_HUB_BASES})
+
+
+def _may_implement(kind: str, visibility: str, is_static: int) -> bool:
+    """An instance member that could implement an interface or override a base member."""
+    return kind in ("Method", "Property", "Event", "Indexer") and visibility != "private" and not is_static
+
+
+class _Bases:
+    """The solution's types by the base classes they derive from, and those naming a base or interface the
+    compiler could not bind (a package not restored: eShopOnWeb's `IEndpoint<...>.AddRoute` implementations)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._base: dict[str, str] = {}
+        self.unbound: set[str] = set()
+        for type_id, related_id, kind in conn.execute("SELECT type_id, related_id, kind FROM relations"):
+            if related_id is None:
+                self.unbound.add(type_id)
+            elif kind == "base":
+                self._base[type_id] = related_id
+
+    def derived_from(self, roots: frozenset[str]) -> set[str]:
+        """Types whose base class chain reaches one of `roots`."""
+        out: set[str] = set()
+        for type_id in self._base:
+            seen: set[str] = set()
+            current: str | None = self._base[type_id]
+            while current is not None and current not in seen:
+                if current in roots:
+                    out.add(type_id)
+                    break
+                seen.add(current)
+                current = self._base.get(current)
+        return out
+
+
+# Methods the runtime or a test framework runs because of an attribute they carry: MSTest's and NUnit's set-up
+# and clean-up methods (eShopOnWeb's `[AssemblyInitialize]`), a module initializer, a benchmark.
+_RUN_BY_ATTRIBUTE = {
+    **{f"T:Microsoft.VisualStudio.TestTools.UnitTesting.{name}Attribute": "test" for name in (
+        "AssemblyInitialize", "AssemblyCleanup", "ClassInitialize", "ClassCleanup", "TestInitialize", "TestCleanup")},
+    **{f"T:NUnit.Framework.{name}Attribute": "test" for name in (
+        "SetUp", "TearDown", "OneTimeSetUp", "OneTimeTearDown")},
+    **{f"T:BenchmarkDotNet.Attributes.{name}Attribute": "framework_entry" for name in (
+        "Benchmark", "GlobalSetup", "GlobalCleanup", "IterationSetup", "IterationCleanup")},
+    "T:System.Runtime.CompilerServices.ModuleInitializerAttribute": "entry_point",
+}
+
+
+def _run_by_attribute(conn: sqlite3.Connection) -> dict[int, str]:
+    """Key of each member carrying one of _RUN_BY_ATTRIBUTE's attributes -> its reason. An attribute the compiler
+    could not bind (its package not restored) counts by its name."""
+    reasons: dict[int, str] = {}
+    bound = in_chunks(conn, "SELECT r.from_key, i.symbol_id FROM refs r JOIN ids i ON i.key = r.target_key"
+                            " WHERE r.kind = 'TypeRef' AND r.from_key IS NOT NULL AND i.symbol_id IN ({marks})",
+                      list(_RUN_BY_ATTRIBUTE))
+    by_name = {type_id.rsplit(".", 1)[1]: reason for type_id, reason in _RUN_BY_ATTRIBUTE.items()}
+    by_name |= {name.removesuffix("Attribute"): reason for name, reason in list(by_name.items())}
+    unbound = in_chunks(conn, "SELECT from_key, target_name FROM refs WHERE target_key IS NULL"
+                              " AND from_key IS NOT NULL AND target_name IN ({marks})", list(by_name))
+    for from_key, type_id in bound:
+        reasons[int(from_key)] = _RUN_BY_ATTRIBUTE[type_id]
+    for from_key, name in unbound:
+        reasons.setdefault(int(from_key), by_name[name])
+    return reasons
+

@@ -1,0 +1,49 @@
+"""symbols_unused on testdata/Conventions: what the framework, the runtime or a test runner reaches without a
+reference is not "unused" (an agent may delete what we call unused). Each case is one eShopOnWeb or testdata/Web
+said unused: a SignalR hub's methods, a page model without handlers, EF Core migrations and their snapshot, a method
+group given to markup (`@onclick="Step"`), MSTest's `[AssemblyInitialize]`, a module initializer, and a member of a
+type whose interface is in a package that did not restore (eShopOnWeb's `IEndpoint<...>.AddRoute`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import served_copy
+from tests.mcp_client import McpServerProcess
+
+
+@pytest.fixture(scope="module")
+def conventions(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    yield from served_copy("Conventions", tmp_path_factory, home, exit_code=2)  # ImportEndpoint.cs: 2 errors
+
+
+def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> None:
+    env = conventions.call("symbols_unused", {})
+    assert env["ok"], env
+    web = "Conventions.Web."
+    assert [u["symbol_id"] for u in env["data"]["unused"]] == [
+        f"M:{web}Components.Pages.Stepper.Reset", f"M:{web}Endpoints.ImportEndpoint.Unreferenced",
+        f"M:{web}Hubs.NotificationsHub.Normalize(System.String)", f"T:{web}Setup.Pricing"]
+    assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
+        # Subscribe, Watch (hubs); the view component and its Invoke; the migration and the model snapshot.
+        "framework_entry": 6,
+        # AboutModel's constructor (a page model without handlers), ShopContext's.
+        "constructed": 2,
+        # Main; ModuleSetup.Initialize ([ModuleInitializer]) and its class.
+        "entry_point": 3,
+        # AssemblyFixture.Start ([AssemblyInitialize]) and its class.
+        "test": 2,
+        "unbound_base": 1,  # ImportEndpoint.AddRoute: IEndpoint<IResult> could not be bound
+        "markup": 1,  # Stepper.Step, given to @onclick
+        "dispatch": 3, "serialization": 3}
+
+
+def test_a_method_group_given_to_markup_is_named_there(conventions: McpServerProcess) -> None:
+    env = conventions.call("refs_find", {"symbol_id": "M:Conventions.Web.Components.Pages.Stepper.Step"})
+    assert env["ok"], env
+    assert env["warnings"] == [
+        "Razor markup names 'Step' on 1 line (src/Conventions.Web/Components/Pages/Stepper.razor:4): markup is "
+        "compiled by the Razor generator, which is not indexed, so uses there are not listed; read those lines."]
