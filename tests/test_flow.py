@@ -304,3 +304,26 @@ def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(fl
     assert ("Razor markup names 'PriceLabel' on 1 line (src/Flow.Web/Pages/Catalog.cshtml:8): markup is compiled by "
             "the Razor generator, which is not indexed, so uses there are not listed; read those lines.") \
         in refs["warnings"]
+
+
+SHIP_HANDLE = "M:Flow.Core.ShipOrderHandler.Handle(Flow.Core.ShipOrderCommand,System.Threading.CancellationToken)"
+SHIP_ASYNC = "M:Flow.Core.Shipping.ShipAsync(Flow.Core.IMediator,System.Int32)"
+
+
+def test_a_generic_handler_sending_its_type_parameter_goes_on_to_the_wrapped_commands_handler(
+        flow: McpServerProcess) -> None:
+    """eShop's `PUT /api/orders/ship` stopped in IdentifiedCommandHandler<T, R>.Handle, which sends `command` typed
+    `T`: T is ShipOrderCommand in the IdentifiedCommand<ShipOrderCommand, bool> that reached it."""
+    env = flow.call("graph_trace_feature", {"entry_point": SHIP_ASYNC, "depth": 3})
+    assert env["ok"], env
+    mediator = [(n["depth"], n["symbol_id"], n["from"]["from"], n["from"]["via"], n["from"].get("inferred"))
+                for n in env["data"]["nodes"] if n["from"]["kind"] == "Mediator"]
+    generic = "M:Flow.Core.IdentifiedCommandHandler`2.Handle(Flow.Core.IdentifiedCommand{`0,`1}," \
+              "System.Threading.CancellationToken)"
+    assert mediator == [
+        (1, generic, SHIP_ASYNC, "T:Flow.Core.IdentifiedCommand`2", None),
+        (2, SHIP_HANDLE, generic, "T:Flow.Core.ShipOrderCommand", "type_argument")]
+    # Walked back, the wrapped command's sender is the member that wrapped it (not every sender of the generic one).
+    impact = flow.call("impact_analyze", {"symbol_id": SHIP_HANDLE})
+    assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
+        (SHIP_ASYNC, 1, "mediator")]

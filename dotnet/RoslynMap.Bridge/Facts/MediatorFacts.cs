@@ -54,10 +54,23 @@ internal sealed class MediatorFacts
         var request = FactSyntax.Unwrap(inv.ArgumentList.Arguments[0].Expression);
         var type = _sink.Model.GetTypeInfo(request).Type;
         string key, display;
-        if (type is { TypeKind: not TypeKind.Error } && _sink.IdOf(type) is { } id && type.SpecialType != SpecialType.System_Object)
+        string? typeParameter = null;
+        IReadOnlyList<string>? typeArguments = null;
+        if (type is ITypeParameterSymbol parameter)
+        {
+            // A generic wrapper's handler sends the command it wraps (eShop's IdentifiedCommandHandler<T, R> sends its
+            // `T`): keyed by the constraint (IRequest<R>); the query layer takes T from the type arguments of the
+            // request that reached this handler.
+            key = parameter.ConstraintTypes.Select(c => _sink.IdOf(c)).FirstOrDefault(c => c is not null) ?? "T:System.Object";
+            display = parameter.Name;
+            typeParameter = parameter.Name;
+        }
+        else if (type is { TypeKind: not TypeKind.Error } && _sink.IdOf(type) is { } id && type.SpecialType != SpecialType.System_Object)
         {
             key = id;
             display = FactSyntax.TypeName(type);
+            if (type is INamedTypeSymbol { IsGenericType: true } generic)
+                typeArguments = generic.TypeArguments.Select(a => _sink.IdOf(a)).OfType<string>().ToList();
         }
         else if (request is ObjectCreationExpressionSyntax creation)
         {
@@ -65,7 +78,8 @@ internal sealed class MediatorFacts
             confidence = Confidence.Medium;
         }
         else return;
-        var detail = new FactDetail().Add("call", name).Add("request", display);
+        var detail = new FactDetail().Add("call", name).Add("request", display).Add("type_parameter", typeParameter)
+            .Add("type_args", typeArguments);
         if (bus) detail.Add("bus", true);
         _sink.Add(FactKinds.MediatorRequest, from, FactSyntax.Name(inv)!.SpanStart, confidence, key, detail);
     }

@@ -122,19 +122,40 @@ def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[st
 
 def mediator_senders(conn: sqlite3.Connection, members: Iterable[str]) -> dict[str, list[str]]:
     """Handler method -> the members that send its request through a mediator: the trace's Mediator edge walked
-    back (impact_analyze and tests_find reach a handler's endpoint and tests through it). Only a request sent as
-    its own type is matched (one sent as a base, an interface or a type parameter is not)."""
+    back (impact_analyze and tests_find reach a handler's endpoint and tests through it). A request is matched
+    when sent as its own type, or wrapped as a type argument of a request whose handler sends its type parameter
+    on (eShop's `IdentifiedCommand<ShipOrderCommand, bool>`: the sender is the endpoint that wrapped it, not the
+    generic handler every wrapped command goes through). One sent as a base or an interface is not."""
     handles = set(_handle_methods_of_handlers(conn)) & set(members)
     if not handles:
         return {}
     requests = {h: "T:" + _first_parameter(h) for h in handles}
     takes = _handlers(conn, set(requests.values()))  # the forward rule: the handler is the request's
-    senders: dict[str, list[str]] = {}
+    senders: dict[str, set[str]] = {}
     for request, sender in in_chunks(conn, "SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest'"
                                            " AND symbol_id IS NOT NULL AND key IN ({marks})",
                                      sorted(set(requests.values()))):
-        senders.setdefault(str(request), []).append(str(sender))
+        senders.setdefault(str(request), set()).add(str(sender))
+    for request, sender in _wrapping_senders(conn, set(requests.values())):
+        senders.setdefault(request, set()).add(sender)
     return {h: sorted(senders[r]) for h, r in requests.items() if h in takes.get(r, []) and senders.get(r)}
+
+
+def _wrapping_senders(conn: sqlite3.Connection, requests: set[str]) -> list[tuple[str, str]]:
+    """(request, sender) for each send of a generic request carrying `request` as a type argument whose handler
+    sends a type parameter on."""
+    wrapping = [(str(key), str(sender), orjson.loads(detail)) for key, sender, detail in conn.execute(
+        "SELECT key, symbol_id, detail FROM facts WHERE kind = 'MediatorRequest' AND symbol_id IS NOT NULL"
+        " AND detail LIKE '%\"type_args\"%'")]
+    wrapping = [(k, s, d) for k, s, d in wrapping if requests & set(d.get("type_args", ()))]
+    if not wrapping:
+        return []
+    handlers = _handlers(conn, {k for k, _, _ in wrapping})
+    forwarding = {str(r[0]) for r in in_chunks(
+        conn, "SELECT symbol_id FROM facts WHERE kind = 'MediatorRequest' AND detail LIKE '%\"type_parameter\"%'"
+              " AND symbol_id IN ({marks})", sorted({h for hs in handlers.values() for h in hs}))}
+    return [(arg, sender) for key, sender, detail in wrapping
+            if forwarding & set(handlers.get(key, ())) for arg in detail["type_args"] if arg in requests]
 
 
 def _has_subtypes(conn: sqlite3.Connection, type_id: str) -> bool:
@@ -193,21 +214,26 @@ def _own_handler_interfaces(conn: sqlite3.Connection) -> list[str]:
         found |= more
 
 
-def _mediator_edges(conn: sqlite3.Connection, callers: list[str],
-                    made_above: Callable[[str], set[str]]) -> list[dict[str, Any]]:
+def _mediator_edges(conn: sqlite3.Connection, callers: list[str], made_above: Callable[[str], set[str]],
+                    wrapped: dict[str, set[str]]) -> list[dict[str, Any]]:
     """Edges caller -> handler for the mediator requests the callers send. A request typed only as an
     interface or a base (`mediator.Send(command)` in a generic `CommandsExecutor.Execute<T>(ICommand<T>)`,
     kgrzybek/modular-monolith-with-ddd) is taken to be one of the concrete requests the trace made on its way
-    there (`made_above`: types the caller and its ancestors instantiate), `inferred: instantiated`."""
+    there (`made_above`: types the caller and its ancestors instantiate), `inferred: instantiated`. A request
+    typed as a type parameter (eShop's `IdentifiedCommandHandler<T, R>` sends its `T`) is one of the type
+    arguments of the request that reached the caller (`wrapped`: handler -> those type arguments, grown here),
+    `inferred: type_argument`."""
     rows = in_chunks(conn, "SELECT fa.symbol_id, fa.key, fa.detail, f.path, fa.line FROM facts fa LEFT JOIN files f"
                            " ON f.id = fa.file_id WHERE fa.kind = 'MediatorRequest' AND fa.symbol_id IN ({marks})",
                      callers)
-    requests = {str(r[1]) for r in rows}
-    handlers = _handlers(conn, requests)
-    made = {str(r[0]): {t for t in made_above(str(r[0])) if _is_a(conn, t, str(r[1]))}
-            for r in rows if not handlers.get(str(r[1]))}
-    handlers.update(_handlers(conn, {t for types in made.values() for t in types} - set(handlers)))
     said = {(str(r[0]), r[4]): orjson.loads(r[2]) if r[2] else {} for r in rows}
+    generic = {(str(r[0]), r[4]) for r in rows if said[(str(r[0]), r[4])].get("type_parameter")}
+    requests = {str(r[1]) for r in rows if (str(r[0]), r[4]) not in generic}
+    handlers = _handlers(conn, requests | {t for r in rows if (str(r[0]), r[4]) in generic
+                                           for t in wrapped.get(str(r[0]), ())})
+    made = {str(r[0]): {t for t in made_above(str(r[0])) if _is_a(conn, t, str(r[1]))}
+            for r in rows if not handlers.get(str(r[1])) and (str(r[0]), r[4]) not in generic}
+    handlers.update(_handlers(conn, {t for types in made.values() for t in types} - set(handlers)))
     # An event a bus carries to another service is matched by its name when no handler takes its type.
     on_bus = {t for r in rows if said[(str(r[0]), r[4])].get("bus")
               for t in ({str(r[1])} | made.get(str(r[0]), set())) if not handlers.get(t)}
@@ -217,13 +243,16 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str],
         # MediatR's pipeline behaviors run around a request sent on a mediator (not a notification, not a bus's event)
         behaviors = said[(caller, line)].get("call") == "Send" and not said[(caller, line)].get("bus")
         found: list[tuple[str, str, str | None]] = [(request, h, None) for h in handlers.get(request, [])]
-        if not found:  # a request typed as an interface or a base: the concrete ones made above
+        if (caller, line) in generic:
+            found = [(t, h, "type_argument") for t in sorted(wrapped.get(caller, ())) for h in handlers.get(t, [])]
+        elif not found:  # a request typed as an interface or a base: the concrete ones made above
             found = [(t, h, "instantiated") for t in sorted(made.get(caller, ())) for h in handlers.get(t, [])]
         if not found:
             found = [(t, h, "by_name") for t in [request, *sorted(made.get(caller, ()))] for h in by_name.get(t, [])]
         for via, handler, inferred in found:
             edges.append({"from": caller, "to": handler, "kind": "Mediator", "via": via, "count": 1, "file": path,
                           "line": line, **({"inferred": inferred} if inferred else {}), "behaviors": behaviors})
+            wrapped.setdefault(handler, set()).update(said[(caller, line)].get("type_args", ()))
         if not found:
             edges.append({"from": caller, "to": None, "via": request, "file": path, "line": line})
     return edges
@@ -259,6 +288,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     frontier = [symbol_id]
     made: dict[str, set[str]] = {}  # node -> the types it instantiates (for requests typed as an interface)
     made_above = _MadeAbove(g, made)
+    wrapped: dict[str, set[str]] = {}  # handler -> type arguments of the requests that reached it
     lineage = dispatch.Lineage(conn)
     for level in range(1, depth + 1):
         frontier_keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
@@ -309,7 +339,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 made.setdefault(caller, set()).add("T:" + target[2:].split(".#ctor", 1)[0])
 
         made_above.reset()  # the tree grew a level, and `made` this level's instantiations
-        mediator = _mediator_edges(conn, frontier, made_above.of)
+        mediator = _mediator_edges(conn, frontier, made_above.of, wrapped)
         mediator = _wrapped(conn, mediator, wrappers)
         for edge in mediator:
             edge.pop("behaviors", None)
