@@ -47,3 +47,17 @@ def test_a_method_group_given_to_markup_is_named_there(conventions: McpServerPro
     assert env["warnings"] == [
         "Razor markup names 'Step' on 1 line (src/Conventions.Web/Components/Pages/Stepper.razor:4): markup is "
         "compiled by the Razor generator, which is not indexed, so uses there are not listed; read those lines."]
+
+
+def test_a_pooled_context_factory_on_a_collection_named_service_collection_is_registered(
+        conventions: McpServerProcess) -> None:
+    """jellyfin's AddJellyfinDbContext calls `serviceCollection.AddPooledDbContextFactory<JellyfinDbContext>(...)`:
+    neither the receiver's name nor the extension was known, so 112 injections of IDbContextFactory<JellyfinDbContext>
+    had no registration."""
+    env = conventions.call("surfaces_list", {"kind": "di", "filter": "ShopContext"})
+    assert env["ok"], env
+    assert [(r["service"], r.get("lifetime"), r["via"], r["registered_in"], r["line"])
+            for r in env["data"]["registrations"]] == [
+        ("IDbContextFactory<ShopContext>", "Singleton", "AddPooledDbContextFactory",
+         "M:Conventions.Web.Data.DataSetup.AddShopData(Microsoft.Extensions.DependencyInjection.IServiceCollection)", 11),
+        ("ShopContext", "Scoped", "AddDbContext", "M:Program.<Main>$(System.String[])", 7)]

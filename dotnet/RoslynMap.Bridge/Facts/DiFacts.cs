@@ -121,6 +121,7 @@ internal sealed class DiFacts
         ["AddDbContext"] = (0, null, "Scoped"),
         ["AddDbContextPool"] = (0, null, "Scoped"),
         ["AddDbContextFactory"] = (0, "IDbContextFactory<{0}>", "Singleton"),
+        ["AddPooledDbContextFactory"] = (0, "IDbContextFactory<{0}>", "Singleton"),
         ["AddIdentity"] = (0, "UserManager<{0}>", "Scoped"),
         ["AddIdentityCore"] = (0, "UserManager<{0}>", "Scoped"),
         ["AddDefaultIdentity"] = (0, "UserManager<{0}>", "Scoped"),
@@ -137,11 +138,12 @@ internal sealed class DiFacts
         ["AddValidatorsFromAssembly"] = (-1, "IValidator<>", "Scoped"),
     };
 
-    /// <summary>Cheap syntax test for the dispatcher: `services.AddX(...)`/`builder.Services.AddX(...)`.</summary>
+    /// <summary>Cheap syntax test for the dispatcher: `services.AddX(...)`/`builder.Services.AddX(...)`/`serviceCollection.AddX(...)`.</summary>
     public static bool IsServiceExtension(InvocationExpressionSyntax inv, string name) =>
         name.Length > 3 && name.StartsWith("Add", StringComparison.Ordinal) && char.IsUpper(name[3])
         && FactSyntax.Receiver(inv) is { } receiver
-        && (FactSyntax.NameContains(receiver, "services")
+        // `services`, and an extension method's `serviceCollection` (jellyfin's AddJellyfinDbContext); Extension checks the type
+        && (FactSyntax.NameContains(receiver, "services") || FactSyntax.NameContains(receiver, "serviceCollection")
             // `services.AddA().AddB()`: a chain of Add* calls that starts on the service collection
             || FactSyntax.Unwrap(receiver) is InvocationExpressionSyntax inner && FactSyntax.NameText(inner) is { } innerName
                && innerName.StartsWith("Add", StringComparison.Ordinal) && FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameContains(FactSyntax.Receiver(c), "services")));

@@ -5,6 +5,7 @@ var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddSignalR();
 builder.Services.AddRazorPages();
 builder.Services.AddDbContext<ShopContext>();
+builder.Services.AddShopData();
 
 var app = builder.Build();
 app.MapHub<NotificationsHub>("/hubs/notifications");
