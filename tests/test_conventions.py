@@ -25,13 +25,15 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
     assert env["ok"], env
     web = "Conventions.Web."
     assert [u["symbol_id"] for u in env["data"]["unused"]] == [
-        f"M:{web}Components.Pages.Stepper.Reset", f"M:{web}Endpoints.ImportEndpoint.Unreferenced",
-        f"M:{web}Hubs.NotificationsHub.Normalize(System.String)", f"T:{web}Setup.Pricing"]
+        f"M:{web}Components.Pages.Stepper.Reset", f"M:{web}Data.Repository`1.Query",
+        f"M:{web}Endpoints.ImportEndpoint.Unreferenced", f"M:{web}Hubs.NotificationsHub.Normalize(System.String)",
+        f"T:{web}Setup.Pricing", "M:FluentValidation.AbstractValidator`1.Validate(`0)"]
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
-        # Subscribe, Watch (hubs); the view component and its Invoke; the migration and the model snapshot.
-        "framework_entry": 6,
-        # AboutModel's constructor (a page model without handlers), ShopContext's.
-        "constructed": 2,
+        # Subscribe, Watch (hubs); the view component and its Invoke; the migration and the model snapshot;
+        # ProductValidator (AddValidatorsFromAssemblyContaining scans for it); SubscribeModel and its OnPostAsync.
+        "framework_entry": 9,
+        # AboutModel's constructor (a page model without handlers), ShopContext's, Repository<T>'s.
+        "constructed": 3,
         # Main; ModuleSetup.Initialize ([ModuleInitializer]) and its class.
         "entry_point": 3,
         # AssemblyFixture.Start ([AssemblyInitialize]) and its class.
@@ -59,5 +61,24 @@ def test_a_pooled_context_factory_on_a_collection_named_service_collection_is_re
     assert [(r["service"], r.get("lifetime"), r["via"], r["registered_in"], r["line"])
             for r in env["data"]["registrations"]] == [
         ("IDbContextFactory<ShopContext>", "Singleton", "AddPooledDbContextFactory",
-         "M:Conventions.Web.Data.DataSetup.AddShopData(Microsoft.Extensions.DependencyInjection.IServiceCollection)", 11),
-        ("ShopContext", "Scoped", "AddDbContext", "M:Program.<Main>$(System.String[])", 7)]
+         "M:Conventions.Web.Data.DataSetup.AddShopData(Microsoft.Extensions.DependencyInjection.IServiceCollection)",
+         11),
+        ("ShopContext", "Scoped", "AddDbContext", "M:Program.<Main>$(System.String[])", 8),
+        # TodoApi's `AddSqlite<TodoDbContext>(cs)`: a provider's shortcut for AddDbContext.
+        ("ShopContext", "Scoped", "AddSqlite", "M:Program.<Main>$(System.String[])", 10)]
+
+
+def test_a_generic_repositorys_dbset_is_no_table(conventions: McpServerProcess) -> None:
+    """SimplCommerce's `protected DbSet<T> DbSet` in its generic repository was listed as a table "DbSet" (high),
+    and a trace through the repository named it instead of the entity's table."""
+    env = conventions.call("surfaces_list_db_tables", {})
+    assert [(t["table"], t["entities"]) for t in env["data"]["tables"]] == [
+        ("Products", ["T:Conventions.Web.Data.Product"])]
+
+
+def test_a_page_with_only_a_post_handler_still_renders_on_get(conventions: McpServerProcess) -> None:
+    """Contoso's Courses/Create has only OnPostAsync: `GET /Courses/Create` was missing and a trace NOT_FOUND."""
+    env = conventions.call("surfaces_list_endpoints", {"path_filter": "/Subscribe"})
+    assert [(e["method"], e["route"], e["handler"]) for e in env["data"]["endpoints"]] == [
+        ("GET", "/Subscribe", "T:Conventions.Web.Pages.SubscribeModel"),
+        ("POST", "/Subscribe", "M:Conventions.Web.Pages.SubscribeModel.OnPostAsync")]

@@ -327,3 +327,13 @@ def test_a_generic_handler_sending_its_type_parameter_goes_on_to_the_wrapped_com
     impact = flow.call("impact_analyze", {"symbol_id": SHIP_HANDLE})
     assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
         (SHIP_ASYNC, 1, "mediator")]
+
+
+def test_a_request_handed_to_a_forwarder_is_sent_by_the_member_that_made_it(flow: McpServerProcess) -> None:
+    """Contoso's and realworld's tests call a fixture's `SendAsync<T>(IRequest<T> r) => mediator.Send(r)` with
+    `new Create.Command(...)`: tests_find said the handlers were untested. Walked back, the handler's sender is the
+    member that makes the command and hands it to the forwarder (here CommandsExecutor.Execute)."""
+    handle = "M:Flow.Core.CancelOrderHandler.Handle(Flow.Core.CancelOrderCommand,System.Threading.CancellationToken)"
+    impact = flow.call("impact_analyze", {"symbol_id": handle})
+    assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
+        ("M:Flow.Core.OrderCancellation.CancelAsync(Flow.Core.CommandsExecutor,System.Int32)", 1, "mediator")]

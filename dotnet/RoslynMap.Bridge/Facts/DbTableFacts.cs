@@ -52,6 +52,9 @@ internal sealed class DbTableFacts
         else return;
         var entityType = EntityTypeSyntax(property.Type);
         var entity = entityType is null ? null : _sink.Model.GetTypeInfo(entityType).Type;
+        // A generic repository's `DbSet<T> DbSet => context.Set<T>()` (SimplCommerce) is no table of its own: T is
+        // whatever entity the repository is made for.
+        if (entity is ITypeParameterSymbol) return;
         if (entity is not null && entity.GetAttributes().Any(a => a.AttributeClass?.Name is "TableAttribute" or "Table")) return;
         _sink.Add(FactKinds.DbTable, id, property.Identifier.SpanStart, confidence, property.Identifier.ValueText,
             new FactDetail().Add("entity", _sink.IdOf(entity)).Add("source", "DbSet"));

@@ -122,6 +122,12 @@ internal sealed class DiFacts
         ["AddDbContextPool"] = (0, null, "Scoped"),
         ["AddDbContextFactory"] = (0, "IDbContextFactory<{0}>", "Singleton"),
         ["AddPooledDbContextFactory"] = (0, "IDbContextFactory<{0}>", "Singleton"),
+        // The provider shortcuts (TodoApi's `AddSqlite<TodoDbContext>(cs)`): AddDbContext with the provider chosen.
+        ["AddSqlite"] = (0, null, "Scoped"),
+        ["AddSqlServer"] = (0, null, "Scoped"),
+        ["AddNpgsql"] = (0, null, "Scoped"),
+        ["AddMySql"] = (0, null, "Scoped"),
+        ["AddCosmos"] = (0, null, "Scoped"),
         ["AddIdentity"] = (0, "UserManager<{0}>", "Scoped"),
         ["AddIdentityCore"] = (0, "UserManager<{0}>", "Scoped"),
         ["AddDefaultIdentity"] = (0, "UserManager<{0}>", "Scoped"),

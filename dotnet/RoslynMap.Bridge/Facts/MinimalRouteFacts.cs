@@ -125,7 +125,9 @@ internal sealed class MinimalRouteFacts
             // A lambda has no symbol: the route names the member that holds it, and where the lambda is.
             if (handlerArg is not null && FactSyntax.IsLambda(handlerArg.Expression))
                 detail.Add("handler_kind", handler == from ? "lambda" : "lambda_forwarding")
-                    .Add("handler_line", _sink.LineOf(handlerArg.SpanStart));
+                    .Add("handler_line", _sink.LineOf(handlerArg.SpanStart))
+                    // its last line too: a trace or a test reaches the route only through calls inside it
+                    .Add("handler_end_line", _sink.LineOf(handlerArg.Span.End));
             AddGroupParameter(detail, inv, parameter, from);
             // eShop maps `/items` twice, on a v1 and a v2 group: the versions tell the two handlers apart.
             if (versions.Count > 0) detail.Add("api_versions", versions.Distinct().OrderBy(v => v, StringComparer.Ordinal).ToList());
@@ -185,7 +187,9 @@ internal sealed class MinimalRouteFacts
             {
                 detail.Add($"handler{ordinal}", handler);
             }
-            else if (FactSyntax.IsLambda(expression)) detail.Add($"lambda{ordinal}", _sink.LineOf(expression.SpanStart));
+            else if (FactSyntax.IsLambda(expression))
+                detail.Add($"lambda{ordinal}", _sink.LineOf(expression.SpanStart))
+                    .Add($"lambda{ordinal}_end", _sink.LineOf(expression.Span.End));
         }
         _sink.Add(FactKinds.RouteWrapperCall, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, target, detail);
 

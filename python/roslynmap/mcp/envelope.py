@@ -253,6 +253,21 @@ def _shrink(env: Envelope, budget: int, needed: int) -> Envelope:
             out["truncated"] = True
             out["warnings"] = [f"Text cut to fit token_budget={budget}; {ask} for the full answer."]
         limit //= 2
+    if estimate_tokens(out) + HEADROOM > budget and out.get("data"):
+        # Then the biggest data fields, one by one: the answer and what is left still say what happened
+        # (SimplCommerce's repo_status lost its answer to 49 projects' levels).
+        dropped = []
+        for key in sorted(out["data"], key=lambda k: -len(str(out["data"][k]))):
+            if estimate_tokens(out) + HEADROOM <= budget:
+                break
+            out["data"].pop(key)
+            dropped.append(key)
+        out["truncated"] = True
+        if any(out["data"].values()):  # something is still said beside the answer
+            out["warnings"] = [f"Left out {', '.join(dropped)} to fit token_budget={budget}; {ask}."]
+        else:
+            out["data"] = {}
+            out["warnings"] = [f"Omitted to fit token_budget={budget}: {ask}."]
     if estimate_tokens(out) + HEADROOM > budget:
         for key in ("next_actions", "overflow", "hint", "warning", "must_follow"):
             out.pop(key, None)  # type: ignore[misc]

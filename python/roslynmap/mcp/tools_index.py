@@ -20,6 +20,9 @@ class RepoStatusParams(BaseParams):
     pass
 
 
+STATUS_PROJECTS_SHOWN = 10
+
+
 @tool("repo_status", RepoStatusParams)
 def repo_status_tool(params: RepoStatusParams, repo_path: str) -> ToolOutput:
     """Use first in a repository: HEAD, dirty files, whether HEAD has a baseline (else index_ensure_baseline),
@@ -34,6 +37,12 @@ def repo_status_tool(params: RepoStatusParams, repo_path: str) -> ToolOutput:
     actions = [] if status["baseline_for_head"] else [
         {"tool": "index_ensure_baseline", "why": "build the index for HEAD", "args": {}}
     ]
+    if head and len(head.get("projects") or []) > STATUS_PROJECTS_SHOWN:
+        # 49 projects' levels crowd out the answer (SimplCommerce): the ones below full (the first few), and the count.
+        below = [p for p in head["projects"] if p.get("semantic_level") != "full"]
+        status = {**status, "head_baseline": {**{k: v for k, v in head.items() if k != "projects"},
+                                              "projects_below_full": below[:STATUS_PROJECTS_SHOWN],
+                                              "project_count": len(head["projects"])}}
     return ToolOutput(
         answer=f"{status['root']} at {status['head_commit'][:12]} ({status['branch'] or 'detached'}), {state}; "
         f"HEAD {has}.",

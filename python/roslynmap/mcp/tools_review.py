@@ -139,7 +139,7 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     for hit in hits:
         tally(hit.file, "tests")
     endpoints = [{"endpoint": f"{r['method']} {r['route']}", "handler": r["handler"]}
-                 for r in surfaces.endpoints(ctx.conn, None, None).items if r.get("handler") in reached.depth]
+                 for r in surfaces.endpoints(ctx.conn, None, None).items if review.route_reaches(ctx.conn, r, reached)]
     refs_total = sum(by_kind.values())
     of_them = f" ({len(tests_calling)} of them tests)" if tests_calling else ""
     overriding = f"{len(down)} implementations/overrides, " if down else ""

@@ -215,8 +215,9 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
         limits["max_depth"] = {"requested": requested, "applied": depth}
     per_level = clamp("limit_per_level", params.limit, 50, 200, limits)
     root_id, route = _entry_symbol(ctx, params.entry_point)
+    window = surfaces.lambda_window(route) if route else None
     walked = trace.walk(ctx.conn, root_id, depth, per_level, surfaces.di_implementations(ctx.conn),
-                        surfaces.request_wrappers(ctx.conn))
+                        surfaces.request_wrappers(ctx.conn), window)
     tree, nodes = walked.graph, walked.graph.nodes
     annotated = surfaces.facts_of_symbols(ctx.conn, [root_id] + [n["symbol_id"] for n in nodes if n.get("symbol_id")])
     parents: dict[str, dict[str, Any]] = {}
@@ -231,7 +232,12 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
         node["from"] = parents.get(node.get("symbol_id") or f"?{node.get('name')}")
         if node.get("symbol_id") in generic:
             node["type_arguments"] = generic[node["symbol_id"]]
-    root = {**tree.root, "facts": [_compact(f) for f in annotated.get(root_id, [])]}
+    root_facts = annotated.get(root_id, [])
+    if window is not None and route is not None:  # the member maps other routes' lambdas too: this one's facts
+        root_facts = [f for f in root_facts if f.get("file") == window.file and (
+            window.start <= f["line"] <= window.end
+            or (f["kind"] == "Route" and f["line"] == route["line"] and f.get("method") == route["method"]))]
+    root = {**tree.root, "facts": [_compact(f) for f in root_facts]}
     fact_count = sum(len(n["facts"]) for n in nodes) + len(root["facts"])
     # Which tables this entry point touches, in one place (first node reaching each).
     tables: dict[str, dict[str, Any]] = {}

@@ -154,15 +154,24 @@ def _name_edges(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> dict[i
 
 
 def _edges_out_of(
-    conn: sqlite3.Connection, callers: Iterable[int], edge: str = CALL_EDGE
+    conn: sqlite3.Connection, callers: Iterable[int], edge: str = CALL_EDGE,
+    window: tuple[int, str, int, int] | None = None,
 ) -> list[tuple[int, int | None, str, str, int, int, str, str | None]]:
     """(caller, target or None, target name, kind, count, first line, first file, receiver) for call edges
-    out; the receiver text only for unbound calls (it is all an agent has to tell them apart)."""
+    out; the receiver text only for unbound calls (it is all an agent has to tell them apart). `window`
+    (caller key, file, first line, last line): that caller's edges only from those lines (a route's lambda)."""
     receiver = "CASE WHEN r.target_key IS NULL THEN r.receiver END"
-    rows: list[tuple[int, int | None, str, str, int, int, str, str | None]] = in_chunks(
-        conn, f"SELECT r.from_key, r.target_key, r.target_name, r.kind, count(*), min(r.line), min(f.path),"
-        f" {receiver} FROM refs r LEFT JOIN files f ON f.id = r.file_id WHERE r.from_key IN ({{marks}})"
-        f" AND {edge} GROUP BY r.from_key, r.target_key, r.target_name, r.kind, {receiver}", callers)
+    inside, args = "", list[Any]()
+    if window is not None:
+        inside = " AND (r.from_key != ? OR (f.path = ? AND r.line BETWEEN ? AND ?))"
+        args = list(window)
+    rows: list[tuple[int, int | None, str, str, int, int, str, str | None]] = []
+    for chunk in chunks(list(callers)):
+        rows.extend(conn.execute(
+            f"SELECT r.from_key, r.target_key, r.target_name, r.kind, count(*), min(r.line), min(f.path),"
+            f" {receiver} FROM refs r LEFT JOIN files f ON f.id = r.file_id WHERE r.from_key IN ({marks(chunk)})"
+            f" AND {edge}{inside} GROUP BY r.from_key, r.target_key, r.target_name, r.kind, {receiver}",
+            [*chunk, *args]))
     return rows
 
 

@@ -56,6 +56,7 @@ class Reach:
     roots: list[str]
     depth: dict[str, int] = field(default_factory=dict)  # reached member -> levels from a root (roots 0)
     next_hop: dict[str, str] = field(default_factory=dict)  # reached member -> the member it calls on the way
+    hops: dict[str, set[str]] = field(default_factory=dict)  # reached member -> every member it calls on the way
     truncated: int = 0
     # Calls the compiler could not bind named like a member of the walk (graph.Graph.unbound): not walked, so
     # what they reach is missing from the answer; said in it.
@@ -122,6 +123,7 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
                 level = found.depth[handle] + 1
                 found.depth[sender] = level
                 found.next_hop[sender] = handle
+                found.hops.setdefault(sender, set()).add(handle)
                 found.through_mediator.add(sender)
                 if level < depth:
                     _add_callers(found, graph.callers(conn, sender, depth - level, per_level), level)
@@ -134,6 +136,7 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
             level = found.depth[callee] + 1
             found.depth[caller] = level
             found.next_hop[caller] = callee
+            found.hops.setdefault(caller, set()).add(callee)
             found.through_unbound.add(caller)
             # Counted among the unbound calls of the walk before: now a caller.
             found.unbound = max(0, found.unbound - calls)
@@ -154,11 +157,13 @@ def _add_callers(found: Reach, tree: graph.Graph, offset: int) -> None:
     level = {n["symbol_id"]: n["depth"] for n in tree.nodes if n.get("symbol_id")}
     for edge in tree.edges:
         caller, callee = edge["from"], edge["to"]
-        if caller not in level or caller in found.depth:
+        if caller not in level or (caller in found.depth and found.depth[caller] != level[caller] + offset):
             continue
         if level.get(callee, 0) == level[caller] - 1:
-            found.depth[caller] = level[caller] + offset
-            found.next_hop[caller] = callee
+            found.hops.setdefault(caller, set()).add(callee)
+            if caller not in found.depth:
+                found.depth[caller] = level[caller] + offset
+                found.next_hop[caller] = callee
 
 
 def test_facts(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
@@ -180,6 +185,34 @@ def _call_path(key: str) -> str:
     return path if path.startswith("/") else "/" + path
 
 
+def route_reaches(conn: sqlite3.Connection, route: dict[str, Any], found: Reach) -> bool:
+    """The route's handler reaches the symbol; a lambda handler in a member mapping several routes (TodoApi's
+    MapTodos) only when a call inside the lambda's lines leads there."""
+    handler = route.get("handler")
+    if not handler or handler not in found.depth:
+        return False
+    window = surfaces.lambda_window(route)
+    hops = found.hops.get(handler)
+    if window is None or not hops:
+        return True
+    if handler in found.through_mediator and conn.execute(
+            "SELECT 1 FROM facts fa JOIN files f ON f.id = fa.file_id WHERE fa.kind = 'MediatorRequest'"
+            " AND fa.symbol_id = ? AND f.path = ? AND fa.line BETWEEN ? AND ?",
+            (handler, window.file, window.start, window.end)).fetchone():
+        return True
+    hop_keys = {k: h for h, k in keys_of(conn, hops).items()}
+    implemented = graph.dispatch_closure(conn, hop_keys, upward=True)
+    wanted = set(hop_keys) | {b for bases in implemented.values() for b in bases}
+    names = {h.split("(", 1)[0].rsplit(".", 1)[-1] for h in hops}
+    handler_key = key_of(conn, handler)
+    for target, name in conn.execute(
+            "SELECT r.target_key, r.target_name FROM refs r JOIN files f ON f.id = r.file_id WHERE r.from_key = ?"
+            " AND f.path = ? AND r.line BETWEEN ? AND ?", (handler_key, window.file, window.start, window.end)):
+        if target in wanted or (target is None and name in names):
+            return True
+    return False
+
+
 def tests_reaching(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int,
                    per_level: int) -> tuple[list[TestHit], Reach]:
     """Test methods reaching the symbol through calls, then functional tests reaching it through a route."""
@@ -196,7 +229,7 @@ def tests_reaching(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: i
     calls = surfaces.facts_of_kind(conn, "HttpCall") if handlers else []
     for call in calls:
         routes = surfaces.route_handlers(conn, f"{call.get('method', 'GET')} {_call_path(call['key'])}") or []
-        route = next((r for r in routes if r.get("handler") in handlers), None)
+        route = next((r for r in routes if r.get("handler") in handlers and route_reaches(conn, r, found)), None)
         if route is None or not call["symbol_id"]:
             continue
         callers = _tests_calling(conn, call["symbol_id"], tests, per_level)

@@ -168,12 +168,31 @@ def _conventional_in_scope(conn: sqlite3.Connection, patterns: list[dict[str, An
     return routes
 
 
+@dataclass(frozen=True)
+class LambdaWindow:
+    """Where a route's lambda handler is: the member holding it (the route's `handler`) calls, for this route,
+    only what the lambda's lines call (TodoApi maps five routes' lambdas in one MapTodos)."""
+    handler: str
+    file: str
+    start: int
+    end: int
+
+
+def lambda_window(route: dict[str, Any]) -> LambdaWindow | None:
+    """The window of a route whose handler is a lambda in its enclosing member; None for any other handler."""
+    if route.get("handler_kind") != "lambda" or not route.get("handler") or not route.get("file") \
+            or route.get("handler_line") is None or route.get("handler_end_line") is None:
+        return None
+    return LambdaWindow(str(route["handler"]), str(route["file"]), int(route["handler_line"]),
+                        int(route["handler_end_line"]))
+
+
 def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
     item = {"method": fact.get("method", "ANY"), "route": fact["key"], "handler": fact.get("handler")
             or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
             "confidence": fact["confidence"]}
-    for extra in ("handler_kind", "handler_line", "destination", "fallback_file", "fallback_page", "fallback_action",
-                  "api_versions", "via"):
+    for extra in ("handler_kind", "handler_line", "handler_end_line", "destination", "fallback_file", "fallback_page",
+                  "fallback_action", "api_versions", "via"):
         if fact.get(extra) is not None:
             item[extra] = fact[extra]
     return item
@@ -206,7 +225,8 @@ def _beside(candidates: list[tuple[str, str | None]], markup: str) -> str | None
 
 def _razor_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     """Razor Pages: one route per handler method of the page's model (OnGet, OnPostAsync ->
-    GET/POST; OnPostApplyCoupon -> POST ...?handler=ApplyCoupon). Blazor components: GET per @page."""
+    GET/POST; OnPostApplyCoupon -> POST ...?handler=ApplyCoupon), and GET by the model when it has no OnGet (the
+    page renders). Blazor components: GET per @page."""
     routes: list[dict[str, Any]] = []
     for page in facts_of_kind(conn, "RazorPage"):
         base = {"route": page["key"], "file": page["file"], "line": page["line"], "source": "razor_page",
@@ -214,19 +234,21 @@ def _razor_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
         model = _beside(_classes_named(conn, page["model"]), page["file"]) if page.get("model") else None
         handlers = conn.execute("SELECT symbol_id, name FROM symbols WHERE container_id = ? AND kind = 'Method' "
                                 "ORDER BY line", (model,)).fetchall() if model else []
-        found = 0
+        found, renders = 0, False
         for symbol_id, name in handlers:
             match = _PAGE_HANDLER.match(name)
             if not match:
                 continue
             found += 1
             verb, named = match.group(1).upper(), match.group(2)
+            renders = renders or (verb == "GET" and not named)
             # A named handler is chosen by `?handler=Name`, or by the path when the page route has {handler?}.
             in_path = re.sub(r"\{handler\??\}", named, page["key"]) if named else page["key"]
             named_route = in_path if in_path != page["key"] else f"{page['key']}?handler={named}"
             routes.append({**base, "method": verb, "handler": symbol_id, "model": model,
                            **({"route": named_route, "page_handler": named} if named else {})})
-        if not found:
+        # A page renders on GET with no OnGet of its own (Contoso's Courses/Create has only OnPostAsync).
+        if not renders:
             routes.append({**base, "method": "GET", "handler": model, **({"model": model} if model else {})})
     for component in facts_of_kind(conn, "RazorComponent"):
         handler = _beside(_classes_named(conn, component["component"]), component["file"])
@@ -261,7 +283,8 @@ def wrapped_routes(wrappers: list[dict[str, Any]], calls: list[dict[str, Any]]) 
                     "method": wrapper["key"], "source": "minimal", "via": wrapper["symbol_id"],
                     "handler": call.get(f"handler{handler_at}") or call["symbol_id"]}
             if handler_at is not None and call.get(f"lambda{handler_at}") is not None:
-                fact.update(handler_kind="lambda", handler_line=call[f"lambda{handler_at}"])
+                fact.update(handler_kind="lambda", handler_line=call[f"lambda{handler_at}"],
+                            handler_end_line=call.get(f"lambda{handler_at}_end"))
             if group_at is not None and call.get(f"group{group_at}_parameter") is not None:
                 fact.update(group_member=call["symbol_id"], group_parameter=call[f"group{group_at}_parameter"],
                             group_is_route_group=bool(call.get(f"group{group_at}_is_route_group")))

@@ -30,7 +30,7 @@ from roslynmap.query.sql import in_chunks, marks, memo
 from roslynmap.query.unbound import candidates_of
 
 if TYPE_CHECKING:
-    from roslynmap.query.surfaces import RequestWrapper
+    from roslynmap.query.surfaces import LambdaWindow, RequestWrapper
 
 # Unbound calls by these names are LINQ, EF Core query operators or object members: never solution code
 # worth a node (a bound call into them is external and is not a node either).
@@ -138,7 +138,52 @@ def mediator_senders(conn: sqlite3.Connection, members: Iterable[str]) -> dict[s
         senders.setdefault(str(request), set()).add(str(sender))
     for request, sender in _wrapping_senders(conn, set(requests.values())):
         senders.setdefault(request, set()).add(sender)
+    for request, sender in _forwarding_senders(conn, set(requests.values())):
+        senders.setdefault(request, set()).add(sender)
     return {h: sorted(senders[r]) for h, r in requests.items() if h in takes.get(r, []) and senders.get(r)}
+
+
+def _forwarding_senders(conn: sqlite3.Connection, requests: set[str]) -> list[tuple[str, str]]:
+    """(request, sender) for each member that makes the request and hands it to a forwarder: a member sending a
+    request typed as an interface, a base or a type parameter the request is (a test fixture's
+    `SendAsync<T>(IRequest<T> r) => mediator.Send(r)`, called `SendAsync(new Create.Command(...))` by every test
+    of Contoso and realworld; Flow's `CommandsExecutor.Execute`). The forward rule is the trace's
+    `inferred: instantiated`."""
+    forwarders: dict[str, set[str]] = {}  # forwarder member -> the requests it may forward
+    above = {r: _ancestors(conn, {r}) - {r} for r in requests}  # what each request is: its bases and interfaces
+    for key, member in conn.execute("SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest'"
+                                    " AND symbol_id IS NOT NULL"):
+        fits = {r for r in requests if str(key) in above[r]}
+        if fits:
+            forwarders.setdefault(str(member), set()).update(fits)
+    if not forwarders:
+        return []
+    by_key = {k: m for m, k in keys_of(conn, forwarders).items()}
+    names = {m.split("(", 1)[0].rsplit(".", 1)[-1]: m for m in forwarders}
+    # Members calling a forwarder (bound, or unbound by its name where a package is missing).
+    calling: dict[int, set[str]] = {}
+    for from_key, target_key in in_chunks(conn, "SELECT DISTINCT from_key, target_key FROM refs WHERE kind = 'Call'"
+                                                " AND from_key IS NOT NULL AND target_key IN ({marks})", list(by_key)):
+        calling.setdefault(int(from_key), set()).add(by_key[target_key])
+    for from_key, name in in_chunks(conn, "SELECT DISTINCT from_key, target_name FROM refs WHERE kind = 'Call'"
+                                          " AND target_key IS NULL AND from_key IS NOT NULL AND target_name IN"
+                                          " ({marks})", list(names)):
+        calling.setdefault(int(from_key), set()).add(names[str(name)])
+    if not calling:
+        return []
+    # ... that make the request there: `new Create.Command(...)` (its constructor, or the type for an initializer).
+    made: dict[int, set[str]] = {}
+    wanted = {r: r for r in requests} | {f"M:{r[2:]}.#ctor": r for r in requests}
+    for from_key, target in in_chunks(
+            conn, "SELECT DISTINCT r.from_key, i.symbol_id FROM refs r JOIN ids i ON i.key = r.target_key"
+                  " WHERE r.kind = 'Instantiate' AND r.from_key IN ({marks})", list(calling)):
+        request = wanted.get(str(target)) or wanted.get(str(target).split("(", 1)[0])
+        if request is not None:
+            made.setdefault(int(from_key), set()).add(request)
+    members = ids_of(conn, made)
+    return [(request, members[key]) for key, requests_made in made.items() if key in members
+            for request in requests_made
+            if any(request in forwarders[f] for f in calling.get(key, ()))]
 
 
 def _wrapping_senders(conn: sqlite3.Connection, requests: set[str]) -> list[tuple[str, str]]:
@@ -215,7 +260,7 @@ def _own_handler_interfaces(conn: sqlite3.Connection) -> list[str]:
 
 
 def _mediator_edges(conn: sqlite3.Connection, callers: list[str], made_above: Callable[[str], set[str]],
-                    wrapped: dict[str, set[str]]) -> list[dict[str, Any]]:
+                    wrapped: dict[str, set[str]], window: LambdaWindow | None = None) -> list[dict[str, Any]]:
     """Edges caller -> handler for the mediator requests the callers send. A request typed only as an
     interface or a base (`mediator.Send(command)` in a generic `CommandsExecutor.Execute<T>(ICommand<T>)`,
     kgrzybek/modular-monolith-with-ddd) is taken to be one of the concrete requests the trace made on its way
@@ -226,6 +271,9 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str], made_above: Ca
     rows = in_chunks(conn, "SELECT fa.symbol_id, fa.key, fa.detail, f.path, fa.line FROM facts fa LEFT JOIN files f"
                            " ON f.id = fa.file_id WHERE fa.kind = 'MediatorRequest' AND fa.symbol_id IN ({marks})",
                      callers)
+    if window is not None:  # the route's lambda sends only what its lines send
+        rows = [r for r in rows
+                if r[0] != window.handler or (r[3] == window.file and window.start <= r[4] <= window.end)]
     said = {(str(r[0]), r[4]): orjson.loads(r[2]) if r[2] else {} for r in rows}
     generic = {(str(r[0]), r[4]) for r in rows if said[(str(r[0]), r[4])].get("type_parameter")}
     requests = {str(r[1]) for r in rows if (str(r[0]), r[4]) not in generic}
@@ -277,9 +325,11 @@ def _is_a(conn: sqlite3.Connection, type_id: str, wanted: str, hops: int = 8) ->
 
 
 def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
-         registered: dict[str, list[str]], wrappers: Sequence[RequestWrapper] = ()) -> Trace:
+         registered: dict[str, list[str]], wrappers: Sequence[RequestWrapper] = (),
+         window: LambdaWindow | None = None) -> Trace:
     """The trace tree from `symbol_id`; `registered`: service type id -> implementation type ids (DI);
-    `wrappers`: pipeline behaviors and handler decorators DI runs around a request's handler."""
+    `wrappers`: pipeline behaviors and handler decorators DI runs around a request's handler; `window`: the
+    route's lambda in `symbol_id`, whose lines alone are walked from the root."""
     g, root = graph.Graph(graph.node_info(conn, symbol_id) or {"symbol_id": symbol_id}), key_of(conn, symbol_id)
     trace = Trace(g)
     if root is None:
@@ -292,7 +342,8 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     lineage = dispatch.Lineage(conn)
     for level in range(1, depth + 1):
         frontier_keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
-        raw = graph._edges_out_of(conn, frontier_keys)
+        root_window = (root, window.file, window.start, window.end) if window and level == 1 else None
+        raw = graph._edges_out_of(conn, frontier_keys, window=root_window)
         names = ids_of(conn, (k for r in raw for k in r[:2] if k is not None))
         rows = [(names[r[0]], None if r[1] is None else names[r[1]], *r[2:]) for r in raw]
         # An unbound call whose one compiler candidate is a member of the solution goes on into it.
@@ -339,7 +390,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 made.setdefault(caller, set()).add("T:" + target[2:].split(".#ctor", 1)[0])
 
         made_above.reset()  # the tree grew a level, and `made` this level's instantiations
-        mediator = _mediator_edges(conn, frontier, made_above.of, wrapped)
+        mediator = _mediator_edges(conn, frontier, made_above.of, wrapped, window if level == 1 else None)
         mediator = _wrapped(conn, mediator, wrappers)
         for edge in mediator:
             edge.pop("behaviors", None)

@@ -220,6 +220,12 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
                 framework.add(handler)
     framework.update(str(e["handler"]) for e in surfaces.endpoints(conn, None, None).items if e.get("handler"))
     framework |= lineage.derived_from(_FOUND_BY_BASE)
+    # Types an assembly scan registers, when the solution asks for that scan (Contoso's 15 validators and 20
+    # AutoMapper profiles): AddValidatorsFromAssembly*, AddAutoMapper.
+    for scan, bases in _SCANNED_BASES.items():
+        if conn.execute("SELECT 1 FROM facts WHERE kind = 'DiRegistration' AND detail LIKE ? LIMIT 1",
+                        (f'%"via":"{scan}%',)).fetchone():
+            framework |= lineage.derived_from(bases)
     hubs = lineage.derived_from(_HUB_BASES)
     framework |= {s.symbol_id for s in symbols
                   if s.container in hubs and s.kind == "Method" and s.visibility == "public" and not s.is_static}
@@ -251,6 +257,9 @@ _REACHES_ITS_TYPE = frozenset({"entry_point", "test", "framework_entry", "unboun
 # and its model snapshot from the assembly (eShopOnWeb's six were "unused").
 _FOUND_BY_BASE = frozenset({"T:Microsoft.EntityFrameworkCore.Migrations.Migration",
                             "T:Microsoft.EntityFrameworkCore.Infrastructure.ModelSnapshot"})
+# A registration scanning assemblies -> the bases whose subclasses it registers.
+_SCANNED_BASES = {"AddValidatorsFrom": frozenset({"T:FluentValidation.AbstractValidator`1"}),
+                  "AddAutoMapper": frozenset({"T:AutoMapper.Profile"})}
 # A SignalR hub's public methods are called by clients, by name, over the connection.
 _HUB_BASES = frozenset({"T:Microsoft.AspNetCore.SignalR.Hub", "T:Microsoft.AspNetCore.SignalR.Hub`1"})
 # A view component's Invoke/InvokeAsync runs by name (`Component.InvokeAsync("Basket")`).
@@ -275,20 +284,24 @@ class _Bases:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._base: dict[str, str] = {}
         self.unbound: set[str] = set()
-        for type_id, related_id, kind in conn.execute("SELECT type_id, related_id, kind FROM relations"):
+        for type_id, related_id, related_name, kind in conn.execute(
+                "SELECT type_id, related_id, related_name, kind FROM relations"):
             if related_id is None:
                 self.unbound.add(type_id)
+                # Unbound (its package did not restore): known by the name it is written with, `AbstractValidator`
+                self._base.setdefault(type_id, f"?{related_name}")
             elif kind == "base":
                 self._base[type_id] = related_id
 
     def derived_from(self, roots: frozenset[str]) -> set[str]:
-        """Types whose base class chain reaches one of `roots`."""
+        """Types whose base class chain reaches one of `roots` (an unbound base by its name: `?Profile`)."""
+        named = {f"?{root[2:].rsplit('.', 1)[-1].split('`', 1)[0]}" for root in roots}
         out: set[str] = set()
         for type_id in self._base:
             seen: set[str] = set()
             current: str | None = self._base[type_id]
             while current is not None and current not in seen:
-                if current in roots:
+                if current in roots or current in named:
                     out.add(type_id)
                     break
                 seen.add(current)

@@ -1,11 +1,14 @@
 using Conventions.Web.Data;
 using Conventions.Web.Hubs;
+using FluentValidation;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddSignalR();
 builder.Services.AddRazorPages();
 builder.Services.AddDbContext<ShopContext>();
 builder.Services.AddShopData();
+builder.Services.AddSqlite<ShopContext>("Data Source=shop.db");
+builder.Services.AddValidatorsFromAssemblyContaining<Program>();
 
 var app = builder.Build();
 app.MapHub<NotificationsHub>("/hubs/notifications");

@@ -12,3 +12,11 @@ public static class DataSetup
         return serviceCollection;
     }
 }
+
+/// <summary>EF Core's provider shortcut's shape (the Sqlite package is not referenced here): TodoApi registers its
+/// context with `builder.Services.AddSqlite&lt;TodoDbContext&gt;(connectionString)`, an AddDbContext.</summary>
+public static class SqliteShortcut
+{
+    public static IServiceCollection AddSqlite<TContext>(this IServiceCollection services, string? connectionString)
+        where TContext : DbContext => services;
+}

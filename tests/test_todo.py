@@ -1,0 +1,55 @@
+"""testdata/Todo: davidfowl/TodoApi's shape, every route of a group mapped as a lambda in one MapTodos. The
+route's handler is MapTodos, but a route runs only its own lambda: a trace from DELETE /todos/{id} listed what
+GET's lambdas call, and tests_find / impact_analyze credited every route of MapTodos with whatever any lambda
+reached (TodoApi's DeleteTodos "tested" AsTodoItem; six endpoints "reached" GetTokenAsync, really two)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import served_copy
+from tests.mcp_client import McpServerProcess
+
+MAP_TODOS = "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)"
+
+
+@pytest.fixture(scope="module")
+def todo(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    yield from served_copy("Todo", tmp_path_factory, home)
+
+
+def test_each_route_says_where_its_lambda_is(todo: McpServerProcess) -> None:
+    env = todo.call("surfaces_list_endpoints", {})
+    assert [(e["method"], e["route"], e["handler"], e["handler_kind"], e["handler_line"], e["handler_end_line"])
+            for e in env["data"]["endpoints"]] == [
+        ("GET", "/todos", MAP_TODOS, "lambda", 9, 9), ("GET", "/todos/{id}", MAP_TODOS, "lambda", 11, 12),
+        ("DELETE", "/todos/{id}", MAP_TODOS, "lambda", 14, 18)]
+
+
+def test_a_trace_walks_only_the_routes_own_lambda(todo: McpServerProcess) -> None:
+    env = todo.call("graph_trace_feature", {"entry_point": "DELETE /todos/{id}", "depth": 2})
+    assert env["ok"], env
+    assert [(n["symbol_id"], n["from"]["from"]) for n in env["data"]["nodes"]] == [
+        ("M:Todo.Api.TodoStore.Remove(System.Int32)", MAP_TODOS)]
+    assert [(f["kind"], f["key"], f.get("method")) for f in env["data"]["root"]["facts"]] == [
+        ("Route", "/todos/{id}", "DELETE")]
+    listed = todo.call("graph_trace_feature", {"entry_point": "GET /todos", "depth": 2})
+    assert [(n["symbol_id"], n["depth"]) for n in listed["data"]["nodes"]] == [
+        ("M:Todo.Api.TodoStore.All", 1), ("M:Todo.Api.Todo.AsItem", 1),
+        ("M:Todo.Api.TodoItem.#ctor(System.Int32,System.String)", 2)]
+
+
+def test_tests_and_impact_reach_a_symbol_only_through_the_lambdas_that_call_it(todo: McpServerProcess) -> None:
+    remove = todo.call("tests_find", {"symbol_id": "M:Todo.Api.TodoStore.Remove(System.Int32)"})
+    assert [(t["test"], t["route"], t["call"]) for t in remove["data"]["tests"]] == [
+        ("M:Todo.Tests.TodoApiTests.DeletesATodo", "DELETE /todos/{id}", "DELETE /todos/1")]
+    as_item = todo.call("tests_find", {"symbol_id": "M:Todo.Api.Todo.AsItem"})
+    assert [(t["test"], t["route"]) for t in as_item["data"]["tests"]] == [
+        ("M:Todo.Tests.TodoApiTests.GetsATodo", "GET /todos/{id}"),
+        ("M:Todo.Tests.TodoApiTests.ListsTodos", "GET /todos")]
+    find = todo.call("impact_analyze", {"symbol_id": "M:Todo.Api.TodoStore.Find(System.Int32)"})
+    assert [e["endpoint"] for e in find["data"]["endpoints"]] == ["GET /todos/{id}"]
+    assert [t["test"] for t in find["data"]["tests"]] == ["M:Todo.Tests.TodoApiTests.GetsATodo"]
