@@ -82,3 +82,12 @@ def test_a_page_with_only_a_post_handler_still_renders_on_get(conventions: McpSe
     assert [(e["method"], e["route"], e["handler"]) for e in env["data"]["endpoints"]] == [
         ("GET", "/Subscribe", "T:Conventions.Web.Pages.SubscribeModel"),
         ("POST", "/Subscribe", "M:Conventions.Web.Pages.SubscribeModel.OnPostAsync")]
+
+
+def test_a_generic_keyed_registrations_typeof_is_its_key(conventions: McpServerProcess) -> None:
+    """eShop's `AddKeyedTransient<IIntegrationEventHandler, TH>(typeof(T))` was read as a typeof registration of
+    service T: filtering for the handler interface found nothing."""
+    env = conventions.call("surfaces_list", {"kind": "di", "filter": "IProductHandler"})
+    assert [(r["service_id"], r["implementation"], r["form"], r["service_key"], r["lifetime"])
+            for r in env["data"]["registrations"]] == [
+        ("T:Conventions.Web.Data.IProductHandler", "THandler", "generic", "typeof(TEvent)", "Transient")]

@@ -337,3 +337,13 @@ def test_a_request_handed_to_a_forwarder_is_sent_by_the_member_that_made_it(flow
     impact = flow.call("impact_analyze", {"symbol_id": handle})
     assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
         ("M:Flow.Core.OrderCancellation.CancelAsync(Flow.Core.CommandsExecutor,System.Int32)", 1, "mediator")]
+
+
+def test_an_event_published_with_publish_async_reaches_its_handler(flow: McpServerProcess) -> None:
+    """eShop's `eventBus.PublishAsync(new GracePeriodConfirmedIntegrationEvent(...))` stopped at the bus: only
+    Send/Publish/CreateStream were read as sends."""
+    env = flow.call("graph_trace_feature", {"entry_point": "M:Flow.Core.ShippingService.ShipLaterAsync(System.Int32)"})
+    assert [(n["symbol_id"], n["from"]["kind"]) for n in env["data"]["nodes"]] == [
+        ("M:Flow.Core.OrderShippedIntegrationEvent.#ctor(System.Int32)", "Instantiate"),
+        ("M:Flow.Core.IEventBus.PublishAsync(Flow.Core.IntegrationEvent)", "Call"),
+        ("M:Flow.Core.OrderShippedIntegrationEventHandler.Handle(Flow.Core.OrderShippedIntegrationEvent)", "Mediator")]

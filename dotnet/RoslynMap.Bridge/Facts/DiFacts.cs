@@ -36,17 +36,21 @@ internal sealed class DiFacts
         var method = symbol as IMethodSymbol;
 
         var args = inv.ArgumentList.Arguments;
-        var typeofArgs = args.Select(a => FactSyntax.Unwrap(a.Expression)).OfType<TypeOfExpressionSyntax>().ToList();
+        var typeArgs = _types.TypeArguments(inv, method);
+        // A generic keyed overload's typeof is its key, not its service (eShop's
+        // `AddKeyedTransient<IIntegrationEventHandler, TH>(typeof(T))`).
+        var typeofIsKey = keyed && typeArgs.Count > 0;
+        bool IsTypeOf(ArgumentSyntax a) => !typeofIsKey && FactSyntax.Unwrap(a.Expression) is TypeOfExpressionSyntax;
+        var typeofArgs = args.Where(IsTypeOf).Select(a => (TypeOfExpressionSyntax)FactSyntax.Unwrap(a.Expression)).ToList();
         var factory = args.FirstOrDefault(IsFactory);
         // Keyed overloads take the key right after the service type: the first argument that is
         // neither a typeof nor a factory (an instance always comes after it).
-        var keyArg = keyed ? args.FirstOrDefault(a => FactSyntax.Unwrap(a.Expression) is not TypeOfExpressionSyntax && !IsFactory(a)) : null;
-        var others = args.Where(a => a != keyArg && a != factory && FactSyntax.Unwrap(a.Expression) is not TypeOfExpressionSyntax).ToList();
+        var keyArg = keyed ? args.FirstOrDefault(a => !IsTypeOf(a) && !IsFactory(a)) : null;
+        var others = args.Where(a => a != keyArg && a != factory && !IsTypeOf(a)).ToList();
 
         DiType service;
         DiType? implementation;
         string form;
-        var typeArgs = _types.TypeArguments(inv, method);
         if (typeofArgs.Count > 0)
         {
             form = "typeof";

@@ -12,7 +12,8 @@ namespace RoslynMap.Bridge.Facts;
 /// </summary>
 internal sealed class MediatorFacts
 {
-    public static readonly string[] InvocationNames = ["Send", "Publish", "CreateStream"];
+    // The Async names too: eShop's IEventBus.PublishAsync, Wolverine's and Brighter's SendAsync/PublishAsync.
+    public static readonly string[] InvocationNames = ["Send", "Publish", "CreateStream", "SendAsync", "PublishAsync"];
     // Event buses too (eShopOnContainers' IEventBus, MassTransit's IBus/IPublishEndpoint, NServiceBus's IMessageSession):
     // the query layer follows an event to its IIntegrationEventHandler/IConsumer/IHandleMessages.
     private static readonly HashSet<string> BusTypes = new(StringComparer.Ordinal)

@@ -176,7 +176,10 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         framework_types={s.container for s in symbols if s.symbol_id in framework and s.container}
         | lineage.derived_from(_MADE_BY_FRAMEWORK),
         dispatch={r[0] for r in conn.execute("SELECT DISTINCT from_key FROM refs WHERE kind IN"
-                                             " ('Implementation', 'Override') AND from_key IS NOT NULL")},
+                                             " ('Implementation', 'Override') AND from_key IS NOT NULL")}
+        # A class deriving from one that implements an interface implements it too (eShop's six
+        # `*IdentifiedCommandHandler : IdentifiedCommandHandler<T, R>`, MediatR's handlers by inheritance).
+        | {keys[t] for t in lineage.derived_from(lineage.implementers) if t in keys},
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup)
     reasons = {s.symbol_id: rules.reason(s) for s in symbols
@@ -222,9 +225,13 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
     framework |= lineage.derived_from(_FOUND_BY_BASE)
     # Types an assembly scan registers, when the solution asks for that scan (Contoso's 15 validators and 20
     # AutoMapper profiles): AddValidatorsFromAssembly*, AddAutoMapper.
+    # An Autofac assembly scan (`RegisterAssemblyTypes(...).AsClosedTypesOf(typeof(IValidator<>))`, modular-monolith's
+    # validators) may register either.
+    autofac_scan = conn.execute("SELECT 1 FROM facts WHERE kind = 'DiRegistration' AND detail LIKE"
+                                " '%\"form\":\"scan\"%' LIMIT 1").fetchone() is not None
     for scan, bases in _SCANNED_BASES.items():
-        if conn.execute("SELECT 1 FROM facts WHERE kind = 'DiRegistration' AND detail LIKE ? LIMIT 1",
-                        (f'%"via":"{scan}%',)).fetchone():
+        if autofac_scan or conn.execute("SELECT 1 FROM facts WHERE kind = 'DiRegistration' AND detail LIKE ? LIMIT 1",
+                                        (f'%"via":"{scan}%',)).fetchone():
             framework |= lineage.derived_from(bases)
     hubs = lineage.derived_from(_HUB_BASES)
     framework |= {s.symbol_id for s in symbols
@@ -284,6 +291,8 @@ class _Bases:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._base: dict[str, str] = {}
         self.unbound: set[str] = set()
+        self.implementers: frozenset[str] = frozenset(str(r[0]) for r in conn.execute(
+            "SELECT DISTINCT type_id FROM relations WHERE kind = 'interface'"))
         for type_id, related_id, related_name, kind in conn.execute(
                 "SELECT type_id, related_id, related_name, kind FROM relations"):
             if related_id is None:

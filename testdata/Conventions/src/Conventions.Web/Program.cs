@@ -9,6 +9,7 @@ builder.Services.AddDbContext<ShopContext>();
 builder.Services.AddShopData();
 builder.Services.AddSqlite<ShopContext>("Data Source=shop.db");
 builder.Services.AddValidatorsFromAssemblyContaining<Program>();
+builder.Services.AddSubscription<Product, ProductAddedHandler>();
 
 var app = builder.Build();
 app.MapHub<NotificationsHub>("/hubs/notifications");

@@ -12,6 +12,8 @@ public sealed record PaymentTakenIntegrationEvent(int OrderId) : IntegrationEven
 public interface IEventBus
 {
     void Publish(IntegrationEvent @event);
+
+    Task PublishAsync(IntegrationEvent @event);
 }
 
 public interface IIntegrationEventHandler<in TEvent> where TEvent : IntegrationEvent
@@ -27,6 +29,9 @@ public sealed class OrderShippedIntegrationEventHandler : IIntegrationEventHandl
 public sealed class ShippingService(IEventBus eventBus)
 {
     public void Ship(int orderId) => eventBus.Publish(new OrderShippedIntegrationEvent(orderId));
+
+    // eShop's IEventBus.PublishAsync(IntegrationEvent): the Async name is a publish too.
+    public Task ShipLaterAsync(int orderId) => eventBus.PublishAsync(new OrderShippedIntegrationEvent(orderId));
 
     public void Charge(int orderId)
     {

@@ -20,3 +20,15 @@ public static class SqliteShortcut
     public static IServiceCollection AddSqlite<TContext>(this IServiceCollection services, string? connectionString)
         where TContext : DbContext => services;
 }
+
+public interface IProductHandler;
+
+public sealed class ProductAddedHandler : IProductHandler;
+
+public static class Subscriptions
+{
+    /// <summary>eShop's AddSubscription: a generic keyed registration whose key is a typeof (the event type).</summary>
+    public static IServiceCollection AddSubscription<TEvent, THandler>(this IServiceCollection services)
+        where THandler : class, IProductHandler =>
+        services.AddKeyedTransient<IProductHandler, THandler>(typeof(TEvent));
+}
