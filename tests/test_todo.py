@@ -53,3 +53,27 @@ def test_tests_and_impact_reach_a_symbol_only_through_the_lambdas_that_call_it(t
     find = todo.call("impact_analyze", {"symbol_id": "M:Todo.Api.TodoStore.Find(System.Int32)"})
     assert [e["endpoint"] for e in find["data"]["endpoints"]] == ["GET /todos/{id}"]
     assert [t["test"] for t in find["data"]["tests"]] == ["M:Todo.Tests.TodoApiTests.GetsATodo"]
+
+
+MAIN = "M:Program.<Main>$(System.String[])"
+DEFAULTS = "M:Todo.Defaults.Hosting.MapDefaultEndpoints(Microsoft.AspNetCore.Builder.WebApplication)"
+
+
+def test_two_top_level_programs_are_two_callers(todo: McpServerProcess) -> None:
+    """Todo.Api and Todo.Web each declare `Program.<Main>$`: one id, one key. TodoApi's MapDefaultEndpoints had
+    "1 caller at Todo.Api/Program.cs:5" for two Programs calling it."""
+    env = todo.call("graph_callers", {"symbol_id": DEFAULTS})
+    assert env["answer"].startswith("2 bound callers of Todo.Defaults.Hosting.MapDefaultEndpoints"), env["answer"]
+    assert [(n["symbol_id"], n["project"], n["file"], n["line"], [e["line"] for e in n["edges"]])
+            for n in env["data"]["nodes"]] == [
+        (MAIN, "Todo.Api", "src/Todo.Api/Program.cs", 4, [9]),
+        (MAIN, "Todo.Web", "src/Todo.Web/Program.cs", 3, [5])]
+
+
+def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) -> None:
+    env = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Web"})
+    assert (env["data"]["root"]["file"], env["data"]["root"]["project"]) == ("src/Todo.Web/Program.cs", "Todo.Web")
+    assert [n["symbol_id"] for n in env["data"]["nodes"]] == [DEFAULTS]
+    api = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Api"})
+    assert [n["symbol_id"] for n in api["data"]["nodes"]] == [
+        "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS]

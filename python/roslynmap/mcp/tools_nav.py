@@ -248,6 +248,35 @@ def _unbound_callers(ctx: QueryContext, target: UnboundTarget, params: GraphPara
     )
 
 
+def _declarations(ctx: QueryContext, symbol_id: str) -> dict[str, tuple[str, int, str]]:
+    """File -> (project, line, symbol id) of each declaration of an id: several for an id more than one project
+    declares (every top-level Program's `<Main>$`)."""
+    rows = ctx.conn.execute("SELECT f.path, p.name, s.line FROM symbols s JOIN projects p ON p.id = s.project_id"
+                            " LEFT JOIN files f ON f.id = s.file_id WHERE s.symbol_id = ?", (symbol_id,)).fetchall()
+    return {str(r[0]): (str(r[1]), int(r[2] or 0), symbol_id) for r in rows if r[0]}
+
+
+def _split_shared_callers(ctx: QueryContext, nodes: list[dict[str, Any]], by_node: dict[str, list[dict[str, Any]]]
+                          ) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """A caller whose id several projects declare is one caller per declaring file its calls come from: TodoApi's
+    `MapDefaultEndpoints` had "1 caller at Todo.Api/Program.cs:5" for two Programs calling it."""
+    out: list[dict[str, Any]] = []
+    for node in nodes:
+        sid = node.get("symbol_id")
+        edges = by_node.get(sid or "", [])
+        files = sorted({str(e["file"]) for e in edges if e.get("file")})
+        places = _declarations(ctx, sid) if sid and len(files) > 1 else {}
+        if len(places) < 2:
+            out.append(node)
+            continue
+        for file in files:
+            project, line, _ = places.get(file, (node.get("project"), node.get("line"), sid))
+            out.append({**node, "file": file, "line": line, "project": project,
+                        "edges": [e for e in edges if e.get("file") == file]})
+        by_node.pop(sid or "", None)
+    return out, by_node
+
+
 def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOutput:
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     target = resolve_target(ctx, params)
@@ -264,11 +293,17 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     if depth != requested_depth:
         limits["max_depth"] = {"requested": requested_depth, "applied": depth}
     per_level = clamp("limit_per_level", params.limit_per_level, *PER_LEVEL, limits)
+    places = _declarations(ctx, row["symbol_id"])
     if direction == "callers":
         result = graph.callers(ctx.conn, row["symbol_id"], depth, per_level)
     else:
+        # An id several projects declare (each top-level Program's `<Main>$`) shares one key: the calls of the
+        # declaration asked for (its project) only.
+        own = (row["file"], row["line"], row["end_line"]) if len(places) > 1 and row["file"] else None
         result = graph.callees(ctx.conn, row["symbol_id"], depth, per_level,
-                               calls_only=not getattr(params, "all_edges", False))
+                               calls_only=not getattr(params, "all_edges", False), root_place=own)
+        if own:
+            result.root.update(file=row["file"], line=row["line"], project=row["project"])
     node_key = "from" if direction == "callers" else "to"
     fan: dict[str, int] = {}
     by_node: dict[str, list[dict[str, Any]]] = {}
@@ -276,11 +311,13 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         fan[edge[node_key]] = fan.get(edge[node_key], 0) + edge["count"]
         by_node.setdefault(edge[node_key], []).append({k: v for k, v in edge.items() if k != node_key})
     nodes = sorted(result.nodes, key=lambda n: (n["depth"], -fan.get(n.get("symbol_id") or "", 0)))
+    if direction == "callers":
+        nodes, by_node = _split_shared_callers(ctx, nodes, by_node)
     root_id = row["symbol_id"]
     # A call site is in the file of the member making the call (`from`): said once, by that member's node.
     file_of = {n.get("symbol_id"): n.get("file") for n in nodes} | {root_id: result.root.get("file")}
     for node in nodes:
-        edges = by_node.get(node.get("symbol_id") or f"?{node.get('name')}", [])[:5]
+        edges = (node.pop("edges", None) or by_node.get(node.get("symbol_id") or f"?{node.get('name')}", []))[:5]
         caller_file = node.get("file") if direction == "callers" else None
         # Said once, not per edge: the root as the other end, and the calling member's file as the call site.
         node["edges"] = [{k: v for k, v in e.items() if not (k in ("to", "from") and v == root_id)

@@ -87,9 +87,11 @@ def _edges_into(
     rows: list[tuple[int, int, str, int, int]] = []
     for chunk in chunks(targets):
         rows.extend(conn.execute(
+            # Per file too: a member's calls are in its own file, but an id several projects declare (each
+            # top-level Program's `<Main>$`) calls from each of theirs.
             f"SELECT r.target_key, r.from_key, r.kind, count(*), min(r.id) FROM refs r WHERE r.target_key IN"
             f" ({marks(chunk)}) AND {CALL_EDGE} AND r.from_key IN ({marks(wanted)})"
-            f" GROUP BY r.target_key, r.from_key, r.kind", [*chunk, *wanted]))
+            f" GROUP BY r.target_key, r.from_key, r.kind, r.file_id", [*chunk, *wanted]))
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     return rows
 
@@ -310,8 +312,10 @@ def call_edge(caller: str, target: str | None, name: str, kind: str, count: int,
     return key, edge
 
 def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
-            calls_only: bool = False) -> Graph:
-    """`calls_only`: invocations and constructions, and unbound calls counted by name instead of walked."""
+            calls_only: bool = False, root_place: tuple[str, int, int] | None = None) -> Graph:
+    """`calls_only`: invocations and constructions, and unbound calls counted by name instead of walked.
+    `root_place` (file, first line, last line): the root's calls from there only (an id several projects
+    declare, such as every top-level `Program.<Main>$`, shares one key)."""
     graph, root = _start(conn, symbol_id)
     if root is None:
         return graph
@@ -319,7 +323,8 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     frontier = [root]
     lineage = dispatch.Lineage(conn)
     for level in range(1, depth + 1):
-        raw = _edges_out_of(conn, frontier, CALLS_ONLY if calls_only else CALL_EDGE)
+        window = (root, *root_place) if root_place and level == 1 else None
+        raw = _edges_out_of(conn, frontier, CALLS_ONLY if calls_only else CALL_EDGE, window)
         if calls_only:
             for row in raw:
                 if row[1] is None:

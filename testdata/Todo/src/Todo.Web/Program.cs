@@ -1,0 +1,6 @@
+using Todo.Defaults;
+
+var builder = WebApplication.CreateBuilder(args);
+var app = builder.Build();
+app.MapDefaultEndpoints();
+app.Run();
