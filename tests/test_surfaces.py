@@ -92,7 +92,8 @@ def test_endpoints_of_every_kind(web: McpServerProcess) -> None:
     assert row("ANY", "/healthz") == (MAIN, web_program, 68, "high", {})
     assert row("ANY", "/hubs/chat") == ("T:Web.Api.Infrastructure.ChatHub", web_program, 69, "high", {})
     assert row("ANY", "/{*path:nonfile}") == (MAIN, web_program, 70, "high", {"fallback_file": "index.html"})
-    assert row("OPTIONS", "/check") == (MAIN, web_program, 67, "high", {"handler_kind": "lambda", "handler_line": 67})
+    assert row("OPTIONS", "/check") == (MAIN, web_program, 67, "high", {"handler_kind": "lambda", "handler_line": 67,
+                                                                           "handler_end_line": 67})
     basket = "M:Web.NoPackages.Grpc.BasketService."
     assert row("POST", "/BasketApi.Basket/GetBasket") == (basket + "GetBasket(System.String)", no_packages, 18,
                                                            "medium", {})
@@ -102,7 +103,7 @@ def test_endpoints_of_every_kind(web: McpServerProcess) -> None:
     # A lambda that only forwards to a method of the solution: that method is the handler.
     assert row("GET", "/brands") == ("M:Web.Api.Endpoints.BrandEndpoints.ListAsync(System.Int32)",
                                      "src/Web.Api/Endpoints/BrandEndpoints.cs", 7, "high",
-                                     {"handler_kind": "lambda_forwarding", "handler_line": 7})
+                                     {"handler_kind": "lambda_forwarding", "handler_line": 7, "handler_end_line": 7})
     # A method group is the handler itself.
     assert row("POST", "/api/orders")[0] == ("M:Web.Api.Endpoints.OrderEndpoints.Create(Web.Api.Data.Order,"
                                              "Web.Api.Services.IOrderService,System.Threading.CancellationToken)")
