@@ -91,3 +91,15 @@ def test_a_generic_keyed_registrations_typeof_is_its_key(conventions: McpServerP
     assert [(r["service_id"], r["implementation"], r["form"], r["service_key"], r["lifetime"])
             for r in env["data"]["registrations"]] == [
         ("T:Conventions.Web.Data.IProductHandler", "THandler", "generic", "typeof(TEvent)", "Transient")]
+
+
+def test_keys_razor_views_read_through_an_injected_configuration(conventions: McpServerProcess) -> None:
+    """SimplCommerce's views read `@Config["GoogleAppKey"]` and `Config.GetValue<bool>("Global.AssetBundling")`
+    after `@inject IConfiguration Config`: "0 configuration keys" was answered for both."""
+    env = conventions.call("surfaces_list_config_keys", {})
+    assert [(k["key"], k["status"], [(u["pattern"], u["through"], u["file"], u["line"]) for u in k["usages"]])
+            for k in env["data"]["keys"]] == [
+        ("Features:Beta", "used_but_undefined", [("markup", "GetValue", "src/Conventions.Web/Pages/About.cshtml", 6)]),
+        ("Support:Email", "used", [("markup", "indexer", "src/Conventions.Web/Pages/About.cshtml", 5)])]
+    overview = conventions.call("repo_overview", {})
+    assert overview["data"]["counts"]["config_keys"] == 2

@@ -13,7 +13,7 @@ from roslynmap.mcp.registry import WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.ids import is_doc_id, is_stable_id
-from roslynmap.query import graph, names, surfaces, trace
+from roslynmap.query import graph, markup, names, surfaces, trace
 from roslynmap.query.context import QueryContext
 
 LIST_LIMIT = (50, 500)
@@ -99,7 +99,8 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
     """Use to see which configuration keys the code reads and appsettings*.json define, each with a status."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
-    listing = surfaces.config_keys(ctx.conn, params.key_filter, params.project, params.status)
+    listing = surfaces.config_keys(ctx.conn, params.key_filter, params.project, params.status,
+                                   markup.config_reads(ctx.conn, ctx.root))
     items = _page(listing, params, limits)
     # The count per status is data (by_status): the answer does not say it again.
     of_all = f" are {params.status}, of {sum(c['count'] for c in listing.counts)}" if params.status else ""

@@ -16,7 +16,7 @@ from roslynmap.mcp.tools_symbols import clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import is_package_source
-from roslynmap.query import diagnostics, inactive, names, outline, overview, stacktrace, symbols, textsearch
+from roslynmap.query import diagnostics, inactive, markup, names, outline, overview, stacktrace, symbols, textsearch
 from roslynmap.query.context import QueryContext
 from roslynmap.query.paths import repo_relative
 from roslynmap.store.overlay import is_overlay
@@ -357,7 +357,7 @@ def overview_tool(params: OverviewParams, repo_path: str) -> ToolOutput:
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     entries = overview.entry_points(ctx.conn)
     projects = overview.projects(ctx.conn, entries)
-    counts = overview.surface_counts(ctx.conn)
+    counts = overview.surface_counts(ctx.conn, markup.config_reads(ctx.conn, ctx.root))
     central = overview.central_types(ctx.conn, CENTRAL, baseline=params.workspace_id is None)
     roles: dict[str, int] = {}
     for project in projects:

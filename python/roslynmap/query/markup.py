@@ -88,3 +88,35 @@ def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str) -> str |
     return (f"Razor markup names '{name}' on {count} line{'s' if count != 1 else ''} ({', '.join(places)}"
             f"{', ...' if count > len(places) else ''}): markup is compiled by the Razor generator, which is not "
             "indexed, so uses there are not listed; read those lines.")
+
+
+@dataclass(frozen=True)
+class ConfigRead:
+    """A configuration key markup reads through an injected IConfiguration (`@Config["GoogleAppKey"]`)."""
+    key: str
+    file: str
+    line: int
+    pattern: str
+
+
+_INJECTED_CONFIG = re.compile(r"@inject\s+(?:[\w.]+\.)?IConfiguration\s+(\w+)")
+_KEY = r"\s*\"([^\"{}]+)\"\s*"
+
+
+def config_reads(conn: sqlite3.Connection, root: Path) -> list[ConfigRead]:
+    """Keys SimplCommerce's views read (`@inject IConfiguration Config`, then `@Config["GoogleAppKey"]`,
+    `Config.GetValue<bool>("Global.AssetBundling")`, `GetSection`, `GetConnectionString`): constant keys only."""
+    def compute() -> list[ConfigRead]:
+        out = []
+        for rel, text in _texts(conn, root):
+            for name in set(_INJECTED_CONFIG.findall(text)):
+                reads = re.compile(rf"(?<![\w.]){re.escape(name)}\s*(?:\[{_KEY}\]|\.(GetValue|GetSection|"
+                                   rf"GetRequiredSection|GetConnectionString)\s*(?:<[^>()]*>)?\s*\({_KEY}[,)])")
+                for number, line in enumerate(text.splitlines(), start=1):
+                    for indexed, method, argument in reads.findall(line):
+                        key = indexed or argument
+                        if method == "GetConnectionString":
+                            key = f"ConnectionStrings:{key}"
+                        out.append(ConfigRead(key, rel, number, method or "indexer"))
+        return out
+    return list(memo(conn, f"markup_config:{root}", compute))

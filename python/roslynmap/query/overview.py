@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
 from roslynmap.model.readable import IN_REPOSITORY_SQL
 from roslynmap.query.keys import ids_of
+from roslynmap.query.markup import ConfigRead
 from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.surfaces import (
     _project_of_path,
@@ -67,12 +69,12 @@ def projects(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[di
     return out
 
 
-def surface_counts(conn: sqlite3.Connection) -> dict[str, int]:
+def surface_counts(conn: sqlite3.Connection, markup_reads: Sequence[ConfigRead] = ()) -> dict[str, int]:
     """The totals the list tools answer with (surfaces_list_config_keys, surfaces_list_db_tables, surfaces_list
     kind=di): counted from facts on their own, the overview said 17 tables and 31 keys where the lists said 86
     and 42 (SimplCommerce's ToTable names, appsettings definitions)."""
     return {"endpoints": endpoints(conn, None, None).total,
-            "config_keys": config_keys(conn, None, None, None).total,
+            "config_keys": config_keys(conn, None, None, None, markup_reads).total,
             "db_tables": db_tables(conn, None).total,
             "di_registrations": di_registrations(conn, None, None, None, None).total}
 

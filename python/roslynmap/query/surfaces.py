@@ -5,14 +5,17 @@ from __future__ import annotations
 import functools
 import re
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 
 from roslynmap.query import graph, projectrefs, transformers
 from roslynmap.query.sql import in_chunks, memo
+
+if TYPE_CHECKING:
+    from roslynmap.query.markup import ConfigRead
 
 FACT_COLUMNS = "fa.kind, fa.symbol_id, fa.line, fa.col, fa.confidence, fa.key, fa.detail, f.path"
 FACT_FROM = "facts fa LEFT JOIN files f ON f.id = fa.file_id"
@@ -541,13 +544,16 @@ def _hosts_loading(conn: sqlite3.Connection, hosts: set[str | None],
 
 
 def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str | None = None,
-                status: str | None = None) -> Listing:
+                status: str | None = None, markup_reads: Sequence[ConfigRead] = ()) -> Listing:
     """Keys read in code merged with keys defined in appsettings*.json, per project: a host project
     (one with its own appsettings files) is checked against its own files and those of the hosts it
     references (a test project hosting the app); a library (none) against those of the hosts that
-    reference it, directly or not (every host's when none does)."""
+    reference it, directly or not (every host's when none does). `markup_reads`: keys Razor views read
+    (query/markup.config_reads), each the read of the project holding the view."""
     projects = _projects(conn)
-    usages = _config_facts(conn, "Config", projects)
+    usages = _config_facts(conn, "Config", projects) + [
+        {"key": r.key, "pattern": "markup", "symbol_id": None, "file": r.file, "line": r.line, "confidence": "medium",
+         "project": _project_of_path(projects, r.file), "through": r.pattern} for r in markup_reads]
     discovery = conn.execute("SELECT 1 FROM facts WHERE kind = 'DiRegistration' AND key = 'AddServiceDiscovery' "
                              "LIMIT 1").fetchone() is not None
     # A compose service built from a folder no project of the solution is in (a log shipper) is not its config.
