@@ -347,3 +347,18 @@ def test_an_event_published_with_publish_async_reaches_its_handler(flow: McpServ
         ("M:Flow.Core.OrderShippedIntegrationEvent.#ctor(System.Int32)", "Instantiate"),
         ("M:Flow.Core.IEventBus.PublishAsync(Flow.Core.IntegrationEvent)", "Call"),
         ("M:Flow.Core.OrderShippedIntegrationEventHandler.Handle(Flow.Core.OrderShippedIntegrationEvent)", "Mediator")]
+
+
+def test_a_nodes_type_arguments_are_those_of_the_caller_it_shows(flow: McpServerProcess) -> None:
+    """IRepository<T>.ListAsync is called with Order by CountAsync (the node's `from`) and with CatalogItem by
+    CatalogReader.ReadAsync (declared first in the file): the node said `from CountAsync` with CatalogItem."""
+    env = flow.call("graph_trace_feature", {"entry_point": "M:Flow.Core.Dashboard.CountAsync(Flow.Core.IRepository"
+                                            "{Flow.Core.Order},Flow.Core.CatalogReader,System.Threading.CancellationToken)",
+                                            "depth": 2})
+    assert [(n["symbol_id"], n.get("type_arguments")) for n in env["data"]["nodes"]] == [
+        ("M:Flow.Core.CatalogReader.ReadAsync(System.Threading.CancellationToken)", None),
+        (LIST, ["T:Flow.Core.Order"]),
+        ("M:Flow.Data.EfRepository`1.ListAsync(System.Threading.CancellationToken)", ["T:Flow.Core.Order"])]
+    # The tables read take every caller's type arguments: Catalog through ReadAsync, Orders through CountAsync.
+    assert [(t["table"], t["entity"]) for t in env["data"]["tables"]] == [
+        ("Catalog", "T:Flow.Core.CatalogItem"), ("Orders", "T:Flow.Core.Order")]

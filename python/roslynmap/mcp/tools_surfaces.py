@@ -232,7 +232,7 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
         node["facts"] = [_compact(f) for f in annotated.get(node.get("symbol_id") or "", [])]
         node["from"] = parents.get(node.get("symbol_id") or f"?{node.get('name')}")
         if node.get("symbol_id") in generic:
-            node["type_arguments"] = generic[node["symbol_id"]]
+            node["type_arguments"] = generic[node["symbol_id"]][0]
     root_facts = annotated.get(root_id, [])
     if window is not None and route is not None:  # the member maps other routes' lambdas too: this one's facts
         root_facts = [f for f in root_facts if f.get("file") == window.file and (
@@ -251,8 +251,9 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
                 tables.setdefault(fact["key"].lower(), {"table": fact["key"], "via": node.get("symbol_id")})
     # A generic repository's entity: the table of a type argument it was called with (inferred).
     entity_tables = surfaces.entity_tables(ctx.conn) if generic else {}
+    every = trace.type_arguments(ctx.conn, tree.edges, every_caller=True) if generic else {}
     for node in nodes:
-        for entity in node.get("type_arguments", []):
+        for entity in (e for args in every.get(node.get("symbol_id") or "", []) for e in args):
             if entity in entity_tables:
                 tables.setdefault(entity_tables[entity].lower(), {"table": entity_tables[entity], "via": node[
                     "symbol_id"], "entity": entity, "inferred": "type_argument"})

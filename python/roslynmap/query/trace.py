@@ -593,17 +593,24 @@ def _depth_stops(conn: sqlite3.Connection, trace: Trace, frontier: list[str], de
         trace.stops.append({"reason": "depth_limit", "at": node, "depth": depth, "solution_calls": count})
 
 
-def type_arguments(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> dict[str, list[str]]:
-    """Node id -> the type arguments its caller called it with, for calls into a generic type's member
-    (`IRepository<CatalogItem>.ListAsync` reaching `EfRepository<T>.ListAsync`): `GenericCall` facts."""
+def type_arguments(conn: sqlite3.Connection, edges: list[dict[str, Any]],
+                   every_caller: bool = False) -> dict[str, list[list[str]]]:
+    """Node id -> the type arguments its callers called it with, for calls into a generic type's member
+    (`IRepository<CatalogItem>.ListAsync` reaching `EfRepository<T>.ListAsync`): `GenericCall` facts. Only the
+    caller a node shows (its first, `from`) unless `every_caller`: SimplCommerce's `IRepository<T>.Query` said
+    `from WorkContext.GetCurrentUser` with CartService's `CartItem`; the tables a trace reads take every caller's."""
     wanted: dict[tuple[str, str], list[str]] = {}  # (caller, member called) -> nodes (it and its implementations)
+    shown_caller: dict[str, str] = {}
     for edge in edges:
-        if edge["kind"] in ("Call", "Dispatch") and isinstance(edge.get("to"), str):
+        shown_caller.setdefault(str(edge.get("to")), str(edge["from"]))
+    for edge in edges:
+        if edge["kind"] in ("Call", "Dispatch") and isinstance(edge.get("to"), str) \
+                and (every_caller or shown_caller.get(edge["to"]) == edge["from"]):
             called = edge["via"] if edge["kind"] == "Dispatch" else edge["to"]
             wanted.setdefault((edge["from"], called), []).append(edge["to"])
     if not wanted:
         return {}
-    out: dict[str, list[str]] = {}
+    out: dict[str, list[list[str]]] = {}
     rows = in_chunks(conn, "SELECT symbol_id, key, detail FROM facts WHERE kind = 'GenericCall' AND symbol_id IN"
                            " ({marks}) ORDER BY line", {caller for caller, _ in wanted})
     for caller, called, detail in rows:
@@ -612,5 +619,6 @@ def type_arguments(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> dic
         except orjson.JSONDecodeError:
             continue
         for node in wanted.get((caller, called), []):
-            out.setdefault(node, args)
+            if args not in out.setdefault(node, []):
+                out[node].append(args)
     return out
