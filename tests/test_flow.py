@@ -362,3 +362,12 @@ def test_a_nodes_type_arguments_are_those_of_the_caller_it_shows(flow: McpServer
     # The tables read take every caller's type arguments: Catalog through ReadAsync, Orders through CountAsync.
     assert [(t["table"], t["entity"]) for t in env["data"]["tables"]] == [
         ("Catalog", "T:Flow.Core.CatalogItem"), ("Orders", "T:Flow.Core.Order")]
+
+
+def test_graph_callers_of_a_handler_says_who_sends_its_request(flow: McpServerProcess) -> None:
+    """realworld's and Contoso's handlers: graph_callers said "0 callers" and nothing more."""
+    env = flow.call("graph_callers", {"symbol_id": SHIP_HANDLE})
+    assert env["data"]["nodes"] == []
+    assert env["warnings"] == [
+        f"Its request is sent through a mediator by 1 member ({SHIP_ASYNC}): not call edges; impact_analyze and "
+        "tests_find walk them (`through: mediator`)."]

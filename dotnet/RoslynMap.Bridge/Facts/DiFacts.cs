@@ -51,7 +51,14 @@ internal sealed class DiFacts
         DiType service;
         DiType? implementation;
         string form;
-        if (typeofArgs.Count > 0)
+        if (typeofArgs.Count == 1 && factory is null && others.Count > 0)
+        {
+            // `AddSingleton(typeof(IModuleInitializer), moduleInitializer)` (SimplCommerce): the object given is the service.
+            form = "instance";
+            service = _types.Named(typeofArgs[0].Type);
+            implementation = _types.InstanceType(others[0].Expression);
+        }
+        else if (typeofArgs.Count > 0)
         {
             form = "typeof";
             service = _types.Named(typeofArgs[0].Type);

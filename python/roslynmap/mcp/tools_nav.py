@@ -14,7 +14,7 @@ from roslynmap.mcp.tools_tasks import flag_broken, flag_broken_nodes
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import REFERENCE_KINDS, TYPE_KINDS
 from roslynmap.model.rows import plain
-from roslynmap.query import graph, names, refs, symbols, types, unbound
+from roslynmap.query import graph, names, refs, symbols, trace, types, unbound
 from roslynmap.query.context import QueryContext
 from roslynmap.query.markup import warning as markup_warning
 from roslynmap.query.paths import repo_relative
@@ -347,6 +347,12 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         warnings.append(broken)
     if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"])):
         warnings.append(named)
+    if direction == "callers" and (senders := trace.mediator_senders(ctx.conn, [root_id]).get(root_id)):
+        # A mediator handler has no call edge from whoever sends its request (realworld's Handle: "0 callers").
+        shown = ", ".join(senders[:3]) + (", ..." if len(senders) > 3 else "")
+        warnings.append(f"Its request is sent through a mediator by {len(senders)} member"
+                        f"{'s' if len(senders) != 1 else ''} ({shown}): not call edges; impact_analyze and tests_find "
+                        "walk them (`through: mediator`).")
     if unbound_data:
         warnings.append(f"{unbound_data['total']} calls the compiler could not bind have the name of a member in this "
                         "graph; they are counted and listed under unbound_calls, not walked.")

@@ -9,6 +9,8 @@ public static class DataSetup
     public static IServiceCollection AddShopData(this IServiceCollection serviceCollection)
     {
         serviceCollection.AddPooledDbContextFactory<ShopContext>(options => options.EnableDetailedErrors());
+        // SimplCommerce's `AddSingleton(typeof(IModuleInitializer), moduleInitializer)`: an instance, not a typeof.
+        serviceCollection.AddSingleton(typeof(IProductHandler), new ProductAddedHandler());
         return serviceCollection;
     }
 }
