@@ -26,7 +26,8 @@ def test_each_route_says_where_its_lambda_is(todo: McpServerProcess) -> None:
     assert [(e["method"], e["route"], e["handler"], e["handler_kind"], e["handler_line"], e["handler_end_line"])
             for e in env["data"]["endpoints"]] == [
         ("GET", "/todos", MAP_TODOS, "lambda", 9, 9), ("GET", "/todos/{id}", MAP_TODOS, "lambda", 11, 12),
-        ("DELETE", "/todos/{id}", MAP_TODOS, "lambda", 14, 18)]
+        ("DELETE", "/todos/{id}", MAP_TODOS, "lambda", 14, 18),
+        ("PUT", "/todos/{id}/archive", MAP_TODOS, "lambda", 21, 25)]
 
 
 def test_a_trace_walks_only_the_routes_own_lambda(todo: McpServerProcess) -> None:
@@ -44,7 +45,9 @@ def test_a_trace_walks_only_the_routes_own_lambda(todo: McpServerProcess) -> Non
 
 def test_tests_and_impact_reach_a_symbol_only_through_the_lambdas_that_call_it(todo: McpServerProcess) -> None:
     remove = todo.call("tests_find", {"symbol_id": "M:Todo.Api.TodoStore.Remove(System.Int32)"})
+    # The archive route's lambda reaches Remove through TodoArchive.Archive, another member of the walk.
     assert [(t["test"], t["route"], t["call"]) for t in remove["data"]["tests"]] == [
+        ("M:Todo.Tests.TodoApiTests.ArchivesATodo", "PUT /todos/{id}/archive", "PUT /todos/1/archive"),
         ("M:Todo.Tests.TodoApiTests.DeletesATodo", "DELETE /todos/{id}", "DELETE /todos/1")]
     as_item = todo.call("tests_find", {"symbol_id": "M:Todo.Api.Todo.AsItem"})
     assert [(t["test"], t["route"]) for t in as_item["data"]["tests"]] == [

@@ -163,7 +163,8 @@ internal sealed class DiFacts
         && (FactSyntax.NameContains(receiver, "services") || FactSyntax.NameContains(receiver, "serviceCollection")
             // `services.AddA().AddB()`: a chain of Add* calls that starts on the service collection
             || FactSyntax.Unwrap(receiver) is InvocationExpressionSyntax inner && FactSyntax.NameText(inner) is { } innerName
-               && innerName.StartsWith("Add", StringComparison.Ordinal) && FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameContains(FactSyntax.Receiver(c), "services")));
+               && innerName.StartsWith("Add", StringComparison.Ordinal) && FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameContains(FactSyntax.Receiver(c), "services")
+                   || FactSyntax.NameContains(FactSyntax.Receiver(c), "serviceCollection")));
 
     /// <summary>Cheap syntax test for the dispatcher: an Aspire client integration that registers a DbContext,
     /// `builder.AddNpgsqlDbContext&lt;T&gt;("catalogdb")` (not on the service collection: those are Extension's).</summary>

@@ -47,7 +47,9 @@ internal sealed class MediatorFacts
         {
             // Unbound (the package is missing): only on a receiver named like a mediator or an event bus.
             var receiver = FactSyntax.Receiver(inv);
-            if (!FactSyntax.NameContains(receiver, "mediator") && !FactSyntax.NameContains(receiver, "sender")
+            // `sender` only for Send/Publish: an unbound `_emailSender.SendAsync(message)` is no mediator.
+            var sender = !name.EndsWith("Async", StringComparison.Ordinal) && FactSyntax.NameContains(receiver, "sender");
+            if (!FactSyntax.NameContains(receiver, "mediator") && !sender
                 && !FactSyntax.NameContains(receiver, "eventbus")) return;
             bus = FactSyntax.NameContains(receiver, "eventbus");
             confidence = Confidence.Medium;

@@ -42,6 +42,7 @@ def repo_status_tool(params: RepoStatusParams, repo_path: str) -> ToolOutput:
         below = [p for p in head["projects"] if p.get("semantic_level") != "full"]
         status = {**status, "head_baseline": {**{k: v for k, v in head.items() if k != "projects"},
                                               "projects_below_full": below[:STATUS_PROJECTS_SHOWN],
+                                              "below_full_count": len(below),
                                               "project_count": len(head["projects"])}}
     return ToolOutput(
         answer=f"{status['root']} at {status['head_commit'][:12]} ({status['branch'] or 'detached'}), {state}; "

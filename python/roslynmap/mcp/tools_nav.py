@@ -248,12 +248,12 @@ def _unbound_callers(ctx: QueryContext, target: UnboundTarget, params: GraphPara
     )
 
 
-def _declarations(ctx: QueryContext, symbol_id: str) -> dict[str, tuple[str, int, str]]:
-    """File -> (project, line, symbol id) of each declaration of an id: several for an id more than one project
-    declares (every top-level Program's `<Main>$`)."""
+def _declarations(ctx: QueryContext, symbol_id: str) -> dict[str, tuple[str, int]]:
+    """File -> (project, line) of each declaration of an id: several for an id more than one project declares
+    (every top-level Program's `<Main>$`)."""
     rows = ctx.conn.execute("SELECT f.path, p.name, s.line FROM symbols s JOIN projects p ON p.id = s.project_id"
                             " LEFT JOIN files f ON f.id = s.file_id WHERE s.symbol_id = ?", (symbol_id,)).fetchall()
-    return {str(r[0]): (str(r[1]), int(r[2] or 0), symbol_id) for r in rows if r[0]}
+    return {str(r[0]): (str(r[1]), int(r[2] or 0)) for r in rows if r[0]}
 
 
 def _split_shared_callers(ctx: QueryContext, nodes: list[dict[str, Any]], by_node: dict[str, list[dict[str, Any]]]
@@ -270,7 +270,7 @@ def _split_shared_callers(ctx: QueryContext, nodes: list[dict[str, Any]], by_nod
             out.append(node)
             continue
         for file in files:
-            project, line, _ = places.get(file, (node.get("project"), node.get("line"), sid))
+            project, line = places.get(file, (node.get("project"), node.get("line")))
             out.append({**node, "file": file, "line": line, "project": project,
                         "edges": [e for e in edges if e.get("file") == file]})
         by_node.pop(sid or "", None)
@@ -293,10 +293,10 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     if depth != requested_depth:
         limits["max_depth"] = {"requested": requested_depth, "applied": depth}
     per_level = clamp("limit_per_level", params.limit_per_level, *PER_LEVEL, limits)
-    places = _declarations(ctx, row["symbol_id"])
     if direction == "callers":
         result = graph.callers(ctx.conn, row["symbol_id"], depth, per_level)
     else:
+        places = _declarations(ctx, row["symbol_id"])
         # An id several projects declare (each top-level Program's `<Main>$`) shares one key: the calls of the
         # declaration asked for (its project) only.
         own = (row["file"], row["line"], row["end_line"]) if len(places) > 1 and row["file"] else None

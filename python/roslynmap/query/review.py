@@ -14,6 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.query import graph, surfaces, trace, unbound
 from roslynmap.query.keys import ids_of, key_of, keys_of
@@ -157,13 +159,13 @@ def _add_callers(found: Reach, tree: graph.Graph, offset: int) -> None:
     level = {n["symbol_id"]: n["depth"] for n in tree.nodes if n.get("symbol_id")}
     for edge in tree.edges:
         caller, callee = edge["from"], edge["to"]
-        if caller not in level or (caller in found.depth and found.depth[caller] != level[caller] + offset):
+        if caller not in level:
             continue
-        if level.get(callee, 0) == level[caller] - 1:
-            found.hops.setdefault(caller, set()).add(callee)
-            if caller not in found.depth:
-                found.depth[caller] = level[caller] + offset
-                found.next_hop[caller] = callee
+        # Every edge of a callers tree leads to the root: each is a way on (a route's lambda may take any of them).
+        found.hops.setdefault(caller, set()).add(callee)
+        if caller not in found.depth and level.get(callee, 0) == level[caller] - 1:
+            found.depth[caller] = level[caller] + offset
+            found.next_hop[caller] = callee
 
 
 def test_facts(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
@@ -195,10 +197,7 @@ def route_reaches(conn: sqlite3.Connection, route: dict[str, Any], found: Reach)
     hops = found.hops.get(handler)
     if window is None or not hops:
         return True
-    if handler in found.through_mediator and conn.execute(
-            "SELECT 1 FROM facts fa JOIN files f ON f.id = fa.file_id WHERE fa.kind = 'MediatorRequest'"
-            " AND fa.symbol_id = ? AND f.path = ? AND fa.line BETWEEN ? AND ?",
-            (handler, window.file, window.start, window.end)).fetchone():
+    if handler in found.through_mediator and _sends_within(conn, window, hops):
         return True
     hop_keys = {k: h for h, k in keys_of(conn, hops).items()}
     implemented = graph.dispatch_closure(conn, hop_keys, upward=True)
@@ -211,6 +210,24 @@ def route_reaches(conn: sqlite3.Connection, route: dict[str, Any], found: Reach)
         if target in wanted or (target is None and name in names):
             return True
     return False
+
+
+def _sends_within(conn: sqlite3.Connection, window: surfaces.LambdaWindow, hops: set[str]) -> bool:
+    """The lambda's lines send the request of a handler among `hops`: through a mediator (the request itself, or
+    wrapped as a type argument), or by making it for a forwarder (`executor.Execute(new CreateX())`)."""
+    requests = {"T:" + trace.first_parameter(h) for h in hops}
+    for key, detail in conn.execute(
+            "SELECT fa.key, fa.detail FROM facts fa JOIN files f ON f.id = fa.file_id WHERE fa.kind = 'MediatorRequest'"
+            " AND fa.symbol_id = ? AND f.path = ? AND fa.line BETWEEN ? AND ?",
+            (window.handler, window.file, window.start, window.end)):
+        wrapped = orjson.loads(detail).get("type_args", []) if detail else []
+        if key in requests or requests & set(wrapped):
+            return True
+    made = {r for r in requests} | {f"M:{r[2:]}.#ctor" for r in requests}
+    return any(str(target).split("(", 1)[0] in made for (target,) in conn.execute(
+        "SELECT i.symbol_id FROM refs r JOIN ids i ON i.key = r.target_key JOIN files f ON f.id = r.file_id"
+        " WHERE r.kind = 'Instantiate' AND r.from_key = ? AND f.path = ? AND r.line BETWEEN ? AND ?",
+        (key_of(conn, window.handler), window.file, window.start, window.end)))
 
 
 def tests_reaching(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int,

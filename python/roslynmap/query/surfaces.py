@@ -237,12 +237,11 @@ def _razor_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
         model = _beside(_classes_named(conn, page["model"]), page["file"]) if page.get("model") else None
         handlers = conn.execute("SELECT symbol_id, name FROM symbols WHERE container_id = ? AND kind = 'Method' "
                                 "ORDER BY line", (model,)).fetchall() if model else []
-        found, renders = 0, False
+        renders = False
         for symbol_id, name in handlers:
             match = _PAGE_HANDLER.match(name)
             if not match:
                 continue
-            found += 1
             verb, named = match.group(1).upper(), match.group(2)
             renders = renders or (verb == "GET" and not named)
             # A named handler is chosen by `?handler=Name`, or by the path when the page route has {handler?}.

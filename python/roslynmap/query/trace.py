@@ -71,7 +71,7 @@ def _handle_methods_of_handlers(conn: sqlite3.Connection) -> list[str]:
     """The Handle (HandleAsync, Consume) methods of the solution's handler classes (once per connection: a trace
     asks at every level)."""
     def compute() -> list[str]:
-        own = _own_handler_interfaces(conn)
+        own = own_handler_interfaces(conn)
         return [str(r[0]) for r in conn.execute(
             "SELECT DISTINCT s.symbol_id FROM symbols s JOIN relations rel ON rel.type_id = s.container_id"
             f" WHERE s.name IN ({marks(list(HANDLE_METHODS))}) AND s.kind = 'Method' AND rel.kind = 'interface'"
@@ -80,7 +80,7 @@ def _handle_methods_of_handlers(conn: sqlite3.Connection) -> list[str]:
     return list(memo(conn, "handler_handle_methods", compute))
 
 
-def _first_parameter(method_id: str) -> str:
+def first_parameter(method_id: str) -> str:
     """`M:A.Handle(X.Y,System.Threading.CancellationToken)` -> `X.Y` (generic arguments' commas kept)."""
     inside = method_id.partition("(")[2].rstrip(")")
     depth = 0
@@ -112,7 +112,7 @@ def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[st
         found.setdefault(request_keys[target_key], []).append(keys[from_key])
     out: dict[str, list[str]] = {}
     for request, handles in found.items():
-        taking = [h for h in handles if _first_parameter(h) == request[2:]]
+        taking = [h for h in handles if first_parameter(h) == request[2:]]
         if taking:
             out[request] = sorted(taking)
         elif not _has_subtypes(conn, request):
@@ -125,11 +125,12 @@ def mediator_senders(conn: sqlite3.Connection, members: Iterable[str]) -> dict[s
     back (impact_analyze and tests_find reach a handler's endpoint and tests through it). A request is matched
     when sent as its own type, or wrapped as a type argument of a request whose handler sends its type parameter
     on (eShop's `IdentifiedCommand<ShipOrderCommand, bool>`: the sender is the endpoint that wrapped it, not the
-    generic handler every wrapped command goes through). One sent as a base or an interface is not."""
+    generic handler every wrapped command goes through), or made and handed to a forwarder sending it typed as
+    an interface, a base or a type parameter (_forwarding_senders)."""
     handles = set(_handle_methods_of_handlers(conn)) & set(members)
     if not handles:
         return {}
-    requests = {h: "T:" + _first_parameter(h) for h in handles}
+    requests = {h: "T:" + first_parameter(h) for h in handles}
     takes = _handlers(conn, set(requests.values()))  # the forward rule: the handler is the request's
     senders: dict[str, set[str]] = {}
     for request, sender in in_chunks(conn, "SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest'"
@@ -151,15 +152,18 @@ def _forwarding_senders(conn: sqlite3.Connection, requests: set[str]) -> list[tu
     `inferred: instantiated`."""
     forwarders: dict[str, set[str]] = {}  # forwarder member -> the requests it may forward
     above = {r: _ancestors(conn, {r}) - {r} for r in requests}  # what each request is: its bases and interfaces
-    for key, member in conn.execute("SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest'"
-                                    " AND symbol_id IS NOT NULL"):
-        fits = {r for r in requests if str(key) in above[r]}
+    sends = memo(conn, "mediator_sends", lambda: [(str(k), str(m)) for k, m in conn.execute(
+        "SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest' AND symbol_id IS NOT NULL")])
+    for key, member in sends:
+        fits = {r for r in requests if key in above[r]}
         if fits:
-            forwarders.setdefault(str(member), set()).update(fits)
+            forwarders.setdefault(member, set()).update(fits)
     if not forwarders:
         return []
     by_key = {k: m for m, k in keys_of(conn, forwarders).items()}
-    names = {m.split("(", 1)[0].rsplit(".", 1)[-1]: m for m in forwarders}
+    names: dict[str, set[str]] = {}  # overloads share a name: `SendAsync<T>(IRequest<T>)` and `SendAsync(IRequest)`
+    for member in forwarders:
+        names.setdefault(member.split("(", 1)[0].rsplit(".", 1)[-1], set()).add(member)
     # Members calling a forwarder (bound, or unbound by its name where a package is missing).
     calling: dict[int, set[str]] = {}
     for from_key, target_key in in_chunks(conn, "SELECT DISTINCT from_key, target_key FROM refs WHERE kind = 'Call'"
@@ -168,7 +172,7 @@ def _forwarding_senders(conn: sqlite3.Connection, requests: set[str]) -> list[tu
     for from_key, name in in_chunks(conn, "SELECT DISTINCT from_key, target_name FROM refs WHERE kind = 'Call'"
                                           " AND target_key IS NULL AND from_key IS NOT NULL AND target_name IN"
                                           " ({marks})", list(names)):
-        calling.setdefault(int(from_key), set()).add(names[str(name)])
+        calling.setdefault(int(from_key), set()).update(names[str(name)])
     if not calling:
         return []
     # ... that make the request there: `new Create.Command(...)` (its constructor, or the type for an initializer).
@@ -189,9 +193,10 @@ def _forwarding_senders(conn: sqlite3.Connection, requests: set[str]) -> list[tu
 def _wrapping_senders(conn: sqlite3.Connection, requests: set[str]) -> list[tuple[str, str]]:
     """(request, sender) for each send of a generic request carrying `request` as a type argument whose handler
     sends a type parameter on."""
-    wrapping = [(str(key), str(sender), orjson.loads(detail)) for key, sender, detail in conn.execute(
-        "SELECT key, symbol_id, detail FROM facts WHERE kind = 'MediatorRequest' AND symbol_id IS NOT NULL"
-        " AND detail LIKE '%\"type_args\"%'")]
+    wrapping = memo(conn, "mediator_wrapping_sends", lambda: [
+        (str(key), str(sender), orjson.loads(detail)) for key, sender, detail in conn.execute(
+            "SELECT key, symbol_id, detail FROM facts WHERE kind = 'MediatorRequest' AND symbol_id IS NOT NULL"
+            " AND detail LIKE '%\"type_args\"%'")])
     wrapping = [(k, s, d) for k, s, d in wrapping if requests & set(d.get("type_args", ()))]
     if not wrapping:
         return []
@@ -213,7 +218,7 @@ def _handlers_by_name(conn: sqlite3.Connection, events: set[str]) -> dict[str, l
     services that share an event by name, each with its own class (eShopOnContainers' integration events)."""
     by_name: dict[str, list[str]] = {}
     for handle in _handle_methods_of_handlers(conn):
-        by_name.setdefault(_first_parameter(handle).rsplit(".", 1)[-1], []).append(handle)
+        by_name.setdefault(first_parameter(handle).rsplit(".", 1)[-1], []).append(handle)
     return {e: sorted(by_name[e.rsplit(".", 1)[-1]]) for e in events if e.rsplit(".", 1)[-1] in by_name}
 
 
@@ -241,7 +246,7 @@ class _MadeAbove:
         return self.cache[sender]
 
 
-def _own_handler_interfaces(conn: sqlite3.Connection) -> list[str]:
+def own_handler_interfaces(conn: sqlite3.Connection) -> list[str]:
     """The solution's interfaces that extend a handler interface, directly or through each other
     (kgrzybek/modular-monolith-with-ddd: `ICommandHandler<TCommand> : IRequestHandler<TCommand>`): their
     implementers are handlers too."""
@@ -280,7 +285,7 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str], made_above: Ca
     handlers = _handlers(conn, requests | {t for r in rows if (str(r[0]), r[4]) in generic
                                            for t in wrapped.get(str(r[0]), ())})
     made = {str(r[0]): {t for t in made_above(str(r[0])) if _is_a(conn, t, str(r[1]))}
-            for r in rows if not handlers.get(str(r[1])) and (str(r[0]), r[4]) not in generic}
+            for r in rows if not handlers.get(str(r[1]))}
     handlers.update(_handlers(conn, {t for types in made.values() for t in types} - set(handlers)))
     # An event a bus carries to another service is matched by its name when no handler takes its type.
     on_bus = {t for r in rows if said[(str(r[0]), r[4])].get("bus")
@@ -293,8 +298,9 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str], made_above: Ca
         found: list[tuple[str, str, str | None]] = [(request, h, None) for h in handlers.get(request, [])]
         if (caller, line) in generic:
             found = [(t, h, "type_argument") for t in sorted(wrapped.get(caller, ())) for h in handlers.get(t, [])]
-        elif not found:  # a request typed as an interface or a base: the concrete ones made above
-            found = [(t, h, "instantiated") for t in sorted(made.get(caller, ())) for h in handlers.get(t, [])]
+        if not found:  # a request typed as an interface, a base or a type parameter: the concrete ones made above
+            found = [(t, h, "instantiated") for t in sorted(made.get(caller, ())) for h in handlers.get(t, [])
+                     if h != caller]
         if not found:
             found = [(t, h, "by_name") for t in [request, *sorted(made.get(caller, ()))] for h in by_name.get(t, [])]
         for via, handler, inferred in found:

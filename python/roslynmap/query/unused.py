@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from roslynmap.model.kinds import TYPE_KINDS
+from roslynmap.model.readable import is_package_source
 from roslynmap.query import markup, projectrefs, surfaces
 from roslynmap.query.keys import ids_of
 from roslynmap.query.review import test_facts
-from roslynmap.query.sql import in_chunks
+from roslynmap.query.sql import in_chunks, marks
+from roslynmap.query.trace import HANDLER_INTERFACES, own_handler_interfaces
 
 
 @dataclass
@@ -103,7 +105,7 @@ class _Rules:
     in_markup: set[str]
 
     def reason(self, s: _Symbol) -> str | None:
-        if s.path and s.path.startswith(("../", "/")):
+        if s.path and is_package_source(s.path):
             return "outside_repo"
         if (by_attribute := self.by_attribute.get(self.keys.get(s.symbol_id, -1))) is not None:
             return by_attribute
@@ -177,8 +179,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         | lineage.derived_from(_MADE_BY_FRAMEWORK),
         dispatch={r[0] for r in conn.execute("SELECT DISTINCT from_key FROM refs WHERE kind IN"
                                              " ('Implementation', 'Override') AND from_key IS NOT NULL")}
-        # A class deriving from one that implements an interface implements it too (eShop's six
-        # `*IdentifiedCommandHandler : IdentifiedCommandHandler<T, R>`, MediatR's handlers by inheritance).
+        # A class deriving from a handler implements its interface too (eShop's six
+        # `*IdentifiedCommandHandler : IdentifiedCommandHandler<T, R>`, found by MediatR's assembly scan).
         | {keys[t] for t in lineage.derived_from(lineage.implementers) if t in keys},
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup)
@@ -186,9 +188,14 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
                if keys.get(s.symbol_id) not in used and s.symbol_id not in used_containers}
     # A type nothing names whose member the framework, the runtime or a test runner reaches is reached with it
     # (a class holding a module initializer, a [TestClass] holding only an [AssemblyInitialize]).
-    for sym in symbols:
-        if (reason := reasons.get(sym.symbol_id)) in _REACHES_ITS_TYPE and sym.container in reasons:
-            reasons[sym.container] = reasons[sym.container] or reason
+    changed = True
+    while changed:  # up through nested types: a nested class's module initializer reaches its outer class too
+        changed = False
+        for sym in symbols:
+            reason = reasons.get(sym.symbol_id)
+            if reason in _REACHES_ITS_TYPE and sym.container in reasons and reasons[sym.container] is None:
+                reasons[sym.container] = reason
+                changed = True
     # A type left out for a reason (an implementation DI may make, a page model) is constructed some way we
     # cannot see: so is its constructor.
     for sym in symbols:
@@ -258,7 +265,8 @@ def _called_by_convention(sid: str, name: str) -> bool:
 
 
 _ENTRY_NAMES = ("Main", "<Main>$")
-_REACHES_ITS_TYPE = frozenset({"entry_point", "test", "framework_entry", "unbound_base", "unbound_name", "markup",
+# Not `markup`: a member markup names by name only (`Add`, `Count`, any attribute value) must not hide its type.
+_REACHES_ITS_TYPE = frozenset({"entry_point", "test", "framework_entry", "unbound_base", "unbound_name",
                                "outside_repo"})
 # Types the framework finds by reflection, by the base they derive from: EF Core reads a DbContext's migrations
 # and its model snapshot from the assembly (eShopOnWeb's six were "unused").
@@ -291,8 +299,11 @@ class _Bases:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._base: dict[str, str] = {}
         self.unbound: set[str] = set()
+        # Handlers only: a dead subclass of an entity implementing IAggregateRoot is still dead.
+        own = own_handler_interfaces(conn)  # `ICommandHandler<T> : IRequestHandler<T>` (modular-monolith)
         self.implementers: frozenset[str] = frozenset(str(r[0]) for r in conn.execute(
-            "SELECT DISTINCT type_id FROM relations WHERE kind = 'interface'"))
+            f"SELECT DISTINCT type_id FROM relations WHERE kind = 'interface' AND (related_name IN"
+            f" ({marks(list(HANDLER_INTERFACES))}) OR related_id IN ({marks(own)}))", [*HANDLER_INTERFACES, *own]))
         for type_id, related_id, related_name, kind in conn.execute(
                 "SELECT type_id, related_id, related_name, kind FROM relations"):
             if related_id is None:
@@ -341,7 +352,8 @@ def _run_by_attribute(conn: sqlite3.Connection) -> dict[int, str]:
     by_name = {type_id.rsplit(".", 1)[1]: reason for type_id, reason in _RUN_BY_ATTRIBUTE.items()}
     by_name |= {name.removesuffix("Attribute"): reason for name, reason in list(by_name.items())}
     unbound = in_chunks(conn, "SELECT from_key, target_name FROM refs WHERE target_key IS NULL"
-                              " AND from_key IS NOT NULL AND target_name IN ({marks})", list(by_name))
+                              " AND kind = 'TypeRef' AND from_key IS NOT NULL AND target_name IN ({marks})",
+                        list(by_name))
     for from_key, type_id in bound:
         reasons[int(from_key)] = _RUN_BY_ATTRIBUTE[type_id]
     for from_key, name in unbound:

@@ -14,4 +14,8 @@ public class TodoApiTests
 
     [Fact]
     public async Task DeletesATodo() => Assert.True((await _client.DeleteAsync("/todos/1")).IsSuccessStatusCode);
+
+    [Fact]
+    public async Task ArchivesATodo() =>
+        Assert.True((await _client.PutAsync("/todos/1/archive", null)).IsSuccessStatusCode);
 }
