@@ -197,3 +197,11 @@ def test_a_call_with_a_use_site_error_is_unbound_not_dropped(aspire: McpServerPr
     assert env["data"]["unbound_calls"]["items"] == [
         {"name": "AddBus", "receiver": "builder", "kind": "Call", "file": "App/Program.cs", "line": 5, "col": 9,
          "from_symbol_id": MAIN, "depth": 1}]
+
+
+def test_a_key_asked_for_lists_the_computed_reads_that_may_read_it(aspire: McpServerProcess) -> None:
+    """realworld's `GetSection($"Authentication:Schemes:{providerName}")`: asking for `Authentication:Schemes:GitHub`
+    answered "0 configuration keys" though a computed read of that shape exists."""
+    env = aspire.call("surfaces_list_config_keys", {"key_filter": "Orders:Type"})
+    assert [(k["key"], k["status"], [u.get("template") for u in k["usages"]]) for k in env["data"]["keys"]] == [
+        ('{$"{serviceName}:Type"}', "dynamic", ["*:Type"])]
