@@ -112,10 +112,18 @@ internal sealed class DbTableFacts
         return null;
     }
 
-    private ITypeSymbol? EntityCall(InvocationExpressionSyntax call) =>
-        FactSyntax.Name(call) is GenericNameSyntax { Identifier.ValueText: "Entity", TypeArgumentList.Arguments.Count: 1 } g
-            ? _sink.Model.GetTypeInfo(g.TypeArgumentList.Arguments[0]).Type
-            : null;
+    private ITypeSymbol? EntityCall(InvocationExpressionSyntax call)
+    {
+        if (FactSyntax.Name(call) is GenericNameSyntax { Identifier.ValueText: "Entity", TypeArgumentList.Arguments.Count: 1 } g)
+            return _sink.Model.GetTypeInfo(g.TypeArgumentList.Arguments[0]).Type;
+        // A migration's or model snapshot's `modelBuilder.Entity("SimplCommerce.Module.Catalog.Models.Product", b => ...)`:
+        // the entity by its metadata name, when the compilation has it (SimplCommerce's tables had no entity otherwise:
+        // its DbContext registers entities by reflection).
+        if (FactSyntax.NameText(call) == "Entity" && call.ArgumentList.Arguments.Count > 0
+            && FactSyntax.ConstantString(_sink.Model, call.ArgumentList.Arguments[0].Expression) is { } metadataName)
+            return _sink.Model.Compilation.GetTypeByMetadataName(metadataName);
+        return null;
+    }
 
     /// <summary>Raw SQL handed to EF Core (FromSqlRaw...) or Dapper (Query, Execute... on a connection).</summary>
     private void Sql(InvocationExpressionSyntax inv, string[] framework, string? from, bool requireConnection)

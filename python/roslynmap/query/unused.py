@@ -221,7 +221,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
 
 def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage: _Bases) -> set[str]:
     """Symbols the framework calls or finds: route and action handlers, every endpoint's handler (Razor page
-    handlers, Blazor components), EF migrations, SignalR hub methods, view components' Invoke."""
+    handlers, Blazor components), EF migrations and mapped entities, SignalR hub methods, view components' Invoke."""
     framework: set[str] = set()
     for kind in ("Route", "ControllerAction"):
         for fact in surfaces.facts_of_kind(conn, kind):
@@ -230,6 +230,9 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
                 framework.add(handler)
     framework.update(str(e["handler"]) for e in surfaces.endpoints(conn, None, None).items if e.get("handler"))
     framework |= lineage.derived_from(_FOUND_BY_BASE)
+    # Entities EF Core maps: a migration or model snapshot names them by a string (SimplCommerce registers them by
+    # reflection), not by a reference.
+    framework |= {str(f["entity"]) for f in surfaces.facts_of_kind(conn, "DbTable") if f.get("entity")}
     # Types an assembly scan registers, when the solution asks for that scan (Contoso's 15 validators and 20
     # AutoMapper profiles): AddValidatorsFromAssembly*, AddAutoMapper.
     # An Autofac assembly scan (`RegisterAssemblyTypes(...).AsClosedTypesOf(typeof(IValidator<>))`, modular-monolith's

@@ -12,3 +12,8 @@ public sealed class Product
     public int Id { get; set; }
     public string Name { get; set; } = "";
 }
+
+public sealed class Supplier
+{
+    public int Id { get; set; }
+}

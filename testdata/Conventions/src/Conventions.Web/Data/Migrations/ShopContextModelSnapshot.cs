@@ -6,6 +6,10 @@ namespace Conventions.Web.Data.Migrations;
 [DbContext(typeof(ShopContext))]
 internal partial class ShopContextModelSnapshot : ModelSnapshot
 {
-    protected override void BuildModel(ModelBuilder modelBuilder) =>
+    protected override void BuildModel(ModelBuilder modelBuilder)
+    {
         modelBuilder.Entity("Conventions.Web.Data.Product", b => b.HasKey("Id"));
+        // SimplCommerce registers its entities by reflection: only the snapshot names Supplier's table, by a string.
+        modelBuilder.Entity("Conventions.Web.Data.Supplier", b => b.ToTable("Suppliers"));
+    }
 }
