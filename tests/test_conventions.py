@@ -43,7 +43,7 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         "test": 2,
         "unbound_base": 1,  # ImportEndpoint.AddRoute: IEndpoint<IResult> could not be bound
         "markup": 1,  # Stepper.Step, given to @onclick
-        "dispatch": 3, "serialization": 5}
+        "dispatch": 4, "serialization": 6}
 
 
 def test_a_method_group_given_to_markup_is_named_there(conventions: McpServerProcess) -> None:
@@ -75,11 +75,15 @@ def test_a_generic_repositorys_dbset_is_no_table(conventions: McpServerProcess) 
     """SimplCommerce's `protected DbSet<T> DbSet` in its generic repository was listed as a table "DbSet" (high),
     and a trace through the repository named it instead of the entity's table."""
     env = conventions.call("surfaces_list_db_tables", {})
-    assert [(t["table"], t["entities"]) for t in env["data"]["tables"]] == [
-        ("Products", ["T:Conventions.Web.Data.Product"]),
+    assert [(t["table"], t["schema"], t["entities"]) for t in env["data"]["tables"]] == [
+        ("Products", None, ["T:Conventions.Web.Data.Product"]),
+        # modular-monolith's Members in the meetings and administration schemas were one row.
+        ("Products", "archive", ["T:Conventions.Web.Data.ArchivedProduct"]),
         # SimplCommerce's snapshots map `Entity("SimplCommerce.Module.Catalog.Models.Product", b => b.ToTable(...))`:
         # 69 of its 86 tables had no entity.
-        ("Suppliers", ["T:Conventions.Web.Data.Supplier"])]
+        ("Suppliers", None, ["T:Conventions.Web.Data.Supplier"])]
+    archived = conventions.call("surfaces_list_db_tables", {"table_filter": "archive.Products"})
+    assert [(t["table"], t["schema"]) for t in archived["data"]["tables"]] == [("Products", "archive")]
 
 
 def test_a_page_with_only_a_post_handler_still_renders_on_get(conventions: McpServerProcess) -> None:

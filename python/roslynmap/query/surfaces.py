@@ -830,14 +830,15 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
     # [Table] and ToTable() override the DbSet's conventional name: that table does not exist.
     renamed = {f.get("entity") for f in facts if f.get("source") in ("Table", "ToTable") and f.get("entity")}
     dbsets: dict[str, list[str]] = {}  # entity -> DbSet property names, so that a filter finds them
+    schemas = _table_schemas(facts)
     for fact in facts:
         if fact.get("source") == "DbSet" and fact.get("entity") in renamed:
             dbsets.setdefault(fact["entity"], []).append(fact["key"])
             continue
-        entry = tables.setdefault(fact["key"].lower(), {"table": fact["key"], "schema": None, "entities": [],
-                                                        "dbsets": [], "sources": [], "symbols": [],
-                                                        "file": fact["file"], "line": fact["line"],
-                                                        "confidence": fact["confidence"]})
+        apart = _schema_of(fact, schemas)
+        entry = tables.setdefault(f"{apart.lower()}.{fact['key'].lower()}" if apart else fact["key"].lower(), {
+            "table": fact["key"], "schema": apart, "entities": [], "dbsets": [], "sources": [], "symbols": [],
+            "file": fact["file"], "line": fact["line"], "confidence": fact["confidence"]})
         if fact.get("schema") and not entry["schema"]:
             entry["schema"] = fact["schema"]
         if fact.get("entity") and fact["entity"] not in entry["entities"]:
@@ -863,12 +864,37 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
             entry["migrations"] = {"count": len(migrations), "files": len(files)}
             if files[0] != entry["file"]:  # a table only migrations name points at the first already
                 entry["migrations"]["first"] = files[0]
-    items = sorted(tables.values(), key=lambda t: t["table"].lower())
+    items = sorted(tables.values(), key=lambda t: (t["table"].lower(), (t["schema"] or "").lower()))
     if table_filter:
         needle = table_filter.strip().lower()
         items = [t for t in items if needle in t["table"].lower() or any(needle in d.lower() for d in t["dbsets"])
-                 or any(needle in _short(e).lower() for e in t["entities"])]
+                 or any(needle in _short(e).lower() for e in t["entities"])
+                 or (t["schema"] and needle in f"{t['schema']}.{t['table']}".lower())]
     return Listing(items, len(items), _by_file(items), [{"tables_in_index": len(tables)}])
+
+
+def _table_schemas(facts: list[dict[str, Any]]) -> dict[str, dict[str, set[str]]]:
+    """Table name (lowercase) -> each schema written for it ("" for none) -> the entities mapped there."""
+    out: dict[str, dict[str, set[str]]] = {}
+    for fact in facts:
+        if fact.get("schema") or fact.get("entity"):
+            entities = out.setdefault(fact["key"].lower(), {}).setdefault(str(fact.get("schema") or ""), set())
+            if fact.get("entity"):
+                entities.add(str(fact["entity"]))
+    return out
+
+
+def _schema_of(fact: dict[str, Any], schemas: dict[str, dict[str, set[str]]]) -> str | None:
+    """The schema that keeps a table fact apart, or None to group it by name alone. A name is split by schema only
+    when entities are mapped to it under two schemas (modular-monolith's `meetings.Members` and
+    `administration.Members` were one row); otherwise `orders` and `dbo.orders` are one table, as before."""
+    options = schemas.get(fact["key"].lower(), {})
+    if sum(1 for entities in options.values() if entities) < 2:
+        return None
+    entity = fact.get("entity")
+    if entity:
+        return next((schema for schema, entities in options.items() if entity in entities), "") or None
+    return str(fact["schema"]) if fact.get("schema") else None
 
 
 def _relabel(conn: sqlite3.Connection, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
