@@ -685,9 +685,9 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     items = sorted((e for lower, e in keys.items() if e["usages"] or lower in own), key=lambda e: e["key"].lower())
     if key_filter:
         needle = key_filter.strip().lower()
-        # A computed read that may read the key asked for is listed with it (realworld's
-        # `GetSection($"Authentication:Schemes:{providerName}")` for `Authentication:Schemes:GitHub`: "0 keys").
-        items = [e for e in items if needle in e["key"].lower() or any(
+        # No key by that name: the computed reads that may read it (realworld's
+        # `GetSection($"Authentication:Schemes:{providerName}")` for `Authentication:Schemes:GitHub` was "0 keys").
+        items = [e for e in items if needle in e["key"].lower()] or [e for e in items if any(
             u.get("template") and _may_read(str(u["template"]), needle) for u in e["usages"])]
     for entry in items:
         first = (entry["usages"] or entry["defined_in"])[0]
