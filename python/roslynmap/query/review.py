@@ -84,6 +84,16 @@ class Reach:
         return (f"{through}, + {self.unbound} unbound call{'s' if self.unbound != 1 else ''} named "
                 f"{', '.join(sorted(self.unbound_names)[:5])} could reach it too{named}")
 
+    def reach_from(self, caller: str, callee: str) -> int | None:
+        """`caller` calls (or sends to) `callee`, a member of the walk: the way on is kept; the caller's level when
+        it is new (one past the callee's), else None."""
+        self.hops.setdefault(caller, set()).add(callee)
+        if caller in self.depth:
+            return None
+        self.depth[caller] = self.depth[callee] + 1
+        self.next_hop[caller] = callee
+        return self.depth[caller]
+
     def path(self, member: str) -> list[str]:
         out = [member]
         while out[-1] in self.next_hop and len(out) < 20:
@@ -120,12 +130,8 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
         # A handler is reached from the members that send its request through a mediator (MediatR's Send).
         for handle, senders in trace.mediator_senders(conn, near).items():
             for sender in senders:
-                if sender in found.depth:
+                if (level := found.reach_from(sender, handle)) is None:
                     continue
-                level = found.depth[handle] + 1
-                found.depth[sender] = level
-                found.next_hop[sender] = handle
-                found.hops.setdefault(sender, set()).add(handle)
                 found.through_mediator.add(sender)
                 if level < depth:
                     _add_callers(found, graph.callers(conn, sender, depth - level, per_level), level)
@@ -135,15 +141,12 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
             caller = callers.get(key)
             if caller is None or caller in found.depth:
                 continue
-            level = found.depth[callee] + 1
-            found.depth[caller] = level
-            found.next_hop[caller] = callee
-            found.hops.setdefault(caller, set()).add(callee)
+            level = found.reach_from(caller, callee)
             found.through_unbound.add(caller)
             # Counted among the unbound calls of the walk before: now a caller.
             found.unbound = max(0, found.unbound - calls)
             found.unbound_candidates = max(0, found.unbound_candidates - calls)
-            if level < depth:
+            if level is not None and level < depth:
                 _add_callers(found, graph.callers(conn, caller, depth - level, per_level), level)
     return found
 
@@ -197,7 +200,7 @@ def route_reaches(conn: sqlite3.Connection, route: dict[str, Any], found: Reach)
     hops = found.hops.get(handler)
     if window is None or not hops:
         return True
-    if handler in found.through_mediator and _sends_within(conn, window, hops):
+    if _sends_within(conn, window, hops):  # a hop may be a handler its lambda sends a request to
         return True
     hop_keys = {k: h for h, k in keys_of(conn, hops).items()}
     implemented = graph.dispatch_closure(conn, hop_keys, upward=True)
