@@ -82,6 +82,10 @@ def test_a_generic_repositorys_dbset_is_no_table(conventions: McpServerProcess) 
         # SimplCommerce's snapshots map `Entity("SimplCommerce.Module.Catalog.Models.Product", b => b.ToTable(...))`:
         # 69 of its 86 tables had no entity.
         ("Suppliers", None, ["T:Conventions.Web.Data.Supplier"])]
+    # The snapshot's `b.ToTable("Products")` does not take the table from its DbSet.
+    products = env["data"]["tables"][0]
+    assert (products["dbsets"], products["symbols"], products["file"], products["line"]) == (
+        ["Products"], ["P:Conventions.Web.Data.ShopContext.Products"], "src/Conventions.Web/Data/ShopContext.cs", 7)
     archived = conventions.call("surfaces_list_db_tables", {"table_filter": "archive.Products"})
     assert [(t["table"], t["schema"]) for t in archived["data"]["tables"]] == [("Products", "archive")]
 

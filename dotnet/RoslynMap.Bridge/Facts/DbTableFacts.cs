@@ -107,7 +107,14 @@ internal sealed class DbTableFacts
         // `Entity<T>(b => b.ToTable(...))`: the call whose lambda argument holds this one.
         for (var n = toTable.Parent; n is not null and not MemberDeclarationSyntax; n = n.Parent)
         {
-            if (n is InvocationExpressionSyntax outer && EntityCall(outer) is { } t) return t;
+            if (n is not InvocationExpressionSyntax outer) continue;
+            // An owned type's table in a snapshot (`b.OwnsMany("Ns.OrderLine", "Lines", b1 => b1.ToTable("OrderLines"))`)
+            // is the owned type's, not the owner's.
+            if (FactSyntax.NameText(outer) is "OwnsOne" or "OwnsMany")
+                return FactSyntax.Name(outer) is GenericNameSyntax { TypeArgumentList.Arguments.Count: 1 } owned
+                    ? _sink.Model.GetTypeInfo(owned.TypeArgumentList.Arguments[0]).Type
+                    : MetadataType(outer);
+            if (EntityCall(outer) is { } t) return t;
         }
         return null;
     }
@@ -119,11 +126,15 @@ internal sealed class DbTableFacts
         // A migration's or model snapshot's `modelBuilder.Entity("SimplCommerce.Module.Catalog.Models.Product", b => ...)`:
         // the entity by its metadata name, when the compilation has it (SimplCommerce's tables had no entity otherwise:
         // its DbContext registers entities by reflection).
-        if (FactSyntax.NameText(call) == "Entity" && call.ArgumentList.Arguments.Count > 0
-            && FactSyntax.ConstantString(_sink.Model, call.ArgumentList.Arguments[0].Expression) is { } metadataName)
-            return _sink.Model.Compilation.GetTypeByMetadataName(metadataName);
-        return null;
+        return FactSyntax.NameText(call) == "Entity" ? MetadataType(call) : null;
     }
+
+    /// <summary>The type a snapshot's call names by its first argument, a metadata name, when the compilation has it.</summary>
+    private ITypeSymbol? MetadataType(InvocationExpressionSyntax call) =>
+        call.ArgumentList.Arguments.Count > 0
+        && FactSyntax.ConstantString(_sink.Model, call.ArgumentList.Arguments[0].Expression) is { } metadataName
+            ? _sink.Model.Compilation.GetTypeByMetadataName(metadataName)
+            : null;
 
     /// <summary>Raw SQL handed to EF Core (FromSqlRaw...) or Dapper (Query, Execute... on a connection).</summary>
     private void Sql(InvocationExpressionSyntax inv, string[] framework, string? from, bool requireConnection)

@@ -250,8 +250,8 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
             elif fact["kind"] == "DbTable":
                 tables.setdefault(fact["key"].lower(), {"table": fact["key"], "via": node.get("symbol_id")})
     # A generic repository's entity: the table of a type argument it was called with (inferred).
-    entity_tables = surfaces.entity_tables(ctx.conn) if generic else {}
-    every = trace.type_arguments(ctx.conn, tree.edges, every_caller=True) if generic else {}
+    every = trace.type_arguments(ctx.conn, tree.edges, every_caller=True)
+    entity_tables = surfaces.entity_tables(ctx.conn) if every else {}
     for node in nodes:
         for entity in (e for args in every.get(node.get("symbol_id") or "", []) for e in args):
             if entity in entity_tables:

@@ -70,6 +70,7 @@ class Reach:
     through_unbound: set[str] = field(default_factory=set)
     # Members reached because they send a reached handler's request through a mediator (trace.mediator_senders).
     through_mediator: set[str] = field(default_factory=set)
+    sent_to: set[str] = field(default_factory=set)  # the handlers a sender reaches through the mediator
 
     def unbound_note(self) -> str:
         """`, + 2 unbound calls named AddItem could reach it too (1 with it among the compiler's candidates)`;
@@ -130,6 +131,7 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
         # A handler is reached from the members that send its request through a mediator (MediatR's Send).
         for handle, senders in trace.mediator_senders(conn, near).items():
             for sender in senders:
+                found.sent_to.add(handle)
                 if (level := found.reach_from(sender, handle)) is None:
                     continue
                 found.through_mediator.add(sender)
@@ -139,14 +141,13 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
         callers = ids_of(conn, (c for c, _, _ in fresh))
         for key, callee, calls in fresh:
             caller = callers.get(key)
-            if caller is None or caller in found.depth:
+            if caller is None or (level := found.reach_from(caller, callee)) is None:
                 continue
-            level = found.reach_from(caller, callee)
             found.through_unbound.add(caller)
             # Counted among the unbound calls of the walk before: now a caller.
             found.unbound = max(0, found.unbound - calls)
             found.unbound_candidates = max(0, found.unbound_candidates - calls)
-            if level is not None and level < depth:
+            if level < depth:
                 _add_callers(found, graph.callers(conn, caller, depth - level, per_level), level)
     return found
 
@@ -200,7 +201,7 @@ def route_reaches(conn: sqlite3.Connection, route: dict[str, Any], found: Reach)
     hops = found.hops.get(handler)
     if window is None or not hops:
         return True
-    if _sends_within(conn, window, hops):  # a hop may be a handler its lambda sends a request to
+    if (sent := hops & found.sent_to) and _sends_within(conn, window, sent):  # a handler it sends a request to
         return True
     hop_keys = {k: h for h, k in keys_of(conn, hops).items()}
     implemented = graph.dispatch_closure(conn, hop_keys, upward=True)

@@ -828,9 +828,11 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
     tables: dict[str, dict[str, Any]] = {}
     facts = [f for f in facts_of_kind(conn, "DbTable") if not _SQLITE_INTERNAL.match(f["key"]) and not is_procedure(f)]
     # [Table] and ToTable() override the DbSet's conventional name: that table does not exist.
-    renamed = {f.get("entity") for f in facts if f.get("source") in ("Table", "ToTable") and f.get("entity")}
+    # (Not a migration's or snapshot's ToTable: a snapshot writes `b.ToTable("Customers")` for every entity.)
+    renamed = {f.get("entity") for f in facts if f.get("source") in ("Table", "ToTable") and f.get("entity")
+               and not is_migration_file(f["file"])}
     dbsets: dict[str, list[str]] = {}  # entity -> DbSet property names, so that a filter finds them
-    schemas = _table_schemas(facts)
+    schemas = _table_schemas(facts, renamed)
     for fact in facts:
         if fact.get("source") == "DbSet" and fact.get("entity") in renamed:
             dbsets.setdefault(fact["entity"], []).append(fact["key"])
@@ -873,28 +875,31 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
     return Listing(items, len(items), _by_file(items), [{"tables_in_index": len(tables)}])
 
 
-def _table_schemas(facts: list[dict[str, Any]]) -> dict[str, dict[str, set[str]]]:
-    """Table name (lowercase) -> each schema written for it ("" for none) -> the entities mapped there."""
+def _table_schemas(facts: list[dict[str, Any]], renamed: set[Any]) -> dict[str, dict[str, set[str]]]:
+    """Table name (lowercase) -> each schema the model maps entities to under it ("" for none) -> those entities:
+    [Table]/ToTable outside migrations, and the DbSets whose entity nothing renames (their conventional table)."""
     out: dict[str, dict[str, set[str]]] = {}
     for fact in facts:
-        if fact.get("schema") or fact.get("entity"):
-            entities = out.setdefault(fact["key"].lower(), {}).setdefault(str(fact.get("schema") or ""), set())
-            if fact.get("entity"):
-                entities.add(str(fact["entity"]))
+        if not fact.get("entity") or is_migration_file(fact["file"]):
+            continue
+        if fact.get("source") in ("Table", "ToTable") or (fact.get("source") == "DbSet"
+                                                          and fact["entity"] not in renamed):
+            out.setdefault(fact["key"].lower(), {}).setdefault(str(fact.get("schema") or ""), set()).add(
+                str(fact["entity"]))
     return out
 
 
 def _schema_of(fact: dict[str, Any], schemas: dict[str, dict[str, set[str]]]) -> str | None:
     """The schema that keeps a table fact apart, or None to group it by name alone. A name is split by schema only
-    when entities are mapped to it under two schemas (modular-monolith's `meetings.Members` and
+    when the model maps entities to it under two schemas (modular-monolith's `meetings.Members` and
     `administration.Members` were one row); otherwise `orders` and `dbo.orders` are one table, as before."""
     options = schemas.get(fact["key"].lower(), {})
-    if sum(1 for entities in options.values() if entities) < 2:
+    if len(options) < 2:
         return None
+    if fact.get("schema"):
+        return str(fact["schema"])
     entity = fact.get("entity")
-    if entity:
-        return next((schema for schema, entities in options.items() if entity in entities), "") or None
-    return str(fact["schema"]) if fact.get("schema") else None
+    return next((schema for schema, entities in options.items() if entity in entities), "") or None if entity else None
 
 
 def _relabel(conn: sqlite3.Connection, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -230,9 +230,10 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
                 framework.add(handler)
     framework.update(str(e["handler"]) for e in surfaces.endpoints(conn, None, None).items if e.get("handler"))
     framework |= lineage.derived_from(_FOUND_BY_BASE)
-    # Entities EF Core maps: a migration or model snapshot names them by a string (SimplCommerce registers them by
-    # reflection), not by a reference.
-    framework |= {str(f["entity"]) for f in surfaces.facts_of_kind(conn, "DbTable") if f.get("entity")}
+    # Entities the current EF Core model maps: its snapshot names them by a string (SimplCommerce registers them by
+    # reflection), not by a reference. (Not an old migration's designer, nor a [Table] class nothing maps.)
+    framework |= {str(f["entity"]) for f in surfaces.facts_of_kind(conn, "DbTable")
+                  if f.get("entity") and str(f.get("file") or "").endswith("ModelSnapshot.cs")}
     # Types an assembly scan registers, when the solution asks for that scan (Contoso's 15 validators and 20
     # AutoMapper profiles): AddValidatorsFromAssembly*, AddAutoMapper.
     # An Autofac assembly scan (`RegisterAssemblyTypes(...).AsClosedTypesOf(typeof(IValidator<>))`, modular-monolith's
