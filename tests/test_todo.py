@@ -79,4 +79,14 @@ def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) ->
     assert [n["symbol_id"] for n in env["data"]["nodes"]] == [DEFAULTS]
     api = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Api"})
     assert [n["symbol_id"] for n in api["data"]["nodes"]] == [
-        "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS]
+        "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS,
+        "M:Todo.Defaults.Hosting.IdentityUrl(Microsoft.AspNetCore.Builder.WebApplication)"]
+
+
+def test_a_librarys_key_is_missing_only_in_the_hosts_whose_code_reads_it(todo: McpServerProcess) -> None:
+    """eShop's ServiceDefaults reads `Identity` in AddDefaultAuthentication, which three of its nine hosts call: the
+    key was "undefined" in six hosts that reference the library and never call it. Todo.Web references
+    Todo.Defaults too, but only Todo.Api calls IdentityUrl."""
+    env = todo.call("surfaces_list_config_keys", {"key_filter": "Identity:Url"})
+    assert [(k["key"], k["status"], k["undefined_in"]) for k in env["data"]["keys"]] == [
+        ("Identity:Url", "used_but_undefined", ["Todo.Api"])]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import orjson
 
 from roslynmap.query import graph, projectrefs, transformers
+from roslynmap.query.keys import ids_of
 from roslynmap.query.sql import in_chunks, memo
 
 if TYPE_CHECKING:
@@ -634,7 +635,9 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         if use["project"] in hosts:
             pools = {use["project"]: defined_by.get(use["project"], set())}
         elif loaders.get(use["project"]):
-            pools = {h: defined_by.get(h, set()) for h in loaders[use["project"]]}
+            loading = loaders[use["project"]]
+            running = loading & _hosts_calling(conn, use.get("symbol_id"), hosts, loaders, projects)
+            pools = {h: defined_by.get(h, set()) for h in (running or loading)}
         else:
             pools = {use["project"]: every_definition}
         return [str(p or "") for p, pool in pools.items() if not any(_covers(lower, d) for d in pool)]
@@ -873,6 +876,37 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
                  or any(needle in _short(e).lower() for e in t["entities"])
                  or (t["schema"] and needle in f"{t['schema']}.{t['table']}".lower())]
     return Listing(items, len(items), _by_file(items), [{"tables_in_index": len(tables)}])
+
+
+def _hosts_calling(conn: sqlite3.Connection, member: str | None, hosts: set[str | None],
+                   loaders: dict[str | None, set[str | None]], projects: list[tuple[int, str, str]]) -> set[str | None]:
+    """The hosts whose code reaches a library member (its callers, 6 levels up): eShop's ServiceDefaults reads
+    `Identity` in AddDefaultAuthentication, which few of its nine hosts call, and the key was "undefined" in six
+    that never do. Empty when no host code is seen to call it (then every host loading the library, as before)."""
+    if not member:
+        return set()
+
+    def of_places(places: Iterable[str | None]) -> set[str | None]:
+        # Hosts only: a library's call site counts through the callers walked above it, not for every host
+        # loading that library.
+        return {project for project in (_project_of_path(projects, file) for file in places) if project in hosts}
+
+    def walk() -> set[str | None]:
+        # By the call sites' files: every top-level Program's `<Main>$` is one id, its call sites are not.
+        found = of_places(e.get("file") for e in graph.callers(conn, member, 6, 200).edges)
+        if found:
+            return found
+        # Called by the framework (an OpenAPI document transformer's TransformAsync): the code naming its type
+        # (`AddDocumentTransformer<T>()`, `new T()`) and whatever calls that code.
+        users = conn.execute(
+            "SELECT DISTINCT r.from_key, f.path FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols s"
+            " ON s.symbol_id = ? JOIN ids i ON i.symbol_id = s.container_id WHERE r.target_key = i.key"
+            " AND r.from_key IS NOT NULL", (member,)).fetchall()
+        found = of_places(path for _, path in users)
+        for caller in ids_of(conn, [k for k, _ in users]).values():
+            found |= of_places(e.get("file") for e in graph.callers(conn, caller, 5, 200).edges)
+        return found
+    return set(memo(conn, f"hosts_calling:{member}", walk))
 
 
 def _table_schemas(facts: list[dict[str, Any]], renamed: set[Any]) -> dict[str, dict[str, set[str]]]:

@@ -7,4 +7,5 @@ builder.Services.AddSingleton<TodoStore>();
 var app = builder.Build();
 app.MapTodos();
 app.MapDefaultEndpoints();
+var identity = app.IdentityUrl();
 app.Run();

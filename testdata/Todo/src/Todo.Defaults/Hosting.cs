@@ -1,8 +1,13 @@
 using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.Configuration;
 
 namespace Todo.Defaults;
 
 public static class Hosting
 {
     public static WebApplication MapDefaultEndpoints(this WebApplication app) => app;
+
+    /// <summary>eShop's ServiceDefaults AddDefaultAuthentication: only Todo.Api calls it, so only Todo.Api can lack
+    /// the key (Todo.Web references the library and never reads it).</summary>
+    public static string? IdentityUrl(this WebApplication app) => app.Configuration["Identity:Url"];
 }
