@@ -251,9 +251,8 @@ def _unbound_callers(ctx: QueryContext, target: UnboundTarget, params: GraphPara
 def _declarations(ctx: QueryContext, symbol_id: str) -> dict[str, tuple[str, int]]:
     """File -> (project, line) of each declaration of an id: several for an id more than one project declares
     (every top-level Program's `<Main>$`)."""
-    rows = ctx.conn.execute("SELECT f.path, p.name, s.line FROM symbols s JOIN projects p ON p.id = s.project_id"
-                            " LEFT JOIN files f ON f.id = s.file_id WHERE s.symbol_id = ?", (symbol_id,)).fetchall()
-    return {str(r[0]): (str(r[1]), int(r[2] or 0)) for r in rows if r[0]}
+    return {str(r["file"]): (str(r["project"]), int(r["line"] or 0))
+            for r in symbols.rows_where(ctx.conn, "s.symbol_id", symbol_id, None) if r["file"]}
 
 
 def _split_shared_callers(ctx: QueryContext, nodes: list[dict[str, Any]], by_node: dict[str, list[dict[str, Any]]]

@@ -636,7 +636,10 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
             pools = {use["project"]: defined_by.get(use["project"], set())}
         elif loaders.get(use["project"]):
             loading = loaders[use["project"]]
-            running = loading & _hosts_calling(conn, use.get("symbol_id"), hosts, loaders, projects)
+            lacking = {h for h in loading if not any(_covers(lower, d) for d in defined_by.get(h, set()))}
+            # Walk the callers only for a key some host lacks (the walk is the dear part of this listing).
+            running = loading & _hosts_calling(conn, use.get("symbol_id"), hosts, loaders, projects) \
+                if lacking else set()
             pools = {h: defined_by.get(h, set()) for h in (running or loading)}
         else:
             pools = {use["project"]: every_definition}
