@@ -209,6 +209,9 @@ def run(repo: Path, solution: str | None, floor: bool, order: str) -> dict[str, 
             "main_thread_cpu_s": largest(CPU),
             "main_thread_wall_s": largest(WALL),
         }
+    if os.environ.get("SPLIT_TRACE_TAIL"):  # a trace stopped before exit keeps its method names (rundown)
+        print(f"[split] done: waiting {os.environ['SPLIT_TRACE_TAIL']} s", flush=True)
+        time.sleep(float(os.environ["SPLIT_TRACE_TAIL"]))
     return out
 
 

@@ -27,7 +27,8 @@ internal sealed class ReferenceClassifier
         if (name.Parent is AliasQualifiedNameSyntax aq && aq.Alias == name) return;      // global::
         if (name.Parent is NameEqualsSyntax { Parent: UsingDirectiveSyntax }) return;    // alias being declared
 
-        var (symbol, candidates) = (InvokedMethod(name, expr) ?? AttributeConstructor(expr)) is { } known
+        var (symbol, candidates) = (InvokedMethod(name, expr) ?? AttributeConstructor(expr) ?? AttributeNamedArgument(name)
+                                  ?? SignatureTypes.Of(name, _ctx.Model)) is { } known
             ? (known, System.Collections.Immutable.ImmutableArray<ISymbol>.Empty)
             : Bound.Of(_ctx.Model.GetSymbolInfo(name));
         if (symbol is IErrorTypeSymbol error)
@@ -120,17 +121,50 @@ internal sealed class ReferenceClassifier
     /// applied to: the compiler bound those with the declaration, where asking the model about the name
     /// builds a semantic model for the attribute and binds it again (Newtonsoft.Json's tests carry thousands).
     /// Null when the attribute does not bind to a constructor or is not found there (the model is then asked).</summary>
-    private IMethodSymbol? AttributeConstructor(ExpressionSyntax expr)
+    private IMethodSymbol? AttributeConstructor(ExpressionSyntax expr) =>
+        expr.Parent is AttributeSyntax attr ? AppliedAttribute(attr)?.AttributeConstructor : null;
+
+    /// <summary>The bound attribute `attr` stands for, from the attributes of the symbol it applies to (null when
+    /// that symbol is not found without binding: the model is asked then).</summary>
+    private AttributeData? AppliedAttribute(AttributeSyntax attr)
     {
-        if (expr.Parent is not AttributeSyntax { Parent: AttributeListSyntax { Target: null, Parent: { } owner } } attr
-            || owner is not (BaseMethodDeclarationSyntax or BaseTypeDeclarationSyntax or DelegateDeclarationSyntax
-                or PropertyDeclarationSyntax or EventDeclarationSyntax or IndexerDeclarationSyntax or ParameterSyntax
-                or TypeParameterSyntax or LocalFunctionStatementSyntax)
-            || _ctx.Model.GetDeclaredSymbol(owner) is not { } declared) return null;
+        if (attr.Parent is not AttributeListSyntax { Target: null, Parent: { } owner }) return null;
+        var declared = owner switch
+        {
+            BaseMethodDeclarationSyntax or BaseTypeDeclarationSyntax or DelegateDeclarationSyntax or PropertyDeclarationSyntax
+                or EventDeclarationSyntax or IndexerDeclarationSyntax or ParameterSyntax or TypeParameterSyntax
+                or LocalFunctionStatementSyntax or EnumMemberDeclarationSyntax or AccessorDeclarationSyntax
+                => _ctx.Model.GetDeclaredSymbol(owner),
+            // A field's attributes apply to each of its variables: the first one carries them.
+            BaseFieldDeclarationSyntax { Declaration.Variables: [var first, ..] } => _ctx.Model.GetDeclaredSymbol(first),
+            _ => null,
+        };
+        if (declared is null) return null;
         foreach (var data in declared.GetAttributes())
         {
             if (data.ApplicationSyntaxReference is { } at && at.Span == attr.Span && at.SyntaxTree == attr.SyntaxTree)
-                return data.AttributeConstructor;
+                return data;
+        }
+        return null;
+    }
+
+    /// <summary>`[JsonProperty(Order = 1)]`: the property or field a named attribute argument sets, looked up on the
+    /// bound attribute's class as the compiler does (the most derived member of that name), without building a
+    /// semantic model for the attribute. Null when the attribute did not bind or the member is not one to set.</summary>
+    private ISymbol? AttributeNamedArgument(SimpleNameSyntax name)
+    {
+        if (name.Parent is not NameEqualsSyntax { Parent: AttributeArgumentSyntax { Parent: AttributeArgumentListSyntax { Parent: AttributeSyntax attr } } }
+            || AppliedAttribute(attr) is not { AttributeConstructor: not null, AttributeClass: { } type }) return null;
+        for (var t = type; t is not null; t = t.BaseType)
+        {
+            var members = t.GetMembers(name.Identifier.ValueText);
+            if (members.IsEmpty) continue;
+            return members is [var member] && member switch
+            {
+                IPropertySymbol p => !p.IsStatic && !p.IsIndexer && p.SetMethod is not null,
+                IFieldSymbol f => !f.IsStatic && !f.IsReadOnly && !f.IsConst,
+                _ => false,
+            } ? member : null;
         }
         return null;
     }

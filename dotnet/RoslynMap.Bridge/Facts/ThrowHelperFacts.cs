@@ -77,7 +77,7 @@ internal sealed partial class ThrowHelperFacts
 
     private (string[] Exceptions, string Inferred) Infer(IMethodSymbol method, string name)
     {
-        var xml = method.GetDocumentationCommentXml(expandIncludes: false) ?? "";
+        var xml = HelperDocs.Of(method, _sink.Model.Compilation);
         var found = new List<string>();
         foreach (Match m in ExceptionCref().Matches(xml)) found.Add(m.Groups[1].Value);
         var summary = Summary().Match(xml);
