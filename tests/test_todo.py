@@ -73,14 +73,31 @@ def test_two_top_level_programs_are_two_callers(todo: McpServerProcess) -> None:
         (MAIN, "Todo.Web", "src/Todo.Web/Program.cs", 3, [5])]
 
 
+EXTENSIONS = "M:Extensions.AddApplicationServices(Microsoft.AspNetCore.Builder.WebApplication)"
+IDENTITY_URL = "M:Todo.Defaults.Hosting.IdentityUrl(Microsoft.AspNetCore.Builder.WebApplication)"
+
+
 def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) -> None:
-    env = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Web"})
+    """Each Program calls its own global-namespace `Extensions.AddApplicationServices` (one id in two projects):
+    the walk goes on into that project's declaration only."""
+    env = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Web", "depth": 2})
     assert (env["data"]["root"]["file"], env["data"]["root"]["project"]) == ("src/Todo.Web/Program.cs", "Todo.Web")
-    assert [n["symbol_id"] for n in env["data"]["nodes"]] == [DEFAULTS]
-    api = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Api"})
-    assert [n["symbol_id"] for n in api["data"]["nodes"]] == [
-        "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS,
-        "M:Todo.Defaults.Hosting.IdentityUrl(Microsoft.AspNetCore.Builder.WebApplication)"]
+    assert [(n["symbol_id"], n["depth"]) for n in env["data"]["nodes"]] == [(DEFAULTS, 1), (EXTENSIONS, 1)]
+    api = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Api", "depth": 2})
+    assert [n["symbol_id"] for n in api["data"]["nodes"] if n["depth"] == 1] == [
+        "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS, EXTENSIONS]
+    assert [n["depth"] for n in api["data"]["nodes"] if n["symbol_id"] == IDENTITY_URL] == [2]
+
+
+def test_callers_through_an_id_two_projects_declare_stay_in_the_project_that_calls(todo: McpServerProcess) -> None:
+    """eShop: seven services declare `Extensions.AddApplicationServices` in the global namespace; Ordering.API's
+    calls AddDefaultAuthentication, and the walk back went on to every Program calling any of the seven (WebApp's
+    and Catalog.API's too). A reference names its own project's declaration, so only Todo.Api's Program is a caller."""
+    env = todo.call("graph_callers", {"symbol_id": IDENTITY_URL, "depth": 3})
+    assert env["answer"].startswith("2 bound callers of Todo.Defaults.Hosting.IdentityUrl"), env["answer"]
+    assert [(n["symbol_id"], n["project"], n["file"], n["line"], n["depth"]) for n in env["data"]["nodes"]] == [
+        (EXTENSIONS, "Todo.Api", "src/Todo.Api/Extensions.cs", 7, 1),
+        (MAIN, "Todo.Api", "src/Todo.Api/Program.cs", 4, 2)]
 
 
 def test_a_librarys_key_is_missing_only_in_the_hosts_whose_code_reads_it(todo: McpServerProcess) -> None:

@@ -18,6 +18,7 @@ from roslynmap.query import graph, names, refs, symbols, trace, types, unbound
 from roslynmap.query.context import QueryContext
 from roslynmap.query.markup import warning as markup_warning
 from roslynmap.query.paths import repo_relative
+from roslynmap.query.shared_ids import shared_ids
 
 REFS_LIMIT = (50, 500)
 DEPTH = (1, 6)
@@ -258,13 +259,15 @@ def _declarations(ctx: QueryContext, symbol_id: str) -> dict[str, tuple[str, int
 def _split_shared_callers(ctx: QueryContext, nodes: list[dict[str, Any]], by_node: dict[str, list[dict[str, Any]]]
                           ) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
     """A caller whose id several projects declare is one caller per declaring file its calls come from: TodoApi's
-    `MapDefaultEndpoints` had "1 caller at Todo.Api/Program.cs:5" for two Programs calling it."""
+    `MapDefaultEndpoints` had "1 caller at Todo.Api/Program.cs:5" for two Programs calling it. Calls from one file
+    name that declaration too (its project, file and line), not whichever project declares the id first."""
     out: list[dict[str, Any]] = []
+    shared = shared_ids(ctx.conn).symbol_ids
     for node in nodes:
         sid = node.get("symbol_id")
         edges = by_node.get(sid or "", [])
         files = sorted({str(e["file"]) for e in edges if e.get("file")})
-        places = _declarations(ctx, sid) if sid and len(files) > 1 else {}
+        places = _declarations(ctx, sid) if sid in shared and files else {}
         if len(places) < 2:
             out.append(node)
             continue

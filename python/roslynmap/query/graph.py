@@ -21,6 +21,7 @@ from typing import Any
 
 from roslynmap.query import dispatch, unbound
 from roslynmap.query.keys import ids_of, key_of
+from roslynmap.query.shared_ids import SharedIds, restriction, shared_ids
 from roslynmap.query.sql import CHUNK, chunks, in_chunks, marks
 
 CALL_EDGE = (
@@ -78,9 +79,10 @@ def dispatch_closure(conn: sqlite3.Connection, start: Iterable[int], upward: boo
 
 
 def _edges_into(
-    conn: sqlite3.Connection, targets: Iterable[int], callers: Iterable[int]
+    conn: sqlite3.Connection, targets: Iterable[int], callers: Iterable[int], only: tuple[str, list[Any]] = ("", [])
 ) -> list[tuple[int, int, str, int, int]]:
-    """(target, caller, kind, count, first ref id) for call edges from `callers` into `targets`."""
+    """(target, caller, kind, count, first ref id) for call edges from `callers` into `targets`; `only`: the
+    shared-id restriction (query/shared_ids.restriction)."""
     wanted = sorted(set(callers))
     if not wanted:
         return []
@@ -90,36 +92,54 @@ def _edges_into(
             # Per file too: a member's calls are in its own file, but an id several projects declare (each
             # top-level Program's `<Main>$`) calls from each of theirs.
             f"SELECT r.target_key, r.from_key, r.kind, count(*), min(r.id) FROM refs r WHERE r.target_key IN"
-            f" ({marks(chunk)}) AND {CALL_EDGE} AND r.from_key IN ({marks(wanted)})"
-            f" GROUP BY r.target_key, r.from_key, r.kind, r.file_id", [*chunk, *wanted]))
+            f" ({marks(chunk)}) AND {CALL_EDGE} AND r.from_key IN ({marks(wanted)}){only[0]}"
+            f" GROUP BY r.target_key, r.from_key, r.kind, r.file_id", [*chunk, *wanted, *only[1]]))
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     return rows
 
 
 def _ranked_callers(
-    conn: sqlite3.Connection, targets: list[int], visited: set[int], limit: int
+    conn: sqlite3.Connection, targets: list[int], visited: set[int], limit: int,
+    only: tuple[str, list[Any]] = ("", []),
 ) -> tuple[list[tuple[int, int]], int]:
     """Up to `limit` new callers of `targets` as (key, calls), most calls first, and how many new
-    callers exist in all.
+    callers exist in all; `only`: the shared-id restriction (query/shared_ids.restriction).
 
     Ranking and counting happen in SQLite, from the index: a hub method's thousands of callers never
     become Python rows."""
     if len(targets) <= CHUNK:
         seen = sorted(visited)
         where = (f"r.target_key IN ({marks(targets)}) AND {CALL_EDGE} AND r.from_key IS NOT NULL"
-                 f" AND r.from_key NOT IN ({marks(seen)})")
+                 f" AND r.from_key NOT IN ({marks(seen)}){only[0]}")
+        args = [*targets, *seen, *only[1]]
         top = conn.execute(f"SELECT r.from_key, count(*) c FROM refs r WHERE {where} GROUP BY r.from_key"
-                           " ORDER BY c DESC, r.from_key LIMIT ?", [*targets, *seen, limit]).fetchall()
+                           " ORDER BY c DESC, r.from_key LIMIT ?", [*args, limit]).fetchall()
         available = conn.execute(f"SELECT count(DISTINCT r.from_key) FROM refs r WHERE {where}",
-                                 [*targets, *seen]).fetchone()[0] if len(top) == limit else len(top)
+                                 args).fetchone()[0] if len(top) == limit else len(top)
         return [(int(r[0]), int(r[1])) for r in top], int(available)
     counts: dict[int, int] = {}
-    sql = (f"SELECT r.from_key, count(*) FROM refs r WHERE r.target_key IN ({{marks}}) AND {CALL_EDGE}"
-           " AND r.from_key IS NOT NULL GROUP BY r.from_key")
-    for caller, count in in_chunks(conn, sql, targets):
-        counts[caller] = counts.get(caller, 0) + count
+    for chunk in chunks(targets):
+        for caller, count in conn.execute(
+                f"SELECT r.from_key, count(*) FROM refs r WHERE r.target_key IN ({marks(chunk)}) AND {CALL_EDGE}"
+                f" AND r.from_key IS NOT NULL{only[0]} GROUP BY r.from_key", [*chunk, *only[1]]):
+            counts[caller] = counts.get(caller, 0) + count
     ranked = sorted((c for c in counts if c not in visited), key=lambda c: (-counts[c], c))
     return [(c, counts[c]) for c in ranked[:limit]], len(ranked)
+
+
+def _declaring_projects(conn: sqlite3.Connection, callers: list[int], targets: list[int],
+                        only: tuple[str, list[Any]]) -> dict[int, set[int]]:
+    """For callers whose id several projects declare: the projects whose declaration makes these calls (a
+    reference's project is its member's)."""
+    found: dict[int, set[int]] = {}
+    if not callers:
+        return found
+    for chunk in chunks(targets):
+        for caller, project in conn.execute(
+                f"SELECT DISTINCT r.from_key, r.project_id FROM refs r WHERE r.from_key IN ({marks(callers)})"
+                f" AND r.target_key IN ({marks(chunk)}) AND {CALL_EDGE}{only[0]}", [*callers, *chunk, *only[1]]):
+            found.setdefault(int(caller), set()).add(int(project))
+    return found
 
 
 def _only_blocked(conn: sqlite3.Connection, targets: dict[int, list[tuple[int, int | None]]],
@@ -157,16 +177,17 @@ def _name_edges(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> dict[i
 
 def _edges_out_of(
     conn: sqlite3.Connection, callers: Iterable[int], edge: str = CALL_EDGE,
-    window: tuple[int, str, int, int] | None = None,
+    window: tuple[int, str, int, int] | None = None, only: tuple[str, list[Any]] = ("", []),
 ) -> list[tuple[int, int | None, str, str, int, int, str, str | None]]:
     """(caller, target or None, target name, kind, count, first line, first file, receiver) for call edges
     out; the receiver text only for unbound calls (it is all an agent has to tell them apart). `window`
-    (caller key, file, first line, last line): that caller's edges only from those lines (a route's lambda)."""
+    (caller key, file, first line, last line): that caller's edges only from those lines (a route's lambda);
+    `only`: the shared-id restriction on callers (query/shared_ids.restriction, column from_key)."""
     receiver = "CASE WHEN r.target_key IS NULL THEN r.receiver END"
-    inside, args = "", list[Any]()
+    inside, args = only[0], list(only[1])
     if window is not None:
-        inside = " AND (r.from_key != ? OR (f.path = ? AND r.line BETWEEN ? AND ?))"
-        args = list(window)
+        inside += " AND (r.from_key != ? OR (f.path = ? AND r.line BETWEEN ? AND ?))"
+        args.extend(window)
     rows: list[tuple[int, int | None, str, str, int, int, str, str | None]] = []
     for chunk in chunks(list(callers)):
         rows.extend(conn.execute(
@@ -249,7 +270,10 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     lineage = dispatch.Lineage(conn)
     levels: list[list[tuple[int, int]]] = []  # per level: (caller key, calls), ranked
     level_ends: list[int] = []  # where each level's edges end in graph.edges
+    shared = shared_ids(conn)
+    places: dict[int, set[int]] = {}  # a shared key walked: the projects whose declaration of it was reached
     for level in range(1, depth + 1):
+        only = restriction({k: shared.seeing(k, places[k]) for k in frontier if k in places})
         dispatched = dispatch_closure(conn, frontier, upward=True)
         found = _unbound_into(conn, frontier, dispatched, limit_per_level)
         if found.total:
@@ -263,13 +287,14 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         # A caller reaching a frontier member only through `base.` or `this` calls that cannot run it is none.
         blocked = dispatch.unreachable(conn, lineage, targets, CALL_EDGE)
         ranked, available = _ranked_callers(conn, list(targets), visited | _only_blocked(conn, targets, blocked),
-                                            limit_per_level)
+                                            limit_per_level, only)
         fresh = [key for key, _ in ranked]
+        places.update(_declaring_projects(conn, [k for k in fresh if k in shared.declared_in], list(targets), only))
         if available > len(fresh):
             graph.truncated_levels[level] = available - len(fresh)
         described = set(fresh) | visited  # edges only between nodes the graph shows
         visited.update(fresh)
-        for target, caller, kind, count, first_ref in _edges_into(conn, targets, described):
+        for target, caller, kind, count, first_ref in _edges_into(conn, targets, described, only):
             for callee, via in targets[target]:
                 if (caller, target, callee) in blocked:
                     continue
@@ -322,9 +347,12 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     visited = {symbol_id}
     frontier = [root]
     lineage = dispatch.Lineage(conn)
+    shared = shared_ids(conn)
+    places: dict[int, set[int]] = {}  # a shared key walked: the projects whose declaration of it was reached
     for level in range(1, depth + 1):
         window = (root, *root_place) if root_place and level == 1 else None
-        raw = _edges_out_of(conn, frontier, CALLS_ONLY if calls_only else CALL_EDGE, window)
+        only = restriction({k: places[k] for k in frontier if k in places}, column="from_key")
+        raw = _edges_out_of(conn, frontier, CALLS_ONLY if calls_only else CALL_EDGE, window, only)
         if calls_only:
             for row in raw:
                 if row[1] is None:
@@ -369,7 +397,30 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         info.update(nodes_info(conn, [n for n in admitted.admitted if n not in info and n not in unresolved]))
         for node_id in admitted.admitted:
             graph.nodes.append({**(info.get(node_id) or unresolved[node_id]), "depth": level})
-        frontier = [keys[n] for n in admitted.admitted if n in info]
+        next_frontier = [keys[n] for n in admitted.admitted if n in info]
+        shared_next = [k for k in next_frontier if k in shared.declared_in]
+        places.update(_declarations_called(conn, shared, frontier, shared_next, only, window))
+        frontier = next_frontier
         if not frontier:
             break
     return graph
+
+
+def _declarations_called(conn: sqlite3.Connection, shared: SharedIds, callers: list[int], targets: list[int],
+                         only: tuple[str, list[Any]], window: tuple[int, str, int, int] | None) -> dict[int, set[int]]:
+    """For callees whose id several projects declare: the declarations `callers` call (a reference names its own
+    project's declaration, else one of a project it references)."""
+    found: dict[int, set[int]] = {}
+    if not targets:
+        return found
+    inside, args = only[0], list(only[1])
+    if window is not None:
+        inside += " AND (r.from_key != ? OR (f.path = ? AND r.line BETWEEN ? AND ?))"
+        args.extend(window)
+    for chunk in chunks(callers):
+        for target, project in conn.execute(
+                f"SELECT DISTINCT r.target_key, r.project_id FROM refs r LEFT JOIN files f ON f.id = r.file_id"
+                f" WHERE r.from_key IN ({marks(chunk)}) AND r.target_key IN ({marks(targets)}){inside}",
+                [*chunk, *targets, *args]):
+            found.setdefault(int(target), set()).update(shared.declaration_seen(int(target), int(project)))
+    return found

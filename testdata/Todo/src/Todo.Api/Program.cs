@@ -7,5 +7,5 @@ builder.Services.AddSingleton<TodoStore>();
 var app = builder.Build();
 app.MapTodos();
 app.MapDefaultEndpoints();
-var identity = app.IdentityUrl();
+app.AddApplicationServices();
 app.Run();

@@ -3,4 +3,5 @@ using Todo.Defaults;
 var builder = WebApplication.CreateBuilder(args);
 var app = builder.Build();
 app.MapDefaultEndpoints();
+app.AddApplicationServices();
 app.Run();
