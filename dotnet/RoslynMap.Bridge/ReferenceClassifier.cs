@@ -352,6 +352,8 @@ internal sealed class ReferenceClassifier
             PostfixUnaryExpressionSyntax u => u.IsKind(SyntaxKind.PostIncrementExpression) || u.IsKind(SyntaxKind.PostDecrementExpression),
             PrefixUnaryExpressionSyntax u => u.IsKind(SyntaxKind.PreIncrementExpression) || u.IsKind(SyntaxKind.PreDecrementExpression),
             ArgumentSyntax arg => arg.RefKindKeyword.IsKind(SyntaxKind.RefKeyword) || arg.RefKindKeyword.IsKind(SyntaxKind.OutKeyword),
+            // `[Column(Order = 2)]`: the attribute sets the property (Roslyn's operation is an assignment).
+            NameEqualsSyntax { Parent: AttributeArgumentSyntax } => true,
             _ => false,
         };
     }
