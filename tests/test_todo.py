@@ -75,6 +75,7 @@ def test_two_top_level_programs_are_two_callers(todo: McpServerProcess) -> None:
 
 EXTENSIONS = "M:Extensions.AddApplicationServices(Microsoft.AspNetCore.Builder.WebApplication)"
 IDENTITY_URL = "M:Todo.Defaults.Hosting.IdentityUrl(Microsoft.AspNetCore.Builder.WebApplication)"
+USE_AUTH = "M:Todo.Defaults.Hosting.UseAuth(Microsoft.AspNetCore.Builder.WebApplication)"
 
 
 def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) -> None:
@@ -82,10 +83,12 @@ def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) ->
     the walk goes on into that project's declaration only."""
     env = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Web", "depth": 2})
     assert (env["data"]["root"]["file"], env["data"]["root"]["project"]) == ("src/Todo.Web/Program.cs", "Todo.Web")
-    assert [(n["symbol_id"], n["depth"]) for n in env["data"]["nodes"]] == [(DEFAULTS, 1), (EXTENSIONS, 1)]
+    assert [(n["symbol_id"], n["depth"]) for n in env["data"]["nodes"]] == [
+        (DEFAULTS, 1), (EXTENSIONS, 1), (USE_AUTH, 1)]
     api = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Api", "depth": 2})
     assert [n["symbol_id"] for n in api["data"]["nodes"] if n["depth"] == 1] == [
-        "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS, EXTENSIONS]
+        "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS, EXTENSIONS,
+        USE_AUTH]
     assert [n["depth"] for n in api["data"]["nodes"] if n["symbol_id"] == IDENTITY_URL] == [2]
 
 
@@ -107,3 +110,16 @@ def test_a_librarys_key_is_missing_only_in_the_hosts_whose_code_reads_it(todo: M
     env = todo.call("surfaces_list_config_keys", {"key_filter": "Identity:Url"})
     assert [(k["key"], k["status"], k["undefined_in"]) for k in env["data"]["keys"]] == [
         ("Identity:Url", "used_but_undefined", ["Todo.Api"])]
+
+
+def test_a_section_tested_by_exists_and_a_read_with_a_default_lack_nothing(todo: McpServerProcess) -> None:
+    """eShop's AddDefaultOpenApi reads `GetSection("Identity")` and returns unless it `Exists()`: Catalog.API, which
+    configures no Identity, was said to lack it. TodoApi's `GetConnectionString("Todos") ?? "Data Source=..."` was
+    `used_but_undefined` without a word about its default."""
+    env = todo.call("surfaces_list_config_keys", {"key_filter": "Auth"})
+    assert [(k["key"], k["status"], [u.get("optional") for u in k["usages"]]) for k in env["data"]["keys"]] == [
+        ("Auth", "used", ["Auth"]), ("Auth:Audience", "used", ["Auth"])]
+    todos = todo.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings:Todos"})
+    assert [(k["key"], k["status"], k["undefined_in"], [(u["pattern"], u["default"], u["line"]) for u in k["usages"]])
+            for k in todos["data"]["keys"]] == [
+        ("ConnectionStrings:Todos", "defaulted", ["Todo.Api"], [("GetConnectionString", True, 13)])]

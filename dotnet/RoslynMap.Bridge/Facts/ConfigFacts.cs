@@ -168,8 +168,9 @@ internal sealed class ConfigFacts
         if (key is null && confidence == Confidence.High && prefix is not null)
             Dynamic(arg, access.ArgumentList.OpenBracketToken.SpanStart, "indexer", Join(prefix, ""), from);
         if (key is null || prefix is null) return;
-        _sink.Add(FactKinds.Config, from, access.ArgumentList.OpenBracketToken.SpanStart, confidence, Join(prefix, key),
-            new FactDetail().Add("pattern", "indexer").Add("optional", GuardSection(access, Join(prefix, key))));
+        var detail = new FactDetail().Add("pattern", "indexer").Add("optional", GuardSection(access, Join(prefix, key)));
+        if (Coalesced(access)) detail.Add("default", true);
+        _sink.Add(FactKinds.Config, from, access.ArgumentList.OpenBracketToken.SpanStart, confidence, Join(prefix, key), detail);
     }
 
     private void Access(InvocationExpressionSyntax inv, string pattern, string keyPrefix, bool type, string? from)
@@ -192,6 +193,8 @@ internal sealed class ConfigFacts
         }
         var detail = new FactDetail().Add("pattern", pattern);
         if (type) detail.Add("type", typeOf is null ? TypeArgument(inv, symbol as IMethodSymbol) : FactSyntax.TypeName(_sink.Model, typeOf.Type));
+        // `GetValue<int>("k", 30)` takes a default after the key; `GetConnectionString("k") ?? "..."` falls back.
+        if (Coalesced(inv) || type && inv.ArgumentList.Arguments.Count > (typeOf is null ? 1 : 2)) detail.Add("default", true);
         Emit(inv, binding, Join(prefix, keyPrefix + key), detail, from);
     }
 
@@ -379,6 +382,14 @@ internal sealed class ConfigFacts
         _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, key, detail.Add("optional", GuardSection(inv, key)));
     }
 
+    /// <summary>A read whose absence the code covers with a value of its own: the left of `??`.</summary>
+    private static bool Coalesced(ExpressionSyntax read)
+    {
+        SyntaxNode node = read;
+        while (node.Parent is ParenthesizedExpressionSyntax) node = node.Parent;
+        return node.Parent is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression) && coalesce.Left == node;
+    }
+
     /// <summary>The section `key` is under when the enclosing method returns early unless that section exists
     /// (`if (!identitySection.Exists()) return services;` before `node`, eShop's AddDefaultAuthentication): a read
     /// there happens only where the section is configured (the query layer then does not call it undefined
@@ -392,15 +403,21 @@ internal sealed class ConfigFacts
             _ => null,
         };
         if (body is null) return null;
+        // `var section = config.GetSection("Identity"); if (!section.Exists()) return;`: the section's own read is
+        // guarded by the test that follows it.
+        var ownSection = node is InvocationExpressionSyntax { Parent: EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax } } call
+                         && FactSyntax.NameText(call) is "GetSection";
         foreach (var statement in body.Statements)
         {
-            if (statement.SpanStart >= node.SpanStart) break;
+            var before = statement.SpanStart < node.SpanStart;
+            if (!before && !ownSection) break;
             if (statement is IfStatementSyntax { Condition: PrefixUnaryExpressionSyntax { Operand: var operand } not } guard
                 && not.IsKind(SyntaxKind.LogicalNotExpression)
                 && FactSyntax.Unwrap(operand) is InvocationExpressionSyntax exists && FactSyntax.NameText(exists) == "Exists"
                 && guard.Statement is ReturnStatementSyntax or BlockSyntax { Statements: [.., ReturnStatementSyntax] }
                 && SectionPath(FactSyntax.Receiver(exists)) is { Length: > 0 } section
-                && key.StartsWith(section + ":", StringComparison.OrdinalIgnoreCase))
+                && (before ? key.StartsWith(section + ":", StringComparison.OrdinalIgnoreCase)
+                           : string.Equals(key, section, StringComparison.OrdinalIgnoreCase)))
                 return section;
         }
         return null;

@@ -584,8 +584,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         entry = keys.setdefault(use["key"].lower(), {"key": use["key"], "usages": [], "defined_in": []})
         entry["usages"].append({"pattern": use.get("pattern"), "symbol_id": use["symbol_id"], "file": use["file"],
                                 "line": use["line"], "confidence": use["confidence"], "project": use["project"],
-                                **{k: use[k] for k in ("type", "property", "dynamic", "template", "through", "optional")
-                                   if use.get(k) is not None}})
+                                **{k: use[k] for k in ("type", "property", "dynamic", "template", "through", "optional",
+                                                       "default") if use.get(k) is not None}})
     for definition in definitions:
         entry = keys.setdefault(definition["key"].lower(), {"key": definition["key"], "usages": [], "defined_in": []})
         entry["defined_in"].append({"file": definition["file"], "line": definition["line"],
@@ -650,11 +650,19 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
             if all(u.get("dynamic") for u in entry["usages"]):
                 entry["status"] = "dynamic"
                 continue
-            undefined = sorted({p for u in entry["usages"] if not u.get("dynamic") for p in missing_in(u, lower)
+            # A read with a default in code (`?? "..."`, GetValue's default argument) lacks nothing; a guarded read
+            # (`optional`) lacks the key only where its section is configured.
+            plain = [u for u in entry["usages"] if not u.get("dynamic") and not u.get("default")]
+            undefined = sorted({p for u in plain for p in missing_in(u, lower)
                                 if not u.get("optional") or configures(p, str(u["optional"]).lower())})
-            if not undefined and not entry["defined_in"]:  # guarded reads of a section nothing configures
-                undefined = sorted({p for u in entry["usages"] if not u.get("dynamic") for p in missing_in(u, lower)})
-            if not undefined:
+            if not undefined and not any(configures(str(p or ""), lower) for p in defined_by):  # guarded, set nowhere
+                undefined = sorted({p for u in plain for p in missing_in(u, lower)})
+            defaulted = [] if undefined else sorted({p for u in entry["usages"] if u.get("default")
+                                                     and not u.get("dynamic") for p in missing_in(u, lower)})
+            if defaulted:
+                entry["status"] = "defaulted"  # set nowhere: the code's own default applies
+                entry["undefined_in"] = defaulted
+            elif not undefined:
                 entry["status"] = "used"
                 if not entry["defined_in"] and lower.startswith("apphost:"):
                     entry["set_by"] = "Aspire's AppHost (DistributedApplicationBuilder sets AppHost:*)"

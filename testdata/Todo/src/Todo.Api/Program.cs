@@ -8,4 +8,7 @@ var app = builder.Build();
 app.MapTodos();
 app.MapDefaultEndpoints();
 app.AddApplicationServices();
+app.UseAuth();
+// TodoApi: a connection string with a default of its own lacks nothing.
+var todos = app.Configuration.GetConnectionString("Todos") ?? "Data Source=todos.db";
 app.Run();

@@ -10,4 +10,14 @@ public static class Hosting
     /// <summary>eShop's ServiceDefaults AddDefaultAuthentication: only Todo.Api calls it, so only Todo.Api can lack
     /// the key (Todo.Web references the library and never reads it).</summary>
     public static string? IdentityUrl(this WebApplication app) => app.Configuration["Identity:Url"];
+
+    /// <summary>eShop's AddDefaultOpenApi: the section is tested before anything under it is read, so a host that
+    /// configures no `Auth` lacks nothing (Todo.Web sets it, Todo.Api does not).</summary>
+    public static WebApplication UseAuth(this WebApplication app)
+    {
+        var section = app.Configuration.GetSection("Auth");
+        if (!section.Exists()) return app;
+        var audience = section["Audience"];
+        return app;
+    }
 }

@@ -4,4 +4,5 @@ var builder = WebApplication.CreateBuilder(args);
 var app = builder.Build();
 app.MapDefaultEndpoints();
 app.AddApplicationServices();
+app.UseAuth();
 app.Run();
