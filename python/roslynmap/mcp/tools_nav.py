@@ -262,7 +262,7 @@ def _split_shared_callers(ctx: QueryContext, nodes: list[dict[str, Any]], by_nod
     `MapDefaultEndpoints` had "1 caller at Todo.Api/Program.cs:5" for two Programs calling it. Calls from one file
     name that declaration too (its project, file and line), not whichever project declares the id first."""
     out: list[dict[str, Any]] = []
-    shared = shared_ids(ctx.conn).symbol_ids
+    shared = shared_ids(ctx.conn).shared(str(n["symbol_id"]) for n in nodes if n.get("symbol_id"))
     for node in nodes:
         sid = node.get("symbol_id")
         edges = by_node.get(sid or "", [])

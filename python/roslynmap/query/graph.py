@@ -289,7 +289,7 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         ranked, available = _ranked_callers(conn, list(targets), visited | _only_blocked(conn, targets, blocked),
                                             limit_per_level, only)
         fresh = [key for key, _ in ranked]
-        places.update(_declaring_projects(conn, [k for k in fresh if k in shared.declared_in], list(targets), only))
+        places.update(_declaring_projects(conn, list(shared.declared_in(fresh)), list(targets), only))
         if available > len(fresh):
             graph.truncated_levels[level] = available - len(fresh)
         described = set(fresh) | visited  # edges only between nodes the graph shows
@@ -398,7 +398,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         for node_id in admitted.admitted:
             graph.nodes.append({**(info.get(node_id) or unresolved[node_id]), "depth": level})
         next_frontier = [keys[n] for n in admitted.admitted if n in info]
-        shared_next = [k for k in next_frontier if k in shared.declared_in]
+        shared_next = list(shared.declared_in(next_frontier))
         places.update(_declarations_called(conn, shared, frontier, shared_next, only, window))
         frontier = next_frontier
         if not frontier:

@@ -6,58 +6,74 @@ from project P to such an id names P's own declaration when P has one, else the 
 references (directly or not). A walk that follows one declaration keeps only the references that name it:
 WebApp's Program does not reach Ordering.API's `AddApplicationServices` because both are spelled alike.
 
-Invariant: ids declared in one project (nearly all) are never restricted, so a walk over them is unchanged.
+Invariant: ids declared in one project (nearly all) are never restricted, so a walk over them is unchanged; what
+is asked is looked up by key on the indexes (never a scan of symbols), and remembered per connection.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
-from roslynmap.query.sql import memo
+from roslynmap.query.sql import in_chunks, memo
 
 
-@dataclass(frozen=True)
 class SharedIds:
-    declared_in: dict[int, frozenset[int]]   # key -> the projects declaring it (keys with two or more only)
-    depends_on: dict[int, frozenset[int]]    # project -> every project it references, transitively
-    projects: frozenset[int]
-    symbol_ids: frozenset[str]               # the ids themselves
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+        self._declared: dict[int, frozenset[int]] = {}    # key -> its declaring projects (asked keys only)
+        self._by_id: dict[str, bool] = {}                 # symbol id -> declared in several projects
+        self._depends: dict[int, frozenset[int]] | None = None
+
+    def declared_in(self, keys: Iterable[int]) -> dict[int, frozenset[int]]:
+        """Of `keys`, those several projects declare, with the projects."""
+        wanted = list(dict.fromkeys(keys))
+        missing = [k for k in wanted if k not in self._declared]
+        found: dict[int, set[int]] = {}
+        for key, project in in_chunks(self._conn, "SELECT i.key, s.project_id FROM ids i JOIN symbols s"
+                                      " ON s.symbol_id = i.symbol_id WHERE i.key IN ({marks})", missing):
+            found.setdefault(int(key), set()).add(int(project))
+        for key in missing:
+            self._declared[key] = frozenset(found.get(key, ()))
+        return {k: self._declared[k] for k in wanted if len(self._declared[k]) > 1}
+
+    def shared(self, symbol_ids: Iterable[str]) -> set[str]:
+        """Of `symbol_ids`, those several projects declare."""
+        wanted = list(dict.fromkeys(symbol_ids))
+        missing = [s for s in wanted if s not in self._by_id]
+        several = {str(r[0]) for r in in_chunks(self._conn, "SELECT symbol_id FROM symbols WHERE symbol_id IN ({marks})"
+                                                " GROUP BY symbol_id HAVING count(DISTINCT project_id) > 1", missing)}
+        for symbol_id in missing:
+            self._by_id[symbol_id] = symbol_id in several
+        return {s for s in wanted if self._by_id[s]}
 
     def declaration_seen(self, key: int, project: int) -> set[int]:
         """The declaring projects whose `key` a reference from `project` names: its own, else those it references."""
-        declaring = self.declared_in.get(key, frozenset())
-        return {project} if project in declaring else set(declaring & self.depends_on.get(project, frozenset()))
+        declaring = self.declared_in([key]).get(key, frozenset())
+        return {project} if project in declaring else set(declaring & self._depends_on().get(project, frozenset()))
 
     def seeing(self, key: int, declarations: Iterable[int]) -> set[int]:
         """The projects whose references to `key` name one of `declarations` (declaring projects)."""
         wanted = set(declarations)
-        declaring = self.declared_in.get(key, frozenset())
-        return {p for p in self.projects
-                if (p in wanted if p in declaring else bool(self.depends_on.get(p, frozenset()) & wanted))}
+        declaring = self.declared_in([key]).get(key, frozenset())
+        depends = self._depends_on()
+        return {p for p in depends if (p in wanted if p in declaring else bool(depends[p] & wanted))}
+
+    def _depends_on(self) -> dict[int, frozenset[int]]:
+        """Project -> every project it references, transitively (every project is a key)."""
+        if self._depends is None:
+            direct: dict[int, set[int]] = {}
+            for project, target in self._conn.execute("SELECT project_id, target_project_id FROM project_deps"
+                                                      " WHERE kind = 'project' AND target_project_id IS NOT NULL"):
+                direct.setdefault(int(project), set()).add(int(target))
+            projects = [int(r[0]) for r in self._conn.execute("SELECT id FROM projects")]
+            self._depends = {p: frozenset(_closure(p, direct)) for p in projects}
+        return self._depends
 
 
 def shared_ids(conn: sqlite3.Connection) -> SharedIds:
-    return memo(conn, "shared_ids", lambda: _load(conn))
-
-
-def _load(conn: sqlite3.Connection) -> SharedIds:
-    declared: dict[int, frozenset[int]] = {}
-    ids: set[str] = set()
-    for symbol_id, key, projects in conn.execute(
-            "SELECT s.symbol_id, i.key, group_concat(DISTINCT s.project_id) FROM symbols s LEFT JOIN ids i"
-            " ON i.symbol_id = s.symbol_id GROUP BY s.symbol_id HAVING count(DISTINCT s.project_id) > 1"):
-        ids.add(str(symbol_id))
-        if key is not None:
-            declared[int(key)] = frozenset(int(p) for p in str(projects).split(","))
-    direct: dict[int, set[int]] = {}
-    for project, target in conn.execute("SELECT project_id, target_project_id FROM project_deps"
-                                        " WHERE kind = 'project' AND target_project_id IS NOT NULL"):
-        direct.setdefault(int(project), set()).add(int(target))
-    projects = frozenset(int(r[0]) for r in conn.execute("SELECT id FROM projects"))
-    return SharedIds(declared, {p: frozenset(_closure(p, direct)) for p in projects}, projects, frozenset(ids))
+    return memo(conn, "shared_ids", lambda: SharedIds(conn))
 
 
 def _closure(project: int, direct: dict[int, set[int]]) -> set[int]:
