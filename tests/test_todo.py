@@ -76,6 +76,7 @@ def test_two_top_level_programs_are_two_callers(todo: McpServerProcess) -> None:
 EXTENSIONS = "M:Extensions.AddApplicationServices(Microsoft.AspNetCore.Builder.WebApplication)"
 IDENTITY_URL = "M:Todo.Defaults.Hosting.IdentityUrl(Microsoft.AspNetCore.Builder.WebApplication)"
 USE_AUTH = "M:Todo.Defaults.Hosting.UseAuth(Microsoft.AspNetCore.Builder.WebApplication)"
+USE_AUDIT = "M:Todo.Defaults.Hosting.UseAudit(Microsoft.AspNetCore.Builder.WebApplication)"
 
 
 def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) -> None:
@@ -84,11 +85,11 @@ def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) ->
     env = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Web", "depth": 2})
     assert (env["data"]["root"]["file"], env["data"]["root"]["project"]) == ("src/Todo.Web/Program.cs", "Todo.Web")
     assert [(n["symbol_id"], n["depth"]) for n in env["data"]["nodes"]] == [
-        (DEFAULTS, 1), (EXTENSIONS, 1), (USE_AUTH, 1)]
+        (DEFAULTS, 1), (EXTENSIONS, 1), (USE_AUTH, 1), (USE_AUDIT, 1)]
     api = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Api", "depth": 2})
     assert [n["symbol_id"] for n in api["data"]["nodes"] if n["depth"] == 1] == [
         "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS, EXTENSIONS,
-        USE_AUTH]
+        USE_AUTH, USE_AUDIT]
     assert [n["depth"] for n in api["data"]["nodes"] if n["symbol_id"] == IDENTITY_URL] == [2]
 
 
@@ -101,6 +102,9 @@ def test_callers_through_an_id_two_projects_declare_stay_in_the_project_that_cal
     assert [(n["symbol_id"], n["project"], n["file"], n["line"], n["depth"]) for n in env["data"]["nodes"]] == [
         (EXTENSIONS, "Todo.Api", "src/Todo.Api/Extensions.cs", 7, 1),
         (MAIN, "Todo.Api", "src/Todo.Api/Program.cs", 4, 2)]
+    web = todo.call("graph_callers", {"symbol_id": EXTENSIONS, "project": "Todo.Web"})
+    assert [(n["symbol_id"], n["project"], n["file"]) for n in web["data"]["nodes"]] == [
+        (MAIN, "Todo.Web", "src/Todo.Web/Program.cs")]
 
 
 def test_a_librarys_key_is_missing_only_in_the_hosts_whose_code_reads_it(todo: McpServerProcess) -> None:
@@ -115,11 +119,17 @@ def test_a_librarys_key_is_missing_only_in_the_hosts_whose_code_reads_it(todo: M
 def test_a_section_tested_by_exists_and_a_read_with_a_default_lack_nothing(todo: McpServerProcess) -> None:
     """eShop's AddDefaultOpenApi reads `GetSection("Identity")` and returns unless it `Exists()`: Catalog.API, which
     configures no Identity, was said to lack it. TodoApi's `GetConnectionString("Todos") ?? "Data Source=..."` was
-    `used_but_undefined` without a word about its default."""
+    `used_but_undefined` without a word about its default: it still is (nothing sets it), `defaulted`."""
     env = todo.call("surfaces_list_config_keys", {"key_filter": "Auth"})
     assert [(k["key"], k["status"], [u.get("optional") for u in k["usages"]]) for k in env["data"]["keys"]] == [
         ("Auth", "used", ["Auth"]), ("Auth:Audience", "used", ["Auth"])]
     todos = todo.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings:Todos"})
-    assert [(k["key"], k["status"], k["undefined_in"], [(u["pattern"], u["default"], u["line"]) for u in k["usages"]])
-            for k in todos["data"]["keys"]] == [
-        ("ConnectionStrings:Todos", "defaulted", ["Todo.Api"], [("GetConnectionString", True, 13)])]
+    assert [(k["key"], k["status"], k["undefined_in"], k["defaulted"],
+             [(u["pattern"], u["default"], u["line"]) for u in k["usages"]]) for k in todos["data"]["keys"]] == [
+        ("ConnectionStrings:Todos", "used_but_undefined", ["Todo.Api"], True, [("GetConnectionString", True, 13)])]
+    audit = todo.call("surfaces_list_config_keys", {"key_filter": "Audit"})
+    assert [(k["key"], k["status"], [u.get("optional") for u in k["usages"]]) for k in audit["data"]["keys"]] == [
+        ("Audit", "used", ["Audit"]), ("Audit:Level", "used", ["Audit"])]
+    archive = todo.call("surfaces_list_config_keys", {"key_filter": "Archive:Path"})
+    assert [(k["key"], k["status"], k["undefined_in"], "defaulted" in k, [u.get("default") for u in k["usages"]])
+            for k in archive["data"]["keys"]] == [("Archive:Path", "used_but_undefined", ["Todo.Api"], False, [None])]

@@ -159,7 +159,8 @@ internal sealed class ReferenceClassifier
         {
             var members = t.GetMembers(name.Identifier.ValueText);
             if (members.IsEmpty) continue;
-            return members is [var member] && member switch
+            // Only a public member (the compiler skips an inaccessible one, GetSymbolInfo then names another).
+            return members is [{ DeclaredAccessibility: Accessibility.Public } member] && member switch
             {
                 IPropertySymbol p => !p.IsStatic && !p.IsIndexer && p.SetMethod is not null,
                 IFieldSymbol f => !f.IsStatic && !f.IsReadOnly && !f.IsConst,

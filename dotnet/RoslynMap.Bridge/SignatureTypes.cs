@@ -41,6 +41,19 @@ internal static class SignatureTypes
         _ => null,
     };
 
+    /// <summary>Whether a name's last identifier and arity are the type's own.</summary>
+    private static bool Names(NameSyntax syntax, INamedTypeSymbol type)
+    {
+        var last = syntax switch
+        {
+            QualifiedNameSyntax q => q.Right,
+            AliasQualifiedNameSyntax a => a.Name,
+            SimpleNameSyntax simple => simple,
+            _ => null,
+        };
+        return last is not null && last.Identifier.ValueText == type.Name && last.Arity == type.Arity;
+    }
+
     /// <summary>The part of `type` that `syntax` spells, down to `name`; null when they do not match.</summary>
     private static ITypeSymbol? Find(TypeSyntax syntax, ITypeSymbol type, SimpleNameSyntax name)
     {
@@ -59,8 +72,9 @@ internal static class SignatureTypes
                 return null;
             case QualifiedNameSyntax qualified:
                 if (qualified.Right.Span.Contains(name.Span)) return Find(qualified.Right, type, name);
-                // `Outer.Inner`: the left is the containing type (a namespace on the left is the model's to answer).
-                return type.ContainingType is { } outer ? Find(qualified.Left, outer, name) : null;
+                // `Outer.Inner`: the left is the containing type, when it names it (`Derived.Inner` of an Inner declared
+                // in Base, an alias or a namespace on the left: the model's to answer).
+                return type.ContainingType is { } outer && Names(qualified.Left, outer) ? Find(qualified.Left, outer, name) : null;
             case AliasQualifiedNameSyntax aliased:
                 return aliased.Name.Span.Contains(name.Span) ? Find(aliased.Name, type, name) : null;
             case NullableTypeSyntax nullable:

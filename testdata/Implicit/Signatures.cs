@@ -36,9 +36,19 @@ public sealed class Catalog
 
     public IReadOnlyDictionary<string, List<Point>> ByName => _byName;
 
+    /// <summary>`Derived.Nested` names Derived, not Base where Nested is declared.</summary>
+    public Derived.Nested Pick(Derived.Nested nested) => nested;
+
     public void Move(Point to)
     {
         _first = to;
         Moved?.Invoke(to);
     }
 }
+
+public class Base
+{
+    public sealed class Nested { }
+}
+
+public sealed class Derived : Base { }

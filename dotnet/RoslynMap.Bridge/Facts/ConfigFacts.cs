@@ -382,12 +382,17 @@ internal sealed class ConfigFacts
         _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, key, detail.Add("optional", GuardSection(inv, key)));
     }
 
-    /// <summary>A read whose absence the code covers with a value of its own: the left of `??`.</summary>
+    /// <summary>A read whose absence the code covers with a value of its own: the left of `??`, unless the chain of
+    /// `??` ends in a throw (`GetConnectionString("Default") ?? throw new InvalidOperationException(..)` requires it).</summary>
     private static bool Coalesced(ExpressionSyntax read)
     {
         SyntaxNode node = read;
         while (node.Parent is ParenthesizedExpressionSyntax) node = node.Parent;
-        return node.Parent is BinaryExpressionSyntax coalesce && coalesce.IsKind(SyntaxKind.CoalesceExpression) && coalesce.Left == node;
+        if (node.Parent is not BinaryExpressionSyntax coalesce || !coalesce.IsKind(SyntaxKind.CoalesceExpression) || coalesce.Left != node)
+            return false;
+        var fallback = FactSyntax.Unwrap(coalesce.Right);
+        while (fallback is BinaryExpressionSyntax more && more.IsKind(SyntaxKind.CoalesceExpression)) fallback = FactSyntax.Unwrap(more.Right);
+        return fallback is not ThrowExpressionSyntax;
     }
 
     /// <summary>The section `key` is under when the enclosing method returns early unless that section exists
@@ -403,6 +408,11 @@ internal sealed class ConfigFacts
             _ => null,
         };
         if (body is null) return null;
+        // `if (!config.GetSection("Identity").Exists()) return;`: the read is the guard's own test.
+        if (node is InvocationExpressionSyntax tested && FactSyntax.NameText(tested) is "GetSection"
+            && tested.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Exists", Parent: InvocationExpressionSyntax test }
+            && IsReturnUnless(test, out _))
+            return key;
         // `var section = config.GetSection("Identity"); if (!section.Exists()) return;`: the section's own read is
         // guarded by the test that follows it.
         var ownSection = node is InvocationExpressionSyntax { Parent: EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax } } call
@@ -411,16 +421,25 @@ internal sealed class ConfigFacts
         {
             var before = statement.SpanStart < node.SpanStart;
             if (!before && !ownSection) break;
-            if (statement is IfStatementSyntax { Condition: PrefixUnaryExpressionSyntax { Operand: var operand } not } guard
-                && not.IsKind(SyntaxKind.LogicalNotExpression)
+            if (statement is IfStatementSyntax { Condition: PrefixUnaryExpressionSyntax { Operand: var operand } }
                 && FactSyntax.Unwrap(operand) is InvocationExpressionSyntax exists && FactSyntax.NameText(exists) == "Exists"
-                && guard.Statement is ReturnStatementSyntax or BlockSyntax { Statements: [.., ReturnStatementSyntax] }
+                && IsReturnUnless(exists, out _)
                 && SectionPath(FactSyntax.Receiver(exists)) is { Length: > 0 } section
                 && (before ? key.StartsWith(section + ":", StringComparison.OrdinalIgnoreCase)
                            : string.Equals(key, section, StringComparison.OrdinalIgnoreCase)))
                 return section;
         }
         return null;
+    }
+
+    /// <summary>`if (!test) return ...;` (or a block ending in a return) around the `Exists()` call `test`.</summary>
+    private static bool IsReturnUnless(InvocationExpressionSyntax test, out IfStatementSyntax? guard)
+    {
+        SyntaxNode node = test;
+        while (node.Parent is ParenthesizedExpressionSyntax) node = node.Parent;
+        guard = node.Parent is PrefixUnaryExpressionSyntax not && not.IsKind(SyntaxKind.LogicalNotExpression)
+                && not.Parent is IfStatementSyntax statement && statement.Condition == not ? statement : null;
+        return guard?.Statement is ReturnStatementSyntax or BlockSyntax { Statements: [.., ReturnStatementSyntax] };
     }
 
     /// <summary>The section path an expression stands for: "" for a root (or unknown) configuration,

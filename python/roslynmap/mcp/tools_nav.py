@@ -296,7 +296,10 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         limits["max_depth"] = {"requested": requested_depth, "applied": depth}
     per_level = clamp("limit_per_level", params.limit_per_level, *PER_LEVEL, limits)
     if direction == "callers":
-        result = graph.callers(ctx.conn, row["symbol_id"], depth, per_level)
+        # An id several projects declare, asked for in one project: the callers of that declaration only.
+        asked = [r[0] for r in ctx.conn.execute("SELECT id FROM projects WHERE name = ?", (row["project"],))] \
+            if params.project and row["project"] else None
+        result = graph.callers(ctx.conn, row["symbol_id"], depth, per_level, root_projects=asked)
     else:
         places = _declarations(ctx, row["symbol_id"])
         # An id several projects declare (each top-level Program's `<Main>$`) shares one key: the calls of the

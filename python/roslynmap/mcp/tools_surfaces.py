@@ -75,7 +75,7 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
 class ConfigParams(ListParams):
     key_filter: str | None = None
     project: str | None = None
-    status: Literal["used", "defined_but_unused", "used_but_undefined", "defaulted", "bound_unset", "dynamic",
+    status: Literal["used", "defined_but_unused", "used_but_undefined", "bound_unset", "dynamic",
                     "read_by_framework", "read_dynamically"] | None = None
 
 

@@ -256,7 +256,9 @@ def _start(conn: sqlite3.Connection, symbol_id: str) -> tuple[Graph, int | None]
     return Graph(node_info(conn, symbol_id) or {"symbol_id": symbol_id}), key_of(conn, symbol_id)
 
 
-def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int) -> Graph:
+def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
+            root_projects: Iterable[int] | None = None) -> Graph:
+    """`root_projects`: for an id several projects declare, the declarations whose callers are wanted (else all)."""
     graph, root = _start(conn, symbol_id)
     if root is None:
         if graph.root.get("name"):  # declared but never referenced by a bound reference: unbound calls may be
@@ -272,6 +274,8 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     level_ends: list[int] = []  # where each level's edges end in graph.edges
     shared = shared_ids(conn)
     places: dict[int, set[int]] = {}  # a shared key walked: the projects whose declaration of it was reached
+    if root_projects is not None and shared.declared_in([root]):
+        places[root] = set(root_projects)
     for level in range(1, depth + 1):
         only = restriction({k: shared.seeing(k, places[k]) for k in frontier if k in places})
         dispatched = dispatch_closure(conn, frontier, upward=True)
@@ -399,7 +403,8 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
             graph.nodes.append({**(info.get(node_id) or unresolved[node_id]), "depth": level})
         next_frontier = [keys[n] for n in admitted.admitted if n in info]
         shared_next = list(shared.declared_in(next_frontier))
-        places.update(_declarations_called(conn, shared, frontier, shared_next, only, window))
+        places.update(_declarations_called(conn, shared, frontier, shared_next, only, window,
+                                           CALLS_ONLY if calls_only else CALL_EDGE))
         frontier = next_frontier
         if not frontier:
             break
@@ -407,10 +412,13 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
 
 
 def _declarations_called(conn: sqlite3.Connection, shared: SharedIds, callers: list[int], targets: list[int],
-                         only: tuple[str, list[Any]], window: tuple[int, str, int, int] | None) -> dict[int, set[int]]:
+                         only: tuple[str, list[Any]], window: tuple[int, str, int, int] | None,
+                         edge: str) -> dict[int, set[int]]:
     """For callees whose id several projects declare: the declarations `callers` call (a reference names its own
-    project's declaration, else one of a project it references)."""
+    project's declaration, else one of a project it references). A callee whose declaration cannot be told (its
+    caller's project references none by a project reference: a DLL reference) is left out, so unrestricted."""
     found: dict[int, set[int]] = {}
+    unknown: set[int] = set()
     if not targets:
         return found
     inside, args = only[0], list(only[1])
@@ -420,7 +428,10 @@ def _declarations_called(conn: sqlite3.Connection, shared: SharedIds, callers: l
     for chunk in chunks(callers):
         for target, project in conn.execute(
                 f"SELECT DISTINCT r.target_key, r.project_id FROM refs r LEFT JOIN files f ON f.id = r.file_id"
-                f" WHERE r.from_key IN ({marks(chunk)}) AND r.target_key IN ({marks(targets)}){inside}",
+                f" WHERE r.from_key IN ({marks(chunk)}) AND r.target_key IN ({marks(targets)}) AND {edge}{inside}",
                 [*chunk, *targets, *args]):
-            found.setdefault(int(target), set()).update(shared.declaration_seen(int(target), int(project)))
-    return found
+            seen = shared.declaration_seen(int(target), int(project))
+            if not seen:
+                unknown.add(int(target))
+            found.setdefault(int(target), set()).update(seen)
+    return {k: v for k, v in found.items() if k not in unknown}

@@ -650,19 +650,15 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
             if all(u.get("dynamic") for u in entry["usages"]):
                 entry["status"] = "dynamic"
                 continue
-            # A read with a default in code (`?? "..."`, GetValue's default argument) lacks nothing; a guarded read
-            # (`optional`) lacks the key only where its section is configured.
-            plain = [u for u in entry["usages"] if not u.get("dynamic") and not u.get("default")]
+            # A guarded read (`optional`) lacks the key only where its section is configured.
+            plain = [u for u in entry["usages"] if not u.get("dynamic")]
             undefined = sorted({p for u in plain for p in missing_in(u, lower)
                                 if not u.get("optional") or configures(p, str(u["optional"]).lower())})
-            if not undefined and not any(configures(str(p or ""), lower) for p in defined_by):  # guarded, set nowhere
-                undefined = sorted({p for u in plain for p in missing_in(u, lower)})
-            defaulted = [] if undefined else sorted({p for u in entry["usages"] if u.get("default")
-                                                     and not u.get("dynamic") for p in missing_in(u, lower)})
-            if defaulted:
-                entry["status"] = "defaulted"  # set nowhere: the code's own default applies
-                entry["undefined_in"] = defaulted
-            elif not undefined:
+            guarded = {str(u["optional"]).lower() for u in plain if u.get("optional")}
+            if not undefined and guarded and not any(configures(str(p or ""), section)
+                                                     for section in guarded for p in defined_by):
+                undefined = sorted({p for u in plain for p in missing_in(u, lower)})  # guarded, set nowhere
+            if not undefined:
                 entry["status"] = "used"
                 if not entry["defined_in"] and lower.startswith("apphost:"):
                     entry["set_by"] = "Aspire's AppHost (DistributedApplicationBuilder sets AppHost:*)"
@@ -671,6 +667,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
             else:
                 entry["status"] = "used_but_undefined"
                 entry["undefined_in"] = undefined
+                if all(u.get("default") for u in plain if set(missing_in(u, lower)) & set(undefined)):
+                    entry["defaulted"] = True  # every read lacking it has a default of its own (`?? "..."`)
         else:
             readers = [reads_of(d["project"]) for d in entry["defined_in"]]
             is_used = any(_covers(u, lower) for pool in readers for u in pool)
@@ -910,12 +908,14 @@ def _hosts_calling(conn: sqlite3.Connection, member: str | None, hosts: set[str 
         # Called by the framework (an OpenAPI document transformer's TransformAsync): the code naming its type
         # (`AddDocumentTransformer<T>()`, `new T()`) and whatever calls that code.
         users = conn.execute(
-            "SELECT DISTINCT r.from_key, f.path FROM refs r JOIN files f ON f.id = r.file_id JOIN symbols s"
-            " ON s.symbol_id = ? JOIN ids i ON i.symbol_id = s.container_id WHERE r.target_key = i.key"
+            "SELECT DISTINCT r.from_key, f.path, r.project_id FROM refs r JOIN files f ON f.id = r.file_id"
+            " JOIN symbols s ON s.symbol_id = ? JOIN ids i ON i.symbol_id = s.container_id WHERE r.target_key = i.key"
             " AND r.from_key IS NOT NULL", (member,)).fetchall()
-        found = of_places(path for _, path in users)
-        for caller in ids_of(conn, [k for k, _ in users]).values():
-            found |= of_places(e.get("file") for e in graph.callers(conn, caller, 5, 200).edges)
+        found = of_places(path for _, path, _ in users)
+        names = ids_of(conn, [k for k, _, _ in users])
+        for key, project in sorted({(k, p) for k, _, p in users}):  # a shared id: the user's own declaration
+            walked = graph.callers(conn, names[key], 5, 200, root_projects=[project])
+            found |= of_places(e.get("file") for e in walked.edges)
         return found
     return set(memo(conn, f"hosts_calling:{member}", walk))
 

@@ -20,4 +20,12 @@ public static class Hosting
         var audience = section["Audience"];
         return app;
     }
+
+    /// <summary>The same guard with the section read inside the test itself.</summary>
+    public static WebApplication UseAudit(this WebApplication app)
+    {
+        if (!app.Configuration.GetSection("Audit").Exists()) return app;
+        var level = app.Configuration["Audit:Level"];
+        return app;
+    }
 }

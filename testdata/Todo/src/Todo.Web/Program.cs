@@ -5,4 +5,5 @@ var app = builder.Build();
 app.MapDefaultEndpoints();
 app.AddApplicationServices();
 app.UseAuth();
+app.UseAudit();
 app.Run();
