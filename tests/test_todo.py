@@ -22,12 +22,23 @@ def todo(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpSe
 
 
 def test_each_route_says_where_its_lambda_is(todo: McpServerProcess) -> None:
-    env = todo.call("surfaces_list_endpoints", {})
+    env = todo.call("surfaces_list_endpoints", {"path_filter": "/todos"})
     assert [(e["method"], e["route"], e["handler"], e["handler_kind"], e["handler_line"], e["handler_end_line"])
             for e in env["data"]["endpoints"]] == [
         ("GET", "/todos", MAP_TODOS, "lambda", 9, 9), ("GET", "/todos/{id}", MAP_TODOS, "lambda", 11, 12),
         ("DELETE", "/todos/{id}", MAP_TODOS, "lambda", 14, 18),
         ("PUT", "/todos/{id}/archive", MAP_TODOS, "lambda", 21, 25)]
+
+
+def test_the_openapi_document_and_scalars_page_are_endpoints(todo: McpServerProcess) -> None:
+    """davidfowl/TodoApi maps `/openapi/{documentName}.json` and Scalar's `/scalar/v1` through package calls:
+    neither was listed."""
+    env = todo.call("surfaces_list_endpoints", {"path_filter": "/openapi"})
+    assert [(e["method"], e["route"], e["source"], e["handler"], e["line"]) for e in env["data"]["endpoints"]] == [
+        ("GET", "/openapi/{documentName}.json", "openapi", MAIN, 20)]
+    scalar = todo.call("surfaces_list_endpoints", {"path_filter": "/scalar"})
+    assert [(e["method"], e["route"], e["source"], e["line"]) for e in scalar["data"]["endpoints"]] == [
+        ("GET", "/scalar/{documentName?}", "scalar", 21)]
 
 
 def test_a_trace_walks_only_the_routes_own_lambda(todo: McpServerProcess) -> None:
@@ -69,7 +80,7 @@ def test_two_top_level_programs_are_two_callers(todo: McpServerProcess) -> None:
     assert env["answer"].startswith("2 bound callers of Todo.Defaults.Hosting.MapDefaultEndpoints"), env["answer"]
     assert [(n["symbol_id"], n["project"], n["file"], n["line"], [e["line"] for e in n["edges"]])
             for n in env["data"]["nodes"]] == [
-        (MAIN, "Todo.Api", "src/Todo.Api/Program.cs", 4, [9]),
+        (MAIN, "Todo.Api", "src/Todo.Api/Program.cs", 5, [11]),
         (MAIN, "Todo.Web", "src/Todo.Web/Program.cs", 3, [5])]
 
 
@@ -101,7 +112,7 @@ def test_callers_through_an_id_two_projects_declare_stay_in_the_project_that_cal
     assert env["answer"].startswith("2 bound callers of Todo.Defaults.Hosting.IdentityUrl"), env["answer"]
     assert [(n["symbol_id"], n["project"], n["file"], n["line"], n["depth"]) for n in env["data"]["nodes"]] == [
         (EXTENSIONS, "Todo.Api", "src/Todo.Api/Extensions.cs", 7, 1),
-        (MAIN, "Todo.Api", "src/Todo.Api/Program.cs", 4, 2)]
+        (MAIN, "Todo.Api", "src/Todo.Api/Program.cs", 5, 2)]
     web = todo.call("graph_callers", {"symbol_id": EXTENSIONS, "project": "Todo.Web"})
     assert [(n["symbol_id"], n["project"], n["file"]) for n in web["data"]["nodes"]] == [
         (MAIN, "Todo.Web", "src/Todo.Web/Program.cs")]
@@ -126,7 +137,7 @@ def test_a_section_tested_by_exists_and_a_read_with_a_default_lack_nothing(todo:
     todos = todo.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings:Todos"})
     assert [(k["key"], k["status"], k["undefined_in"], k["defaulted"],
              [(u["pattern"], u["default"], u["line"]) for u in k["usages"]]) for k in todos["data"]["keys"]] == [
-        ("ConnectionStrings:Todos", "used_but_undefined", ["Todo.Api"], True, [("GetConnectionString", True, 13)])]
+        ("ConnectionStrings:Todos", "used_but_undefined", ["Todo.Api"], True, [("GetConnectionString", True, 15)])]
     audit = todo.call("surfaces_list_config_keys", {"key_filter": "Audit"})
     assert [(k["key"], k["status"], [u.get("optional") for u in k["usages"]]) for k in audit["data"]["keys"]] == [
         ("Audit", "used", ["Audit"]), ("Audit:Level", "used", ["Audit"])]

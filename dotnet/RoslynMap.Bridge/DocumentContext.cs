@@ -26,15 +26,26 @@ internal sealed class DocumentContext
     private SymbolCache? _cache;
     private SymbolCache Cache => _cache ??= SymbolCache.Of(Model.Compilation);
 
-    public string? IdOf(ISymbol symbol) => Cache.Ids.GetOrAdd(symbol, SymbolFacts.DocId);
+    // In front of the shared caches, per document and by object identity: a document names the same symbol objects
+    // again and again, and the shared dictionaries' symbol equality and locks cost more than the lookup (the same
+    // symbol object always has the same id, so nothing read changes).
+    private readonly Dictionary<ISymbol, string?> _ids = new(SameObject.Instance);
+
+    public string? IdOf(ISymbol symbol)
+    {
+        if (_ids.TryGetValue(symbol, out var id)) return id;
+        return _ids[symbol] = Cache.Ids.GetOrAdd(symbol, SymbolFacts.DocId);
+    }
 
     private readonly HashSet<string> _externals = new(StringComparer.Ordinal);
+    private readonly HashSet<ISymbol> _inSource = new(SameObject.Instance);  // symbols known to be no external
 
     /// <summary>Records a metadata symbol a reference names (once per document), with its container.</summary>
     public void External(ISymbol target, string id, string? kind)
     {
-        if (kind is null) return;
+        if (kind is null || _externals.Contains(id) || _inSource.Contains(target)) return;
         var found = Cache.Externals.GetOrAdd(target, ExternalOf);
+        if (found is null) _inSource.Add(target);
         if (found is null || !_externals.Add(id)) return;
         if (found.Container is { } container) External(container, found.ContainerId!, found.ContainerKind);
         Result.Externals.Add(new ExternalRow(id, found.Name, kind, found.Fqn, found.ContainerId, found.Assembly,
@@ -82,4 +93,14 @@ internal sealed class SymbolCache
     public readonly System.Collections.Concurrent.ConcurrentDictionary<ISymbol, External?> Externals = new(SymbolEqualityComparer.Default);
 
     public static SymbolCache Of(Compilation compilation) => All.GetValue(compilation, _ => new SymbolCache());
+}
+
+/// <summary>Symbols compared as objects (reference identity), for per-document caches in front of shared ones.</summary>
+internal sealed class SameObject : IEqualityComparer<ISymbol>
+{
+    public static readonly SameObject Instance = new();
+
+    public bool Equals(ISymbol? x, ISymbol? y) => ReferenceEquals(x, y);
+
+    public int GetHashCode(ISymbol obj) => System.Runtime.CompilerServices.RuntimeHelpers.GetHashCode(obj);
 }

@@ -76,7 +76,8 @@ internal sealed class FactDispatcher
         foreach (var n in new[] { "MapGet", "MapPost", "MapPut", "MapDelete", "MapPatch", "MapMethods", "MapGroup",
                      "MapControllerRoute", "MapAreaControllerRoute", "MapDefaultControllerRoute",
                      "MapHealthChecks", "MapHub", "MapForwarder", "MapFallback", "MapFallbackToFile", "MapFallbackToPage",
-                     "MapFallbackToController", "MapGrpcService", "MapIdentityApi", "MapDynamicControllerRoute", "MapDynamicPageRoute" })
+                     "MapFallbackToController", "MapGrpcService", "MapIdentityApi", "MapDynamicControllerRoute", "MapDynamicPageRoute",
+                     "MapOpenApi", "MapScalarApiReference" })
             topics[n] = Topic.Route;
         topics["Map"] = Topic.Middleware;
         topics["MapWhen"] = Topic.Middleware;

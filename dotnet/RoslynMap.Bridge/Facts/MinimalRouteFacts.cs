@@ -76,6 +76,14 @@ internal sealed class MinimalRouteFacts
             case "MapIdentityApi":
                 IdentityApi(inv, from);
                 break;
+            case "MapOpenApi":
+                // Microsoft.AspNetCore.OpenApi serves each document at its pattern (default below).
+                Endpoint(inv, ["GET"], -1, from, "openapi", pattern: FactSyntax.ConstantString(_sink.Model,
+                    FactSyntax.Arg(inv.ArgumentList, 0, "pattern")?.Expression) ?? "/openapi/{documentName}.json");
+                break;
+            case "MapScalarApiReference":
+                ScalarReference(inv, from);
+                break;
             default:
                 if (VerbOf(name) is { } verb) Endpoint(inv, [verb], handlerIndex: 1, from);
                 break;
@@ -92,7 +100,7 @@ internal sealed class MinimalRouteFacts
     private void Endpoint(InvocationExpressionSyntax inv, IReadOnlyList<string> verbs, int handlerIndex, string? from,
         string source = "minimal", string? handler = null, Action<FactDetail>? extra = null, string? pattern = null)
     {
-        var (binding, bound) = FrameworkApi.Classify(_sink.Model, inv, source is "forwarder" or "grpc" ? AnyAssembly : FrameworkApi.AspNetCore);
+        var (binding, bound) = FrameworkApi.Classify(_sink.Model, inv, source is "forwarder" or "grpc" or "scalar" ? AnyAssembly : FrameworkApi.AspNetCore);
         if (binding == Binding.Other && source == "minimal" && handlerIndex >= 0)
         {
             WrapperCall(inv, bound as IMethodSymbol, from);
@@ -227,9 +235,21 @@ internal sealed class MinimalRouteFacts
         }
     }
 
-    /// <summary>Yarp's MapForwarder and Grpc's MapGrpcService live in their own packages: any binding
-    /// to a method of that name counts, an unbound one is matched by syntax.</summary>
-    private static readonly string[] AnyAssembly = ["Yarp", "Grpc", "Microsoft.AspNetCore"];
+    /// <summary>Yarp's MapForwarder, Grpc's MapGrpcService and Scalar's MapScalarApiReference live in their own
+    /// packages: any binding to a method of that name counts, an unbound one is matched by syntax.</summary>
+    private static readonly string[] AnyAssembly = ["Yarp", "Grpc", "Scalar", "Microsoft.AspNetCore"];
+
+    /// <summary>`app.MapScalarApiReference()`: Scalar's API reference page. Scalar.AspNetCore 2.x maps
+    /// `{endpointPrefix}/{documentName?}` (prefix "/scalar", or the first string argument); 1.x mapped
+    /// `/scalar/{documentName}` (its options could move it: not read here).</summary>
+    private void ScalarReference(InvocationExpressionSyntax inv, string? from)
+    {
+        var bound = _sink.Model.GetSymbolInfo(inv).Symbol as IMethodSymbol;
+        var version = bound?.ContainingAssembly?.Identity.Version.Major;
+        var prefix = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "endpointPrefix")?.Expression);
+        var pattern = version == 1 ? "/scalar/{documentName}" : RouteTemplates.Join(prefix ?? "/scalar", "{documentName?}");
+        Endpoint(inv, ["GET"], -1, from, "scalar", pattern: pattern);
+    }
 
     /// <summary>The default fallback pattern, or the `pattern` argument of the overloads that take one.</summary>
     private const string FallbackPattern = "{*path:nonfile}";

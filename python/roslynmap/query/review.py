@@ -191,11 +191,17 @@ def _call_path(key: str) -> str:
     return path if path.startswith("/") else "/" + path
 
 
+# Routes the framework or a package serves with its own code: their `handler` is only the member mapping them
+# (`app.MapHealthChecks("/health")` in Program), whose other calls the request never runs.
+FRAMEWORK_SERVED = frozenset({"health_checks", "openapi", "scalar", "forwarder", "identity_api"})
+
+
 def route_reaches(conn: sqlite3.Connection, route: dict[str, Any], found: Reach) -> bool:
     """The route's handler reaches the symbol; a lambda handler in a member mapping several routes (TodoApi's
-    MapTodos) only when a call inside the lambda's lines leads there."""
+    MapTodos) only when a call inside the lambda's lines leads there; a route the framework serves, never."""
     handler = route.get("handler")
-    if not handler or handler not in found.depth:
+    if not handler or handler not in found.depth or route.get("source") in FRAMEWORK_SERVED \
+            or route.get("fallback_file") or route.get("fallback_page"):
         return False
     window = surfaces.lambda_window(route)
     hops = found.hops.get(handler)
