@@ -88,6 +88,7 @@ EXTENSIONS = "M:Extensions.AddApplicationServices(Microsoft.AspNetCore.Builder.W
 IDENTITY_URL = "M:Todo.Defaults.Hosting.IdentityUrl(Microsoft.AspNetCore.Builder.WebApplication)"
 USE_AUTH = "M:Todo.Defaults.Hosting.UseAuth(Microsoft.AspNetCore.Builder.WebApplication)"
 USE_AUDIT = "M:Todo.Defaults.Hosting.UseAudit(Microsoft.AspNetCore.Builder.WebApplication)"
+SCOPE_COUNT = "M:Todo.Defaults.Hosting.ScopeCount(Microsoft.AspNetCore.Builder.WebApplication)"
 
 
 def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) -> None:
@@ -96,11 +97,11 @@ def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) ->
     env = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Web", "depth": 2})
     assert (env["data"]["root"]["file"], env["data"]["root"]["project"]) == ("src/Todo.Web/Program.cs", "Todo.Web")
     assert [(n["symbol_id"], n["depth"]) for n in env["data"]["nodes"]] == [
-        (DEFAULTS, 1), (EXTENSIONS, 1), (USE_AUTH, 1), (USE_AUDIT, 1)]
+        (DEFAULTS, 1), (EXTENSIONS, 1), (USE_AUTH, 1), (USE_AUDIT, 1), (SCOPE_COUNT, 1)]
     api = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Api", "depth": 2})
     assert [n["symbol_id"] for n in api["data"]["nodes"] if n["depth"] == 1] == [
         "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS, EXTENSIONS,
-        USE_AUTH, USE_AUDIT]
+        USE_AUTH, USE_AUDIT, SCOPE_COUNT]
     assert [n["depth"] for n in api["data"]["nodes"] if n["symbol_id"] == IDENTITY_URL] == [2]
 
 
@@ -138,6 +139,9 @@ def test_a_section_tested_by_exists_and_a_read_with_a_default_lack_nothing(todo:
     assert [(k["key"], k["status"], k["undefined_in"], k["defaulted"],
              [(u["pattern"], u["default"], u["line"]) for u in k["usages"]]) for k in todos["data"]["keys"]] == [
         ("ConnectionStrings:Todos", "used_but_undefined", ["Todo.Api"], True, [("GetConnectionString", True, 15)])]
+    scopes = todo.call("surfaces_list_config_keys", {"key_filter": "Scopes"})
+    assert [(k["key"], k["status"], [u.get("optional") for u in k["usages"]]) for k in scopes["data"]["keys"]] == [
+        ("Scopes", "used", ["Scopes"]), ("Scopes:Read", "used", ["Scopes"]), ("Scopes:Read:todos", "used", [])]
     audit = todo.call("surfaces_list_config_keys", {"key_filter": "Audit"})
     assert [(k["key"], k["status"], [u.get("optional") for u in k["usages"]]) for k in audit["data"]["keys"]] == [
         ("Audit", "used", ["Audit"]), ("Audit:Level", "used", ["Audit"])]

@@ -408,29 +408,48 @@ internal sealed class ConfigFacts
             _ => null,
         };
         if (body is null) return null;
-        // `if (!config.GetSection("Identity").Exists()) return;`: the read is the guard's own test.
-        if (node is InvocationExpressionSyntax tested && FactSyntax.NameText(tested) is "GetSection"
-            && tested.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Exists", Parent: InvocationExpressionSyntax test }
-            && IsReturnUnless(test, out _))
-            return key;
-        // `var section = config.GetSection("Identity"); if (!section.Exists()) return;`: the section's own read is
-        // guarded by the test that follows it.
-        var ownSection = node is InvocationExpressionSyntax { Parent: EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax } } call
-                         && FactSyntax.NameText(call) is "GetSection";
+        // Where a section's Exists() held: `s.Exists() ? <read> : ...` (eShop's AddDefaultOpenApi), `if (s.Exists()) <read>`.
+        for (SyntaxNode? up = node; up is not null && up != body; up = up.Parent)
+        {
+            var test = up.Parent switch
+            {
+                ConditionalExpressionSyntax c when c.WhenTrue == up => c.Condition,
+                IfStatementSyntax i when i.Statement == up => i.Condition,
+                _ => null,
+            };
+            if (test is not null && FactSyntax.Unwrap(test) is InvocationExpressionSyntax held && ExistsOf(held) is { } section
+                && Under(key, section))
+                return section;
+        }
+        // The section's own read, tested for existence in the method: `GetSection("Identity").Exists()` itself, or a
+        // local holding it (`var s = config.GetSection("Identity"); if (!s.Exists()) return;`, `s.Exists() ? .. : ..`).
+        if (node is InvocationExpressionSyntax read && FactSyntax.NameText(read) is "GetSection")
+        {
+            if (read.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Exists", Parent: InvocationExpressionSyntax })
+                return key;
+            if (read.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax local }
+                && body.DescendantNodes().OfType<InvocationExpressionSyntax>().Any(i => FactSyntax.NameText(i) == "Exists"
+                    && FactSyntax.Receiver(i) is IdentifierNameSyntax holder && holder.Identifier.ValueText == local.Identifier.ValueText))
+                return key;
+        }
+        // After `if (!s.Exists()) return;`: the reads under s.
         foreach (var statement in body.Statements)
         {
-            var before = statement.SpanStart < node.SpanStart;
-            if (!before && !ownSection) break;
+            if (statement.SpanStart >= node.SpanStart) break;
             if (statement is IfStatementSyntax { Condition: PrefixUnaryExpressionSyntax { Operand: var operand } }
-                && FactSyntax.Unwrap(operand) is InvocationExpressionSyntax exists && FactSyntax.NameText(exists) == "Exists"
-                && IsReturnUnless(exists, out _)
-                && SectionPath(FactSyntax.Receiver(exists)) is { Length: > 0 } section
-                && (before ? key.StartsWith(section + ":", StringComparison.OrdinalIgnoreCase)
-                           : string.Equals(key, section, StringComparison.OrdinalIgnoreCase)))
+                && FactSyntax.Unwrap(operand) is InvocationExpressionSyntax exists && IsReturnUnless(exists, out _)
+                && ExistsOf(exists) is { } section && key.StartsWith(section + ":", StringComparison.OrdinalIgnoreCase))
                 return section;
         }
         return null;
     }
+
+    /// <summary>The section `s` of an `s.Exists()` call (null for another call or an unknown section).</summary>
+    private string? ExistsOf(InvocationExpressionSyntax call) =>
+        FactSyntax.NameText(call) == "Exists" && SectionPath(FactSyntax.Receiver(call)) is { Length: > 0 } section ? section : null;
+
+    private static bool Under(string key, string section) =>
+        string.Equals(key, section, StringComparison.OrdinalIgnoreCase) || key.StartsWith(section + ":", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>`if (!test) return ...;` (or a block ending in a return) around the `Exists()` call `test`.</summary>
     private static bool IsReturnUnless(InvocationExpressionSyntax test, out IfStatementSyntax? guard)

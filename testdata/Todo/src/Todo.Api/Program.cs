@@ -19,4 +19,5 @@ app.UseAudit();
 // TodoApi: the OpenAPI document and Scalar's reference page are endpoints the packages map.
 app.MapOpenApi();
 app.MapScalarApiReference();
+app.ScopeCount();
 app.Run();

@@ -21,6 +21,13 @@ public static class Hosting
         return app;
     }
 
+    /// <summary>eShop's AddDefaultOpenApi: the section is read, and what is under it only where it exists.</summary>
+    public static int ScopeCount(this WebApplication app)
+    {
+        var scopes = app.Configuration.GetSection("Scopes");
+        return scopes.Exists() ? scopes.GetRequiredSection("Read").GetChildren().Count() : 0;
+    }
+
     /// <summary>The same guard with the section read inside the test itself.</summary>
     public static WebApplication UseAudit(this WebApplication app)
     {

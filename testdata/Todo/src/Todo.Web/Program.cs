@@ -6,4 +6,5 @@ app.MapDefaultEndpoints();
 app.AddApplicationServices();
 app.UseAuth();
 app.UseAudit();
+app.ScopeCount();
 app.Run();
