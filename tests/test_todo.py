@@ -39,6 +39,12 @@ def test_the_openapi_document_and_scalars_page_are_endpoints(todo: McpServerProc
     scalar = todo.call("surfaces_list_endpoints", {"path_filter": "/scalar"})
     assert [(e["method"], e["route"], e["source"], e["line"]) for e in scalar["data"]["endpoints"]] == [
         ("GET", "/scalar/{documentName?}", "scalar", 21)]
+    # The framework serves them: they reach nothing Program calls, but are the mapping member's own endpoints.
+    store = todo.call("impact_analyze", {"symbol_id": "M:Todo.Api.TodoStore.Find(System.Int32)"})
+    assert [e["endpoint"] for e in store["data"]["endpoints"]] == ["GET /todos/{id}"]
+    main = todo.call("impact_analyze", {"symbol_id": MAIN, "project": "Todo.Api"})
+    assert sorted(e["endpoint"] for e in main["data"]["endpoints"]) == [
+        "GET /openapi/{documentName}.json", "GET /scalar/{documentName?}"]
 
 
 def test_a_trace_walks_only_the_routes_own_lambda(todo: McpServerProcess) -> None:
@@ -89,6 +95,7 @@ IDENTITY_URL = "M:Todo.Defaults.Hosting.IdentityUrl(Microsoft.AspNetCore.Builder
 USE_AUTH = "M:Todo.Defaults.Hosting.UseAuth(Microsoft.AspNetCore.Builder.WebApplication)"
 USE_AUDIT = "M:Todo.Defaults.Hosting.UseAudit(Microsoft.AspNetCore.Builder.WebApplication)"
 SCOPE_COUNT = "M:Todo.Defaults.Hosting.ScopeCount(Microsoft.AspNetCore.Builder.WebApplication)"
+REQUIRE_TENANT = "M:Todo.Defaults.Hosting.RequireTenant(Microsoft.AspNetCore.Builder.WebApplication)"
 
 
 def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) -> None:
@@ -97,11 +104,11 @@ def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) ->
     env = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Web", "depth": 2})
     assert (env["data"]["root"]["file"], env["data"]["root"]["project"]) == ("src/Todo.Web/Program.cs", "Todo.Web")
     assert [(n["symbol_id"], n["depth"]) for n in env["data"]["nodes"]] == [
-        (DEFAULTS, 1), (EXTENSIONS, 1), (USE_AUTH, 1), (USE_AUDIT, 1), (SCOPE_COUNT, 1)]
+        (DEFAULTS, 1), (EXTENSIONS, 1), (USE_AUTH, 1), (USE_AUDIT, 1), (SCOPE_COUNT, 1), (REQUIRE_TENANT, 1)]
     api = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Api", "depth": 2})
     assert [n["symbol_id"] for n in api["data"]["nodes"] if n["depth"] == 1] == [
         "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS, EXTENSIONS,
-        USE_AUTH, USE_AUDIT, SCOPE_COUNT]
+        USE_AUTH, USE_AUDIT, SCOPE_COUNT, REQUIRE_TENANT]
     assert [n["depth"] for n in api["data"]["nodes"] if n["symbol_id"] == IDENTITY_URL] == [2]
 
 
@@ -142,6 +149,10 @@ def test_a_section_tested_by_exists_and_a_read_with_a_default_lack_nothing(todo:
     scopes = todo.call("surfaces_list_config_keys", {"key_filter": "Scopes"})
     assert [(k["key"], k["status"], [u.get("optional") for u in k["usages"]]) for k in scopes["data"]["keys"]] == [
         ("Scopes", "used", ["Scopes"]), ("Scopes:Read", "used", ["Scopes"]), ("Scopes:Read:todos", "used", [])]
+    tenant = todo.call("surfaces_list_config_keys", {"key_filter": "Tenant"})  # `if (!t.Exists()) throw`: required
+    assert [(k["key"], k["status"], k.get("undefined_in"), [u.get("optional") for u in k["usages"]])
+            for k in tenant["data"]["keys"]] == [
+        ("Tenant", "used_but_undefined", ["Todo.Api"], [None]), ("Tenant:Name", "used", None, [])]
     audit = todo.call("surfaces_list_config_keys", {"key_filter": "Audit"})
     assert [(k["key"], k["status"], [u.get("optional") for u in k["usages"]]) for k in audit["data"]["keys"]] == [
         ("Audit", "used", ["Audit"]), ("Audit:Level", "used", ["Audit"])]

@@ -41,17 +41,13 @@ internal static class SignatureTypes
         _ => null,
     };
 
-    /// <summary>Whether a name's last identifier and arity are the type's own.</summary>
+    /// <summary>Whether a name spells the type, as written or as the end of its full name (`Outer`, `Ns.Outer`,
+    /// `Outer<int>`); an alias or `global::` is left to the model.</summary>
     private static bool Names(NameSyntax syntax, INamedTypeSymbol type)
     {
-        var last = syntax switch
-        {
-            QualifiedNameSyntax q => q.Right,
-            AliasQualifiedNameSyntax a => a.Name,
-            SimpleNameSyntax simple => simple,
-            _ => null,
-        };
-        return last is not null && last.Identifier.ValueText == type.Name && last.Arity == type.Arity;
+        var written = string.Concat(syntax.ToString().Where(c => !char.IsWhiteSpace(c)));
+        var full = type.ToDisplayString();
+        return full == written || full.EndsWith("." + written, StringComparison.Ordinal);
     }
 
     /// <summary>The part of `type` that `syntax` spells, down to `name`; null when they do not match.</summary>

@@ -401,15 +401,8 @@ internal sealed class ConfigFacts
     /// elsewhere). Null when there is no such guard.</summary>
     private string? GuardSection(SyntaxNode node, string key)
     {
-        var body = node.Ancestors().FirstOrDefault(a => a is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax) switch
-        {
-            BaseMethodDeclarationSyntax m => m.Body,
-            LocalFunctionStatementSyntax f => f.Body,
-            _ => null,
-        };
-        if (body is null) return null;
         // Where a section's Exists() held: `s.Exists() ? <read> : ...` (eShop's AddDefaultOpenApi), `if (s.Exists()) <read>`.
-        for (SyntaxNode? up = node; up is not null && up != body; up = up.Parent)
+        for (SyntaxNode? up = node; up is not null and not MemberDeclarationSyntax and not CompilationUnitSyntax; up = up.Parent)
         {
             var test = up.Parent switch
             {
@@ -421,27 +414,51 @@ internal sealed class ConfigFacts
                 && Under(key, section))
                 return section;
         }
-        // The section's own read, tested for existence in the method: `GetSection("Identity").Exists()` itself, or a
-        // local holding it (`var s = config.GetSection("Identity"); if (!s.Exists()) return;`, `s.Exists() ? .. : ..`).
+        // The statements the read runs among: a method's or local function's body, or the top-level statements.
+        var statements = node.Ancestors().FirstOrDefault(a => a is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax
+                                                              or AccessorDeclarationSyntax or GlobalStatementSyntax) switch
+        {
+            BaseMethodDeclarationSyntax { Body: { } b } => b.Statements.ToList(),
+            LocalFunctionStatementSyntax { Body: { } b } => b.Statements.ToList(),
+            AccessorDeclarationSyntax { Body: { } b } => b.Statements.ToList(),
+            GlobalStatementSyntax { Parent: CompilationUnitSyntax unit } => unit.Members.OfType<GlobalStatementSyntax>().Select(g => g.Statement).ToList(),
+            _ => null,
+        };
+        if (statements is null) return null;
+        // The section's own read, tested for existence to leave or to branch: `GetSection("Identity").Exists()` itself,
+        // or a local holding it (`var s = config.GetSection("Identity"); if (!s.Exists()) return;`, `s.Exists() ? .. : ..`).
+        // A test that throws when it is missing makes it required: not optional.
         if (node is InvocationExpressionSyntax read && FactSyntax.NameText(read) is "GetSection")
         {
-            if (read.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Exists", Parent: InvocationExpressionSyntax })
+            if (read.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Exists", Parent: InvocationExpressionSyntax inline }
+                && GuardsOrBranches(inline))
                 return key;
             if (read.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax local }
-                && body.DescendantNodes().OfType<InvocationExpressionSyntax>().Any(i => FactSyntax.NameText(i) == "Exists"
+                && statements.SelectMany(st => st.DescendantNodesAndSelf()).OfType<InvocationExpressionSyntax>().Any(i =>
+                    FactSyntax.NameText(i) == "Exists" && GuardsOrBranches(i)
                     && FactSyntax.Receiver(i) is IdentifierNameSyntax holder && holder.Identifier.ValueText == local.Identifier.ValueText))
                 return key;
         }
-        // After `if (!s.Exists()) return;`: the reads under s.
-        foreach (var statement in body.Statements)
+        // After `if (!s.Exists()) return;`: the reads under s (not those inside that `if`, which run when s is missing).
+        foreach (var statement in statements)
         {
-            if (statement.SpanStart >= node.SpanStart) break;
+            if (statement.SpanStart >= node.SpanStart || statement.Span.Contains(node.Span)) break;
             if (statement is IfStatementSyntax { Condition: PrefixUnaryExpressionSyntax { Operand: var operand } }
                 && FactSyntax.Unwrap(operand) is InvocationExpressionSyntax exists && IsReturnUnless(exists, out _)
                 && ExistsOf(exists) is { } section && key.StartsWith(section + ":", StringComparison.OrdinalIgnoreCase))
                 return section;
         }
         return null;
+    }
+
+    /// <summary>An `Exists()` test that returns when the section is missing, or branches on it (`s.Exists() ? ..`,
+    /// `if (s.Exists())`): the code goes on without the section. Not a test that throws.</summary>
+    private static bool GuardsOrBranches(InvocationExpressionSyntax exists)
+    {
+        if (IsReturnUnless(exists, out _)) return true;
+        SyntaxNode node = exists;
+        while (node.Parent is ParenthesizedExpressionSyntax) node = node.Parent;
+        return node.Parent is ConditionalExpressionSyntax c && c.Condition == node || node.Parent is IfStatementSyntax i && i.Condition == node;
     }
 
     /// <summary>The section `s` of an `s.Exists()` call (null for another call or an unknown section).</summary>

@@ -200,9 +200,11 @@ def route_reaches(conn: sqlite3.Connection, route: dict[str, Any], found: Reach)
     """The route's handler reaches the symbol; a lambda handler in a member mapping several routes (TodoApi's
     MapTodos) only when a call inside the lambda's lines leads there; a route the framework serves, never."""
     handler = route.get("handler")
-    if not handler or handler not in found.depth or route.get("source") in FRAMEWORK_SERVED \
-            or route.get("fallback_file") or route.get("fallback_page"):
+    if not handler or handler not in found.depth:
         return False
+    if route.get("source") in FRAMEWORK_SERVED or route.get("fallback_file") or route.get("fallback_page") \
+            or route.get("fallback_action"):
+        return found.depth[handler] == 0  # the member mapping it is the one asked about
     window = surfaces.lambda_window(route)
     hops = found.hops.get(handler)
     if window is None or not hops:

@@ -20,4 +20,5 @@ app.UseAudit();
 app.MapOpenApi();
 app.MapScalarApiReference();
 app.ScopeCount();
+app.RequireTenant();
 app.Run();

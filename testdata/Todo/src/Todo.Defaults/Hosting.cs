@@ -28,6 +28,15 @@ public static class Hosting
         return scopes.Exists() ? scopes.GetRequiredSection("Read").GetChildren().Count() : 0;
     }
 
+    /// <summary>A test that throws when the section is missing makes it required: Todo.Api, which sets no Tenant, lacks
+    /// it.</summary>
+    public static WebApplication RequireTenant(this WebApplication app)
+    {
+        var tenant = app.Configuration.GetSection("Tenant");
+        if (!tenant.Exists()) throw new InvalidOperationException("Tenant is required");
+        return app;
+    }
+
     /// <summary>The same guard with the section read inside the test itself.</summary>
     public static WebApplication UseAudit(this WebApplication app)
     {

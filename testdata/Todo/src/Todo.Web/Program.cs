@@ -7,4 +7,5 @@ app.AddApplicationServices();
 app.UseAuth();
 app.UseAudit();
 app.ScopeCount();
+app.RequireTenant();
 app.Run();
