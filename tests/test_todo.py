@@ -98,6 +98,18 @@ SCOPE_COUNT = "M:Todo.Defaults.Hosting.ScopeCount(Microsoft.AspNetCore.Builder.W
 REQUIRE_TENANT = "M:Todo.Defaults.Hosting.RequireTenant(Microsoft.AspNetCore.Builder.WebApplication)"
 
 
+def test_impact_names_each_program_that_calls(todo: McpServerProcess) -> None:
+    """impact_analyze listed one `Program.<Main>$` at the first project's file for every Program reached (eShop:
+    `src/Catalog.API/Extensions/Extensions.cs` for Ordering.API's `AddApplicationServices`, Catalog.API counted)."""
+    env = todo.call("impact_analyze", {"symbol_id": DEFAULTS})
+    assert env["answer"].startswith("Changing Todo.Defaults.Hosting.MapDefaultEndpoints touches 2 callers"), \
+        env["answer"]
+    assert [(c["symbol_id"], c["depth"], c["file"], c["line"]) for c in env["data"]["callers"]] == [
+        (MAIN, 1, "src/Todo.Api/Program.cs", 5), (MAIN, 1, "src/Todo.Web/Program.cs", 3)]
+    assert {p: n.get("callers") for p, n in env["data"]["projects"].items()} == {
+        "Todo.Api": 1, "Todo.Web": 1, "Todo.Defaults": None}
+
+
 def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) -> None:
     """Each Program calls its own global-namespace `Extensions.AddApplicationServices` (one id in two projects):
     the walk goes on into that project's declaration only."""

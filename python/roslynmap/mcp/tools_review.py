@@ -109,20 +109,26 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     by_kind, by_file = review.refs_by_kind(ctx.conn, targets)
     callers = {m: d for m, d in reached.depth.items() if d > 0}
     where = review.locate(ctx.conn, [*callers, *down, *up])
+    # Each declaration reached of an id several projects declare (every top-level Program's `<Main>$`) is a caller.
+    placed = review.places(ctx.conn, reached, callers)
     # `calls`: the member each caller calls on the way, left out when it is the symbol itself (most depth-1
     # callers): said per row, it was half of a hub's answer.
     # A caller that is a test is listed once, under `tests` (with its depth and path): on a well-tested
     # symbol most callers are tests, and listing them twice was a third of the answer.
     tests_calling = {h.test for h in hits} & set(callers)
     caller_items: list[dict[str, Any]] = [
-        {"symbol_id": m, "depth": d, **{k: where.get(m, {}).get(k) for k in ("file", "line")},
-         **({"calls": reached.next_hop[m]} if reached.next_hop.get(m) not in (None, sid) else {}),
+        {"symbol_id": m, "depth": d, **place,
+         # (the way on is kept per id: with several declarations reached, it is not said which one takes it)
+         **({"calls": reached.next_hop[m]} if reached.next_hop.get(m) not in (None, sid) and len(placed[m]) == 1
+            else {}),
          **({"candidate": "only"} if m in reached.through_unbound else {}),
          **({"through": "mediator"} if m in reached.through_mediator else {})}
-        for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0])) if m not in tests_calling]
+        for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0])) if m not in tests_calling
+        for place in placed[m]]
     # Affected: the symbol's own file, every file referencing it, its callers' and implementations' files.
     files: dict[str, int] = dict(by_file)
-    for path in [row["file"], *(where.get(m, {}).get("file") for m in [*callers, *down])]:
+    caller_files = [p["file"] for m in callers for p in placed[m]]
+    for path in [row["file"], *caller_files, *(where.get(m, {}).get("file") for m in down)]:
         if path:
             files.setdefault(path, 0)
     owner = review.project_of_files(ctx.conn, [*files, *(h.file for h in hits if h.file)])
@@ -134,8 +140,8 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
 
     for path in files:
         tally(path, "files")
-    for member in callers:
-        tally(where.get(member, {}).get("file"), "callers")
+    for path in caller_files:
+        tally(path, "callers")
     for hit in hits:
         tally(hit.file, "tests")
     endpoints = [{"endpoint": f"{r['method']} {r['route']}", "handler": r["handler"]}
@@ -143,7 +149,7 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     refs_total = sum(by_kind.values())
     of_them = f" ({len(tests_calling)} of them tests)" if tests_calling else ""
     overriding = f"{len(down)} implementations/overrides, " if down else ""
-    answer = (f"Changing {row['fqn']} touches {len(callers)} callers{of_them} within depth {depth}, "
+    answer = (f"Changing {row['fqn']} touches {len(caller_files)} callers{of_them} within depth {depth}, "
               f"{overriding}{refs_total} references in {len(files)} files of "
               f"{len(projects)} projects; {len(endpoints)} endpoints and {len(hits)} tests reach it"
               f"{reached.unbound_note()}.")

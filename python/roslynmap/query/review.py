@@ -19,7 +19,8 @@ import orjson
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.query import graph, surfaces, trace, unbound
 from roslynmap.query.keys import ids_of, key_of, keys_of
-from roslynmap.query.sql import in_chunks
+from roslynmap.query.shared_ids import shared_ids
+from roslynmap.query.sql import in_chunks, marks
 
 MAX_MEMBERS = 30  # a type's tests: the callers of at most this many of its members are walked
 _HOLE = re.compile(r"\{[^}]*\}")
@@ -71,6 +72,9 @@ class Reach:
     # Members reached because they send a reached handler's request through a mediator (trace.mediator_senders).
     through_mediator: set[str] = field(default_factory=set)
     sent_to: set[str] = field(default_factory=set)  # the handlers a sender reaches through the mediator
+    # Reached member -> the files its calls into the walk are in: for an id several projects declare (every
+    # top-level `<Main>$`), which of its declarations were reached.
+    sites: dict[str, set[str]] = field(default_factory=dict)
 
     def unbound_note(self) -> str:
         """`, + 2 unbound calls named AddItem could reach it too (1 with it among the compiler's candidates)`;
@@ -167,6 +171,8 @@ def _add_callers(found: Reach, tree: graph.Graph, offset: int) -> None:
             continue
         # Every edge of a callers tree leads to the root: each is a way on (a route's lambda may take any of them).
         found.hops.setdefault(caller, set()).add(callee)
+        if edge.get("file"):
+            found.sites.setdefault(caller, set()).add(str(edge["file"]))
         if caller not in found.depth and level.get(callee, 0) == level[caller] - 1:
             found.depth[caller] = level[caller] + offset
             found.next_hop[caller] = callee
@@ -329,6 +335,22 @@ def locate(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, dict[str, 
     out: dict[str, dict[str, Any]] = {}
     for sid, path, line, project, kind, name in rows:
         out.setdefault(sid, {"file": path, "line": line, "project": project, "kind": kind, "name": name})
+    return out
+
+
+def places(conn: sqlite3.Connection, found: Reach, members: Iterable[str]) -> dict[str, list[dict[str, Any]]]:
+    """member -> where it is declared ({file, line}): one place for most, and for an id several projects declare
+    (each top-level `<Main>$`) each declaration whose calls the walk reached, not the first project's."""
+    wanted = list(members)
+    where = locate(conn, wanted)
+    out = {m: [{k: where.get(m, {}).get(k) for k in ("file", "line")}] for m in wanted}
+    for member in shared_ids(conn).shared(wanted):
+        files = sorted(found.sites.get(member, ()))
+        lines = {str(r[0]): r[1] for r in conn.execute(
+            f"SELECT f.path, s.line FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.symbol_id = ?"
+            f" AND f.path IN ({marks(files)})", [member, *files])} if files else {}
+        if lines:
+            out[member] = [{"file": f, "line": lines[f]} for f in files if f in lines]
     return out
 
 
