@@ -18,7 +18,7 @@ from roslynmap.query import graph, names, refs, symbols, trace, types, unbound
 from roslynmap.query.context import QueryContext
 from roslynmap.query.markup import warning as markup_warning
 from roslynmap.query.paths import repo_relative
-from roslynmap.query.shared_ids import shared_ids
+from roslynmap.query.shared_ids import declarations, shared_ids
 
 REFS_LIMIT = (50, 500)
 DEPTH = (1, 6)
@@ -249,13 +249,6 @@ def _unbound_callers(ctx: QueryContext, target: UnboundTarget, params: GraphPara
     )
 
 
-def _declarations(ctx: QueryContext, symbol_id: str) -> dict[str, tuple[str, int]]:
-    """File -> (project, line) of each declaration of an id: several for an id more than one project declares
-    (every top-level Program's `<Main>$`)."""
-    return {str(r["file"]): (str(r["project"]), int(r["line"] or 0))
-            for r in symbols.rows_where(ctx.conn, "s.symbol_id", symbol_id, None) if r["file"]}
-
-
 def _split_shared_callers(ctx: QueryContext, nodes: list[dict[str, Any]], by_node: dict[str, list[dict[str, Any]]]
                           ) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
     """A caller whose id several projects declare is one caller per declaring file its calls come from: TodoApi's
@@ -267,7 +260,7 @@ def _split_shared_callers(ctx: QueryContext, nodes: list[dict[str, Any]], by_nod
         sid = node.get("symbol_id")
         edges = by_node.get(sid or "", [])
         files = sorted({str(e["file"]) for e in edges if e.get("file")})
-        places = _declarations(ctx, sid) if sid in shared and files else {}
+        places = declarations(ctx.conn, sid) if sid in shared and files else {}
         if len(places) < 2:
             out.append(node)
             continue
@@ -301,7 +294,7 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
             if params.project and row["project"] else None
         result = graph.callers(ctx.conn, row["symbol_id"], depth, per_level, root_projects=asked)
     else:
-        places = _declarations(ctx, row["symbol_id"])
+        places = declarations(ctx.conn, row["symbol_id"])
         # An id several projects declare (each top-level Program's `<Main>$`) shares one key: the calls of the
         # declaration asked for (its project) only.
         own = (row["file"], row["line"], row["end_line"]) if len(places) > 1 and row["file"] else None

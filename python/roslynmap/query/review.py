@@ -19,8 +19,8 @@ import orjson
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.query import graph, surfaces, trace, unbound
 from roslynmap.query.keys import ids_of, key_of, keys_of
-from roslynmap.query.shared_ids import shared_ids
-from roslynmap.query.sql import in_chunks, marks
+from roslynmap.query.shared_ids import declarations, shared_ids
+from roslynmap.query.sql import in_chunks
 
 MAX_MEMBERS = 30  # a type's tests: the callers of at most this many of its members are walked
 _HOLE = re.compile(r"\{[^}]*\}")
@@ -345,12 +345,10 @@ def places(conn: sqlite3.Connection, found: Reach, members: Iterable[str]) -> di
     where = locate(conn, wanted)
     out = {m: [{k: where.get(m, {}).get(k) for k in ("file", "line")}] for m in wanted}
     for member in shared_ids(conn).shared(wanted):
-        files = sorted(found.sites.get(member, ()))
-        lines = {str(r[0]): r[1] for r in conn.execute(
-            f"SELECT f.path, s.line FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.symbol_id = ?"
-            f" AND f.path IN ({marks(files)})", [member, *files])} if files else {}
-        if lines:
-            out[member] = [{"file": f, "line": lines[f]} for f in files if f in lines]
+        declared = declarations(conn, member)
+        sites = sorted(f for f in found.sites.get(member, ()) if f in declared)
+        if sites:
+            out[member] = [{"file": f, "line": declared[f][1]} for f in sites]
     return out
 
 

@@ -72,6 +72,14 @@ class SharedIds:
         return self._depends
 
 
+def declarations(conn: sqlite3.Connection, symbol_id: str) -> dict[str, tuple[str, int]]:
+    """File -> (project, line) of each declaration of an id: several for an id more than one project declares."""
+    from roslynmap.query import symbols  # imported here: symbols imports surfaces, which imports graph and this
+
+    return {str(r["file"]): (str(r["project"]), int(r["line"] or 0))
+            for r in symbols.rows_where(conn, "s.symbol_id", symbol_id, None) if r["file"]}
+
+
 def shared_ids(conn: sqlite3.Connection) -> SharedIds:
     return memo(conn, "shared_ids", lambda: SharedIds(conn))
 
