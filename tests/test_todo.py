@@ -30,6 +30,16 @@ def test_each_route_says_where_its_lambda_is(todo: McpServerProcess) -> None:
         ("PUT", "/todos/{id}/archive", MAP_TODOS, "lambda", 21, 25)]
 
 
+def test_a_library_mapping_health_checks_is_no_web_project(todo: McpServerProcess) -> None:
+    """TodoApi's ServiceDefaults was role "web" because its MapDefaultEndpoints maps health checks for its hosts."""
+    env = todo.call("repo_overview", {})
+    assert {p["name"]: p["role"] for p in env["data"]["projects"]} == {
+        "Todo.Api": "web", "Todo.Defaults": "library", "Todo.Tests": "test", "Todo.Web": "web"}
+    health = todo.call("surfaces_list_endpoints", {"path_filter": "/health"})
+    assert [(e["route"], e["source"], e["handler"]) for e in health["data"]["endpoints"]] == [
+        ("/health", "health_checks", DEFAULTS)]
+
+
 def test_the_openapi_document_and_scalars_page_are_endpoints(todo: McpServerProcess) -> None:
     """davidfowl/TodoApi maps `/openapi/{documentName}.json` and Scalar's `/scalar/v1` through package calls:
     neither was listed."""

@@ -1,8 +1,9 @@
 """repo_overview: the first call on an unknown codebase, from the index alone.
 
 Projects with a role decided from evidence the index holds: `test` (the name ends in Test(s)/Spec(s),
-or it lives under a tests/ folder), `web` (it declares routes, Razor pages or middleware), `app` (it
-has an entry point: top-level statements or a static Main), else `library`. Then the entry points,
+or it lives under a tests/ folder), `web` (it declares routes, Razor pages or middleware, and is no class
+library without an entry point: ServiceDefaults mapping health checks is a library), `app` (it has an entry
+point: top-level statements or a static Main), else `library`. Then the entry points,
 the surface counts, and the most central types: the types referenced (themselves or their members) by
 the most other types of the solution.
 """
@@ -52,13 +53,15 @@ def projects(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[di
                 else _project_of_path(folders, path))
     has_entry = {e["project"] for e in entries}
     out = []
-    for name, path, framework, documents, level, symbols in conn.execute(
-            "SELECT name, path, target_framework, documents, semantic_level, symbol_count FROM projects"
+    for name, path, framework, documents, level, symbols, output_kind in conn.execute(
+            "SELECT name, path, target_framework, documents, semantic_level, symbol_count, output_kind FROM projects"
             " ORDER BY name"):
         dirs = [part.lower() for part in str(path).split("/")[:-1]]
         if TEST_NAME.search(name) or "tests" in dirs or "test" in dirs:
             role = "test"
-        elif name in web:
+        elif name in web and not (output_kind == "Library" and name not in has_entry):
+            # A library mapping routes or middleware for its hosts (Aspire's ServiceDefaults `MapDefaultEndpoints`,
+            # a Razor class library) is a library: the hosts are the web projects.
             role = "web"
         elif name in has_entry:
             role = "app"

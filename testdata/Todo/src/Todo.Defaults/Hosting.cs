@@ -5,7 +5,12 @@ namespace Todo.Defaults;
 
 public static class Hosting
 {
-    public static WebApplication MapDefaultEndpoints(this WebApplication app) => app;
+    /// <summary>Aspire's ServiceDefaults: a class library mapping its hosts' health checks (a library, not a web app).</summary>
+    public static WebApplication MapDefaultEndpoints(this WebApplication app)
+    {
+        app.MapHealthChecks("/health");
+        return app;
+    }
 
     /// <summary>eShop's ServiceDefaults AddDefaultAuthentication: only Todo.Api calls it, so only Todo.Api can lack
     /// the key (Todo.Web references the library and never reads it).</summary>
