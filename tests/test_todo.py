@@ -118,6 +118,9 @@ def test_impact_names_each_program_that_calls(todo: McpServerProcess) -> None:
         (MAIN, 1, "src/Todo.Api/Program.cs", 5), (MAIN, 1, "src/Todo.Web/Program.cs", 3)]
     assert {p: n.get("callers") for p, n in env["data"]["projects"].items()} == {
         "Todo.Api": 1, "Todo.Web": 1, "Todo.Defaults": None}
+    # One declaration of an id two projects declare, asked for by project: its own callers only.
+    web = todo.call("impact_analyze", {"symbol_id": EXTENSIONS, "project": "Todo.Web"})
+    assert [(c["symbol_id"], c["file"]) for c in web["data"]["callers"]] == [(MAIN, "src/Todo.Web/Program.cs")]
 
 
 def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) -> None:

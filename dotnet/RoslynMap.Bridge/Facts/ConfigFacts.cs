@@ -444,7 +444,7 @@ internal sealed class ConfigFacts
         {
             if (statement.SpanStart >= node.SpanStart || statement.Span.Contains(node.Span)) break;
             if (statement is IfStatementSyntax { Condition: PrefixUnaryExpressionSyntax { Operand: var operand } }
-                && FactSyntax.Unwrap(operand) is InvocationExpressionSyntax exists && IsReturnUnless(exists, out _)
+                && FactSyntax.Unwrap(operand) is InvocationExpressionSyntax exists && IsReturnUnless(exists)
                 && ExistsOf(exists) is { } section && key.StartsWith(section + ":", StringComparison.OrdinalIgnoreCase))
                 return section;
         }
@@ -455,7 +455,7 @@ internal sealed class ConfigFacts
     /// `if (s.Exists())`): the code goes on without the section. Not a test that throws.</summary>
     private static bool GuardsOrBranches(InvocationExpressionSyntax exists)
     {
-        if (IsReturnUnless(exists, out _)) return true;
+        if (IsReturnUnless(exists)) return true;
         SyntaxNode node = exists;
         while (node.Parent is ParenthesizedExpressionSyntax) node = node.Parent;
         return node.Parent is ConditionalExpressionSyntax c && c.Condition == node || node.Parent is IfStatementSyntax i && i.Condition == node;
@@ -469,13 +469,13 @@ internal sealed class ConfigFacts
         string.Equals(key, section, StringComparison.OrdinalIgnoreCase) || key.StartsWith(section + ":", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>`if (!test) return ...;` (or a block ending in a return) around the `Exists()` call `test`.</summary>
-    private static bool IsReturnUnless(InvocationExpressionSyntax test, out IfStatementSyntax? guard)
+    private static bool IsReturnUnless(InvocationExpressionSyntax test)
     {
         SyntaxNode node = test;
         while (node.Parent is ParenthesizedExpressionSyntax) node = node.Parent;
-        guard = node.Parent is PrefixUnaryExpressionSyntax not && not.IsKind(SyntaxKind.LogicalNotExpression)
-                && not.Parent is IfStatementSyntax statement && statement.Condition == not ? statement : null;
-        return guard?.Statement is ReturnStatementSyntax or BlockSyntax { Statements: [.., ReturnStatementSyntax] };
+        return node.Parent is PrefixUnaryExpressionSyntax not && not.IsKind(SyntaxKind.LogicalNotExpression)
+               && not.Parent is IfStatementSyntax guard && guard.Condition == not
+               && guard.Statement is ReturnStatementSyntax or BlockSyntax { Statements: [.., ReturnStatementSyntax] };
     }
 
     /// <summary>The section path an expression stands for: "" for a root (or unknown) configuration,

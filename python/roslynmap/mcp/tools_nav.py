@@ -290,8 +290,7 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     per_level = clamp("limit_per_level", params.limit_per_level, *PER_LEVEL, limits)
     if direction == "callers":
         # An id several projects declare, asked for in one project: the callers of that declaration only.
-        asked = [r[0] for r in ctx.conn.execute("SELECT id FROM projects WHERE name = ?", (row["project"],))] \
-            if params.project and row["project"] else None
+        asked = [row["project_id"]] if params.project and row["project_id"] is not None else None
         result = graph.callers(ctx.conn, row["symbol_id"], depth, per_level, root_projects=asked)
     else:
         places = declarations(ctx.conn, row["symbol_id"])

@@ -41,6 +41,11 @@ def _target(ctx: QueryContext, params: ReachParams) -> sqlite3.Row:
     return row
 
 
+def _asked(params: ReachParams, row: sqlite3.Row) -> list[int] | None:
+    """The declaration asked about, when `project` picks one of an id several projects declare."""
+    return [row["project_id"]] if params.project and row["project_id"] is not None else None
+
+
 def _depth(params: ReachParams, limits: dict[str, Any]) -> int:
     requested = 4 if params.depth is None else params.depth
     applied = max(DEPTH[0], min(DEPTH[1], requested))
@@ -65,7 +70,8 @@ def tests_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     row = _target(ctx, params)
     limits: dict[str, Any] = {}
     depth = _depth(params, limits)
-    hits, reached = review.tests_reaching(ctx.conn, row["symbol_id"], row["kind"], depth, PER_LEVEL[0])
+    hits, reached = review.tests_reaching(ctx.conn, row["symbol_id"], row["kind"], depth, PER_LEVEL[0],
+                                          _asked(params, row))
     items = [h.item() for h in hits]
     functional = sum(1 for h in hits if h.route)
     answer = (f"{len(hits)} tests reach {row['fqn']} within depth {depth}"
@@ -103,14 +109,14 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     sid = row["symbol_id"]
     limits: dict[str, Any] = {}
     depth = _depth(params, limits)
-    hits, reached = review.tests_reaching(ctx.conn, sid, row["kind"], depth, PER_LEVEL[0])
+    hits, reached = review.tests_reaching(ctx.conn, sid, row["kind"], depth, PER_LEVEL[0], _asked(params, row))
     down, up = review.implementations(ctx.conn, sid)
     targets = reached.roots + down
     by_kind, by_file = review.refs_by_kind(ctx.conn, targets)
     callers = {m: d for m, d in reached.depth.items() if d > 0}
     where = review.locate(ctx.conn, [*callers, *down, *up])
     # Each declaration reached of an id several projects declare (every top-level Program's `<Main>$`) is a caller.
-    placed = review.places(ctx.conn, reached, callers)
+    placed = review.places(ctx.conn, reached, where, callers)
     # `calls`: the member each caller calls on the way, left out when it is the symbol itself (most depth-1
     # callers): said per row, it was half of a hub's answer.
     # A caller that is a test is listed once, under `tests` (with its depth and path): on a well-tested

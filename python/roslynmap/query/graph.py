@@ -184,10 +184,7 @@ def _edges_out_of(
     (caller key, file, first line, last line): that caller's edges only from those lines (a route's lambda);
     `only`: the shared-id restriction on callers (query/shared_ids.restriction, column from_key)."""
     receiver = "CASE WHEN r.target_key IS NULL THEN r.receiver END"
-    inside, args = only[0], list(only[1])
-    if window is not None:
-        inside += " AND (r.from_key != ? OR (f.path = ? AND r.line BETWEEN ? AND ?))"
-        args.extend(window)
+    inside, args = _callers_clause(only, window)
     rows: list[tuple[int, int | None, str, str, int, int, str, str | None]] = []
     for chunk in chunks(list(callers)):
         rows.extend(conn.execute(
@@ -196,6 +193,16 @@ def _edges_out_of(
             f" AND {edge}{inside} GROUP BY r.from_key, r.target_key, r.target_name, r.kind, {receiver}",
             [*chunk, *args]))
     return rows
+
+
+def _callers_clause(only: tuple[str, list[Any]], window: tuple[int, str, int, int] | None) -> tuple[str, list[Any]]:
+    """SQL (` AND ...`, refs `r` joined to files `f`) and its arguments limiting the calling side: the shared-id
+    restriction, and a caller's lambda window (caller key, file, first line, last line)."""
+    inside, args = only[0], list(only[1])
+    if window is not None:
+        inside += " AND (r.from_key != ? OR (f.path = ? AND r.line BETWEEN ? AND ?))"
+        args.extend(window)
+    return inside, args
 
 
 class _Runnable:
@@ -421,10 +428,7 @@ def _declarations_called(conn: sqlite3.Connection, shared: SharedIds, callers: l
     unknown: set[int] = set()
     if not targets:
         return found
-    inside, args = only[0], list(only[1])
-    if window is not None:
-        inside += " AND (r.from_key != ? OR (f.path = ? AND r.line BETWEEN ? AND ?))"
-        args.extend(window)
+    inside, args = _callers_clause(only, window)
     for chunk in chunks(callers):
         for target, project in conn.execute(
                 f"SELECT DISTINCT r.target_key, r.project_id FROM refs r LEFT JOIN files f ON f.id = r.file_id"

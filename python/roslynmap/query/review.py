@@ -112,12 +112,14 @@ def members_of(conn: sqlite3.Connection, symbol_id: str) -> list[str]:
     return [r[0] for r in rows][:MAX_MEMBERS]
 
 
-def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_level: int) -> Reach:
-    """Callers of `symbol_id` up to `depth` levels; for a type, callers of its members (and of the type)."""
+def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_level: int,
+          root_projects: list[int] | None = None) -> Reach:
+    """Callers of `symbol_id` up to `depth` levels; for a type, callers of its members (and of the type).
+    `root_projects`: for an id several projects declare, the declarations asked about (graph.callers)."""
     roots = [symbol_id] + (members_of(conn, symbol_id) if kind in TYPE_KINDS else [])
     found = Reach(roots, {r: 0 for r in roots})
     for root in roots:
-        _add_callers(found, graph.callers(conn, root, depth, per_level), 0)
+        _add_callers(found, graph.callers(conn, root, depth, per_level, root_projects=root_projects), 0)
     # Then through unbound calls whose only candidate is a reached member (or a member it implements), and on
     # from their callers, until nothing new is reached within the depth.
     walked: set[str] = set()
@@ -249,10 +251,10 @@ def _sends_within(conn: sqlite3.Connection, window: surfaces.LambdaWindow, hops:
 
 
 def tests_reaching(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int,
-                   per_level: int) -> tuple[list[TestHit], Reach]:
+                   per_level: int, root_projects: list[int] | None = None) -> tuple[list[TestHit], Reach]:
     """Test methods reaching the symbol through calls, then functional tests reaching it through a route."""
     tests = test_facts(conn)
-    found = reach(conn, symbol_id, kind, depth, per_level)
+    found = reach(conn, symbol_id, kind, depth, per_level, root_projects)
     hits: dict[str, TestHit] = {}
     for member, level in sorted(found.depth.items(), key=lambda kv: (kv[1], kv[0])):
         info = tests.get(member)
@@ -338,11 +340,11 @@ def locate(conn: sqlite3.Connection, ids: Iterable[str]) -> dict[str, dict[str, 
     return out
 
 
-def places(conn: sqlite3.Connection, found: Reach, members: Iterable[str]) -> dict[str, list[dict[str, Any]]]:
-    """member -> where it is declared ({file, line}): one place for most, and for an id several projects declare
-    (each top-level `<Main>$`) each declaration whose calls the walk reached, not the first project's."""
+def places(conn: sqlite3.Connection, found: Reach, where: dict[str, dict[str, Any]],
+           members: Iterable[str]) -> dict[str, list[dict[str, Any]]]:
+    """member -> where it is declared ({file, line}): `where` (locate's first declaration) for most, and for an id
+    several projects declare (each top-level `<Main>$`) each declaration whose calls the walk reached."""
     wanted = list(members)
-    where = locate(conn, wanted)
     out = {m: [{k: where.get(m, {}).get(k) for k in ("file", "line")}] for m in wanted}
     for member in shared_ids(conn).shared(wanted):
         declared = declarations(conn, member)
