@@ -42,8 +42,8 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {"token_budget": 20000})  # every key, with the status counts
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "39 configuration keys."
-    assert env["data"]["by_status"] == [{"status": "used", "count": 14}, {"status": "used_but_undefined", "count": 10},
+    assert env["answer"] == "40 configuration keys."
+    assert env["data"]["by_status"] == [{"status": "used", "count": 15}, {"status": "used_but_undefined", "count": 10},
                                         {"status": "defined_but_unused", "count": 4},
                                         {"status": "dynamic", "count": 4},
                                         {"status": "read_dynamically", "count": 4},
@@ -51,6 +51,8 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
     keys = {k["key"]: k for k in env["data"]["keys"]}
     assert {k: v["status"] for k, v in keys.items()} == {
         "CallBackUrl": "used", "ConnectionStrings:catalogdb": "used",
+        # AddAssistant(app, AssistantTarget.Hosted) gives it App (an enum argument once hid the project it is handed)
+        "ConnectionStrings:assistant": "used",
         # App's GetConnectionString(name) may read any connection string (App/Ledger.cs)
         "ConnectionStrings:eventbus": "read_dynamically", "ConnectionStrings:vectors": "read_dynamically",
         "ConnectionStrings:vectors_http": "read_dynamically",
@@ -90,7 +92,7 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
     # or ConnectionStrings:postgres.
     assert keys["ConnectionStrings:eventbus"]["read_by"] == "GetConnectionString {name} at App/Ledger.cs:10"
     assert [(u["template"], u["line"]) for key in ('{$"{serviceName}:Type"}', "{name}")
-            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10), ("ConnectionStrings:*", 30)]
+            for u in keys[key]["usages"]] == [("*:Type", 8), ("ConnectionStrings:*", 10), ("ConnectionStrings:*", 32)]
     assert [(u["file"], u["line"], u["through"]) for u in keys["ConnectionStrings:reports"]["usages"]] == [
         ("App/Program.cs", 17, MAIN + ".Report(System.String)")]
     # The helper's keys, made of the constant it is handed, are read where it is called (two levels deep).
@@ -137,6 +139,18 @@ def test_a_method_of_the_apphost_configures_the_project_it_is_handed(aspire: Mcp
     assert [(k["key"], k["status"], k["defined_in"]) for k in ledger] == [
         ("ConnectionStrings:ledger", "used_but_undefined", [{"file": "AppHost/Extensions.cs", "line": 9,
                                                              "project": "App", "source": "aspire"}])]
+
+
+def test_a_connection_string_built_from_an_expression_is_given_not_read(aspire: McpServerProcess) -> None:
+    """eShop's AddOpenAI(catalogApi, webApp, OpenAITarget.OpenAI): the AppHost builds the connection strings
+    (`AddConnectionString(name, cs => cs.Append(..))`) and hands them to the projects. An enum argument of the
+    AppHost's own hid which projects the method is handed (the unbound call fitted no overload), so WebApp's
+    `ConnectionStrings:chatModel` was undefined in WebApp; and the AppHost was said to read it itself."""
+    keys = aspire.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings:assistant"})["data"]["keys"]
+    assert [(k["status"], k["defined_in"],
+             [(u["file"], u["line"], u["pattern"], u.get("optional")) for u in k["usages"]]) for k in keys] == [
+        ("used", [{"file": "AppHost/Extensions.cs", "line": 28, "source": "aspire"}],
+         [("App/Program.cs", 25, "GetConnectionString", "ConnectionStrings:assistant")])]
 
 
 def test_a_client_integration_registers_its_dbcontext(aspire: McpServerProcess) -> None:

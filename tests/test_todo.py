@@ -57,6 +57,19 @@ def test_the_openapi_document_and_scalars_page_are_endpoints(todo: McpServerProc
         "GET /openapi/{documentName}.json", "GET /scalar/{documentName?}"]
 
 
+def test_a_trace_goes_on_into_the_declaration_of_a_shared_id_its_project_calls(todo: McpServerProcess) -> None:
+    """graph_callees went on only into the declaration of an id several projects declare that a call names; the
+    trace of a route went on into every project's (Todo.Web's `AddApplicationServices` calls ScopeCount)."""
+    env = todo.call("graph_trace_feature", {"entry_point": "GET /setup", "depth": 3})
+    assert (env["data"]["root"]["symbol_id"], env["data"]["root"]["file"]) == (EXTENSIONS, "src/Todo.Api/Extensions.cs")
+    assert [(n["symbol_id"], n["depth"]) for n in env["data"]["nodes"]] == [(IDENTITY_URL, 1)]
+    # The route is Todo.Api's, whose declaration calls IdentityUrl, not ScopeCount (Todo.Web's does).
+    scope = todo.call("impact_analyze", {"symbol_id": SCOPE_COUNT})
+    assert scope["data"].get("endpoints", []) == []
+    identity = todo.call("impact_analyze", {"symbol_id": IDENTITY_URL})
+    assert [e["endpoint"] for e in identity["data"]["endpoints"]] == ["GET /setup"]
+
+
 def test_a_trace_walks_only_the_routes_own_lambda(todo: McpServerProcess) -> None:
     env = todo.call("graph_trace_feature", {"entry_point": "DELETE /todos/{id}", "depth": 2})
     assert env["ok"], env
@@ -128,11 +141,12 @@ def test_the_callees_of_one_programs_main_are_its_own(todo: McpServerProcess) ->
     the walk goes on into that project's declaration only."""
     env = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Web", "depth": 2})
     assert (env["data"]["root"]["file"], env["data"]["root"]["project"]) == ("src/Todo.Web/Program.cs", "Todo.Web")
+    # ScopeCount first: Todo.Web's AddApplicationServices calls it too (nodes rank by the edges into them).
     assert [(n["symbol_id"], n["depth"]) for n in env["data"]["nodes"]] == [
-        (DEFAULTS, 1), (EXTENSIONS, 1), (USE_AUTH, 1), (USE_AUDIT, 1), (SCOPE_COUNT, 1), (REQUIRE_TENANT, 1)]
+        (SCOPE_COUNT, 1), (DEFAULTS, 1), (EXTENSIONS, 1), (USE_AUTH, 1), (USE_AUDIT, 1), (REQUIRE_TENANT, 1)]
     api = todo.call("graph_callees", {"symbol_id": MAIN, "project": "Todo.Api", "depth": 2})
     assert [n["symbol_id"] for n in api["data"]["nodes"] if n["depth"] == 1] == [
-        "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS, EXTENSIONS,
+        EXTENSIONS, "M:Todo.Api.TodoApi.MapTodos(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", DEFAULTS,
         USE_AUTH, USE_AUDIT, SCOPE_COUNT, REQUIRE_TENANT]
     assert [n["depth"] for n in api["data"]["nodes"] if n["symbol_id"] == IDENTITY_URL] == [2]
 
@@ -184,3 +198,19 @@ def test_a_section_tested_by_exists_and_a_read_with_a_default_lack_nothing(todo:
     archive = todo.call("surfaces_list_config_keys", {"key_filter": "Archive:Path"})
     assert [(k["key"], k["status"], k["undefined_in"], "defaulted" in k, [u.get("default") for u in k["usages"]])
             for k in archive["data"]["keys"]] == [("Archive:Path", "used_but_undefined", ["Todo.Api"], False, [None])]
+
+
+def test_a_key_whose_presence_is_tested_is_optional(todo: McpServerProcess) -> None:
+    """eShop's WebApp and Catalog.API test `!string.IsNullOrWhiteSpace(GetConnectionString("chatModel"))` before they
+    use the AI services: an optional feature, said `used_but_undefined` like a key the app cannot start without. Still
+    undefined (nothing sets them), each read and the key now say `optional`; a presence test that throws requires it."""
+    env = todo.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings:ai"})
+    assert [(k["key"], k["status"], k["undefined_in"], k.get("optional"),
+             [(u["line"], u.get("optional")) for u in k["usages"]]) for k in env["data"]["keys"]] == [
+        ("ConnectionStrings:ai", "used_but_undefined", ["Todo.Api"], True, [(25, "ConnectionStrings:ai")])]
+    cache = todo.call("surfaces_list_config_keys", {"key_filter": "Cache:Url"})
+    assert [(k["key"], k.get("optional"), [(u["line"], u.get("optional")) for u in k["usages"]])
+            for k in cache["data"]["keys"]] == [("Cache:Url", True, [(26, "Cache:Url")])]
+    license = todo.call("surfaces_list_config_keys", {"key_filter": "License:Key"})
+    assert [(k["key"], k["status"], k.get("optional"), [(u["line"], u.get("optional")) for u in k["usages"]])
+            for k in license["data"]["keys"]] == [("License:Key", "used_but_undefined", None, [(29, None)])]

@@ -83,7 +83,7 @@ internal sealed class AspireFacts
             case "AddParameterFromConfiguration":
                 ReadByAppHost(inv, "", FactSyntax.Arg(inv.ArgumentList, 1, "configurationKey"), "aspire_parameter", from);
                 break;
-            case "AddConnectionString":
+            case "AddConnectionString" when !BuildsConnectionString(inv):
                 ReadByAppHost(inv, "ConnectionStrings:", FactSyntax.Arg(inv.ArgumentList, 0, "name"),
                     "aspire_connection_string", from);
                 break;
@@ -96,6 +96,21 @@ internal sealed class AspireFacts
         inv.ArgumentList.Arguments.Skip(1).All(a =>
             a.NameColon?.Name.Identifier.ValueText is "secret" or "publishValueAsDefault"
             || (a.NameColon is null && a.Expression.Kind() is SyntaxKind.TrueLiteralExpression or SyntaxKind.FalseLiteralExpression));
+
+    /// <summary>`AddConnectionString(name, cs => cs.Append(..))` or `AddConnectionString(name, ReferenceExpression.Create(..))`
+    /// (eShop's AddOpenAI): the AppHost builds the connection string from an expression and reads no configuration
+    /// for it. Only `AddConnectionString(name[, environmentVariableName])` reads `ConnectionStrings:{name}`.</summary>
+    private bool BuildsConnectionString(InvocationExpressionSyntax inv)
+    {
+        if (inv.ArgumentList.Arguments.Skip(1).FirstOrDefault() is not { } second) return false;
+        if (second.NameColon?.Name.Identifier.ValueText is { } named) return named != "environmentVariableName";
+        if (_sink.Model.GetSymbolInfo(inv).Symbol is IMethodSymbol bound && (bound.ReducedFrom ?? bound) is var method
+            && method.Parameters.Length > (bound.ReducedFrom is null ? 1 : 2))
+            return method.Parameters[bound.ReducedFrom is null ? 1 : 2].Type.SpecialType != SpecialType.System_String;
+        // Unbound (the AppHost's SDK is missing): a builder callback or a `ReferenceExpression.Create(..)` call.
+        return FactSyntax.Unwrap(second.Expression) is LambdaExpressionSyntax
+            || FactSyntax.Unwrap(second.Expression) is InvocationExpressionSyntax call && FactSyntax.NameText(call) != "nameof";
+    }
 
     /// <summary>A configuration key the AppHost reads itself, on a distributed application builder: bound (high),
     /// else matched by syntax on a receiver named like a builder (medium: Aspire's SDK is missing).</summary>
@@ -368,16 +383,22 @@ internal sealed class AspireFacts
             || (arguments.Count + offset > method.Parameters.Length && !method.Parameters.Any(p => p.IsParams))) return false;
         // The receiver too: aspire-samples' `WithReference(this IResourceBuilder<HealthChecksUIResource>, project)`
         // is not what `webFrontend.WithReference(cache)` calls.
-        if (offset == 1 && NamesSolutionType(method.Parameters[0].Type)
+        if (offset == 1 && WrapsSolutionType(method.Parameters[0].Type)
             && !MadeTypes(receiver!, depth).Contains(method.Parameters[0].Type.ToDisplayString())) return false;
         foreach (var (argument, position) in arguments.Select((a, i) => (a, i)))
         {
             if (FactSyntax.ParameterOf(method, argument, position, offset) is not { } parameter) return false;
-            if (NamesSolutionType(parameter.Type) && !MadeTypes(argument.Expression, depth).Contains(parameter.Type.ToDisplayString()))
+            if (WrapsSolutionType(parameter.Type) && !MadeTypes(argument.Expression, depth).Contains(parameter.Type.ToDisplayString()))
                 return false;
         }
         return true;
     }
+
+    /// <summary>A resource of a type of the solution's (`IResourceBuilder&lt;OllamaResource&gt;`): what only a resource
+    /// the solution's own `Add*` makes fits. A value of a solution type itself (eShop's `OpenAITarget.OpenAI`, an enum)
+    /// is no resource: syntax cannot check it.</summary>
+    private static bool WrapsSolutionType(ITypeSymbol type) =>
+        type is INamedTypeSymbol { TypeArguments.Length: > 0 } named && named.TypeArguments.Any(NamesSolutionType);
 
     private static bool NamesSolutionType(ITypeSymbol type) =>
         type is INamedTypeSymbol named

@@ -414,6 +414,8 @@ internal sealed class ConfigFacts
                 && Under(key, section))
                 return section;
         }
+        // A read whose presence is tested (`!string.IsNullOrWhiteSpace(config.GetConnectionString("ai"))`): the code goes on without it.
+        if (PresenceTest(node) is { } direct) return Throws(direct) ? null : key;
         // The statements the read runs among: a method's or local function's body, or the top-level statements.
         var statements = node.Ancestors().FirstOrDefault(a => a is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax
                                                               or AccessorDeclarationSyntax or GlobalStatementSyntax) switch
@@ -439,6 +441,14 @@ internal sealed class ConfigFacts
                     && FactSyntax.Receiver(i) is IdentifierNameSyntax holder && holder.Identifier.ValueText == local.Identifier.ValueText))
                 return key;
         }
+        // A local holding the read, tested for presence before use (`var cs = ..; if (cs is null) return;`): its first test.
+        if (HeldBy(node) is { } holder)
+        {
+            var test = statements.SelectMany(st => st.DescendantNodes()).OfType<IdentifierNameSyntax>()
+                .Where(id => id.SpanStart > node.Span.End && id.Identifier.ValueText == holder)
+                .Select(PresenceTest).FirstOrDefault(t => t is not null);
+            if (test is not null) return Throws(test) ? null : key;
+        }
         // After `if (!s.Exists()) return;`: the reads under s (not those inside that `if`, which run when s is missing).
         foreach (var statement in statements)
         {
@@ -449,6 +459,50 @@ internal sealed class ConfigFacts
                 return section;
         }
         return null;
+    }
+
+    /// <summary>The test of a value's presence it stands in: `string.IsNullOrEmpty(v)` / `IsNullOrWhiteSpace(v)` (or as an
+    /// extension, `v.IsNullOrEmpty()`), `v is null` and any other pattern, `v == null`, `v != null`. Null otherwise.</summary>
+    private static ExpressionSyntax? PresenceTest(SyntaxNode value)
+    {
+        while (value.Parent is ParenthesizedExpressionSyntax or PostfixUnaryExpressionSyntax) value = value.Parent;
+        return value.Parent switch
+        {
+            ArgumentSyntax { Parent: ArgumentListSyntax { Arguments.Count: 1, Parent: InvocationExpressionSyntax call } }
+                when FactSyntax.NameText(call) is "IsNullOrEmpty" or "IsNullOrWhiteSpace" => call,
+            MemberAccessExpressionSyntax { Name.Identifier.ValueText: "IsNullOrEmpty" or "IsNullOrWhiteSpace", Parent: InvocationExpressionSyntax call }
+                => call,
+            IsPatternExpressionSyntax pattern when pattern.Expression == value => pattern,
+            BinaryExpressionSyntax compare when compare.Kind() is SyntaxKind.EqualsExpression or SyntaxKind.NotEqualsExpression
+                && (compare.Left == value ? compare.Right : compare.Left).IsKind(SyntaxKind.NullLiteralExpression) => compare,
+            _ => null,
+        };
+    }
+
+    /// <summary>A presence test one of whose branches throws (`if (string.IsNullOrEmpty(k)) throw ..`, `k is null ? throw
+    /// .. : k`): the code requires the value.</summary>
+    private static bool Throws(ExpressionSyntax test)
+    {
+        SyntaxNode node = test;
+        while (node.Parent is ParenthesizedExpressionSyntax
+               || node.Parent is PrefixUnaryExpressionSyntax not && not.IsKind(SyntaxKind.LogicalNotExpression)
+               || node.Parent is BinaryExpressionSyntax logical && logical.Kind() is SyntaxKind.LogicalAndExpression or SyntaxKind.LogicalOrExpression)
+            node = node.Parent;
+        static bool IsThrow(SyntaxNode? branch) =>
+            branch is ThrowStatementSyntax or ThrowExpressionSyntax or BlockSyntax { Statements: [.., ThrowStatementSyntax] };
+        return node.Parent switch
+        {
+            IfStatementSyntax i when i.Condition == node => IsThrow(i.Statement) || IsThrow(i.Else?.Statement),
+            ConditionalExpressionSyntax c when c.Condition == node => IsThrow(c.WhenTrue) || IsThrow(c.WhenFalse),
+            _ => false,
+        };
+    }
+
+    /// <summary>The local a read initializes (`var cs = config.GetConnectionString("ai");`), else null.</summary>
+    private static string? HeldBy(SyntaxNode read)
+    {
+        while (read.Parent is ParenthesizedExpressionSyntax) read = read.Parent;
+        return read.Parent is EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax local } ? local.Identifier.ValueText : null;
     }
 
     /// <summary>An `Exists()` test that returns when the section is missing, or branches on it (`s.Exists() ? ..`,

@@ -410,7 +410,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
             graph.nodes.append({**(info.get(node_id) or unresolved[node_id]), "depth": level})
         next_frontier = [keys[n] for n in admitted.admitted if n in info]
         shared_next = list(shared.declared_in(next_frontier))
-        places.update(_declarations_called(conn, shared, frontier, shared_next, only, window,
+        places.update(declarations_called(conn, shared, frontier, shared_next, only, window,
                                            CALLS_ONLY if calls_only else CALL_EDGE))
         frontier = next_frontier
         if not frontier:
@@ -418,7 +418,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     return graph
 
 
-def _declarations_called(conn: sqlite3.Connection, shared: SharedIds, callers: list[int], targets: list[int],
+def declarations_called(conn: sqlite3.Connection, shared: SharedIds, callers: list[int], targets: list[int],
                          only: tuple[str, list[Any]], window: tuple[int, str, int, int] | None,
                          edge: str) -> dict[int, set[int]]:
     """For callees whose id several projects declare: the declarations `callers` call (a reference names its own

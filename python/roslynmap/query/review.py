@@ -208,7 +208,7 @@ def route_reaches(conn: sqlite3.Connection, route: dict[str, Any], found: Reach)
     """The route's handler reaches the symbol; a lambda handler in a member mapping several routes (TodoApi's
     MapTodos) only when a call inside the lambda's lines leads there; a route the framework serves, never."""
     handler = route.get("handler")
-    if not handler or handler not in found.depth:
+    if not handler or handler not in found.depth or not _mapped_declaration_reached(conn, handler, route, found):
         return False
     if route.get("source") in FRAMEWORK_SERVED or route.get("fallback_file") or route.get("fallback_page") \
             or route.get("fallback_action"):
@@ -230,6 +230,26 @@ def route_reaches(conn: sqlite3.Connection, route: dict[str, Any], found: Reach)
         if target in wanted or (target is None and name in names):
             return True
     return False
+
+
+def _mapped_declaration_reached(conn: sqlite3.Connection, handler: str, route: dict[str, Any], found: Reach) -> bool:
+    """A handler several projects declare (a global-namespace `Extensions.X` a route's lambda forwards to) is the
+    declaration the mapping project sees: the route reaches the walk only when the walk reached that one (impact of
+    what Todo.Web's `AddApplicationServices` calls listed Todo.Api's route to its own `AddApplicationServices`)."""
+    sites = found.sites.get(handler)
+    if not sites or found.depth.get(handler) == 0 or not route.get("file"):
+        return True
+    shared = shared_ids(conn)
+    key = key_of(conn, handler)
+    if key is None or not shared.declared_in([key]):
+        return True
+    projects = {str(path): int(project) for path, project in in_chunks(
+        conn, "SELECT path, project_id FROM files WHERE project_id IS NOT NULL AND path IN ({marks})",
+        sorted({route["file"], *sites}))}
+    if route["file"] not in projects:
+        return True
+    seen = shared.declaration_seen(key, projects[route["file"]])
+    return not seen or any(projects.get(f) in seen for f in sites)
 
 
 def _sends_within(conn: sqlite3.Connection, window: surfaces.LambdaWindow, hops: set[str]) -> bool:

@@ -667,8 +667,11 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
             else:
                 entry["status"] = "used_but_undefined"
                 entry["undefined_in"] = undefined
-                if all(u.get("default") for u in plain if set(missing_in(u, lower)) & set(undefined)):
+                lacking = [u for u in plain if set(missing_in(u, lower)) & set(undefined)]
+                if all(u.get("default") for u in lacking):
                     entry["defaulted"] = True  # every read lacking it has a default of its own (`?? "..."`)
+                if all(u.get("optional") for u in lacking):
+                    entry["optional"] = True  # every read lacking it is guarded: the code goes on without it
         else:
             readers = [reads_of(d["project"]) for d in entry["defined_in"]]
             is_used = any(_covers(u, lower) for pool in readers for u in pool)

@@ -26,6 +26,7 @@ import orjson
 from roslynmap.query import dispatch, graph
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.projectrefs import referenced
+from roslynmap.query.shared_ids import restriction, shared_ids
 from roslynmap.query.sql import in_chunks, marks, memo
 from roslynmap.query.unbound import candidates_of
 
@@ -332,10 +333,11 @@ def _is_a(conn: sqlite3.Connection, type_id: str, wanted: str, hops: int = 8) ->
 
 def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
          registered: dict[str, list[str]], wrappers: Sequence[RequestWrapper] = (),
-         window: LambdaWindow | None = None) -> Trace:
+         window: LambdaWindow | None = None, mapped_in: str | None = None) -> Trace:
     """The trace tree from `symbol_id`; `registered`: service type id -> implementation type ids (DI);
     `wrappers`: pipeline behaviors and handler decorators DI runs around a request's handler; `window`: the
-    route's lambda in `symbol_id`, whose lines alone are walked from the root."""
+    route's lambda in `symbol_id`, whose lines alone are walked from the root; `mapped_in`: the file mapping the
+    route, whose project's declaration of a root several projects declare is the one walked."""
     g, root = graph.Graph(graph.node_info(conn, symbol_id) or {"symbol_id": symbol_id}), key_of(conn, symbol_id)
     trace = Trace(g)
     if root is None:
@@ -346,10 +348,17 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     made_above = _MadeAbove(g, made)
     wrapped: dict[str, set[str]] = {}  # handler -> type arguments of the requests that reached it
     lineage = dispatch.Lineage(conn)
+    shared = shared_ids(conn)
+    places: dict[int, set[int]] = {}  # a shared key walked: the projects whose declaration of it was reached
+    mapping = conn.execute("SELECT project_id FROM files WHERE path = ?", (mapped_in,)).fetchone() \
+        if mapped_in else None
+    if mapping and mapping[0] is not None and shared.declared_in([root]):
+        places[root] = shared.declaration_seen(root, int(mapping[0])) or set(shared.declared_in([root])[root])
     for level in range(1, depth + 1):
         frontier_keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
         root_window = (root, window.file, window.start, window.end) if window and level == 1 else None
-        raw = graph._edges_out_of(conn, frontier_keys, window=root_window)
+        only = restriction({k: places[k] for k in frontier_keys if k in places}, column="from_key")
+        raw = graph._edges_out_of(conn, frontier_keys, window=root_window, only=only)
         names = ids_of(conn, (k for r in raw for k in r[:2] if k is not None))
         rows = [(names[r[0]], None if r[1] is None else names[r[1]], *r[2:]) for r in raw]
         # An unbound call whose one compiler candidate is a member of the solution goes on into it.
@@ -450,6 +459,10 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 node["di_registered"] = True
             g.nodes.append(node)
         frontier = [n for n in admitted.admitted if n in info]
+        # An id several projects declare goes on only into the declarations this level's calls name (graph.callees).
+        next_keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
+        places.update(graph.declarations_called(conn, shared, frontier_keys, list(shared.declared_in(next_keys)), only,
+                                                root_window, graph.CALL_EDGE))
         if not frontier:
             break
     else:

@@ -21,6 +21,8 @@ var dashboardUrls = builder.Configuration["DASHBOARD_URLS"];
 // Service discovery reads Services:{name}:{endpoint} (appsettings.Production.json: aspire-samples' WPF client).
 builder.Services.AddServiceDiscovery();
 var selfHosted = builder.Configuration["SelfHosted"];
+// eShop's AddAIServices: the connection string's presence is tested before it is used (an optional feature).
+var assistant = !string.IsNullOrWhiteSpace(builder.Configuration.GetConnectionString("assistant"));
 builder.Build().Run();
 
 // eShopSupport's Evaluator: a local function reading from a configuration it makes (a root, not a section).

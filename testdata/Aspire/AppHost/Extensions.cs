@@ -16,4 +16,22 @@ internal static class Extensions
     public static IResourceBuilder<ProjectResource> AddService<TProject>(this IDistributedApplicationBuilder builder,
         string name) where TProject : IProjectMetadata, new() =>
         builder.AddProject<TProject>(name).WithEnvironment("SelfHosted", "true");
+
+    /// <summary>eShop's AddOpenAI: handed the project and a value of the AppHost's own enum, it builds the connection
+    /// string from an expression (`AddConnectionString(name, cs => ..)`): the AppHost reads no configuration for it,
+    /// and App, handed in by Program, gets `ConnectionStrings:assistant`.</summary>
+    public static IDistributedApplicationBuilder AddAssistant(this IDistributedApplicationBuilder builder,
+        IResourceBuilder<ProjectResource> shop, AssistantTarget target)
+    {
+        const string assistant = "assistant";
+        if (target == AssistantTarget.Hosted)
+            shop.WithReference(builder.AddConnectionString(assistant, cs => cs.Append($"Endpoint=https://assistant")));
+        return builder;
+    }
+}
+
+public enum AssistantTarget
+{
+    Local,
+    Hosted,
 }

@@ -34,5 +34,6 @@ var otlpKey = builder.Configuration["AppHost:OtlpApiKey"];
 builder.AddService<Projects.App>("app-selfhosted");
 
 builder.AddPayments(app);
+builder.AddAssistant(app, AssistantTarget.Hosted);
 
 builder.Build().Run();

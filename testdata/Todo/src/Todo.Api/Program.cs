@@ -21,4 +21,13 @@ app.MapOpenApi();
 app.MapScalarApiReference();
 app.ScopeCount();
 app.RequireTenant();
+// eShop's AddAIServices: a key whose presence is tested before use is optional (nothing sets these two here).
+var ai = !string.IsNullOrWhiteSpace(app.Configuration.GetConnectionString("ai"));
+var cacheUrl = app.Configuration["Cache:Url"];
+if (cacheUrl is null) app.Logger.LogInformation("no cache");
+// A presence test that throws requires the key.
+var license = app.Configuration["License:Key"];
+if (string.IsNullOrEmpty(license)) throw new InvalidOperationException("License:Key is required");
+// A route whose lambda calls an id two projects declare: its trace goes on into Todo.Api's declaration only.
+app.MapGet("/setup", () => app.AddApplicationServices());
 app.Run();
