@@ -214,3 +214,39 @@ def test_a_key_whose_presence_is_tested_is_optional(todo: McpServerProcess) -> N
     license = todo.call("surfaces_list_config_keys", {"key_filter": "License:Key"})
     assert [(k["key"], k["status"], k.get("optional"), [(u["line"], u.get("optional")) for u in k["usages"]])
             for k in license["data"]["keys"]] == [("License:Key", "used_but_undefined", None, [(29, None)])]
+
+
+def test_a_fallback_to_a_controller_is_its_actions_endpoint(todo: McpServerProcess) -> None:
+    """Kavita's `MapFallbackToController("Index", "Fallback")` serves every SPA path, yet impact_analyze of
+    FallbackController.Index said 0 endpoints: the route names the action and its controller, which runs it."""
+    env = todo.call("surfaces_list_endpoints", {"path_filter": "nonfile"})
+    assert [(e["method"], e["route"], e["source"], e["fallback_action"], e["fallback_controller"], e["file"], e["line"])
+            for e in env["data"]["endpoints"]] == [
+        ("ANY", "/{*path:nonfile}", "fallback", "Index", "Fallback", "src/Todo.Web/Program.cs", 11)]
+    index = todo.call("impact_analyze", {"symbol_id": "M:Todo.Web.FallbackController.Index"})
+    assert [e["endpoint"] for e in index["data"]["endpoints"]] == ["ANY /{*path:nonfile}"]
+
+
+def test_a_route_is_found_from_a_url_with_a_query_and_a_typo_offers_the_nearest(todo: McpServerProcess) -> None:
+    """Kavita: `GET /api/want-to-read?seriesId=3` was NOT_FOUND (the query string was taken for the path), and a typo's
+    candidates were the first three routes in alphabetical order."""
+    env = todo.call("graph_trace_feature", {"entry_point": "GET /setup?verbose=1#top"})
+    assert (env["ok"], env["data"]["root"]["symbol_id"]) == (True, EXTENSIONS)
+    typo = todo.call("graph_trace_feature", {"entry_point": "GET /setpu"})
+    assert (typo["error"]["code"], typo["error"]["candidates"][0]) == ("NOT_FOUND", {"entry_point": "GET /setup"})
+
+
+def test_a_name_with_no_unbound_call_but_declared_says_to_pass_it_as_symbol_id(todo: McpServerProcess) -> None:
+    """`refs_find(name=...)` lists calls the compiler could not bind; for a declared member it said "No declared
+    symbol ... matches" while its candidates were the declared members."""
+    env = todo.call("refs_find", {"name": "ScopeCount"})
+    assert (env["error"]["code"], env["error"]["message"]) == (
+        "NOT_FOUND", "No unbound reference is named 'ScopeCount', but 1 declared symbol is.")
+    assert env["error"]["candidates"][0]["symbol_id"] == SCOPE_COUNT
+
+
+def test_a_graph_that_cannot_be_paged_offers_no_offset(todo: McpServerProcess) -> None:
+    """Kavita: graph_callers' overflow offered `next_offset`, and passing `offset` was refused (no such argument)."""
+    env = todo.call("graph_callers", {"symbol_id": SCOPE_COUNT, "depth": 2, "token_budget": 150})
+    assert env["truncated"] is True
+    assert "next_offset" not in env["overflow"] and "offset" not in env["overflow"]["hint"]

@@ -200,8 +200,8 @@ def test_impact_and_tests_say_what_unbound_calls_may_add(unbound: McpServerProce
     impact = unbound.call("impact_analyze", {"symbol_id": label})
     assert impact["answer"] == (
         "Changing Unbound.Basket.Label touches 0 callers within depth 4, "
-        "0 references in 1 files of 1 projects; 0 endpoints and 0 tests reach it, + 1 unbound call named Label "
-        "could reach it too (1 with it among the compiler's candidates).")
+        "0 references in 0 files, 1 files of 1 projects in all; 0 endpoints and 0 tests reach it, "
+        "+ 1 unbound call named Label could reach it too (1 with it among the compiler's candidates).")
     assert impact["warnings"][-1].startswith("Calls the compiler could not bind (a missing package or reference) "
                                              "are not walked")
     tests = unbound.call("tests_find", {"symbol_id": label})
@@ -224,7 +224,7 @@ def test_tests_and_impact_walk_a_call_whose_only_candidate_is_the_member(unbound
     impact = unbound.call("impact_analyze", {"symbol_id": reserve})
     assert impact["answer"] == (
         "Changing Unbound.BasketService.Reserve touches 2 callers (1 of them tests) within depth 4, "
-        "0 references in 3 files of 1 projects; 0 endpoints and 1 tests reach it, "
+        "0 references in 0 files, 3 files of 1 projects in all; 0 endpoints and 1 tests reach it, "
         "walking 1 unbound call whose only compiler candidate is the member it calls.")
     assert impact["data"]["callers"] == [
         {"symbol_id": hold, "depth": 1, "file": "Reservations.cs", "line": 12, "candidate": "only"}]

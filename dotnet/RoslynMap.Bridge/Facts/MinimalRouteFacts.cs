@@ -269,8 +269,12 @@ internal sealed class MinimalRouteFacts
         if (pattern is null) return;
         var first = withPattern ? 1 : 0;
         var target = name == "MapFallback" || args.Count <= first ? null : FactSyntax.ConstantString(_sink.Model, args[first].Expression);
+        // MapFallbackToController(action, controller): the controller too, so the action is known to serve the route.
+        var controller = name == "MapFallbackToController" && args.Count > first + 1
+            ? FactSyntax.ConstantString(_sink.Model, args[first + 1].Expression) : null;
         Endpoint(inv, ["ANY"], name == "MapFallback" ? first : -1, from, "fallback", pattern: pattern,
-            extra: d => d.Add(name switch { "MapFallbackToFile" => "fallback_file", "MapFallbackToPage" => "fallback_page", _ => "fallback_action" }, target));
+            extra: d => d.Add(name switch { "MapFallbackToFile" => "fallback_file", "MapFallbackToPage" => "fallback_page", _ => "fallback_action" }, target)
+                .Add("fallback_controller", controller));
     }
 
     /// <summary>`MapHub&lt;ChatHub&gt;("/chat")`: the hub type is the handler.</summary>

@@ -104,13 +104,11 @@ def _overflow(ranked: RankedList, shown: int, args: dict[str, Any], tool: str, b
         steps.append(f"page: {ranked.page_param}={next_offset + ranked.page_base}")
     if not steps:
         steps.append("narrow the question (filters, a smaller depth)")
-    return {
-        "shown": shown,
-        "total": ranked.total,
-        "by_file": ranked.by_file[:15],
-        "next_offset": next_offset + ranked.page_base,
-        "hint": f"Showing {shown} of {ranked.total} ({tool}). " + "; or ".join(steps),
-    }
+    overflow: Overflow = {"shown": shown, "total": ranked.total, "by_file": ranked.by_file[:15]}
+    if ranked.page_param:  # a list the tool cannot page (a graph's levels) offers no offset to pass back
+        overflow["next_offset"] = next_offset + ranked.page_base
+    overflow["hint"] = f"Showing {shown} of {ranked.total} ({tool}). " + "; or ".join(steps)
+    return overflow
 
 
 def _elide(items: list[dict[str, Any]], keys: tuple[str, ...]) -> list[dict[str, Any]]:

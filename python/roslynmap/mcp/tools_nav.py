@@ -77,8 +77,16 @@ def not_found_anywhere(ctx: QueryContext, target: UnboundTarget, same_name: int)
     hint = (f"{same_name} unbound references are named '{target.member}' but none has a receiver like "
             f"{target.receiver_type}: drop receiver_type to list them." if same_name else
             f"Search with symbols_search(query=\"{target.member}\").")
+    candidates = symbols.suggest(ctx.conn, target.label())
+    declared = [r[0] for r in ctx.conn.execute("SELECT DISTINCT symbol_id FROM symbols WHERE name = ? LIMIT 50",
+                                               (target.member,))]
+    if declared:  # `name=` asks for unbound calls; the member is declared (Kavita's 9 overloads): say so
+        return RoslynMapError(ErrorCode.NOT_FOUND, f"No unbound reference is named '{target.label()}', but "
+                              f"{len(declared)} declared symbol{'s are' if len(declared) > 1 else ' is'}.",
+                              "Pass one of the candidates as symbol_id (name= lists only calls the compiler could "
+                              "not bind).", candidates=candidates)
     return RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol and no unbound reference matches "
-                          f"'{target.label()}'.", hint, candidates=symbols.suggest(ctx.conn, target.label()) or None)
+                          f"'{target.label()}'.", hint, candidates=candidates or None)
 
 
 UNBOUND_NOTE = ("Calls the compiler could not bind (a missing package or reference, an unknown receiver type); "

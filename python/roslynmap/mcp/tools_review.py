@@ -19,7 +19,7 @@ from roslynmap.store.paths import baselines_dir
 from roslynmap.store.reader import open_baseline
 
 DEPTH = (1, 6)
-PER_LEVEL = (100, 200)
+WALK_PER_LEVEL = 2000  # callers walked per level: what is counted (the listing is cut by the budget, not the walk)
 SECTION = 10  # impact_analyze: entries per section besides the callers (an overview: tests_find lists all)
 
 
@@ -70,7 +70,7 @@ def tests_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     row = _target(ctx, params)
     limits: dict[str, Any] = {}
     depth = _depth(params, limits)
-    hits, reached = review.tests_reaching(ctx.conn, row["symbol_id"], row["kind"], depth, PER_LEVEL[0],
+    hits, reached = review.tests_reaching(ctx.conn, row["symbol_id"], row["kind"], depth, WALK_PER_LEVEL,
                                           _asked(params, row))
     items = [h.item() for h in hits]
     functional = sum(1 for h in hits if h.route)
@@ -79,7 +79,7 @@ def tests_tool(params: ReachParams, repo_path: str) -> ToolOutput:
               + ".")
     warnings = list(ctx.warnings)
     if reached.truncated:
-        warnings.append(f"{reached.truncated} callers were left out of the walk (over {PER_LEVEL[0]} per level): "
+        warnings.append(f"{reached.truncated} callers were left out of the walk (over {WALK_PER_LEVEL} per level): "
                         "tests behind them are missing.")
     if reached.unbound:
         warnings.append(UNBOUND_WARNING.format(symbol_id=row["symbol_id"]))
@@ -109,7 +109,7 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     sid = row["symbol_id"]
     limits: dict[str, Any] = {}
     depth = _depth(params, limits)
-    hits, reached = review.tests_reaching(ctx.conn, sid, row["kind"], depth, PER_LEVEL[0], _asked(params, row))
+    hits, reached = review.tests_reaching(ctx.conn, sid, row["kind"], depth, WALK_PER_LEVEL, _asked(params, row))
     down, up = review.implementations(ctx.conn, sid)
     targets = reached.roots + down
     by_kind, by_file = review.refs_by_kind(ctx.conn, targets)
@@ -153,18 +153,21 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     endpoints = [{"endpoint": f"{r['method']} {r['route']}", "handler": r["handler"]}
                  for r in surfaces.endpoints(ctx.conn, None, None).items if review.route_reaches(ctx.conn, r, reached)]
     refs_total = sum(by_kind.values())
+    # Calls through the interface member it implements name that member, not this one: said, not a bare 0.
+    through = sum(review.refs_by_kind(ctx.conn, up)[0].values()) if up else 0
+    through_note = f" (+ {through} to the member{'s' if len(up) > 1 else ''} it implements)" if through else ""
     of_them = f" ({len(tests_calling)} of them tests)" if tests_calling else ""
     overriding = f"{len(down)} implementations/overrides, " if down else ""
     answer = (f"Changing {row['fqn']} touches {len(caller_files)} callers{of_them} within depth {depth}, "
-              f"{overriding}{refs_total} references in {len(files)} files of "
-              f"{len(projects)} projects; {len(endpoints)} endpoints and {len(hits)} tests reach it"
+              f"{overriding}{refs_total} references in {len(by_file)} files{through_note}, {len(files)} files of "
+              f"{len(projects)} projects in all; {len(endpoints)} endpoints and {len(hits)} tests reach it"
               f"{reached.unbound_note()}.")
     warnings = list(ctx.warnings)
     if up:
         warnings.append(f"It implements or overrides {', '.join(up[:3])}: a signature change must change "
                         f"{'them' if len(up) > 1 else 'it'} too.")
     if reached.truncated:
-        warnings.append(f"{reached.truncated} callers were left out (over {PER_LEVEL[0]} per level).")
+        warnings.append(f"{reached.truncated} callers were left out (over {WALK_PER_LEVEL} per level).")
     if reached.unbound:
         warnings.append(UNBOUND_WARNING.format(symbol_id=sid))
     data = {

@@ -195,7 +195,7 @@ def _entry_symbol(ctx: QueryContext, entry: str) -> tuple[str, dict[str, Any] | 
         raise RoslynMapError(ErrorCode.NOT_FOUND, f"No endpoint matches '{entry}'.",
                              "List them with surfaces_list_endpoints(path_filter=...).",
                              candidates=[{"entry_point": f"{r['method']} {r['route']}"} for r in
-                                         surfaces.endpoints(ctx.conn, None, None).items[:3]])
+                                         surfaces.nearest_routes(ctx.conn, text)])
     if len(handlers) > 1:
         raise RoslynMapError(ErrorCode.AMBIGUOUS, f"'{entry}' matches {len(handlers)} endpoints.",
                              "Pass the exact route template or the handler's symbol_id.",

@@ -75,6 +75,8 @@ class Reach:
     # Reached member -> the files its calls into the walk are in: for an id several projects declare (every
     # top-level `<Main>$`), which of its declarations were reached.
     sites: dict[str, set[str]] = field(default_factory=dict)
+    # The declarations asked about (project ids), when a `project` picked one of a root several projects declare.
+    root_projects: list[int] | None = None
 
     def unbound_note(self) -> str:
         """`, + 2 unbound calls named AddItem could reach it too (1 with it among the compiler's candidates)`;
@@ -117,7 +119,7 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
     """Callers of `symbol_id` up to `depth` levels; for a type, callers of its members (and of the type).
     `root_projects`: for an id several projects declare, the declarations asked about (graph.callers)."""
     roots = [symbol_id] + (members_of(conn, symbol_id) if kind in TYPE_KINDS else [])
-    found = Reach(roots, {r: 0 for r in roots})
+    found = Reach(roots, {r: 0 for r in roots}, root_projects=root_projects)
     for root in roots:
         _add_callers(found, graph.callers(conn, root, depth, per_level, root_projects=root_projects), 0)
     # Then through unbound calls whose only candidate is a reached member (or a member it implements), and on
@@ -208,6 +210,9 @@ def route_reaches(conn: sqlite3.Connection, route: dict[str, Any], found: Reach)
     """The route's handler reaches the symbol; a lambda handler in a member mapping several routes (TodoApi's
     MapTodos) only when a call inside the lambda's lines leads there; a route the framework serves, never."""
     handler = route.get("handler")
+    # A fallback to a controller runs its action (Kavita's SPA fallback, FallbackController.Index).
+    if route.get("fallback_action") and any(a in found.depth for a in surfaces.fallback_actions(conn, route)):
+        return True
     if not handler or handler not in found.depth or not _mapped_declaration_reached(conn, handler, route, found):
         return False
     if route.get("source") in FRAMEWORK_SERVED or route.get("fallback_file") or route.get("fallback_page") \
@@ -236,8 +241,9 @@ def _mapped_declaration_reached(conn: sqlite3.Connection, handler: str, route: d
     """A handler several projects declare (a global-namespace `Extensions.X` a route's lambda forwards to) is the
     declaration the mapping project sees: the route reaches the walk only when the walk reached that one (impact of
     what Todo.Web's `AddApplicationServices` calls listed Todo.Api's route to its own `AddApplicationServices`)."""
-    sites = found.sites.get(handler)
-    if not sites or found.depth.get(handler) == 0 or not route.get("file"):
+    root = found.depth.get(handler) == 0
+    sites = found.sites.get(handler) or set()
+    if not route.get("file") or (not sites if not root else not found.root_projects):
         return True
     shared = shared_ids(conn)
     key = key_of(conn, handler)
@@ -249,7 +255,9 @@ def _mapped_declaration_reached(conn: sqlite3.Connection, handler: str, route: d
     if route["file"] not in projects:
         return True
     seen = shared.declaration_seen(key, projects[route["file"]])
-    return not seen or any(projects.get(f) in seen for f in sites)
+    # The root itself: the declaration asked for (`project`); a caller: the declarations the walk reached.
+    reached = set(found.root_projects or ()) if root else {projects.get(f) for f in sites}
+    return not seen or bool(seen & reached)
 
 
 def _sends_within(conn: sqlite3.Connection, window: surfaces.LambdaWindow, hops: set[str]) -> bool:

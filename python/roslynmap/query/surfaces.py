@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 import sqlite3
@@ -191,12 +192,23 @@ def lambda_window(route: dict[str, Any]) -> LambdaWindow | None:
                         int(route["handler_end_line"]))
 
 
+def fallback_actions(conn: sqlite3.Connection, route: dict[str, Any]) -> list[str]:
+    """The controller actions a `MapFallbackToController(action, controller)` route runs: the methods named `action`
+    of the solution's `{controller}Controller` (or `{controller}`) classes."""
+    action, controller = route.get("fallback_action"), route.get("fallback_controller")
+    if not action or not controller:
+        return []
+    return [str(r[0]) for r in conn.execute(
+        "SELECT m.symbol_id FROM symbols m JOIN symbols c ON c.symbol_id = m.container_id WHERE m.kind = 'Method'"
+        " AND m.name = ? AND c.name IN (?, ?) AND c.kind = 'Class'", (action, f"{controller}Controller", controller))]
+
+
 def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
     item = {"method": fact.get("method", "ANY"), "route": fact["key"], "handler": fact.get("handler")
             or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
             "confidence": fact["confidence"]}
     for extra in ("handler_kind", "handler_line", "handler_end_line", "destination", "fallback_file", "fallback_page",
-                  "fallback_action", "api_versions", "via"):
+                  "fallback_action", "fallback_controller", "api_versions", "via"):
         if fact.get(extra) is not None:
             item[extra] = fact[extra]
     return item
@@ -1009,11 +1021,21 @@ def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]]
     match = _ROUTE.match(entry)
     if not match:
         return None
-    method, path = match.group(1).upper(), match.group(2)
+    # A URL's query string and fragment are no part of the route (`GET /api/want-to-read?seriesId=3`).
+    method, path = match.group(1).upper(), match.group(2).split("?", 1)[0].split("#", 1)[0] or "/"
     # tests_find asks this once per HTTP call of the tests (879 in bitwarden/server): the listing is built once.
     listed = memo(conn, "routes_listed", lambda: endpoints(conn, None, None).items)
     routes = [r for r in listed if r["method"] in (method, "ANY")]
     return [dict(r) for r in _matching_routes(routes, path)]
+
+
+def nearest_routes(conn: sqlite3.Connection, entry: str, count: int = 3) -> list[dict[str, Any]]:
+    """The endpoints whose `METHOD route` reads most like `entry` (a typo: `/api/Reader/mark-reed`)."""
+    wanted = entry.strip().lower()
+    listed = memo(conn, "routes_listed", lambda: endpoints(conn, None, None).items)
+    ranked = sorted(listed, key=lambda r: -difflib.SequenceMatcher(
+        None, wanted, f"{r['method']} {r['route']}".lower()).ratio())
+    return ranked[:count]
 
 
 def _matching_routes(routes: list[dict[str, Any]], path: str) -> list[dict[str, Any]]:

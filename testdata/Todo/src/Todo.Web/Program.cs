@@ -8,4 +8,5 @@ app.UseAuth();
 app.UseAudit();
 app.ScopeCount();
 app.RequireTenant();
+app.MapFallbackToController("Index", "Fallback");
 app.Run();
