@@ -20,8 +20,11 @@ internal sealed class TestFacts
         ["TestMethod"] = "mstest", ["DataTestMethod"] = "mstest",
     };
 
-    /// <summary>Cheap syntax test for the dispatcher (a derived attribute, [SkippableFact], is missed).</summary>
-    public static bool IsTestAttribute(string name) => Attributes.ContainsKey(name);
+    /// <summary>Cheap syntax test for the dispatcher: the frameworks' own names, and names a derived attribute
+    /// usually has (`[SkippableFact]`, `[WpfTheory]`, FsCheck's `[Property]`); Method binds it to be sure.</summary>
+    public static bool IsTestAttribute(string name) =>
+        Attributes.ContainsKey(name) || name == "Property"
+        || name.EndsWith("Fact", StringComparison.Ordinal) || name.EndsWith("Theory", StringComparison.Ordinal);
 
     private static readonly Dictionary<string, string> Namespaces = new(StringComparer.Ordinal)
     {

@@ -30,6 +30,12 @@ from roslynmap.query.surfaces import (
 from roslynmap.store import central
 
 TEST_NAME = re.compile(r"(?:^|[.\-_])(?:[A-Za-z]*Tests?|[A-Za-z]*Specs?)$")
+
+
+def is_test_project(name: str, path: str) -> bool:
+    """Named like a test project (`Shop.Tests`, `Polly.Specs`) or in a `test(s)` folder."""
+    dirs = [part.lower() for part in path.split("/")[:-1]]
+    return TEST_NAME.search(name) is not None or "tests" in dirs or "test" in dirs
 WEB_FACTS = ("Route", "RazorPage", "RazorComponent", "Middleware", "ControllerAction")
 
 
@@ -56,8 +62,7 @@ def projects(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[di
     for name, path, framework, documents, level, symbols, output_kind in conn.execute(
             "SELECT name, path, target_framework, documents, semantic_level, symbol_count, output_kind FROM projects"
             " ORDER BY name"):
-        dirs = [part.lower() for part in str(path).split("/")[:-1]]
-        if TEST_NAME.search(name) or "tests" in dirs or "test" in dirs:
+        if is_test_project(str(name), str(path)):
             role = "test"
         elif name in web and not (output_kind == "Library" and name not in has_entry):
             # A library mapping routes or middleware for its hosts (Aspire's ServiceDefaults `MapDefaultEndpoints`,

@@ -17,6 +17,7 @@ from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import is_package_source
 from roslynmap.query import markup, projectrefs, surfaces
 from roslynmap.query.keys import ids_of
+from roslynmap.query.overview import is_test_project
 from roslynmap.query.review import test_facts
 from roslynmap.query.sql import in_chunks, marks
 from roslynmap.query.trace import HANDLER_INTERFACES, own_handler_interfaces
@@ -37,7 +38,7 @@ EXCLUSIONS = {
                        "methods, EF migrations (called or found by the framework)",
     "dispatch": "overrides, interface implementations",
     "public_library_api": "public API of libraries no app of the solution references",
-    "serialization": "public properties (serializers bind them)",
+    "serialization": "public properties and ShouldSerialize{Property} methods (serializers bind them)",
     "constructed": "constructors of types in use, static constructors, finalizers",
     "unbound_name": "named like a call the compiler could not bind",
     "unbound_base": "members of a type whose base or interface could not be bound (they may implement it)",
@@ -68,10 +69,19 @@ def _self_only_types(conn: sqlite3.Connection, types: dict[int, str]) -> set[int
 
 
 def _library_projects(conn: sqlite3.Connection) -> set[int]:
-    """Library projects no Exe project of the solution reaches through project references."""
-    kinds = {r[0]: r[1] for r in conn.execute("SELECT id, output_kind FROM projects")}
-    reached = projectrefs.referenced(projectrefs.project_references(conn), [p for p, k in kinds.items() if k == "Exe"])
-    return {p for p, k in kinds.items() if k == "Library" and p not in reached}
+    """Library projects no app of the solution reaches through project references. A test or benchmark project
+    built as an Exe (xUnit v3, BenchmarkDotNet) is no app: Polly's benchmarks referencing Polly made 91 members of its
+    published API "unused"."""
+    kinds = {r[0]: (r[1], r[2], r[3]) for r in conn.execute("SELECT id, output_kind, name, path FROM projects")}
+    benchmarks = {int(r[0]) for r in conn.execute(
+        "SELECT DISTINCT project_id FROM project_deps WHERE kind = 'package' AND name = 'BenchmarkDotNet'")}
+    apps = [p for p, (kind, name, path) in kinds.items() if kind == "Exe" and p not in benchmarks
+            and not _BENCHMARK_NAME.search(str(name)) and not is_test_project(str(name), str(path))]
+    reached = projectrefs.referenced(projectrefs.project_references(conn), apps)
+    return {p for p, (kind, _, _) in kinds.items() if kind == "Library" and p not in reached}
+
+
+_BENCHMARK_NAME = re.compile(r"(?:^|[.\-_])[A-Za-z]*Benchmarks?$")
 
 
 class _Symbol(NamedTuple):
@@ -103,6 +113,7 @@ class _Rules:
     named_types: set[str]
     unbound_names: set[str]
     in_markup: set[str]
+    properties: set[tuple[str | None, str]]  # (type, property name)
 
     def reason(self, s: _Symbol) -> str | None:
         if s.path and is_package_source(s.path):
@@ -117,14 +128,20 @@ class _Rules:
             return "entry_point"
         if s.symbol_id in self.tests or s.symbol_id in self.test_classes:
             return "test"
+        # A convention-based middleware's Invoke runs only if something registers its type (`UseMiddleware<T>()`
+        # names it): Kavita's JwtRevocationMiddleware, named by nothing, is unused with its Invoke.
         if s.symbol_id in self.framework or s.symbol_id in self.framework_types \
-                or _called_by_convention(s.symbol_id, s.name):
+                or (_called_by_convention(s.symbol_id, s.name) and s.container in self.named_types):
             return "framework_entry"
         if self.keys.get(s.symbol_id) in self.dispatch:
             return "dispatch"
         if s.visibility in ("public", "protected", "protected internal") and s.project_id in self.libraries:
             return "public_library_api"
         if s.kind == "Property" and s.visibility == "public":
+            return "serialization"
+        # XmlSerializer and Json.NET call `ShouldSerialize{Property}()` by name (Kavita's OPDS feed).
+        if s.kind == "Method" and s.name.startswith("ShouldSerialize") \
+                and (s.container, s.name.removeprefix("ShouldSerialize")) in self.properties:
             return "serialization"
         if s.kind == "Destructor" or (s.kind == "Constructor" and (
                 s.container in self.named_types or s.container in self.framework_types or ".#cctor" in s.symbol_id)):
@@ -183,7 +200,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         # `*IdentifiedCommandHandler : IdentifiedCommandHandler<T, R>`, found by MediatR's assembly scan).
         | {keys[t] for t in lineage.derived_from(lineage.implementers) if t in keys},
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
-        in_markup=named_in_markup)
+        in_markup=named_in_markup,
+        properties={(s.container, s.name) for s in symbols if s.kind == "Property"})
     reasons = {s.symbol_id: rules.reason(s) for s in symbols
                if keys.get(s.symbol_id) not in used and s.symbol_id not in used_containers}
     # A type nothing names whose member the framework, the runtime or a test runner reaches is reached with it

@@ -1,0 +1,13 @@
+namespace Lib.Web;
+
+/// <summary>Registered by `UseMiddleware&lt;TimingMiddleware&gt;()`: the framework calls its InvokeAsync.</summary>
+public sealed class TimingMiddleware(RequestDelegate next)
+{
+    public Task InvokeAsync(HttpContext context) => next(context);
+}
+
+/// <summary>Kavita's JwtRevocationMiddleware ("Not in use"): no UseMiddleware names it, so nothing runs it.</summary>
+public sealed class LegacyMiddleware(RequestDelegate next)
+{
+    public Task InvokeAsync(HttpContext context) => next(context);
+}
