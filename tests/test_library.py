@@ -3,18 +3,25 @@ serializers and the middleware pipeline call by convention (Kavita)."""
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import served_copy
+from tests.conftest import roslynmap, serving
 from tests.mcp_client import McpServerProcess
+from tests.repos import TESTDATA, make_repo
 
 
 @pytest.fixture(scope="module")
 def library(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
-    yield from served_copy("Library", tmp_path_factory, home)
+    repo = make_repo(TESTDATA / "Library", tmp_path_factory.mktemp("repos") / "Library", restore=False)
+    # Lib.Specs needs a package never published: the restore fails for it by design, and restores the rest.
+    subprocess.run(["dotnet", "restore", "-v", "q"], cwd=repo, check=False, capture_output=True, timeout=600)
+    done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
+    assert done.returncode == 2, done.stdout + done.stderr  # partial: Lib.Specs
+    yield from serving(repo, home)
 
 
 def test_unused_keeps_a_published_librarys_api_and_what_conventions_call(library: McpServerProcess) -> None:
@@ -25,9 +32,10 @@ def test_unused_keeps_a_published_librarys_api_and_what_conventions_call(library
     assert [(u["symbol_id"], u["line"]) for u in env["data"]["unused"]] == [
         ("M:Lib.Web.Feed.ShouldSerializeNothing", 11),  # no property named Nothing
         ("T:Lib.Web.LegacyMiddleware", 10),
-        ("M:Lib.Client.Flush", 19)]  # internal: not the library's API
+        ("M:Lib.Client.Flush", 19),  # internal: not the library's API
+        ("T:Lib.Specs.ClientSpecs", 3)]  # a test project's public helper nothing calls: no published API
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
-        "public_library_api": 1,  # Client.Close
+        "public_library_api": 1,  # Client.Close (not Lib.Specs' ClientSpecs: a test project publishes nothing)
         "serialization": 1,  # Feed.ShouldSerializeTotal (Total itself is read by the endpoint's initializer)
         "framework_entry": 2,  # TimingMiddleware.InvokeAsync, SendBenchmarks.Send ([Benchmark])
         "entry_point": 3, "constructed": 1, "test": 2}
@@ -38,3 +46,12 @@ def test_an_fscheck_property_is_a_test(library: McpServerProcess) -> None:
     env = library.call("tests_find", {"symbol_id": "M:Lib.Client.Retry(System.Int32)"})
     assert [(t["test"], t["framework"], t["attribute"], t["line"]) for t in env["data"]["tests"]] == [
         ("M:Lib.Tests.ClientTests.RetryKeepsTheAttempts(System.Int32)", "xunit", "Property", 10)]
+
+
+def test_a_package_restore_left_unresolved_makes_the_project_partial(library: McpServerProcess) -> None:
+    """Polly.Specs reported `full` with NSubstitute missing: it came in by a global `<Using>`, so the errors landed in
+    the generated GlobalUsings.g.cs, which is not indexed. The assets file's NU1101 says the package is missing."""
+    status = library.call("repo_status", {})
+    assert {p["name"]: (p["semantic_level"], p["level_reason"]) for p in status["data"]["head_baseline"]["projects"]
+            if p["semantic_level"] != "full"} == {
+        "Lib.Specs": ("partial", "restore left 1 package unresolved (RoslynMap.Testdata.NeverPublished)")}

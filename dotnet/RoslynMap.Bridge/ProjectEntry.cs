@@ -17,6 +17,7 @@ internal sealed class ProjectEntry
     public required List<SkippedFramework> SkippedFrameworks;
     public required bool Restored;
     public required string? AssetsFile;        // where MSBuild put project.assets.json (found or expected)
+    public required List<string> UnresolvedPackages; // packages restore could not resolve (its assets file's errors)
     public required string? IntermediateDir;   // its folder (obj/, or artifacts/obj/App/): generated files, not indexed
     public readonly List<string> LoadErrors = new();
     public bool LoadFailed;                     // a Failure-kind workspace diagnostic named this project
@@ -46,17 +47,23 @@ internal sealed class ProjectEntry
     }
 
     /// <summary>From evidence only (DESIGN §7): no semantic model (no metadata references or the core
-    /// library unresolved) is syntax_only; missing-reference errors make it partial; else full. Load
-    /// warnings, NuGet substitutions and a missing assets file change nothing by themselves.</summary>
+    /// library unresolved) is syntax_only; missing-reference errors, or a package restore could not resolve
+    /// (its uses are unbound even where the errors land in generated files we do not index: a global
+    /// `&lt;Using Include="NSubstitute" /&gt;`, Polly.Specs), make it partial; else full. Load warnings, NuGet
+    /// substitutions and a missing assets file change nothing by themselves.</summary>
     public string SemanticLevel
     {
         get
         {
             if (!HasMetadataReferences || !CoreLibraryResolved) return "syntax_only";
-            if (MissingReferenceErrors > 0) return "partial";
+            if (MissingReferenceErrors > 0 || UnresolvedPackages.Count > 0) return "partial";
             return "full";
         }
     }
+
+    private string Unresolved => UnresolvedPackages.Count == 0 ? "" :
+        $"restore left {UnresolvedPackages.Count} package{(UnresolvedPackages.Count == 1 ? "" : "s")} unresolved " +
+        $"({string.Join(", ", UnresolvedPackages.Take(5))}{(UnresolvedPackages.Count > 5 ? ", ..." : "")})";
 
     /// <summary>Why the level is what it is, in one sentence (shown beside it).</summary>
     public string LevelReason => SemanticLevel switch
@@ -64,6 +71,8 @@ internal sealed class ProjectEntry
         "syntax_only" when SourcesFromDisk => "MSBuild could not evaluate the project: its .cs files were indexed by syntax, with no references",
         "syntax_only" when !HasMetadataReferences => "no metadata references were loaded",
         "syntax_only" => $"the core library (System.Object) is not resolved for {TargetFramework}",
+        "partial" when MissingReferenceErrors == 0 => Unresolved,
+        "partial" when UnresolvedPackages.Count > 0 => $"{MissingReferenceErrors} missing-reference errors; {Unresolved}",
         "partial" => $"{MissingReferenceErrors} missing-reference errors",
         _ => "compiled without missing-reference errors",
     };

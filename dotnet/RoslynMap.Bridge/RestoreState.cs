@@ -30,6 +30,36 @@ internal static class RestoreState
         return Path.Combine(projectDir, "obj", AssetsName);
     }
 
+    // NuGet's codes for a package it could not find at all, or not in a version the project accepts.
+    private static readonly HashSet<string> UnresolvedCodes = ["NU1100", "NU1101", "NU1102", "NU1103"];
+
+    /// <summary>The packages restore could not resolve, from the error entries of the assets file's `logs` (NuGet
+    /// writes the file even when restore fails): none when the file is missing or unreadable.</summary>
+    public static List<string> UnresolvedPackages(string? assets)
+    {
+        var found = new SortedSet<string>(StringComparer.OrdinalIgnoreCase);
+        if (assets is null || !File.Exists(assets)) return [];
+        try
+        {
+            using var stream = File.OpenRead(assets);
+            using var json = System.Text.Json.JsonDocument.Parse(stream);
+            if (!json.RootElement.TryGetProperty("logs", out var logs) || logs.ValueKind != System.Text.Json.JsonValueKind.Array)
+                return [];
+            foreach (var log in logs.EnumerateArray())
+            {
+                if (log.TryGetProperty("code", out var code) && UnresolvedCodes.Contains(code.GetString() ?? "")
+                    && log.TryGetProperty("level", out var level) && level.GetString() == "Error"
+                    && log.TryGetProperty("libraryId", out var library) && library.GetString() is { Length: > 0 } name)
+                    found.Add(name);
+            }
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or System.Text.Json.JsonException)
+        {
+            return [];
+        }
+        return found.ToList();
+    }
+
     /// <summary>Folders to search from: the intermediate assembly's, and the output assembly's with its
     /// `bin` segment read as `obj` (artifacts/bin/App/debug → artifacts/obj/App/debug).</summary>
     private static IEnumerable<string> IntermediateDirs(Project project)

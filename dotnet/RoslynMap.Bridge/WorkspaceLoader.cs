@@ -120,6 +120,7 @@ internal static partial class WorkspaceLoader
                 SkippedFrameworks = choice.Skipped,
                 Restored = assets is not null && File.Exists(assets),
                 AssetsFile = assets,
+                UnresolvedPackages = RestoreState.UnresolvedPackages(assets),
                 IntermediateDir = intermediate,
                 Documents = documents,
                 DocumentPaths = documentPaths,

@@ -69,16 +69,18 @@ def _self_only_types(conn: sqlite3.Connection, types: dict[int, str]) -> set[int
 
 
 def _library_projects(conn: sqlite3.Connection) -> set[int]:
-    """Library projects no app of the solution reaches through project references. A test or benchmark project
-    built as an Exe (xUnit v3, BenchmarkDotNet) is no app: Polly's benchmarks referencing Polly made 91 members of its
-    published API "unused"."""
+    """Library projects, tests aside, no app of the solution reaches through project references. A test or benchmark
+    project built as an Exe (xUnit v3, BenchmarkDotNet) is no app: Polly's benchmarks referencing Polly made 91 members
+    of its published API "unused"."""
     kinds = {r[0]: (r[1], r[2], r[3]) for r in conn.execute("SELECT id, output_kind, name, path FROM projects")}
     benchmarks = {int(r[0]) for r in conn.execute(
         "SELECT DISTINCT project_id FROM project_deps WHERE kind = 'package' AND name = 'BenchmarkDotNet'")}
     apps = [p for p, (kind, name, path) in kinds.items() if kind == "Exe" and p not in benchmarks
             and not _BENCHMARK_NAME.search(str(name)) and not is_test_project(str(name), str(path))]
     reached = projectrefs.referenced(projectrefs.project_references(conn), apps)
-    return {p for p, (kind, _, _) in kinds.items() if kind == "Library" and p not in reached}
+    # A test project's public members are no published API either (a helper no test calls is unused).
+    return {p for p, (kind, name, path) in kinds.items()
+            if kind == "Library" and p not in reached and not is_test_project(str(name), str(path))}
 
 
 _BENCHMARK_NAME = re.compile(r"(?:^|[.\-_])[A-Za-z]*Benchmarks?$")
