@@ -145,12 +145,46 @@ def test_code_for_another_framework_is_named_not_lost(multi: Any) -> None:
     assert [(m["line"], m.get("inactive")) for m in text["data"]["matches"]] == [(8, "#if NET46"), (13, None)]
 
 
+POLLY_TRACE = ("System.InvalidOperationException: open\n"
+               "   at Lib.Registry`1.GetOrAdd(TKey key, Action`2 configure)\n"
+               "   at Lib.CircuitOpenException..ctor(SerializationInfo info, StreamingContext context)"
+               " in /ci/src/Lib/Failures.cs:line 21\n"
+               "   at Lib.CircuitOpenException..ctor(SerializationInfo info, StreamingContext context)\n")
+
+
+def test_a_stack_frame_is_matched_by_its_parameter_types(multi: Any) -> None:
+    """Polly: `GetOrAddPipeline(TKey key, Action`2 configure)` resolved to the `Action<Builder>` overload (the type
+    arguments were ignored), and a net462 trace's serialization constructor, inactive in the indexed build, to the
+    `(String, TimeSpan)` one with nothing said. A `[Serializable]` alone under `#if` declared the class."""
+    repo, home, _ = multi
+    server = McpServerProcess(repo, {"ROSLYNMAP_HOME": str(home)})
+    try:
+        frames = server.call("stacktrace_resolve", {"stack_trace": POLLY_TRACE})["data"]["frames"]
+        outline = server.call("code_outline", {"file_path": "src/Lib/Failures.cs"})
+    finally:
+        server.close()
+    registry = "M:Lib.Registry`1.GetOrAdd(`0,System.Action{Lib.Builder,Lib.Context{`0}})"
+    assert [(f["symbol_id"], f["line"], f["matched_by"], f.get("parameters_differ"), f.get("inactive"),
+             f.get("other_candidates")) for f in frames] == [
+        (registry, 34, "name", None, None, None),
+        # The line is in the inactive constructor: the type holds it, and the answer says why no member matched.
+        ("T:Lib.CircuitOpenException", 21, "line", True, "#if NET46", None),
+        # No line: the one constructor by name, saying its parameters differ and where the inactive one is.
+        ("M:Lib.CircuitOpenException.#ctor(System.String,System.TimeSpan)", 15, "name", True,
+         "#if NET46 (src/Lib/Failures.cs:20)", None)]
+    assert outline["data"]["inactive"] == [
+        {"line": 3, "end_line": 3, "condition": "#if NET46", "declares": []},
+        {"line": 11, "end_line": 11, "condition": "#if NET46", "declares": []},  # `[Serializable]` alone
+        {"line": 20, "end_line": 22, "condition": "#if NET46",
+         "declares": ["constructor CircuitOpenException.CircuitOpenException:20"]}]
+
+
 def test_level_evidence_of_an_unrestored_solution_without_packages(multi: Any) -> None:
     """No package references and no project.assets.json: full, and the evidence says why."""
     _, _, summary = multi
     assert summary["semantic_level"] == "full"
     assert summary["level_evidence"] == {
-        "bound_share": 0.9231, "resolved_references": 36, "unresolved_references": 3,
+        "bound_share": 0.9362, "resolved_references": 44, "unresolved_references": 3,
         "missing_reference_errors": 0, "projects_by_level": {"full": 2, "partial": 0, "syntax_only": 0}}
     app = next(p for p in summary["projects"] if p["name"] == "App")
     assert (app["semantic_level"], app["restored"], app["error_count"], app["missing_reference_errors"],
@@ -278,16 +312,18 @@ def test_status_and_ensure_over_mcp_show_evidence_and_take_a_framework(multi: An
         assert (lib["target_framework"], lib["framework_choice"], lib["semantic_level"]) == (
             "net46", "requested", "syntax_only")
         assert built["data"]["framework_request"] == {"argument": {"framework": "net46"}, "sources": ["argument"]}
-        # Lib for net46: its 4 references unbound, 20 CS0518 (predefined type not defined)
-        assert "; semantic level partial (82.5 % of 40 references bound, 24 missing-reference errors)." \
+        # Lib for net46: its references nearly all unbound, CS0518 (predefined type not defined)
+        assert "; semantic level partial (64.3 % of 56 references bound, 51 missing-reference errors)." \
             in built["answer"]
         status = server.call("repo_status", {})
         head = status["data"]["head_baseline"]
         assert (head["semantic_level"], head["level_evidence"]["projects_by_level"]) == (
             "partial", {"full": 1, "partial": 0, "syntax_only": 1})
         projects = [(p["name"], p["semantic_level"], p["target_framework"], p["bound_share"]) for p in head["projects"]]
-        assert projects == [("App", "full", "net10.0", 0.9167), ("Lib", "syntax_only", "net46", 0.0)]
-        assert status["answer"].endswith("HEAD has a baseline (semantic level partial: 82.5 % of 40 references bound, "
-                                         "24 missing-reference errors).")
+        # Lib's type parameters bind without a core library (3 of its 20 references)
+        assert projects == [("App", "full", "net10.0", 0.9167), ("Lib", "syntax_only", "net46", 0.15)]
+        assert status["answer"].endswith("HEAD has a baseline (semantic level partial: 64.3 % of 56 references bound, "
+                                         "51 missing-reference errors).")
     finally:
         server.close()
+

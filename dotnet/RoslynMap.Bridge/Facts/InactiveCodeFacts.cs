@@ -177,7 +177,12 @@ internal static class InactiveCodeFacts
         var count = 0;
         foreach (var node in root.DescendantNodes(n => n.FullSpan.IntersectsWith(new Microsoft.CodeAnalysis.Text.TextSpan(start, end - start))))
         {
-            if (node.SpanStart < start || node.SpanStart >= end) continue;
+            // Where the declaration itself starts, after its attributes: a branch holding only `[Serializable]`
+            // above a class outside it (Polly's exceptions) declares nothing.
+            var at = node is MemberDeclarationSyntax { AttributeLists.Count: > 0 } attributed
+                ? attributed.AttributeLists[^1].GetLastToken().GetNextToken().SpanStart
+                : node.SpanStart;
+            if (at < start || at >= end) continue;
             (string? kind, string? name) = node switch
             {
                 TypeDeclarationSyntax t => (t.Keyword.ValueText, t.Identifier.ValueText),
@@ -192,7 +197,7 @@ internal static class InactiveCodeFacts
                 _ => (null, null),
             };
             if (kind is null) continue;
-            if (++count <= MaxDeclarations) found.Add($"{kind} {name}:{sink.LineOf(node.SpanStart)}");
+            if (++count <= MaxDeclarations) found.Add($"{kind} {name}:{sink.LineOf(at)}");
         }
         return (found, count);
     }

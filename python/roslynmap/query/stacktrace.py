@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.model.errors import RoslynMapError
+from roslynmap.query import inactive
 from roslynmap.query.code import read_lines
 
 # .NET Core 3+ writes an iterator's frame as its method and `+MoveNext()` (`at A.B.Items()+MoveNext()`).
@@ -146,7 +147,7 @@ def parse(text: str) -> Trace:
 
 def _simple_type(name: str) -> str:
     """`System.Threading.CancellationToken` -> `CancellationToken`; `List<Order>`/``List`1[Order]`` -> `List`."""
-    name = re.split(r"[<\[`{]", name.strip().rstrip("&*"), maxsplit=1)[0]
+    name = re.split(r"[<\[`{]", name.strip().rstrip("&*@"), maxsplit=1)[0]
     return name.rsplit(".", 1)[-1].lower()
 
 
@@ -158,6 +159,26 @@ ALIASES = {"int32": "int", "int64": "long", "string": "string", "boolean": "bool
 def _norm(name: str) -> str:
     simple = _simple_type(name)
     return ALIASES.get(simple, simple)
+
+
+def _arity(name: str) -> int:
+    """Type arguments of a parameter's type: ``Action`2`` (a trace), `Action{A,B}` / `Action<A,B>` (a doc id) -> 2."""
+    name = name.strip()
+    if (tick := re.match(r"[\w.+]*`(\d+)", name)) is not None:
+        return int(tick.group(1))
+    for opening, closing in (("<", ">"), ("{", "}")):
+        if opening in name and closing in name:
+            inner = name[name.index(opening) + 1:name.rindex(closing)]
+            return len(_split_top(inner.replace("{", "<").replace("}", ">"), ","))
+    return 0
+
+
+def _param_fits(trace: str, declared: str) -> bool:
+    """A trace's parameter type against a doc id's: a type parameter (`` `0 ``, ``` ``0 ```) fits any; else the
+    simple name (aliases folded) and the number of type arguments agree (`Action`2` is not `Action{Builder}`)."""
+    if declared.startswith("`"):
+        return True
+    return _norm(trace) == _norm(declared) and _arity(trace) == _arity(declared)
 
 
 def _doc_params(symbol_id: str) -> list[str]:
@@ -218,15 +239,29 @@ def _state_machines_first(rows: list[sqlite3.Row]) -> list[sqlite3.Row]:
     return sorted(rows, key=lambda r: not makes_one(r))
 
 
-def _by_params(rows: list[sqlite3.Row], params: list[str]) -> list[sqlite3.Row]:
-    if len(rows) < 2:
-        return rows
-    wanted = [_norm(p) for p in params]
-    exact = [r for r in rows if [_norm(p) for p in _doc_params(r["symbol_id"])] == wanted]
-    if exact:
-        return exact
+def _by_params(rows: list[sqlite3.Row], params: list[str]) -> tuple[list[sqlite3.Row], bool]:
+    """The overloads whose parameters fit the frame's, and True; else (no overload fits: it may be in code the
+    build left inactive, `#if !NETCOREAPP`) those of the same count, or all, and False."""
+    def fits(row: sqlite3.Row) -> bool:
+        declared = _doc_params(row["symbol_id"])
+        return len(declared) == len(params) and all(_param_fits(t, d) for t, d in zip(params, declared, strict=True))
+    exact = [r for r in rows if fits(r)]
+    if exact or not rows:
+        return exact, True
     counted = [r for r in rows if len(_doc_params(r["symbol_id"])) == len(params)]
-    return counted or rows
+    return counted or rows, False
+
+
+def _inactive_declaration(conn: sqlite3.Connection, frame: Frame) -> str | None:
+    """`#if NET46 (src/Lib/Failures.cs:20)`: where code the indexed build leaves inactive declares the frame's member
+    (a constructor by its type's name) in its type."""
+    owner = frame.type_name.rsplit(".", 1)[-1].split("`", 1)[0]
+    member = owner if frame.method in (".ctor", ".cctor") else frame.method
+    wanted = f"{owner}.{member}:"
+    for region, declared in inactive.declaring(conn, member, limit=50):
+        if declared.split(" ", 1)[-1].startswith(wanted):
+            return f"{region.condition} ({region.file}:{declared.rsplit(':', 1)[-1]})"
+    return None
 
 
 def match_file(paths: list[str], trace_path: str) -> str | None:
@@ -295,8 +330,9 @@ def resolve(conn: sqlite3.Connection, trace: Trace, root: Path | None = None) ->
         rows = _member_rows(conn, frame)
         # A lambda's or local function's parameters are its own, and a state machine's MoveNext() has none: then
         # the trace does not tell the member's overloads apart. A state machine's is async or an iterator.
+        fitting = True
         if not _generated(frame):
-            rows = _by_params(rows, frame.params)
+            rows, fitting = _by_params(rows, frame.params)
         if STATE_MACHINE_NOTE in frame.notes:
             rows = _state_machines_first(rows)
         rows = _holding_local_function(root, rows, frame)
@@ -306,11 +342,19 @@ def resolve(conn: sqlite3.Connection, trace: Trace, root: Path | None = None) ->
         others: list[str] = []
         if around is not None and (not rows or around["symbol_id"] in {r["symbol_id"] for r in rows}):
             chosen, item["matched_by"] = around, "name+line" if rows else "line"
-        elif rows:
+        elif rows and (fitting or around is None):
             chosen, item["matched_by"] = rows[0], "name"
             others = [r["symbol_id"] for r in rows[1:4]]
-        elif around is not None:
+        elif around is not None:  # the line is the evidence when no overload takes the frame's parameters
             chosen, item["matched_by"] = around, "line"
+        if not fitting and rows:
+            # Polly's `BrokenCircuitException..ctor(SerializationInfo, StreamingContext)`, compiled for net462 only.
+            item["parameters_differ"] = True
+            if file and frame.line and (held := next((r for r in inactive.regions(conn, file) if r.holds(frame.line)),
+                                                     None)) is not None:
+                item["inactive"] = held.condition
+            elif not frame.line and (declared := _inactive_declaration(conn, frame)) is not None:
+                item["inactive"] = declared
         if chosen is None:
             out.append(item)
             continue
