@@ -32,7 +32,7 @@ def test_unused_keeps_a_published_librarys_api_and_what_conventions_call(library
     assert [(u["symbol_id"], u["line"]) for u in env["data"]["unused"]] == [
         ("M:Lib.Web.Feed.ShouldSerializeNothing", 11),  # no property named Nothing
         ("T:Lib.Web.LegacyMiddleware", 10),
-        ("M:Lib.Client.Flush", 19),  # internal: not the library's API
+        ("M:Lib.Client.Flush", 20),  # internal: not the library's API
         ("T:Lib.Specs.ClientSpecs", 3)]  # a test project's public helper nothing calls: no published API
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
         "public_library_api": 1,  # Client.Close (not Lib.Specs' ClientSpecs: a test project publishes nothing)
@@ -55,3 +55,23 @@ def test_a_package_restore_left_unresolved_makes_the_project_partial(library: Mc
     assert {p["name"]: (p["semantic_level"], p["level_reason"]) for p in status["data"]["head_baseline"]["projects"]
             if p["semantic_level"] != "full"} == {
         "Lib.Specs": ("partial", "restore left 1 package unresolved (RoslynMap.Testdata.NeverPublished)")}
+
+
+GUARD_NOT_NULL = "M:Shared.Guard.NotNull``1(``0)"
+
+
+def test_a_file_compiled_into_two_projects_is_one_declaration(library: McpServerProcess) -> None:
+    """Polly links Polly.Core's Utils/Guard.cs into other projects: refs_find listed each reference in it once per
+    project and took no `project` (149 references for any), asked for a project it then ignored; code_outline
+    listed its inactive regions once per project; a stack frame offered the same id as another candidate."""
+    every = library.call("refs_find", {"symbol_id": GUARD_NOT_NULL})
+    assert [(r["file"], r["line"], r["kind"]) for r in every["data"]["references"]] == [
+        ("shared/Guard.cs", 15, "Call"), ("src/Lib/Client.cs", 9, "Call")]
+    web = library.call("refs_find", {"symbol_id": GUARD_NOT_NULL, "project": "Lib.Web"})
+    assert [(r["file"], r["line"]) for r in web["data"]["references"]] == [("shared/Guard.cs", 15)]
+    outline = library.call("code_outline", {"file_path": "shared/Guard.cs"})
+    assert outline["data"]["inactive"] == [
+        {"line": 12, "end_line": 12, "condition": "#if NET46", "declares": ["method Guard.Legacy:12"]}]
+    frames = library.call("stacktrace_resolve", {"stack_trace": "   at Shared.Guard.NotEmpty(String value)"})
+    assert frames["data"]["frames"] == [{"frame": 0, "matched_by": "name", "file": "shared/Guard.cs", "line": 15,
+                                         "symbol_id": "M:Shared.Guard.NotEmpty(System.String)"}]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any, Literal
 
 from pydantic import Field
@@ -16,6 +17,7 @@ from roslynmap.model.kinds import REFERENCE_KINDS, TYPE_KINDS
 from roslynmap.model.rows import plain
 from roslynmap.query import graph, names, refs, symbols, trace, types, unbound
 from roslynmap.query.context import QueryContext
+from roslynmap.query.keys import key_of
 from roslynmap.query.markup import warning as markup_warning
 from roslynmap.query.paths import repo_relative
 from roslynmap.query.shared_ids import declarations, shared_ids
@@ -105,6 +107,18 @@ class RefsParams(NamedTargetParams, ListParamsMixin):
     offset: int = Field(default=0, ge=0)
 
 
+def _seeing_declaration(ctx: QueryContext, row: sqlite3.Row, project: str | None) -> list[int] | None:
+    """With `project`, for an id several projects declare (a linked source file, every `Program.<Main>$`): the
+    projects whose references name that project's declaration. None otherwise (every reference)."""
+    key = key_of(ctx.conn, row["symbol_id"])
+    if not project or row["project_id"] is None or key is None:
+        return None
+    shared = shared_ids(ctx.conn)
+    if not shared.declared_in([key]):
+        return None
+    return sorted(shared.seeing(key, [int(row["project_id"])]))
+
+
 @tool("refs_find", RefsParams)
 def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     """Use before changing, renaming or deleting a symbol: every reference, classified by kind, with file:line
@@ -121,7 +135,7 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     markup = refs.markup_refs(ctx.conn, ctx.root, dict(row), kinds, prefix) \
         if params.resolution_state != "unresolved" else []
     result = refs.find(ctx.conn, ctx.root, row["symbol_id"], row["name"], kinds, params.resolution_state,
-                       prefix, limit, params.offset, markup)
+                       prefix, limit, params.offset, markup, _seeing_declaration(ctx, row, params.project))
     narrow = [f"kind=\"{k['kind']}\" ({k['count']} of them)" for k in result.by_kind[:2]] if not kinds and \
         len(result.by_kind) > 1 else []
     counts = ", ".join(f"{k['count']} {k['kind']}" for k in result.by_kind)

@@ -28,7 +28,11 @@ def regions(conn: sqlite3.Connection, path: str | None = None) -> list[InactiveR
     sql = ("SELECT f.path, fa.line, fa.key, fa.detail FROM facts fa JOIN files f ON f.id = fa.file_id "
            "WHERE fa.kind = 'InactiveCode'" + (" AND f.path = ?" if path else "") + " ORDER BY f.path, fa.line")
     out = []
+    seen: set[tuple[str, int, str]] = set()  # a file compiled into several projects has its facts once per project
     for file, line, key, detail in conn.execute(sql, (path,) if path else ()):
+        if (str(file), int(line), str(key)) in seen:
+            continue
+        seen.add((str(file), int(line), str(key)))
         parsed = orjson.loads(detail or "{}")
         declares = tuple(str(d) for d in parsed.get("declares", []))
         out.append(InactiveRegion(str(file), int(line), int(parsed.get("end_line", line)), str(key), declares,

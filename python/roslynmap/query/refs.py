@@ -34,15 +34,27 @@ class RefsResult:
 COULD_BE = "(r.candidates IS NULL OR instr(r.candidates, '\"' || ? || '\"') > 0)"
 
 
+# A source file compiled into several projects (Polly's linked `Guard.cs`) is extracted once per project: its
+# references are stored once per project too. One of each is listed (by the index on file and line).
+ONCE = ("NOT EXISTS (SELECT 1 FROM refs d WHERE d.file_id = r.file_id AND d.line = r.line AND d.col = r.col"
+        " AND d.kind = r.kind AND d.target_key IS r.target_key AND d.target_name = r.target_name AND d.id < r.id)")
+
+
 def _where(
     target_key: int | None, target_id: str, name: str, kinds: list[str], resolution: str | None,
-    file_prefix: str | None,
+    file_prefix: str | None, projects: list[int] | None = None,
 ) -> tuple[str, list[Any]]:
+    """`projects`: the references of those projects only (an id several projects declare, asked with `project`)."""
     args: list[Any]
     if resolution == "unresolved":
         clauses, args = [f"r.target_key IS NULL AND r.target_name = ? AND {COULD_BE}"], [name, target_id]
     else:  # a symbol no reference names has no key: `= NULL` matches nothing, as it should
         clauses, args = ["r.target_key = ?"], [target_key]
+    if projects is not None:
+        clauses.append(f"r.project_id IN ({','.join('?' * len(projects))})")
+        args.extend(projects)
+    else:
+        clauses.append(ONCE)
     if kinds:
         clauses.append(f"r.kind IN ({','.join('?' * len(kinds))})")
         args.extend(kinds)
@@ -63,9 +75,11 @@ def find(
     limit: int,
     offset: int,
     markup: list[ReferenceItem] | None = None,
+    projects: list[int] | None = None,
 ) -> RefsResult:
-    """References in code, then `markup` ones (markup_refs: .cshtml/.razor, after the code's, in file order)."""
-    where, args = _where(key_of(conn, target_id), target_id, name, kinds, resolution, file_prefix)
+    """References in code, then `markup` ones (markup_refs: .cshtml/.razor, after the code's, in file order).
+    `projects`: only the references those projects make (one declaration of an id several projects declare)."""
+    where, args = _where(key_of(conn, target_id), target_id, name, kinds, resolution, file_prefix, projects)
     rows = conn.execute(
         f"SELECT r.kind, r.from_key, r.line, r.col, r.receiver, r.target_key, r.target_name, f.path, r.candidates"
         f" FROM {REF_FROM} WHERE {where} ORDER BY f.path, r.line, r.col, r.kind LIMIT ? OFFSET ?",

@@ -259,7 +259,8 @@ def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None
             + f": symbols_search(query=\"{name_from_doc_id(text) if is_doc_id(text) else text}\").",
             candidates=candidates or None,
         )
-    if len(rows) > 1:
+    # One source file compiled into several projects (a linked `Guard.cs`) is one declaration: nothing to choose.
+    if len(rows) > 1 and len({(r["file"], r["line"]) for r in rows}) > 1:
         raise RoslynMapError(
             ErrorCode.AMBIGUOUS,
             f"'{text}' is declared in {len(rows)} projects.",

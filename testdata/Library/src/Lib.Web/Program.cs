@@ -2,5 +2,5 @@ using Lib.Web;
 
 var app = WebApplication.CreateBuilder(args).Build();
 app.UseMiddleware<TimingMiddleware>();
-app.MapGet("/feed", () => new Feed { Total = 3 });
+app.MapGet("/feed", () => new Feed { Total = Shared.Guard.NotEmpty("feed").Length });
 app.Run();

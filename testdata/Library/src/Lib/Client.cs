@@ -6,6 +6,7 @@ public class Client
 {
     public void Send()
     {
+        Shared.Guard.NotNull(this);
     }
 
     public int Retry(int attempts) => attempts;

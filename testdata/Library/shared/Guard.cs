@@ -1,0 +1,16 @@
+using System;
+
+namespace Shared;
+
+/// <summary>Polly's Guard.cs: one source file compiled into several projects (`&lt;Compile Include="..\..\shared\Guard.cs"
+/// Link="Guard.cs" /&gt;`), so each declares `Shared.Guard` and its members under the same ids.</summary>
+internal static class Guard
+{
+    public static T NotNull<T>(T value) where T : class => value ?? throw new ArgumentNullException(nameof(value));
+
+#if NET46
+    public static void Legacy() { }
+#endif
+
+    public static string NotEmpty(string value) => NotNull(value).Length == 0 ? throw new ArgumentException("empty") : value;
+}
