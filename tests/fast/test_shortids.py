@@ -44,3 +44,14 @@ def test_a_short_form_is_never_another_types_full_path() -> None:
     # Short forms come back as the one full id they stand for.
     conn.execute("INSERT INTO symbols VALUES ('M:Shop.Orders.Basket.Add(System.Int32)', 'Shop.Orders')")
     assert shortids.expand(conn, "M:Orders.Basket.Add(Int32)") == ["M:Shop.Orders.Basket.Add(System.Int32)"]
+
+
+def test_a_by_ref_parameter_is_shortened_and_taken_back() -> None:
+    """Polly's `IsLastAttempt(Int32, out Boolean)`: its id kept `System.Boolean@` beside `Int32`, and the natural short
+    form `Boolean@` was NOT_FOUND (the `@` was read as part of the type's name)."""
+    conn = _baseline([("Polly.Retry.Strategy", "Polly.Retry")])
+    short = shortids.build(conn)
+    full = "M:Polly.Retry.Strategy.IsLastAttempt(System.Int32,System.Boolean@)"
+    assert shortids.shorten(full, short) == "M:Strategy.IsLastAttempt(Int32,Boolean@)"
+    conn.execute("INSERT INTO symbols VALUES (?, 'Polly.Retry')", (full,))
+    assert shortids.expand(conn, "M:Strategy.IsLastAttempt(Int32,Boolean@)") == [full]

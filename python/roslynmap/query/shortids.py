@@ -21,7 +21,8 @@ from typing import Any
 from roslynmap.model.ids import is_doc_id
 
 # A dotted name inside a doc id: a type path, or a member path ending in a member name.
-_PATH = re.compile(r"[A-Za-z_@][\w@`]*(?:\.[A-Za-z_@#][\w@`#<>$]*)*")
+# No `@`: in a doc id it only marks a by-ref parameter (`System.Boolean@`), after the type's path.
+_PATH = re.compile(r"[A-Za-z_][\w`]*(?:\.[A-Za-z_#][\w`#<>$]*)*")
 # A doc id inside free text (hints, warnings): a prefix, a path, and an optional parameter list.
 _IN_TEXT = re.compile(r"\b[TMPFE]:[A-Za-z_@<][\w.@`#<>$]*(?:\([^()\s]*\))?")
 
