@@ -36,8 +36,8 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         # OnPostAsync; Supplier, an entity only the model snapshot maps (by a string).
         "framework_entry": 13,
         # AboutModel's constructor (a page model without handlers), ShopContext's, Repository<T>'s, AccountsContext's,
-        # UserStore's.
-        "constructed": 5,
+        # UserStore's, ClubContext's.
+        "constructed": 6,
         # Main; ModuleSetup.Initialize ([ModuleInitializer]) and its class.
         "entry_point": 3,
         # AssemblyFixture.Start ([AssemblyInitialize]) and its class.
@@ -46,7 +46,8 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         "markup": 1,  # Stepper.Step, given to @onclick
         # The four + Up and Down of two migrations, a designer's BuildTargetModel, a snapshot's BuildModel,
         # AccountsContext.OnModelCreating.
-        "dispatch": 11, "serialization": 6}
+        # + TenantContext<T>.Members and ClubMember.Id, public properties.
+        "dispatch": 11, "serialization": 8}
 
 
 def test_a_method_group_given_to_markup_is_named_there(conventions: McpServerProcess) -> None:
@@ -83,6 +84,8 @@ def test_a_generic_repositorys_dbset_is_no_table(conventions: McpServerProcess) 
         ("AspNetUserClaims", None, ["T:Microsoft.AspNetCore.Identity.IdentityUserClaim`1"]),
         ("AspNetUserLogins", None, ["T:Microsoft.AspNetCore.Identity.IdentityUserLogin`1"]),
         ("AspNetUsers", None, [f"{ACCOUNTS}ShopUser"]),
+        # ClubContext's DbSet, declared by its generic base `TenantContext<TMember>`, of the type argument it gives.
+        ("Members", None, ["T:Conventions.Web.Data.ClubMember"]),
         ("Products", None, ["T:Conventions.Web.Data.Product"]),
         # modular-monolith's Members in the meetings and administration schemas were one row.
         ("Products", "archive", ["T:Conventions.Web.Data.ArchivedProduct"]),
@@ -90,9 +93,14 @@ def test_a_generic_repositorys_dbset_is_no_table(conventions: McpServerProcess) 
         # 69 of its 86 tables had no entity.
         ("Suppliers", None, ["T:Conventions.Web.Data.Supplier"])]
     # The snapshot's `b.ToTable("Products")` does not take the table from its DbSet.
-    products = env["data"]["tables"][3]
+    products = env["data"]["tables"][4]
     assert (products["dbsets"], products["symbols"], products["file"], products["line"]) == (
         ["Products"], ["P:Conventions.Web.Data.ShopContext.Products"], "src/Conventions.Web/Data/ShopContext.cs", 7)
+    # The base's `DbSet<TMember> Members` is no table; ClubContext's, inherited, is (no package's model names it).
+    members = env["data"]["tables"][3]
+    assert (members["dbsets"], members["sources"], members["symbols"]) == (
+        ["Members"], [{"source": "DbSet", "file": "src/Conventions.Web/Data/ClubContext.cs", "line": 12,
+                       "inherited": "solution"}], ["P:Conventions.Web.Data.TenantContext`1.Members"])
     archived = conventions.call("surfaces_list_db_tables", {"table_filter": "archive.Products"})
     assert [(t["table"], t["schema"]) for t in archived["data"]["tables"]] == [("Products", "archive")]
 
@@ -108,10 +116,10 @@ def test_the_model_snapshot_is_the_current_schema(conventions: McpServerProcess)
     migrations name that the snapshot covering them does not have is a former table: not listed, not counted, said
     apart with what happened to it (Down undoes Up: its RenameTable and DropTable are no history)."""
     env = conventions.call("surfaces_list_db_tables", {})
-    assert env["answer"] == ("6 database tables (3 more that migrations name are not in the model snapshot: renamed "
+    assert env["answer"] == ("7 database tables (3 more that migrations name are not in the model snapshot: renamed "
                              "or dropped, under former_tables).")
     assert [t["table"] for t in env["data"]["tables"]] == [
-        "AspNetUserClaims", "AspNetUserLogins", "AspNetUsers", "Products", "Products", "Suppliers"]
+        "AspNetUserClaims", "AspNetUserLogins", "AspNetUsers", "Members", "Products", "Products", "Suppliers"]
     cleanup = f"{SHOP_MIGRATIONS}20250201000000_Cleanup.cs"
     assert env["data"]["former_tables"] == [
         {"table": "Discounts", "schema": None, "entities": [],  # its entity is gone from the code
@@ -125,7 +133,7 @@ def test_the_model_snapshot_is_the_current_schema(conventions: McpServerProcess)
         {"table": "Vendors", "schema": None, "entities": ["T:Conventions.Web.Data.Supplier"],
          "file": f"{SHOP_MIGRATIONS}20250101000000_Initial.Designer.cs", "line": 13,
          "migrations": {"count": 2, "files": 2}, "renamed_to": "Suppliers", "by": {"file": cleanup, "line": 14}}]
-    suppliers = env["data"]["tables"][5]
+    suppliers = env["data"]["tables"][6]
     assert (suppliers["renamed_from"], suppliers["file"], suppliers["line"], suppliers["migrations"]) == (
         ["Vendors"], f"{SHOP_MIGRATIONS}ShopContextModelSnapshot.cs", 18, {"count": 1, "files": 1})
     # Asked about the old name: no table, and what became of it.
@@ -134,7 +142,7 @@ def test_the_model_snapshot_is_the_current_schema(conventions: McpServerProcess)
                                  "under former_tables).")
     assert [t["table"] for t in vendors["data"]["former_tables"]] == ["Vendors"]
     assert "hint" not in vendors
-    assert conventions.call("repo_overview", {})["data"]["counts"]["db_tables"] == 6
+    assert conventions.call("repo_overview", {})["data"]["counts"]["db_tables"] == 7
 
 
 def test_an_identity_contexts_dbsets_are_the_tables_its_snapshot_maps(conventions: McpServerProcess) -> None:
@@ -148,7 +156,7 @@ def test_an_identity_contexts_dbsets_are_the_tables_its_snapshot_maps(convention
     assert (users["table"], users["entities"], users["dbsets"], users["sources"], users["symbols"], users["file"],
             users["line"], users["renamed_from"]) == (
         "AspNetUsers", [f"{ACCOUNTS}ShopUser"], ["Users", "ShopUser"],
-        [{"source": "DbSet", "file": ACCOUNTS_FILE, "line": 10, "inherited": True},
+        [{"source": "DbSet", "file": ACCOUNTS_FILE, "line": 10, "inherited": "package"},
          {"source": "DbSet", "file": ACCOUNTS_FILE, "line": 12}],
         ["P:Microsoft.AspNetCore.Identity.EntityFrameworkCore.IdentityUserContext`5.Users",
          "P:Conventions.Web.Data.Accounts.AccountsContext.ShopUser"], ACCOUNTS_FILE, 12, ["Users"])

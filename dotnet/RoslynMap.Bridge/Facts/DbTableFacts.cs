@@ -66,8 +66,9 @@ internal sealed class DbTableFacts
     /// `DbSet&lt;TUser&gt; Users` in a package, which Kavita reads as `_context.Users`. One fact per inherited DbSet, at the
     /// context's name, under the property's own id (what references to it target), entity the type argument the
     /// context gives; a base of the solution's own only when its DbSet is of a type parameter (a concrete one has its
-    /// fact at its declaration). Which table it is, is the model's: Identity's OnModelCreating names them, which the
-    /// index does not read, so the query layer lists one only when a ToTable or a model snapshot maps its entity.</summary>
+    /// fact at its declaration). `inherited: package`: which table it is, is the package's model's (Identity's
+    /// OnModelCreating names them AspNetUsers...), which the index does not read, so the query layer lists one only when
+    /// a ToTable or a model snapshot maps its entity; `inherited: solution`: the DbSet's name, as any DbSet.</summary>
     public void InheritedDbSets(ClassDeclarationSyntax cls, string? id)
     {
         if (_sink.Model.GetDeclaredSymbol(cls) is not INamedTypeSymbol context || !IsDbContext(context.BaseType)) return;
@@ -86,7 +87,7 @@ internal sealed class DbTableFacts
                     continue;
                 if (entity.GetAttributes().Any(a => a.AttributeClass?.Name is "TableAttribute" or "Table")) continue;
                 _sink.Add(FactKinds.DbTable, _sink.IdOf(property), cls.Identifier.SpanStart, Confidence.High, property.Name,
-                    new FactDetail().Add("entity", _sink.IdOf(entity)).Add("source", "DbSet").Add("inherited", true)
+                    new FactDetail().Add("entity", _sink.IdOf(entity)).Add("source", "DbSet").Add("inherited", fromSource ? "solution" : "package")
                         .Add("context", id));
             }
         }

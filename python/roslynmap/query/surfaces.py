@@ -832,7 +832,7 @@ def entity_tables(conn: sqlite3.Connection) -> dict[str, str]:
     def compute() -> dict[str, str]:
         out = table_renames(conn)
         for f in facts_of_kind(conn, "DbTable"):
-            if f.get("source") == "DbSet" and f.get("entity") and not f.get("inherited") \
+            if f.get("source") == "DbSet" and f.get("entity") and f.get("inherited") != "package" \
                     and not is_migration_file(f["file"]):
                 out.setdefault(f["entity"], f["key"])
         return out
@@ -874,14 +874,15 @@ class TableListing(Listing):
 
 def _mapped(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A DbSet whose entity the model or the snapshot maps is a source of that table (its name in `dbset`); a DbSet
-    inherited from a package's context (Identity's `Users`) is a table only when something maps its entity."""
+    inherited from a package's context (Identity's `Users`) is a table only when something maps its entity (the
+    package's model names it)."""
     mapped = _mappings(facts)
     out = []
     for fact in facts:
         if fact.get("source") == "DbSet" and fact.get("entity") in mapped:
             table, schema = mapped[fact["entity"]]
             fact = {**fact, "key": table, "schema": schema, "dbset": fact["key"]}
-        elif fact.get("inherited"):
+        elif fact.get("inherited") == "package":
             continue
         out.append(fact)
     return out
@@ -922,7 +923,7 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListin
             entry.setdefault("_migrations", []).append(fact)
             continue
         entry["sources"].append({"source": fact.get("source"), "file": fact["file"], "line": fact["line"],
-                                 **({"inherited": True} if fact.get("inherited") else {})})
+                                 **({"inherited": fact["inherited"]} if fact.get("inherited") else {})})
         if fact["symbol_id"] and fact["symbol_id"] not in entry["symbols"]:
             entry["symbols"].append(fact["symbol_id"])
         if fact["confidence"] == "high":
@@ -996,7 +997,7 @@ def inherited_tables_read(conn: sqlite3.Connection, external: Iterable[str],
     """(table, the first node reading it) for the external DbSets among `external` that a context inherits and whose
     entity is mapped: Kavita's `_context.Users` reads Identity's `IdentityUserContext<...>.Users`, table AspNetUsers."""
     inherited = [f for fs in facts_of_symbols(conn, list(external)).values() for f in fs
-                 if f["kind"] == "DbTable" and f.get("inherited")]
+                 if f["kind"] == "DbTable" and f.get("inherited") == "package"]
     if not inherited:
         return []
     ids = [n["symbol_id"] for n in nodes if n.get("symbol_id")]
@@ -1080,7 +1081,7 @@ def _relabel(conn: sqlite3.Connection, facts: list[dict[str, Any]]) -> list[dict
         if f["kind"] == "DbTable" and f.get("source") == "DbSet" and f.get("entity") in renames:
             f["dbset"], f["key"] = f["key"], renames[f["entity"]]
     # A DbSet inherited from a package's context names no table unless its entity is mapped (db_tables).
-    return [f for f in facts if not (f["kind"] == "DbTable" and f.get("inherited") and "dbset" not in f)]
+    return [f for f in facts if not (f["kind"] == "DbTable" and f.get("inherited") == "package" and "dbset" not in f)]
 
 
 def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str, project_id: int | None = None) -> list[dict[str, Any]]:
