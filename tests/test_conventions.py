@@ -31,19 +31,23 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         f"M:{web}Endpoints.ImportEndpoint.Unreferenced", f"M:{web}Hubs.NotificationsHub.Normalize(System.String)",
         f"T:{web}Setup.Pricing", "M:FluentValidation.AbstractValidator`1.Validate(`0)"]
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
-        # Subscribe, Watch (hubs); the view component and its Invoke; the migration and the model snapshot;
-        # ProductValidator (AddValidatorsFromAssemblyContaining scans for it); SubscribeModel and its OnPostAsync;
-        # Supplier, an entity only the model snapshot maps (by a string).
-        "framework_entry": 10,
-        # AboutModel's constructor (a page model without handlers), ShopContext's, Repository<T>'s.
-        "constructed": 3,
+        # Subscribe, Watch (hubs); the view component and its Invoke; the three migrations and the two model
+        # snapshots; ProductValidator (AddValidatorsFromAssemblyContaining scans for it); SubscribeModel and its
+        # OnPostAsync; Supplier, an entity only the model snapshot maps (by a string).
+        "framework_entry": 13,
+        # AboutModel's constructor (a page model without handlers), ShopContext's, Repository<T>'s, AccountsContext's,
+        # UserStore's, ClubContext's.
+        "constructed": 6,
         # Main; ModuleSetup.Initialize ([ModuleInitializer]) and its class.
         "entry_point": 3,
         # AssemblyFixture.Start ([AssemblyInitialize]) and its class.
         "test": 2,
         "unbound_base": 1,  # ImportEndpoint.AddRoute: IEndpoint<IResult> could not be bound
         "markup": 1,  # Stepper.Step, given to @onclick
-        "dispatch": 4, "serialization": 6}
+        # The four + Up and Down of two migrations, a designer's BuildTargetModel, a snapshot's BuildModel,
+        # AccountsContext.OnModelCreating.
+        # + TenantContext<T>.Members and ClubMember.Id, public properties.
+        "dispatch": 11, "serialization": 8}
 
 
 def test_a_method_group_given_to_markup_is_named_there(conventions: McpServerProcess) -> None:
@@ -76,6 +80,12 @@ def test_a_generic_repositorys_dbset_is_no_table(conventions: McpServerProcess) 
     and a trace through the repository named it instead of the entity's table."""
     env = conventions.call("surfaces_list_db_tables", {})
     assert [(t["table"], t["schema"], t["entities"]) for t in env["data"]["tables"]] == [
+        # Identity's tables, mapped by AccountsContext's snapshot (test_an_identity_contexts_dbsets_...).
+        ("AspNetUserClaims", None, ["T:Microsoft.AspNetCore.Identity.IdentityUserClaim`1"]),
+        ("AspNetUserLogins", None, ["T:Microsoft.AspNetCore.Identity.IdentityUserLogin`1"]),
+        ("AspNetUsers", None, [f"{ACCOUNTS}ShopUser"]),
+        # ClubContext's DbSet, declared by its generic base `TenantContext<TMember>`, of the type argument it gives.
+        ("Members", None, ["T:Conventions.Web.Data.ClubMember"]),
         ("Products", None, ["T:Conventions.Web.Data.Product"]),
         # modular-monolith's Members in the meetings and administration schemas were one row.
         ("Products", "archive", ["T:Conventions.Web.Data.ArchivedProduct"]),
@@ -83,11 +93,90 @@ def test_a_generic_repositorys_dbset_is_no_table(conventions: McpServerProcess) 
         # 69 of its 86 tables had no entity.
         ("Suppliers", None, ["T:Conventions.Web.Data.Supplier"])]
     # The snapshot's `b.ToTable("Products")` does not take the table from its DbSet.
-    products = env["data"]["tables"][0]
+    products = env["data"]["tables"][4]
     assert (products["dbsets"], products["symbols"], products["file"], products["line"]) == (
         ["Products"], ["P:Conventions.Web.Data.ShopContext.Products"], "src/Conventions.Web/Data/ShopContext.cs", 7)
+    # The base's `DbSet<TMember> Members` is no table; ClubContext's, inherited, is (no package's model names it).
+    members = env["data"]["tables"][3]
+    assert (members["dbsets"], members["sources"], members["symbols"]) == (
+        ["Members"], [{"source": "DbSet", "file": "src/Conventions.Web/Data/ClubContext.cs", "line": 12,
+                       "inherited": "solution"}], ["P:Conventions.Web.Data.TenantContext`1.Members"])
     archived = conventions.call("surfaces_list_db_tables", {"table_filter": "archive.Products"})
     assert [(t["table"], t["schema"]) for t in archived["data"]["tables"]] == [("Products", "archive")]
+
+
+ACCOUNTS = "T:Conventions.Web.Data.Accounts."
+SHOP_MIGRATIONS = "src/Conventions.Web/Data/Migrations/"
+ACCOUNTS_FILE = "src/Conventions.Web/Data/Accounts/AccountsContext.cs"
+
+
+def test_the_model_snapshot_is_the_current_schema(conventions: McpServerProcess) -> None:
+    """Kavita listed 70 tables where its model snapshot has 61: a migration's designer naming a table a later migration
+    renamed (Users, AppUserProgress) or dropped (ChapterPerson, SyncHistory...) made a current table of it. A table only
+    migrations name that the snapshot covering them does not have is a former table: not listed, not counted, said
+    apart with what happened to it (Down undoes Up: its RenameTable and DropTable are no history)."""
+    env = conventions.call("surfaces_list_db_tables", {})
+    assert env["answer"] == ("7 database tables (3 more that migrations name are not in the model snapshot: renamed "
+                             "or dropped, under former_tables).")
+    assert [t["table"] for t in env["data"]["tables"]] == [
+        "AspNetUserClaims", "AspNetUserLogins", "AspNetUsers", "Members", "Products", "Products", "Suppliers"]
+    cleanup = f"{SHOP_MIGRATIONS}20250201000000_Cleanup.cs"
+    assert env["data"]["former_tables"] == [
+        {"table": "Discounts", "schema": None, "entities": [],  # its entity is gone from the code
+         "file": f"{SHOP_MIGRATIONS}20250101000000_Initial.Designer.cs", "line": 14,
+         "migrations": {"count": 2, "files": 2}, "dropped": True, "by": {"file": cleanup, "line": 15}},
+        # An application table Identity took over: a rename alone names it (AccountsContext's own migrations).
+        {"table": "Users", "schema": None, "entities": [],
+         "file": "src/Conventions.Web/Data/Accounts/Migrations/20250301000000_Accounts.cs", "line": 12,
+         "migrations": {"count": 1, "files": 1}, "renamed_to": "AspNetUsers",
+         "by": {"file": "src/Conventions.Web/Data/Accounts/Migrations/20250301000000_Accounts.cs", "line": 12}},
+        {"table": "Vendors", "schema": None, "entities": ["T:Conventions.Web.Data.Supplier"],
+         "file": f"{SHOP_MIGRATIONS}20250101000000_Initial.Designer.cs", "line": 13,
+         "migrations": {"count": 2, "files": 2}, "renamed_to": "Suppliers", "by": {"file": cleanup, "line": 14}}]
+    suppliers = env["data"]["tables"][6]
+    assert (suppliers["renamed_from"], suppliers["file"], suppliers["line"], suppliers["migrations"]) == (
+        ["Vendors"], f"{SHOP_MIGRATIONS}ShopContextModelSnapshot.cs", 18, {"count": 1, "files": 1})
+    # Asked about the old name: no table, and what became of it.
+    vendors = conventions.call("surfaces_list_db_tables", {"table_filter": "vendors"})
+    assert vendors["answer"] == ("0 database tables match 'vendors' (Vendors was renamed to Suppliers by a migration: "
+                                 "under former_tables).")
+    assert [t["table"] for t in vendors["data"]["former_tables"]] == ["Vendors"]
+    assert "hint" not in vendors
+    assert conventions.call("repo_overview", {})["data"]["counts"]["db_tables"] == 7
+
+
+def test_an_identity_contexts_dbsets_are_the_tables_its_snapshot_maps(conventions: McpServerProcess) -> None:
+    """Kavita's `DataContext : IdentityDbContext<AppUser, ...>` declares `DbSet<AppUser> AppUser`; Identity maps AppUser
+    to AspNetUsers, as the snapshot says. AppUser was a table of its own credited with 122 endpoints, while AspNetUsers
+    had no code though `_context.Users` (inherited from Identity's IdentityUserContext) reads it. The snapshot's table
+    is the entity's: both DbSets are its sources, their readers its endpoints, and a trace through either reaches it.
+    Identity's UserTokens, which the context ignores and the snapshot does not map, is no table."""
+    env = conventions.call("surfaces_list_db_tables", {"table_filter": "AspNetUser", "with_endpoints": True})
+    claims, logins, users = env["data"]["tables"]
+    assert (users["table"], users["entities"], users["dbsets"], users["sources"], users["symbols"], users["file"],
+            users["line"], users["renamed_from"]) == (
+        "AspNetUsers", [f"{ACCOUNTS}ShopUser"], ["Users", "ShopUser"],
+        [{"source": "DbSet", "file": ACCOUNTS_FILE, "line": 10, "inherited": "package"},
+         {"source": "DbSet", "file": ACCOUNTS_FILE, "line": 12}],
+        ["P:Microsoft.AspNetCore.Identity.EntityFrameworkCore.IdentityUserContext`5.Users",
+         "P:Conventions.Web.Data.Accounts.AccountsContext.ShopUser"], ACCOUNTS_FILE, 12, ["Users"])
+    assert [e["endpoint"] for e in users["endpoints"]] == ["GET /accounts", "GET /accounts/{name}"]
+    # A snapshot names a generic entity in C# form: `Microsoft.AspNetCore.Identity.IdentityUserClaim<string>`.
+    assert [(t["dbsets"], t["symbols"], t["endpoints"]) for t in (claims, logins)] == [
+        (["UserClaims"], ["P:Microsoft.AspNetCore.Identity.EntityFrameworkCore.IdentityUserContext`5.UserClaims"], []),
+        (["UserLogins"], ["P:Microsoft.AspNetCore.Identity.EntityFrameworkCore.IdentityUserContext`5.UserLogins"], [])]
+    for name in ("ShopUser", "UserTokens"):
+        assert [t["table"] for t in conventions.call("surfaces_list_db_tables", {"table_filter": name})["data"][
+            "tables"]] == (["AspNetUsers"] if name == "ShopUser" else []), name
+    # UserStore.FindAsync reads the inherited `context.Users`; MapAccounts' lambda reads `db.ShopUser`.
+    find = conventions.call("graph_trace_feature", {"entry_point": "GET /accounts/{name}"})
+    assert find["data"]["tables"] == [
+        {"table": "AspNetUsers", "via": "M:Conventions.Web.Data.Accounts.UserStore.FindAsync(System.String)"}]
+    count = conventions.call("graph_trace_feature", {"entry_point": "GET /accounts"})
+    assert count["data"]["tables"] == [
+        {"table": "AspNetUsers", "via": "P:Conventions.Web.Data.Accounts.AccountsContext.ShopUser"}]
+    card = conventions.call("symbols_get_card", {"symbol_id": f"P:{ACCOUNTS[2:]}AccountsContext.ShopUser"})
+    assert [(f["key"], f["dbset"], f["line"]) for f in card["data"]["facts"]] == [("AspNetUsers", "ShopUser", 12)]
 
 
 def test_a_page_with_only_a_post_handler_still_renders_on_get(conventions: McpServerProcess) -> None:

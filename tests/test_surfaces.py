@@ -378,7 +378,8 @@ def test_db_tables_with_overrides_and_medium_confidence(web: McpServerProcess) -
     assert set(tables) == {"audit_log", "customers", "invoices", "orders", "payments"}
     assert (tables["audit_log"]["schema"], tables["audit_log"]["entities"]) == ("ops", ["T:Web.Api.Data.AuditEntry"])
     assert tables["customers"]["schema"] == "crm"
-    assert sorted(s["source"] for s in tables["orders"]["sources"]) == ["Sql", "Sql", "Sql", "Sql", "ToTable"]
+    # The DbSet of an entity ToTable maps is that table's (its readers are the table's).
+    assert sorted(s["source"] for s in tables["orders"]["sources"]) == ["DbSet", "Sql", "Sql", "Sql", "Sql", "ToTable"]
     assert tables["invoices"]["confidence"] == "medium" and tables["invoices"]["schema"] == "billing"
     assert "M:Web.Api.Services.SqlOrderStore.FindAsync(System.Int32,System.Threading.CancellationToken)" in \
         tables["orders"]["symbols"]
@@ -395,7 +396,9 @@ def test_db_tables_match_dbset_and_entity_names_and_group_migrations(web: McpSer
         ["AuditEntries"], "src/Web.Api/Data/ShopDbContext.cs", 13)
     assert audit["migrations"] == {"count": 2, "files": 2,
                                    "first": "src/Web.Api/Data/Migrations/20240101000000_Initial.Designer.cs"}
-    assert [s["source"] for s in audit["sources"]] == ["ToTable", "Sql"]  # no migration among them
+    # No migration among them; the row points at the mapping, not at the DbSet (line 9).
+    assert [(s["source"], s["file"].rsplit("/", 1)[-1]) for s in audit["sources"]] == [
+        ("DbSet", "ShopDbContext.cs"), ("ToTable", "ShopDbContext.cs"), ("Sql", "SqlOrderStore.cs")]
     for fragment in ("AuditEntries", "AuditEntry", "audit_"):
         env = web.call("surfaces_list_db_tables", {"table_filter": fragment})
         assert [t["table"] for t in env["data"]["tables"]] == ["audit_log"], fragment

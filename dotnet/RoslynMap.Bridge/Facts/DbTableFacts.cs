@@ -4,8 +4,9 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 namespace RoslynMap.Bridge.Facts;
 
 /// <summary>
-/// Database tables: EF Core DbSet properties, [Table] entities, ToTable mappings, and table names in
-/// raw SQL given to EF Core, Dapper or an ADO.NET command; and the stored procedures such a command runs
+/// Database tables: EF Core DbSet properties (a context's own and those it inherits from a package's context,
+/// `inherited: true`), [Table] entities, ToTable mappings, a migration's RenameTable and DropTable (in Up), and table
+/// names in raw SQL given to EF Core, Dapper or an ADO.NET command; and the stored procedures such a command runs
 /// (`object: procedure`).
 /// </summary>
 internal sealed class DbTableFacts
@@ -31,7 +32,8 @@ internal sealed class DbTableFacts
         _sink = sink;
     }
 
-    public static IEnumerable<string> InvocationNames => EfSqlMethods.Concat(DapperMethods).Append("ToTable");
+    public static IEnumerable<string> InvocationNames =>
+        EfSqlMethods.Concat(DapperMethods).Append("ToTable").Append("RenameTable").Append("DropTable");
 
     public static bool IsDbSetType(TypeSyntax type) => type switch
     {
@@ -60,6 +62,49 @@ internal sealed class DbTableFacts
             new FactDetail().Add("entity", _sink.IdOf(entity)).Add("source", "DbSet"));
     }
 
+    /// <summary>The DbSets a context inherits: Identity's `IdentityDbContext&lt;AppUser, AppRole, ...&gt;` declares
+    /// `DbSet&lt;TUser&gt; Users` in a package, which Kavita reads as `_context.Users`. One fact per inherited DbSet, at the
+    /// context's name, under the property's own id (what references to it target), entity the type argument the
+    /// context gives; a base of the solution's own only when its DbSet is of a type parameter (a concrete one has its
+    /// fact at its declaration). `inherited: package`: which table it is, is the package's model's (Identity's
+    /// OnModelCreating names them AspNetUsers...), which the index does not read, so the query layer lists one only when
+    /// a ToTable or a model snapshot maps its entity; `inherited: solution`: the DbSet's name, as any DbSet.</summary>
+    public void InheritedDbSets(ClassDeclarationSyntax cls, string? id)
+    {
+        if (_sink.Model.GetDeclaredSymbol(cls) is not INamedTypeSymbol context || !IsDbContext(context.BaseType)) return;
+        var own = new HashSet<string>(context.GetMembers().OfType<IPropertySymbol>().Select(p => p.Name), StringComparer.Ordinal);
+        for (var b = context.BaseType; b is not null && !IsDbContextItself(b); b = b.BaseType)
+        {
+            var fromSource = b.OriginalDefinition.Locations.Any(l => l.IsInSource);
+            foreach (var property in b.GetMembers().OfType<IPropertySymbol>())
+            {
+                if (property.IsStatic || !own.Add(property.Name)) continue; // hidden by a closer declaration
+                if (property.Type is not INamedTypeSymbol { Name: "DbSet", TypeArguments.Length: 1 } set
+                    || !FrameworkApi.IsFrom(set, FrameworkApi.EntityFramework)) continue;
+                var entity = set.TypeArguments[0];
+                if (entity is ITypeParameterSymbol or { TypeKind: TypeKind.Error }) continue; // a generic context's
+                if (fromSource && property.OriginalDefinition.Type is not INamedTypeSymbol { TypeArguments: [ITypeParameterSymbol] })
+                    continue;
+                if (entity.GetAttributes().Any(a => a.AttributeClass?.Name is "TableAttribute" or "Table")) continue;
+                _sink.Add(FactKinds.DbTable, _sink.IdOf(property), cls.Identifier.SpanStart, Confidence.High, property.Name,
+                    new FactDetail().Add("entity", _sink.IdOf(entity)).Add("source", "DbSet").Add("inherited", fromSource ? "solution" : "package")
+                        .Add("context", id));
+            }
+        }
+    }
+
+    private static bool IsDbContextItself(INamedTypeSymbol type) =>
+        type.Name == "DbContext" && FrameworkApi.IsFrom(type, FrameworkApi.EntityFramework);
+
+    private static bool IsDbContext(INamedTypeSymbol? type)
+    {
+        for (var t = type; t is not null; t = t.BaseType)
+        {
+            if (IsDbContextItself(t)) return true;
+        }
+        return false;
+    }
+
     /// <summary>`[Table("name", Schema = "s")]` on an entity class.</summary>
     public void TableAttribute(AttributeSyntax attr, string? id)
     {
@@ -77,6 +122,7 @@ internal sealed class DbTableFacts
     public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
     {
         if (name == "ToTable") ToTable(inv, from);
+        else if (name is "RenameTable" or "DropTable") MigrationOperation(inv, name, from);
         else if (EfSqlMethods.Contains(name)) Sql(inv, FrameworkApi.EntityFramework, from, requireConnection: false);
         else if (DapperMethods.Contains(name)) Sql(inv, FrameworkApi.Dapper, from, requireConnection: true);
     }
@@ -92,6 +138,29 @@ internal sealed class DbTableFacts
         var schema = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 1, "schema")?.Expression);
         _sink.Add(FactKinds.DbTable, from, FactSyntax.Name(inv)!.SpanStart, confidence, name,
             new FactDetail().Add("schema", schema).Add("entity", _sink.IdOf(EntityOf(inv))).Add("source", "ToTable"));
+    }
+
+    /// <summary>A migration's `migrationBuilder.RenameTable(name: "Users", newName: "AspNetUsers")` (`renamed_to`) and
+    /// `DropTable(name: "SyncHistory")`, in its Up: Down undoes them (every CreateTable's Down drops the table), and
+    /// the model snapshot, not the migrations, says which tables exist. Kavita's renamed and dropped tables were
+    /// listed as current.</summary>
+    private void MigrationOperation(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        if (inv.FirstAncestorOrSelf<MethodDeclarationSyntax>() is not { Identifier.ValueText: not "Down" }) return;
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.EntityFramework);
+        if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
+        var table = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "name")?.Expression);
+        if (table is null) return;
+        var schema = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 1, "schema")?.Expression);
+        var detail = new FactDetail().Add("schema", schema).Add("source", name);
+        if (name == "RenameTable")
+        {
+            var newName = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 2, "newName")?.Expression);
+            var newSchema = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 3, "newSchema")?.Expression);
+            if (newName is null && newSchema is null) return;
+            detail.Add("renamed_to", newName ?? table).Add("new_schema", newSchema);
+        }
+        _sink.Add(FactKinds.DbTable, from, FactSyntax.Name(inv)!.SpanStart, confidence, table, detail);
     }
 
     private ITypeSymbol? EntityOf(InvocationExpressionSyntax toTable)
@@ -132,9 +201,25 @@ internal sealed class DbTableFacts
     /// <summary>The type a snapshot's call names by its first argument, a metadata name, when the compilation has it.</summary>
     private ITypeSymbol? MetadataType(InvocationExpressionSyntax call) =>
         call.ArgumentList.Arguments.Count > 0
-        && FactSyntax.ConstantString(_sink.Model, call.ArgumentList.Arguments[0].Expression) is { } metadataName
-            ? _sink.Model.Compilation.GetTypeByMetadataName(metadataName)
+        && FactSyntax.ConstantString(_sink.Model, call.ArgumentList.Arguments[0].Expression) is { } name
+            ? _sink.Model.Compilation.GetTypeByMetadataName(MetadataName(name))
             : null;
+
+    /// <summary>A snapshot names a generic entity in C# form, `Microsoft.AspNetCore.Identity.IdentityUserClaim&lt;int&gt;`
+    /// (Identity's claims, logins and tokens): its definition's metadata name is `...IdentityUserClaim`1`.</summary>
+    internal static string MetadataName(string name)
+    {
+        var open = name.IndexOf('<');
+        if (open < 0 || !name.EndsWith('>')) return name;
+        var (depth, arity) = (0, 1);
+        foreach (var c in name.AsSpan(open + 1, name.Length - open - 2))
+        {
+            if (c == '<') depth++;
+            else if (c == '>') depth--;
+            else if (c == ',' && depth == 0) arity++;
+        }
+        return $"{name[..open]}`{arity}";
+    }
 
     /// <summary>Raw SQL handed to EF Core (FromSqlRaw...) or Dapper (Query, Execute... on a connection).</summary>
     private void Sql(InvocationExpressionSyntax inv, string[] framework, string? from, bool requireConnection)

@@ -273,7 +273,9 @@ internal sealed class FactDispatcher
             case PropertyDeclarationSyntax property when DbTableFacts.IsDbSetType(property.Type):
                 _tables.DbSet(property, id);
                 break;
-            case TypeDeclarationSyntax { AttributeLists.Count: > 0 } type:
+            case TypeDeclarationSyntax type:
+                if (type is ClassDeclarationSyntax { BaseList: not null } cls) _tables.InheritedDbSets(cls, id);
+                if (type.AttributeLists.Count == 0) break;
                 if (FastEndpointsFacts.IsAttributeEndpoint(type)) _fastEndpoints.AttributeEndpoint((ClassDeclarationSyntax)type);
                 foreach (var list in type.AttributeLists)
                 foreach (var attr in list.Attributes)

@@ -128,6 +128,16 @@ class TableParams(ListParams):
 
 
 PROCEDURES_SHOWN = 20
+FORMER_SHOWN = 20
+
+
+def _former_summary(table: dict[str, Any]) -> str:
+    name = f"{table['schema']}.{table['table']}" if table.get("schema") else table["table"]
+    if table.get("renamed_to"):
+        return f"{name} was renamed to {table['renamed_to']} by a migration: under former_tables"
+    if table.get("dropped"):
+        return f"{name} was dropped by a migration: under former_tables"
+    return f"{name}, which migrations name, is not in the model snapshot: under former_tables"
 
 
 def _stem(procedure: dict[str, Any]) -> str:
@@ -149,7 +159,7 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
         items = [{**t, "endpoints": surfaces.endpoints_reaching(ctx.conn, t["symbols"])} for t in items[:20]]
     in_index = int(listing.counts[0]["tables_in_index"]) if listing.counts else listing.total
     guidance = None
-    if not listing.total and not procedures:
+    if not listing.total and not procedures and not listing.former:
         # Never claim an empty index when only the filter matched nothing.
         guidance = _no_facts_hint(ctx, "database tables") if not in_index else Guidance(
             "hint", f"No table, DbSet or entity name contains '{params.table_filter}' ({in_index} tables in the "
@@ -157,6 +167,12 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     answer = f"{listing.total} database tables" + (f" and {len(procedures)} stored procedures" if procedures else "")
     data: dict[str, Any] = {}
     warnings = list(ctx.warnings)
+    former = listing.former
+    if former:
+        # Named only by migrations, not by the model snapshot covering them: not tables of the current schema.
+        data["former_tables"] = former[:FORMER_SHOWN]
+        if len(former) > FORMER_SHOWN:
+            warnings.append(f"Showing {FORMER_SHOWN} of {len(former)} former tables: narrow with table_filter.")
     if procedures:
         # The tables are the paged list; procedures (299 in bitwarden/server) show their first few, and
         # table_filter narrows both (procedure names usually start with their table's).
@@ -164,8 +180,13 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
         if len(procedures) > PROCEDURES_SHOWN:
             warnings.append(f"Showing {PROCEDURES_SHOWN} of {len(procedures)} stored procedures: narrow with "
                             f"table_filter (a table or procedure name fragment, e.g. \"{_stem(procedures[0])}\").")
+    answer += f" match '{params.table_filter}'" if params.table_filter else ""
+    if former:
+        answer += (f" ({_former_summary(former[0])})" if len(former) == 1 else
+                   f" ({len(former)} more that migrations name are not in the model snapshot: renamed or dropped, "
+                   "under former_tables)")
     return ToolOutput(
-        answer=answer + (f" match '{params.table_filter}'" if params.table_filter else "") + ".",
+        answer=answer + ".",
         data=data,
         ranked=RankedList("tables", items, listing.total, params.offset, listing.by_file, scope_param=None),
         guidance=guidance,
@@ -249,6 +270,10 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
                 procedures.setdefault(fact["key"].lower(), {"procedure": fact["key"], "via": node.get("symbol_id")})
             elif fact["kind"] == "DbTable":
                 tables.setdefault(fact["key"].lower(), {"table": fact["key"], "via": node.get("symbol_id")})
+    # A DbSet the context inherits from a package (Identity's `Users`) is no node (its property is external): the
+    # table its entity is mapped to, via the node reading it.
+    for table, via in surfaces.inherited_tables_read(ctx.conn, walked.external, [root, *nodes]):
+        tables.setdefault(table.lower(), {"table": table, "via": via})
     # A generic repository's entity: the table of a type argument it was called with (inferred).
     every = trace.type_arguments(ctx.conn, tree.edges, every_caller=True)
     entity_tables = surfaces.entity_tables(ctx.conn) if every else {}

@@ -71,7 +71,7 @@ def _surface_keys(conn: sqlite3.Connection) -> dict[str, dict[str, dict[str, Any
                                     {"file": route.get("file"), "line": route.get("line")})
     for kind, section in (("Config", "config_keys"), ("DbTable", "tables"), ("DiRegistration", "di_registrations")):
         for fact in surfaces.facts_of_kind(conn, kind):
-            if fact.get("dynamic"):
+            if fact.get("dynamic") or fact.get("source") in surfaces.MIGRATION_OPERATIONS:  # a rename's old name
                 continue
             key = fact["key"]
             if kind == "DiRegistration" and fact.get("implementation"):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import orjson
 
 from roslynmap.query import graph, projectrefs, transformers
-from roslynmap.query.keys import ids_of
+from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.sql import in_chunks, memo
 
 if TYPE_CHECKING:
@@ -802,23 +802,50 @@ def _short(type_id: str) -> str:
     return type_id.split(":", 1)[-1].rsplit(".", 1)[-1]
 
 
+MIGRATION_OPERATIONS = ("RenameTable", "DropTable")
+
+
+def is_snapshot_file(path: str | None) -> bool:
+    """An EF Core model snapshot: the current schema of its context's migrations."""
+    return bool(path) and str(path).replace("\\", "/").endswith("ModelSnapshot.cs")
+
+
+def _from_migrations(fact: Mapping[str, Any]) -> bool:
+    """A mapping a migration, its designer or a model snapshot repeats, or a migration's RenameTable/DropTable."""
+    return fact.get("source") in MIGRATION_OPERATIONS or is_migration_file(fact.get("file"))
+
+
+def _mappings(facts: Iterable[Mapping[str, Any]]) -> dict[str, tuple[str, str | None]]:
+    """Entity id -> (table, schema) the model maps it to: [Table] or ToTable() outside migrations first, else a model
+    snapshot's `b.ToTable(...)`, the current schema (Kavita's AppUser is AspNetUsers: Identity's OnModelCreating, which
+    the index does not read, names it, and its snapshot says so)."""
+    facts = list(facts)
+    out: dict[str, tuple[str, str | None]] = {}
+    for f in facts:
+        if f.get("source") in ("Table", "ToTable") and f.get("entity") and not is_migration_file(f["file"]):
+            out.setdefault(f["entity"], (f["key"], f.get("schema")))
+    for f in facts:
+        if f.get("source") == "ToTable" and f.get("entity") and is_snapshot_file(f["file"]):
+            out.setdefault(f["entity"], (f["key"], f.get("schema")))
+    return out
+
+
+def table_mappings(conn: sqlite3.Connection) -> dict[str, tuple[str, str | None]]:
+    return dict(memo(conn, "table_mappings", lambda: _mappings(facts_of_kind(conn, "DbTable"))))
+
+
 def table_renames(conn: sqlite3.Connection) -> dict[str, str]:
-    """Entity id -> the table [Table] or ToTable() maps it to (outside migrations)."""
-    def compute() -> dict[str, str]:
-        out: dict[str, str] = {}
-        for f in facts_of_kind(conn, "DbTable"):
-            if f.get("source") in ("Table", "ToTable") and f.get("entity") and not is_migration_file(f["file"]):
-                out.setdefault(f["entity"], f["key"])
-        return out
-    return dict(memo(conn, "table_renames", compute))
+    """Entity id -> the table [Table], ToTable() or else the model snapshot maps it to."""
+    return {entity: table for entity, (table, _) in table_mappings(conn).items()}
 
 
 def entity_tables(conn: sqlite3.Connection) -> dict[str, str]:
-    """Entity id -> its table: [Table]/ToTable() when mapped, else its DbSet's conventional name."""
+    """Entity id -> its table: [Table]/ToTable() or the snapshot when mapped, else its DbSet's conventional name."""
     def compute() -> dict[str, str]:
         out = table_renames(conn)
         for f in facts_of_kind(conn, "DbTable"):
-            if f.get("source") == "DbSet" and f.get("entity") and not is_migration_file(f["file"]):
+            if f.get("source") == "DbSet" and f.get("entity") and f.get("inherited") != "package" \
+                    and not is_migration_file(f["file"]):
                 out.setdefault(f["entity"], f["key"])
         return out
     return dict(memo(conn, "entity_tables", compute))
@@ -851,19 +878,49 @@ def db_procedures(conn: sqlite3.Connection, name_filter: str | None) -> list[dic
     return items
 
 
-def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
-    tables: dict[str, dict[str, Any]] = {}
-    facts = [f for f in facts_of_kind(conn, "DbTable") if not _SQLITE_INTERNAL.match(f["key"]) and not is_procedure(f)]
-    # [Table] and ToTable() override the DbSet's conventional name: that table does not exist.
-    # (Not a migration's or snapshot's ToTable: a snapshot writes `b.ToTable("Customers")` for every entity.)
-    renamed = {f.get("entity") for f in facts if f.get("source") in ("Table", "ToTable") and f.get("entity")
-               and not is_migration_file(f["file"])}
-    dbsets: dict[str, list[str]] = {}  # entity -> DbSet property names, so that a filter finds them
-    schemas = _table_schemas(facts, renamed)
+@dataclass
+class TableListing(Listing):
+    # Tables only migrations name, which the model snapshot covering them does not have: renamed or dropped.
+    former: list[dict[str, Any]]
+
+
+def _mapped(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A DbSet whose entity the model or the snapshot maps is a source of that table (its name in `dbset`); a DbSet
+    inherited from a package's context (Identity's `Users`) is a table only when something maps its entity (the
+    package's model names it)."""
+    mapped = _mappings(facts)
+    out = []
     for fact in facts:
-        if fact.get("source") == "DbSet" and fact.get("entity") in renamed:
-            dbsets.setdefault(fact["entity"], []).append(fact["key"])
+        if fact.get("source") == "DbSet" and fact.get("entity") in mapped:
+            table, schema = mapped[fact["entity"]]
+            fact = {**fact, "key": table, "schema": schema, "dbset": fact["key"]}
+        elif fact.get("inherited") == "package":
             continue
+        out.append(fact)
+    return out
+
+
+def _covered(snapshot_dirs: set[str], path: str) -> bool:
+    folder = path.replace("\\", "/").rpartition("/")[0]
+    return any(not d or folder == d or folder.startswith(d + "/") for d in snapshot_dirs)
+
+
+def _former(entry: dict[str, Any], migrations: list[dict[str, Any]], snapshot_dirs: set[str]) -> bool:
+    """Named only by migrations (designers' ToTable, RenameTable, DropTable) that a model snapshot covers (its folder
+    or one above), and not by that snapshot: not a table of the current schema."""
+    return not entry["sources"] and bool(migrations) and not any(is_snapshot_file(m["file"]) for m in migrations) \
+        and all(_covered(snapshot_dirs, m["file"]) for m in migrations)
+
+
+def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListing:
+    """The tables of the current schema. When a model snapshot exists it is the truth: a table only migrations name
+    that it does not have was renamed or dropped (Kavita's Users, renamed AspNetUsers in 2020, and six dropped tables
+    were listed as current): it goes to `former`, with what happened to it."""
+    tables: dict[str, dict[str, Any]] = {}
+    facts = _mapped([f for f in facts_of_kind(conn, "DbTable")
+                     if not _SQLITE_INTERNAL.match(f["key"]) and not is_procedure(f)])
+    schemas = _table_schemas(facts)
+    for fact in facts:
         apart = _schema_of(fact, schemas)
         entry = tables.setdefault(f"{apart.lower()}.{fact['key'].lower()}" if apart else fact["key"].lower(), {
             "table": fact["key"], "schema": apart, "entities": [], "dbsets": [], "sources": [], "symbols": [],
@@ -872,34 +929,98 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> Listing:
             entry["schema"] = fact["schema"]
         if fact.get("entity") and fact["entity"] not in entry["entities"]:
             entry["entities"].append(fact["entity"])
-        if fact.get("source") == "DbSet" and fact["key"] not in entry["dbsets"]:
-            entry["dbsets"].append(fact["key"])
-        if is_migration_file(fact["file"]):
+        if fact.get("source") == "DbSet" and (name := fact.get("dbset") or fact["key"]) not in entry["dbsets"]:
+            entry["dbsets"].append(name)
+        if _from_migrations(fact):
             entry.setdefault("_migrations", []).append(fact)
             continue
-        entry["sources"].append({"source": fact.get("source"), "file": fact["file"], "line": fact["line"]})
+        entry["sources"].append({"source": fact.get("source"), "file": fact["file"], "line": fact["line"],
+                                 **({"inherited": fact["inherited"]} if fact.get("inherited") else {})})
         if fact["symbol_id"] and fact["symbol_id"] not in entry["symbols"]:
             entry["symbols"].append(fact["symbol_id"])
         if fact["confidence"] == "high":
             entry["confidence"] = "high"
-    for entry in tables.values():
-        for entity in entry["entities"]:
-            entry["dbsets"].extend(n for n in dbsets.get(entity, []) if n not in entry["dbsets"])
+    snapshot_dirs = {f["file"].replace("\\", "/").rpartition("/")[0] for f in facts
+                     if f.get("source") == "ToTable" and is_snapshot_file(f["file"])}
+    former: list[dict[str, Any]] = []
+    for key, entry in list(tables.items()):
         migrations = entry.pop("_migrations", [])
-        if entry["sources"]:  # point at the model, not at a migration that sorts first
-            entry["file"], entry["line"] = entry["sources"][0]["file"], entry["sources"][0]["line"]
+        # Point at the model's mapping, else at the code's own first source (an inherited DbSet's is the context's
+        # name), not at a migration that sorts first.
+        place = next((s for s in entry["sources"] if s["source"] in ("Table", "ToTable")), None) \
+            or next((s for s in entry["sources"] if not s.get("inherited")), None) \
+            or next(iter(entry["sources"]), None)
+        if place:
+            entry["file"], entry["line"] = place["file"], place["line"]
         if migrations:
             files = sorted({m["file"] for m in migrations})
             entry["migrations"] = {"count": len(migrations), "files": len(files)}
             if files[0] != entry["file"]:  # a table only migrations name points at the first already
                 entry["migrations"]["first"] = files[0]
+        if _former(entry, migrations, snapshot_dirs):
+            del tables[key]
+            former.append(_fate(entry, migrations))
+    _renamed_from(tables, former)
     items = sorted(tables.values(), key=lambda t: (t["table"].lower(), (t["schema"] or "").lower()))
+    former.sort(key=lambda t: (t["table"].lower(), (t["schema"] or "").lower()))
     if table_filter:
         needle = table_filter.strip().lower()
         items = [t for t in items if needle in t["table"].lower() or any(needle in d.lower() for d in t["dbsets"])
                  or any(needle in _short(e).lower() for e in t["entities"])
                  or (t["schema"] and needle in f"{t['schema']}.{t['table']}".lower())]
-    return Listing(items, len(items), _by_file(items), [{"tables_in_index": len(tables)}])
+        former = [t for t in former if needle in t["table"].lower()
+                  or (t["schema"] and needle in f"{t['schema']}.{t['table']}".lower())]
+    return TableListing(items, len(items), _by_file(items), [{"tables_in_index": len(tables)}], former)
+
+
+def _fate(entry: dict[str, Any], migrations: list[dict[str, Any]]) -> dict[str, Any]:
+    """A former table: the last RenameTable (`renamed_to`) or DropTable (`dropped`) of it in a migration's Up, `by`
+    where; neither when its migrations only stopped mapping it."""
+    out: dict[str, Any] = {k: entry[k] for k in ("table", "schema", "entities", "file", "line", "migrations")
+                           if k in entry}
+    operations = sorted((m for m in migrations if m.get("source") in MIGRATION_OPERATIONS),
+                        key=lambda m: (m["file"], m["line"]))
+    if operations:
+        last = operations[-1]
+        if last["source"] == "RenameTable":
+            out["renamed_to"] = last["renamed_to"]
+            if last.get("new_schema"):
+                out["renamed_to_schema"] = last["new_schema"]
+        else:
+            out["dropped"] = True
+        out["by"] = {"file": last["file"], "line": last["line"]}
+    return out
+
+
+def _renamed_from(tables: dict[str, dict[str, Any]], former: list[dict[str, Any]]) -> None:
+    """A current table a migration renamed another to says its former names (`renamed_from`)."""
+    for old in former:
+        if not old.get("renamed_to"):
+            continue
+        for entry in tables.values():
+            if entry["table"].lower() == old["renamed_to"].lower() and (
+                    not old.get("renamed_to_schema") or (entry["schema"] or "").lower()
+                    == old["renamed_to_schema"].lower()):
+                entry.setdefault("renamed_from", []).append(old["table"])
+
+
+def inherited_tables_read(conn: sqlite3.Connection, external: Iterable[str],
+                          nodes: Sequence[Mapping[str, Any]]) -> list[tuple[str, str | None]]:
+    """(table, the first node reading it) for the external DbSets among `external` that a context inherits and whose
+    entity is mapped: Kavita's `_context.Users` reads Identity's `IdentityUserContext<...>.Users`, table AspNetUsers."""
+    inherited = [f for fs in facts_of_symbols(conn, list(external)).values() for f in fs
+                 if f["kind"] == "DbTable" and f.get("inherited") == "package"]
+    if not inherited:
+        return []
+    ids = [n["symbol_id"] for n in nodes if n.get("symbol_id")]
+    keys = {k: i for i in ids if (k := key_of(conn, i)) is not None}
+    out = []
+    for fact in inherited:
+        readers = {r[0] for r in conn.execute("SELECT DISTINCT from_key FROM refs WHERE target_key = ?",
+                                              (key_of(conn, fact["symbol_id"]),))}
+        via = next((i for k, i in keys.items() if k in readers), None)
+        out.append((fact["key"], via))
+    return out
 
 
 def _hosts_calling(conn: sqlite3.Connection, member: str | None, hosts: set[str | None],
@@ -935,15 +1056,15 @@ def _hosts_calling(conn: sqlite3.Connection, member: str | None, hosts: set[str 
     return set(memo(conn, f"hosts_calling:{member}", walk))
 
 
-def _table_schemas(facts: list[dict[str, Any]], renamed: set[Any]) -> dict[str, dict[str, set[str]]]:
+def _table_schemas(facts: list[dict[str, Any]]) -> dict[str, dict[str, set[str]]]:
     """Table name (lowercase) -> each schema the model maps entities to under it ("" for none) -> those entities:
-    [Table]/ToTable outside migrations, and the DbSets whose entity nothing renames (their conventional table)."""
+    [Table]/ToTable outside migrations, and the DbSets (under the table their entity is mapped to, else their
+    conventional one)."""
     out: dict[str, dict[str, set[str]]] = {}
     for fact in facts:
-        if not fact.get("entity") or is_migration_file(fact["file"]):
+        if not fact.get("entity") or _from_migrations(fact):
             continue
-        if fact.get("source") in ("Table", "ToTable") or (fact.get("source") == "DbSet"
-                                                          and fact["entity"] not in renamed):
+        if fact.get("source") in ("Table", "ToTable", "DbSet"):
             out.setdefault(fact["key"].lower(), {}).setdefault(str(fact.get("schema") or ""), set()).add(
                 str(fact["entity"]))
     return out
@@ -971,7 +1092,8 @@ def _relabel(conn: sqlite3.Connection, facts: list[dict[str, Any]]) -> list[dict
     for f in facts:
         if f["kind"] == "DbTable" and f.get("source") == "DbSet" and f.get("entity") in renames:
             f["dbset"], f["key"] = f["key"], renames[f["entity"]]
-    return facts
+    # A DbSet inherited from a package's context names no table unless its entity is mapped (db_tables).
+    return [f for f in facts if not (f["kind"] == "DbTable" and f.get("inherited") == "package" and "dbset" not in f)]
 
 
 def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str, project_id: int | None = None) -> list[dict[str, Any]]:

@@ -15,4 +15,5 @@ var app = builder.Build();
 app.MapHub<NotificationsHub>("/hubs/notifications");
 app.MapHub<PricesHub>("/hubs/prices");
 app.MapRazorPages();
+app.MapAccounts();
 app.Run();

@@ -11,6 +11,7 @@ public static class DataSetup
         serviceCollection.AddPooledDbContextFactory<ShopContext>(options => options.EnableDetailedErrors());
         // SimplCommerce's `AddSingleton(typeof(IModuleInitializer), moduleInitializer)`: an instance, not a typeof.
         serviceCollection.AddSingleton(typeof(IProductHandler), new ProductAddedHandler());
+        serviceCollection.AddDbContext<ClubContext>();
         return serviceCollection;
     }
 }
