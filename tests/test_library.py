@@ -15,13 +15,18 @@ from tests.repos import TESTDATA, make_repo
 
 
 @pytest.fixture(scope="module")
-def library(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+def library_repo(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
     repo = make_repo(TESTDATA / "Library", tmp_path_factory.mktemp("repos") / "Library", restore=False)
     # Lib.Specs needs a package never published: the restore fails for it by design, and restores the rest.
     subprocess.run(["dotnet", "restore", "-v", "q"], cwd=repo, check=False, capture_output=True, timeout=600)
     done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
     assert done.returncode == 2, done.stdout + done.stderr  # partial: Lib.Specs
-    yield from serving(repo, home)
+    return repo
+
+
+@pytest.fixture(scope="module")
+def library(library_repo: Path, home: Path) -> Iterator[McpServerProcess]:
+    yield from serving(library_repo, home)
 
 
 def test_unused_keeps_a_published_librarys_api_and_what_conventions_call(library: McpServerProcess) -> None:
@@ -67,6 +72,12 @@ def test_a_file_compiled_into_two_projects_is_one_declaration(library: McpServer
     every = library.call("refs_find", {"symbol_id": GUARD_NOT_NULL})
     assert [(r["file"], r["line"], r["kind"]) for r in every["data"]["references"]] == [
         ("shared/Guard.cs", 15, "Call"), ("src/Lib/Client.cs", 9, "Call")]
+    impact = library.call("impact_analyze", {"symbol_id": GUARD_NOT_NULL})
+    assert (impact["data"]["references_by_kind"], impact["data"]["files"]) == (
+        {"Call": 2}, [{"file": "shared/Guard.cs", "references": 1}, {"file": "src/Lib/Client.cs", "references": 1},
+                      # callers' files (Send's benchmark, NotEmpty's endpoint): affected, no reference of their own
+                      {"file": "bench/Lib.Benchmarks/SendBenchmarks.cs", "references": 0},
+                      {"file": "src/Lib.Web/Program.cs", "references": 0}])
     web = library.call("refs_find", {"symbol_id": GUARD_NOT_NULL, "project": "Lib.Web"})
     assert [(r["file"], r["line"]) for r in web["data"]["references"]] == [("shared/Guard.cs", 15)]
     outline = library.call("code_outline", {"file_path": "shared/Guard.cs"})
@@ -75,3 +86,19 @@ def test_a_file_compiled_into_two_projects_is_one_declaration(library: McpServer
     frames = library.call("stacktrace_resolve", {"stack_trace": "   at Shared.Guard.NotEmpty(String value)"})
     assert frames["data"]["frames"] == [{"frame": 0, "matched_by": "name", "file": "shared/Guard.cs", "line": 15,
                                          "symbol_id": "M:Shared.Guard.NotEmpty(System.String)"}]
+
+
+def test_a_workspace_keeps_what_restore_left_unresolved(library: McpServerProcess, library_repo: Path) -> None:
+    """The overlay recounts each project's level from its diagnostics: Lib.Specs, whose errors land in generated
+    files, became `full` in a workspace though its package is still missing."""
+    specs = library_repo / "tests/Lib.Specs/ClientSpecs.cs"
+    text = specs.read_text(encoding="utf-8")
+    try:
+        assert library.call("workspace_create", {"workspace_id": "specs"})["ok"]
+        specs.write_text(text.replace("Retry(2)", "Retry(3)"), encoding="utf-8")
+        refreshed = library.call("index_refresh_overlay", {"workspace_id": "specs"})
+        assert refreshed["data"]["extracted"] == ["tests/Lib.Specs/ClientSpecs.cs"], refreshed
+        found = library.call("symbols_search", {"query": "Attempts", "workspace_id": "specs"})
+        assert found["meta"]["semantic_level"] == "partial"
+    finally:
+        specs.write_text(text, encoding="utf-8")

@@ -250,3 +250,10 @@ def test_a_graph_that_cannot_be_paged_offers_no_offset(todo: McpServerProcess) -
     env = todo.call("graph_callers", {"symbol_id": SCOPE_COUNT, "depth": 2, "token_budget": 150})
     assert env["truncated"] is True
     assert "next_offset" not in env["overflow"] and "offset" not in env["overflow"]["hint"]
+
+
+def test_an_optional_route_parameter_is_no_query_string(todo: McpServerProcess) -> None:
+    """The query string is cut from a URL given as a route, but `{id?}` in a template is an optional parameter."""
+    env = todo.call("graph_trace_feature", {"entry_point": "GET /scalar/{documentName?}"})
+    assert env["ok"], env
+    assert env["data"]["route"]["route"] == "/scalar/{documentName?}"

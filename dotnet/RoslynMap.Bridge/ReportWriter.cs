@@ -72,6 +72,7 @@ internal static class ReportWriter
             w.WriteBoolean("core_library_resolved", p.CoreLibraryResolved);
             w.WriteString("semantic_level", p.SemanticLevel);
             w.WriteString("level_reason", p.LevelReason);
+            w.StringArray("unresolved_packages", p.UnresolvedPackages); // store/levels.py recounts a derived baseline's
             w.WriteEndObject();
         }
         w.WriteEndArray();

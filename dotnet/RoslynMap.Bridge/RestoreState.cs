@@ -41,8 +41,10 @@ internal static class RestoreState
         if (assets is null || !File.Exists(assets)) return [];
         try
         {
-            using var stream = File.OpenRead(assets);
-            using var json = System.Text.Json.JsonDocument.Parse(stream);
+            // An assets file is often megabytes and nearly always clean: parse it only when it names such a code.
+            var bytes = File.ReadAllBytes(assets);
+            if (bytes.AsSpan().IndexOf("\"NU110"u8) < 0) return [];
+            using var json = System.Text.Json.JsonDocument.Parse(bytes);
             if (!json.RootElement.TryGetProperty("logs", out var logs) || logs.ValueKind != System.Text.Json.JsonValueKind.Array)
                 return [];
             foreach (var log in logs.EnumerateArray())

@@ -415,7 +415,8 @@ internal sealed class ConfigFacts
                 return section;
         }
         // A read whose presence is tested (`!string.IsNullOrWhiteSpace(config.GetConnectionString("ai"))`): the code goes on without it.
-        if (PresenceTest(node) is { } direct) return Throws(direct) ? null : key;
+        // (One that throws requires the key here: a section guard below may still make it optional.)
+        if (PresenceTest(node) is { } direct && !Throws(direct)) return key;
         // The statements the read runs among: a method's or local function's body, or the top-level statements.
         var statements = node.Ancestors().FirstOrDefault(a => a is BaseMethodDeclarationSyntax or LocalFunctionStatementSyntax
                                                               or AccessorDeclarationSyntax or GlobalStatementSyntax) switch
@@ -447,7 +448,7 @@ internal sealed class ConfigFacts
             var test = statements.SelectMany(st => st.DescendantNodes()).OfType<IdentifierNameSyntax>()
                 .Where(id => id.SpanStart > node.Span.End && id.Identifier.ValueText == holder)
                 .Select(PresenceTest).FirstOrDefault(t => t is not null);
-            if (test is not null) return Throws(test) ? null : key;
+            if (test is not null && !Throws(test)) return key;
         }
         // After `if (!s.Exists()) return;`: the reads under s (not those inside that `if`, which run when s is missing).
         foreach (var statement in statements)

@@ -5,7 +5,7 @@ namespace RoslynMap.Bridge.Facts;
 
 /// <summary>
 /// Database tables: EF Core DbSet properties (a context's own and those it inherits from a package's context,
-/// `inherited: true`), [Table] entities, ToTable mappings, a migration's RenameTable and DropTable (in Up), and table
+/// `inherited: package` or `solution`), [Table] entities, ToTable mappings, a migration's RenameTable and DropTable (in Up), and table
 /// names in raw SQL given to EF Core, Dapper or an ADO.NET command; and the stored procedures such a command runs
 /// (`object: procedure`).
 /// </summary>

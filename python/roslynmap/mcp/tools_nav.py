@@ -80,13 +80,13 @@ def not_found_anywhere(ctx: QueryContext, target: UnboundTarget, same_name: int)
             f"{target.receiver_type}: drop receiver_type to list them." if same_name else
             f"Search with symbols_search(query=\"{target.member}\").")
     candidates = symbols.suggest(ctx.conn, target.label())
-    declared = [r[0] for r in ctx.conn.execute("SELECT DISTINCT symbol_id FROM symbols WHERE name = ? LIMIT 50",
-                                               (target.member,))]
-    if declared:  # `name=` asks for unbound calls; the member is declared (Kavita's 9 overloads): say so
-        return RoslynMapError(ErrorCode.NOT_FOUND, f"No unbound reference is named '{target.label()}', but "
+    declared = [str(r[0]) for r in ctx.conn.execute("SELECT DISTINCT symbol_id FROM symbols WHERE name = ?"
+                                                    " ORDER BY symbol_id", (target.member,))]
+    if declared and not same_name:  # `name=` asks for unbound calls; the member is declared (Kavita's 9 overloads)
+        return RoslynMapError(ErrorCode.NOT_FOUND, f"No unbound reference is named '{target.member}', but "
                               f"{len(declared)} declared symbol{'s are' if len(declared) > 1 else ' is'}.",
-                              "Pass one of the candidates as symbol_id (name= lists only calls the compiler could "
-                              "not bind).", candidates=candidates)
+                              "Pass one of them as symbol_id (name= lists only calls the compiler could not bind).",
+                              candidates=[{"symbol_id": d} for d in declared[:5]])
     return RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol and no unbound reference matches "
                           f"'{target.label()}'.", hint, candidates=candidates or None)
 

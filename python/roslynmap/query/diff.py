@@ -71,7 +71,10 @@ def _surface_keys(conn: sqlite3.Connection) -> dict[str, dict[str, dict[str, Any
                                     {"file": route.get("file"), "line": route.get("line")})
     for kind, section in (("Config", "config_keys"), ("DbTable", "tables"), ("DiRegistration", "di_registrations")):
         for fact in surfaces.facts_of_kind(conn, kind):
-            if fact.get("dynamic") or fact.get("source") in surfaces.MIGRATION_OPERATIONS:  # a rename's old name
+            # A rename's old name; a DbSet inherited from a package's context (Identity's Users: a table only where
+            # a mapping names its entity, which surfaces_list_db_tables decides).
+            if fact.get("dynamic") or fact.get("source") in surfaces.MIGRATION_OPERATIONS \
+                    or (kind == "DbTable" and fact.get("inherited") == "package"):
                 continue
             key = fact["key"]
             if kind == "DiRegistration" and fact.get("implementation"):

@@ -14,6 +14,7 @@ from roslynmap.model.rows import ReferenceItem
 from roslynmap.query import unbound
 from roslynmap.query.excerpts import ExcerptReader
 from roslynmap.query.keys import ids_of, key_of
+from roslynmap.query.sql import ONCE_PER_SOURCE
 from roslynmap.query.tally import tally
 
 REF_FROM = "refs r LEFT JOIN files f ON f.id = r.file_id"
@@ -34,12 +35,6 @@ class RefsResult:
 COULD_BE = "(r.candidates IS NULL OR instr(r.candidates, '\"' || ? || '\"') > 0)"
 
 
-# A source file compiled into several projects (Polly's linked `Guard.cs`) is extracted once per project: its
-# references are stored once per project too. One of each is listed (by the index on file and line).
-ONCE = ("NOT EXISTS (SELECT 1 FROM refs d WHERE d.file_id = r.file_id AND d.line = r.line AND d.col = r.col"
-        " AND d.kind = r.kind AND d.target_key IS r.target_key AND d.target_name = r.target_name AND d.id < r.id)")
-
-
 def _where(
     target_key: int | None, target_id: str, name: str, kinds: list[str], resolution: str | None,
     file_prefix: str | None, projects: list[int] | None = None,
@@ -54,7 +49,7 @@ def _where(
         clauses.append(f"r.project_id IN ({','.join('?' * len(projects))})")
         args.extend(projects)
     else:
-        clauses.append(ONCE)
+        clauses.append(ONCE_PER_SOURCE)
     if kinds:
         clauses.append(f"r.kind IN ({','.join('?' * len(kinds))})")
         args.extend(kinds)

@@ -20,7 +20,7 @@ from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.query import graph, surfaces, trace, unbound
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.shared_ids import declarations, shared_ids
-from roslynmap.query.sql import in_chunks
+from roslynmap.query.sql import ONCE_PER_SOURCE, in_chunks
 
 MAX_MEMBERS = 30  # a type's tests: the callers of at most this many of its members are walked
 _HOLE = re.compile(r"\{[^}]*\}")
@@ -349,7 +349,7 @@ def refs_by_kind(conn: sqlite3.Connection, symbol_ids: list[str]) -> tuple[dict[
     by_kind: dict[str, int] = {}
     by_file: dict[str, int] = {}
     rows = in_chunks(conn, "SELECT r.kind, f.path, count(*) FROM refs r LEFT JOIN files f ON f.id = r.file_id"
-                     " WHERE r.target_key IN ({marks}) GROUP BY r.kind, f.path", keys)
+                     f" WHERE r.target_key IN ({{marks}}) AND {ONCE_PER_SOURCE} GROUP BY r.kind, f.path", keys)
     for kind, path, count in rows:
         by_kind[kind] = by_kind.get(kind, 0) + count
         if path:

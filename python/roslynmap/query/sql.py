@@ -41,3 +41,11 @@ def memo(conn: sqlite3.Connection, key: str, compute: Callable[[], T]) -> T:
         cache[key] = compute()
     value: T = cache[key]
     return value
+
+
+# A source file compiled into several projects (Polly's linked `Guard.cs`) is extracted once per project, so its
+# references are stored once per project: this keeps one of each (SQL over refs aliased `r`, by the index on file
+# and line).
+ONCE_PER_SOURCE = ("NOT EXISTS (SELECT 1 FROM refs d WHERE d.file_id = r.file_id AND d.line = r.line AND"
+                   " d.col = r.col AND d.kind = r.kind AND d.target_key IS r.target_key"
+                   " AND d.target_name = r.target_name AND d.id < r.id)")

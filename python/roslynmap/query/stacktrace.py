@@ -258,7 +258,7 @@ def _inactive_declaration(conn: sqlite3.Connection, frame: Frame) -> str | None:
     owner = frame.type_name.rsplit(".", 1)[-1].split("`", 1)[0]
     member = owner if frame.method in (".ctor", ".cctor") else frame.method
     wanted = f"{owner}.{member}:"
-    for region, declared in inactive.declaring(conn, member, limit=50):
+    for region, declared in inactive.declaring(conn, member, limit=10_000):  # filtered below: no early cut
         if declared.split(" ", 1)[-1].startswith(wanted):
             return f"{region.condition} ({region.file}:{declared.rsplit(':', 1)[-1]})"
     return None

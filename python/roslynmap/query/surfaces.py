@@ -198,9 +198,16 @@ def fallback_actions(conn: sqlite3.Connection, route: dict[str, Any]) -> list[st
     action, controller = route.get("fallback_action"), route.get("fallback_controller")
     if not action or not controller:
         return []
-    return [str(r[0]) for r in conn.execute(
-        "SELECT m.symbol_id FROM symbols m JOIN symbols c ON c.symbol_id = m.container_id WHERE m.kind = 'Method'"
-        " AND m.name = ? AND c.name IN (?, ?) AND c.kind = 'Class'", (action, f"{controller}Controller", controller))]
+    rows = conn.execute(
+        "SELECT m.symbol_id, m.project_id FROM symbols m JOIN symbols c ON c.symbol_id = m.container_id"
+        " WHERE m.kind = 'Method' AND m.name = ? AND c.name IN (?, ?) AND c.kind = 'Class'",
+        (action, f"{controller}Controller", controller)).fetchall()
+    # The app mapping the route runs its own controller (or one of a project it references), not another app's.
+    mapping = conn.execute("SELECT project_id FROM files WHERE path = ?", (route.get("file"),)).fetchone()
+    if mapping and mapping[0] is not None:
+        seen = {int(mapping[0])} | projectrefs.referenced(projectrefs.project_references(conn), [int(mapping[0])])
+        rows = [r for r in rows if int(r[1]) in seen]
+    return sorted({str(r[0]) for r in rows})
 
 
 def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
@@ -1118,6 +1125,7 @@ def facts_of_symbols(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list
     return {k: _relabel(conn, v) for k, v in out.items()}
 
 
+_QUERY = re.compile(r"[?#](?![^{}]*\}).*$")
 _ROUTE = re.compile(r"^\s*([A-Za-z]+)\s+(/\S*)\s*$")
 
 
@@ -1144,7 +1152,8 @@ def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]]
     if not match:
         return None
     # A URL's query string and fragment are no part of the route (`GET /api/want-to-read?seriesId=3`).
-    method, path = match.group(1).upper(), match.group(2).split("?", 1)[0].split("#", 1)[0] or "/"
+    # (Not a `?` inside braces: `{id?}` is an optional parameter of a template.)
+    method, path = match.group(1).upper(), _QUERY.sub("", match.group(2)) or "/"
     # tests_find asks this once per HTTP call of the tests (879 in bitwarden/server): the listing is built once.
     listed = memo(conn, "routes_listed", lambda: endpoints(conn, None, None).items)
     routes = [r for r in listed if r["method"] in (method, "ANY")]

@@ -131,9 +131,11 @@ class _Rules:
         if s.symbol_id in self.tests or s.symbol_id in self.test_classes:
             return "test"
         # A convention-based middleware's Invoke runs only if something registers its type (`UseMiddleware<T>()`
-        # names it): Kavita's JwtRevocationMiddleware, named by nothing, is unused with its Invoke.
+        # names it): Kavita's JwtRevocationMiddleware, named by nothing, is unused with its Invoke. (A Startup's
+        # Configure* may be found by name, `UseStartup(assemblyName)`: not asked to be named.)
         if s.symbol_id in self.framework or s.symbol_id in self.framework_types \
-                or (_called_by_convention(s.symbol_id, s.name) and s.container in self.named_types):
+                or (_called_by_convention(s.symbol_id, s.name)
+                    and (not s.name.startswith("Invoke") or s.container in self.named_types)):
             return "framework_entry"
         if self.keys.get(s.symbol_id) in self.dispatch:
             return "dispatch"

@@ -27,7 +27,7 @@ from roslynmap.model.records import (
     RelationRecord,
     SymbolRecord,
 )
-from roslynmap.store import central
+from roslynmap.store import central, levels
 from roslynmap.store.overlay import _uri
 
 # Symbol kinds whose declaration text other documents may read as a value (constants folded into
@@ -239,10 +239,8 @@ def project_results(db: sqlite3.Connection, order: dict[tuple[str, int], int], s
         index = int(fresh["index"])
         found = sorted(errors.get(index, []))
         missing = sum(1 for _, _, code, _ in found if code in codes)
-        level, reason = fresh.get("semantic_level"), fresh.get("level_reason")
-        if level != "syntax_only":
-            level = "partial" if missing else "full"
-            reason = f"{missing} missing-reference errors" if missing else "compiled without missing-reference errors"
+        level, reason = levels.level_and_reason(fresh.get("semantic_level"), fresh.get("level_reason"), missing,
+                                                list(fresh.get("unresolved_packages") or []))
         out.append({**fresh, "error_count": len(found), "missing_reference_errors": missing,
                     "first_errors": [text for _, _, _, text in found[:5]],
                     "resolved_references": bound.get((index, True), 0),

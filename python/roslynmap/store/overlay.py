@@ -31,6 +31,7 @@ from typing import Any
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import TYPE_KINDS, merge_semantic_levels
 from roslynmap.model.records import Batch
+from roslynmap.store import levels
 from roslynmap.store.names import name_terms
 from roslynmap.store.reader import MemoConnection
 from roslynmap.store.schema import INDEXES, SCHEMA_VERSION, TABLES
@@ -262,15 +263,11 @@ def overload_dependents(conn: sqlite3.Connection, members: set[Member]) -> set[s
     return out
 
 
-def project_level(base_level: str | None, missing_reference_errors: int) -> str:
-    """The bridge's rule (ProjectEntry.SemanticLevel) over the merged diagnostics: a project without a
-    semantic model stays syntax_only; missing-reference errors make it partial; else full. Restore state
-    alone changes nothing (docs/tools.md, "Semantic levels")."""
-    if base_level == "syntax_only":
-        return "syntax_only"
-    if missing_reference_errors > 0:
-        return "partial"
-    return "full"
+def project_level(base_level: str | None, missing_reference_errors: int, base_reason: str | None = None) -> str:
+    """The bridge's rule (ProjectEntry.SemanticLevel, store/levels.py) over the merged diagnostics: a project
+    without a semantic model stays syntax_only; missing-reference errors, or packages the baseline's restore left
+    unresolved (said in its reason), make it partial; else full."""
+    return levels.level_and_reason(base_level, base_reason, missing_reference_errors, None)[0]
 
 
 # ---------------------------------------------------------------- writing
@@ -424,12 +421,12 @@ class OverlayWriter:
             " UNION ALL SELECT project_id, severity, code FROM main.diagnostics)"
             f" WHERE severity = 'error' AND code IN ({','.join('?' * len(codes))}) GROUP BY project_id",
             codes).fetchall())
-        levels = {}
-        for pid, level in self.db.execute(
-                "SELECT id, semantic_level FROM base.projects UNION ALL"
-                " SELECT id, semantic_level FROM main.projects"):
-            levels[int(pid)] = project_level(level, int(missing.get(pid, 0)))
-        return levels
+        found: dict[int, str] = {}
+        for pid, level, reason in self.db.execute(
+                "SELECT id, semantic_level, level_reason FROM base.projects UNION ALL"
+                " SELECT id, semantic_level, NULL FROM main.projects"):
+            found[int(pid)] = project_level(level, int(missing.get(pid, 0)), reason)
+        return found
 
     def finish(self, meta: dict[str, Any]) -> dict[str, Any]:
         """Indexes, relation file ids, semantic levels and meta; returns the meta written."""
