@@ -55,7 +55,8 @@ def test_an_fscheck_property_is_a_test(library: McpServerProcess) -> None:
 
 def test_a_package_restore_left_unresolved_makes_the_project_partial(library: McpServerProcess) -> None:
     """Polly.Specs reported `full` with NSubstitute missing: it came in by a global `<Using>`, so the errors landed in
-    the generated GlobalUsings.g.cs, which is not indexed. The assets file's NU1101 says the package is missing."""
+    the generated GlobalUsings.g.cs, which is not indexed. The assets file's NU1101 says the package is missing. A
+    package restore only downloads (Lib's `PackageDownload`, Polly's package-validation baseline) changes nothing."""
     status = library.call("repo_status", {})
     assert {p["name"]: (p["semantic_level"], p["level_reason"]) for p in status["data"]["head_baseline"]["projects"]
             if p["semantic_level"] != "full"} == {

@@ -47,11 +47,13 @@ internal static class RestoreState
             using var json = System.Text.Json.JsonDocument.Parse(bytes);
             if (!json.RootElement.TryGetProperty("logs", out var logs) || logs.ValueKind != System.Text.Json.JsonValueKind.Array)
                 return [];
+            var downloadOnly = DownloadOnly(json.RootElement);
             foreach (var log in logs.EnumerateArray())
             {
                 if (log.TryGetProperty("code", out var code) && UnresolvedCodes.Contains(code.GetString() ?? "")
                     && log.TryGetProperty("level", out var level) && level.GetString() == "Error"
-                    && log.TryGetProperty("libraryId", out var library) && library.GetString() is { Length: > 0 } name)
+                    && log.TryGetProperty("libraryId", out var library) && library.GetString() is { Length: > 0 } name
+                    && !downloadOnly.Contains(name))
                     found.Add(name);
             }
         }
@@ -60,6 +62,27 @@ internal static class RestoreState
             return [];
         }
         return found.ToList();
+    }
+
+    /// <summary>Packages restore only downloads (`PackageDownload`: Polly's package-validation baseline, its own previous
+    /// version; targeting packs), referenced by no framework's dependencies: missing, they change no compile.</summary>
+    private static HashSet<string> DownloadOnly(System.Text.Json.JsonElement root)
+    {
+        var downloads = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        var dependencies = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        if (!root.TryGetProperty("project", out var project) || !project.TryGetProperty("frameworks", out var frameworks)
+            || frameworks.ValueKind != System.Text.Json.JsonValueKind.Object)
+            return downloads;
+        foreach (var framework in frameworks.EnumerateObject())
+        {
+            if (framework.Value.TryGetProperty("dependencies", out var direct) && direct.ValueKind == System.Text.Json.JsonValueKind.Object)
+                foreach (var dependency in direct.EnumerateObject()) dependencies.Add(dependency.Name);
+            if (framework.Value.TryGetProperty("downloadDependencies", out var download) && download.ValueKind == System.Text.Json.JsonValueKind.Array)
+                foreach (var item in download.EnumerateArray())
+                    if (item.TryGetProperty("name", out var name) && name.GetString() is { Length: > 0 } text) downloads.Add(text);
+        }
+        downloads.ExceptWith(dependencies);
+        return downloads;
     }
 
     /// <summary>Folders to search from: the intermediate assembly's, and the output assembly's with its
