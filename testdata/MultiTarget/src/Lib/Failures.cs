@@ -34,6 +34,11 @@ public sealed class Registry<TKey>
     public void GetOrAdd(TKey key, Action<Builder, Context<TKey>> configure)
     {
     }
+
+    /// <summary>A generic method's frame writes its type arguments (`GetOrAdd[TResult](...)`): not this one's.</summary>
+    public void GetOrAdd<TResult>(TKey key, Action<Builder, Context<TKey>> configure)
+    {
+    }
 }
 
 public sealed class Builder
