@@ -116,6 +116,7 @@ class _Rules:
     unbound_names: set[str]
     in_markup: set[str]
     properties: set[tuple[str | None, str]]  # (type, property name)
+    named_outside: set[str]  # types something outside them references
 
     def reason(self, s: _Symbol) -> str | None:
         if s.path and is_package_source(s.path):
@@ -135,7 +136,7 @@ class _Rules:
         # Configure* may be found by name, `UseStartup(assemblyName)`: not asked to be named.)
         if s.symbol_id in self.framework or s.symbol_id in self.framework_types \
                 or (_called_by_convention(s.symbol_id, s.name)
-                    and (not s.name.startswith("Invoke") or s.container in self.named_types)):
+                    and (not s.name.startswith("Invoke") or s.container in self.named_outside)):
             return "framework_entry"
         if self.keys.get(s.symbol_id) in self.dispatch:
             return "dispatch"
@@ -177,6 +178,9 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     type_keys = {keys[s.symbol_id]: s.symbol_id for s in symbols
                  if s.kind in TYPE_KINDS and keys.get(s.symbol_id) in used}
     used -= _self_only_types(conn, type_keys)
+    # Types something outside them names (UseMiddleware<T>(), new T(), typeof(T)): not the types whose own
+    # members only call each other (Kavita's JwtRevocationMiddleware.InvokeAsync calling its IsTokenRevoked).
+    named_outside = {sid for key, sid in type_keys.items() if key in used}
     # A type whose members are used is used, even if nothing names the type itself.
     used_containers = {s.container for s in symbols if s.container and keys.get(s.symbol_id) in used}
     used |= {keys[s.symbol_id] for s in symbols if s.symbol_id in used_containers and s.symbol_id in keys}
@@ -205,7 +209,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         | {keys[t] for t in lineage.derived_from(lineage.implementers) if t in keys},
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup,
-        properties={(s.container, s.name) for s in symbols if s.kind == "Property"})
+        properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside)
     reasons = {s.symbol_id: rules.reason(s) for s in symbols
                if keys.get(s.symbol_id) not in used and s.symbol_id not in used_containers}
     # A type nothing names whose member the framework, the runtime or a test runner reaches is reached with it
