@@ -213,7 +213,13 @@ def test_a_key_whose_presence_is_tested_is_optional(todo: McpServerProcess) -> N
             for k in cache["data"]["keys"]] == [("Cache:Url", True, [(26, "Cache:Url")])]
     license = todo.call("surfaces_list_config_keys", {"key_filter": "License:Key"})
     assert [(k["key"], k["status"], k.get("optional"), [(u["line"], u.get("optional")) for u in k["usages"]])
-            for k in license["data"]["keys"]] == [("License:Key", "used_but_undefined", None, [(29, None)])]
+            for k in license["data"]["keys"]] == [("License:Key", "used_but_undefined", None, [(31, None)])]
+    # eShopOnWeb's `if (config["UseOnlyInMemoryDatabase"] != null) { bool.Parse(config["UseOnlyInMemoryDatabase"]!) }`:
+    # the second read is where the first was tested present.
+    proxy = todo.call("surfaces_list_config_keys", {"key_filter": "Proxy:Url"})
+    assert [(k["key"], k["status"], k.get("optional"), [(u["line"], u.get("optional")) for u in k["usages"]])
+            for k in proxy["data"]["keys"]] == [
+        ("Proxy:Url", "used_but_undefined", True, [(29, "Proxy:Url"), (29, "Proxy:Url")])]
 
 
 def test_a_fallback_to_a_controller_is_its_actions_endpoint(todo: McpServerProcess) -> None:

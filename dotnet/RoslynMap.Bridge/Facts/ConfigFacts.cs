@@ -413,6 +413,10 @@ internal sealed class ConfigFacts
             if (test is not null && FactSyntax.Unwrap(test) is InvocationExpressionSyntax held && ExistsOf(held) is { } section
                 && Under(key, section))
                 return section;
+            // The same read tested for presence around it: `if (config["K"] != null) { bool.Parse(config["K"]!) }`
+            // (eShopOnWeb's UseOnlyInMemoryDatabase), on the branch where it is present.
+            if (test is not null && up.Parent is IfStatementSyntax or ConditionalExpressionSyntax && TestsPresenceOf(test, node))
+                return key;
         }
         // A read whose presence is tested (`!string.IsNullOrWhiteSpace(config.GetConnectionString("ai"))`): the code goes on without it.
         // (One that throws requires the key here: a section guard below may still make it optional.)
@@ -460,6 +464,27 @@ internal sealed class ConfigFacts
                 return section;
         }
         return null;
+    }
+
+    /// <summary>`test` holds a presence test of a read spelled as `read` is, whose true branch means present (`!= null`,
+    /// `is not null`, `is {..}`, `!string.IsNullOrEmpty(..)`), and nothing in it throws.</summary>
+    private static bool TestsPresenceOf(ExpressionSyntax test, SyntaxNode read)
+    {
+        var spelled = read.ToString();
+        foreach (var candidate in test.DescendantNodesAndSelf().OfType<ExpressionSyntax>())
+        {
+            if (candidate.ToString() != spelled || PresenceTest(candidate) is not { } presence || Throws(presence)) continue;
+            var present = presence switch
+            {
+                BinaryExpressionSyntax b => b.IsKind(SyntaxKind.NotEqualsExpression),
+                IsPatternExpressionSyntax { Pattern: UnaryPatternSyntax { RawKind: (int)SyntaxKind.NotPattern } } => true,
+                IsPatternExpressionSyntax { Pattern: RecursivePatternSyntax or DeclarationPatternSyntax or TypePatternSyntax } => true,
+                InvocationExpressionSyntax => presence.Parent is PrefixUnaryExpressionSyntax not && not.IsKind(SyntaxKind.LogicalNotExpression),
+                _ => false,
+            };
+            if (present) return true;
+        }
+        return false;
     }
 
     /// <summary>The test of a value's presence it stands in: `string.IsNullOrEmpty(v)` / `IsNullOrWhiteSpace(v)` (or as an

@@ -25,6 +25,8 @@ app.RequireTenant();
 var ai = !string.IsNullOrWhiteSpace(app.Configuration.GetConnectionString("ai"));
 var cacheUrl = app.Configuration["Cache:Url"];
 if (cacheUrl is null) app.Logger.LogInformation("no cache");
+// eShopOnWeb's UseOnlyInMemoryDatabase: read again where the first read was tested present.
+if (app.Configuration["Proxy:Url"] != null) app.Logger.LogInformation(app.Configuration["Proxy:Url"]!);
 // A presence test that throws requires the key.
 var license = app.Configuration["License:Key"];
 if (string.IsNullOrEmpty(license)) throw new InvalidOperationException("License:Key is required");
