@@ -10,6 +10,17 @@ from typing import TypeVar
 K = TypeVar("K", bound=Hashable)
 
 
+def file_projects(conn: sqlite3.Connection, paths: Iterable[str | None]) -> dict[str, int]:
+    """Path -> the id of the project compiling it (one of them, for a file several projects compile), for the
+    given paths the index holds."""
+    wanted = sorted({p for p in paths if p})
+    if not wanted:
+        return {}
+    marks = ",".join("?" * len(wanted))
+    return {str(path): int(project) for path, project in conn.execute(
+        f"SELECT path, project_id FROM files WHERE project_id IS NOT NULL AND path IN ({marks})", wanted)}
+
+
 def project_references(conn: sqlite3.Connection) -> dict[int, set[int]]:
     """Project id -> the ids of the projects it references directly."""
     edges: dict[int, set[int]] = {}

@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 
 from roslynmap.model.kinds import TYPE_KINDS
-from roslynmap.query import graph, surfaces, trace, unbound
+from roslynmap.query import graph, projectrefs, surfaces, trace, unbound
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.shared_ids import declarations, shared_ids
 from roslynmap.query.sql import ONCE_PER_SOURCE, in_chunks
@@ -249,9 +249,7 @@ def _mapped_declaration_reached(conn: sqlite3.Connection, handler: str, route: d
     key = key_of(conn, handler)
     if key is None or not shared.declared_in([key]):
         return True
-    projects = {str(path): int(project) for path, project in in_chunks(
-        conn, "SELECT path, project_id FROM files WHERE project_id IS NOT NULL AND path IN ({marks})",
-        sorted({route["file"], *sites}))}
+    projects = projectrefs.file_projects(conn, [route["file"], *sites])
     if route["file"] not in projects:
         return True
     seen = shared.declaration_seen(key, projects[route["file"]])

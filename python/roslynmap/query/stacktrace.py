@@ -219,7 +219,7 @@ def _member_rows(conn: sqlite3.Connection, frame: Frame) -> list[sqlite3.Row]:
         else:  # a trace writes a generic method's type arguments (`Get[T](...)`): without them, a plain method
             rows = [r for r in rows if "``" not in r["symbol_id"].split("(", 1)[0]] or rows
         if rows:  # one row per id (a file compiled into several projects declares its members in each)
-            return list({r["symbol_id"]: r for r in reversed(rows)}.values())[::-1]
+            return list({r["symbol_id"]: r for r in rows}.values())
     return []
 
 

@@ -203,9 +203,8 @@ def fallback_actions(conn: sqlite3.Connection, route: dict[str, Any]) -> list[st
         " WHERE m.kind = 'Method' AND m.name = ? AND c.name IN (?, ?) AND c.kind = 'Class'",
         (action, f"{controller}Controller", controller)).fetchall()
     # The app mapping the route runs its own controller (or one of a project it references), not another app's.
-    mapping = conn.execute("SELECT project_id FROM files WHERE path = ?", (route.get("file"),)).fetchone()
-    if mapping and mapping[0] is not None:
-        seen = {int(mapping[0])} | projectrefs.referenced(projectrefs.project_references(conn), [int(mapping[0])])
+    if (mapping := projectrefs.file_projects(conn, [route.get("file")]).get(str(route.get("file")))) is not None:
+        seen = {mapping} | projectrefs.referenced(projectrefs.project_references(conn), [mapping])
         rows = [r for r in rows if int(r[1]) in seen]
     return sorted({str(r[0]) for r in rows})
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from roslynmap.query import dispatch, graph
+from roslynmap.query import dispatch, graph, projectrefs
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.projectrefs import referenced
 from roslynmap.query.shared_ids import restriction, shared_ids
@@ -350,10 +350,9 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     lineage = dispatch.Lineage(conn)
     shared = shared_ids(conn)
     places: dict[int, set[int]] = {}  # a shared key walked: the projects whose declaration of it was reached
-    mapping = conn.execute("SELECT project_id FROM files WHERE path = ?", (mapped_in,)).fetchone() \
-        if mapped_in else None
-    if mapping and mapping[0] is not None and shared.declared_in([root]):
-        places[root] = shared.declaration_seen(root, int(mapping[0])) or set(shared.declared_in([root])[root])
+    mapping = projectrefs.file_projects(conn, [mapped_in]).get(mapped_in or "")
+    if mapping is not None and shared.declared_in([root]):
+        places[root] = shared.declaration_seen(root, mapping) or set(shared.declared_in([root])[root])
     for level in range(1, depth + 1):
         frontier_keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
         root_window = (root, window.file, window.start, window.end) if window and level == 1 else None
