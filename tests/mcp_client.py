@@ -25,6 +25,7 @@ T = TypeVar("T")
 class McpServerProcess:
     def __init__(self, repo: Path | None, env: dict[str, str], extra_args: list[str] | None = None,
                  cwd: Path | None = None) -> None:
+        self.repo = repo
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._thread.start()

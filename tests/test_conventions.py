@@ -124,18 +124,22 @@ def test_the_model_snapshot_is_the_current_schema(conventions: McpServerProcess)
     assert env["data"]["former_tables"] == [
         {"table": "Discounts", "schema": None, "entities": [],  # its entity is gone from the code
          "file": f"{SHOP_MIGRATIONS}20250101000000_Initial.Designer.cs", "line": 14,
-         "migrations": {"count": 2, "files": 2}, "dropped": True, "by": {"file": cleanup, "line": 15}},
+         "migrations": 2, "dropped": True, "by": {"file": cleanup, "line": 15}},
         # An application table Identity took over: a rename alone names it (AccountsContext's own migrations).
         {"table": "Users", "schema": None, "entities": [],
          "file": "src/Conventions.Web/Data/Accounts/Migrations/20250301000000_Accounts.cs", "line": 12,
-         "migrations": {"count": 1, "files": 1}, "renamed_to": "AspNetUsers",
+         "migrations": 1, "renamed_to": "AspNetUsers",
          "by": {"file": "src/Conventions.Web/Data/Accounts/Migrations/20250301000000_Accounts.cs", "line": 12}},
         {"table": "Vendors", "schema": None, "entities": ["T:Conventions.Web.Data.Supplier"],
          "file": f"{SHOP_MIGRATIONS}20250101000000_Initial.Designer.cs", "line": 13,
-         "migrations": {"count": 2, "files": 2}, "renamed_to": "Suppliers", "by": {"file": cleanup, "line": 14}}]
+         "migrations": 2, "renamed_to": "Suppliers", "by": {"file": cleanup, "line": 14}}]
     suppliers = env["data"]["tables"][6]
     assert (suppliers["renamed_from"], suppliers["file"], suppliers["line"], suppliers["migrations"]) == (
-        ["Vendors"], f"{SHOP_MIGRATIONS}ShopContextModelSnapshot.cs", 18, {"count": 1, "files": 1})
+        ["Vendors"], f"{SHOP_MIGRATIONS}ShopContextModelSnapshot.cs", 18, 1)
+    # Where the migrations are, said once (how many of each folder's files name a listed or former table).
+    assert env["data"]["migration_folders"] == [
+        {"folder": "src/Conventions.Web/Data/Accounts/Migrations", "files": 2},
+        {"folder": SHOP_MIGRATIONS.rstrip("/"), "files": 3}]  # Initial.cs: its designer names the table
     # Asked about the old name: no table, and what became of it.
     vendors = conventions.call("surfaces_list_db_tables", {"table_filter": "vendors"})
     assert vendors["answer"] == ("0 database tables match 'vendors' (Vendors was renamed to Suppliers by a migration: "
@@ -177,6 +181,31 @@ def test_an_identity_contexts_dbsets_are_the_tables_its_snapshot_maps(convention
         {"table": "AspNetUsers", "via": "P:Conventions.Web.Data.Accounts.AccountsContext.ShopUser"}]
     card = conventions.call("symbols_get_card", {"symbol_id": f"P:{ACCOUNTS[2:]}AccountsContext.ShopUser"})
     assert [(f["key"], f["dbset"], f["line"]) for f in card["data"]["facts"]] == [("AspNetUsers", "ShopUser", 12)]
+
+
+def test_a_package_dbset_only_a_fact_names_has_a_card_and_a_short_id(conventions: McpServerProcess,
+                                                                        home: Path) -> None:
+    """Identity's `UserClaims`, inherited by AccountsContext, is named by no code: the bridge records it (and its
+    entity type) among the externals, so its card says which table it is and a short id names it (eShopOnWeb's tables
+    answer spelled `P:Microsoft.AspNetCore.Identity.EntityFrameworkCore.IdentityUserContext`5.UserClaims`)."""
+    full = "P:Microsoft.AspNetCore.Identity.EntityFrameworkCore.IdentityUserContext`5.UserClaims"
+    card = conventions.call("symbols_get_card", {"symbol_id": full})
+    assert card["answer"] == ("Property Microsoft.AspNetCore.Identity.EntityFrameworkCore.IdentityUserContext<TUser, "
+                              "TKey, TUserClaim, TUserLogin, TUserToken>.UserClaims is external (assembly "
+                              "Microsoft.AspNetCore.Identity.EntityFrameworkCore, no source here); no reference in "
+                              "the solution names it.")
+    assert "next_actions" not in card  # nothing for refs_find to list
+    assert [(f["key"], f["dbset"], f["inherited"], f["line"]) for f in card["data"]["facts"]] == [
+        ("AspNetUserClaims", "UserClaims", "package", 10)]
+    short = McpServerProcess(conventions.repo, {"ROSLYNMAP_HOME": str(home), "ROSLYNMAP_IDS": "short"})
+    try:
+        tables = short.call("surfaces_list_db_tables", {"table_filter": "AspNetUserClaims"})["data"]["tables"]
+        assert [(t["entities"], t["symbols"]) for t in tables] == [
+            (["T:IdentityUserClaim`1"], ["P:IdentityUserContext`5.UserClaims"])]
+        assert short.call("symbols_get_card", {"symbol_id": "P:IdentityUserContext`5.UserClaims"})["data"][
+            "fqn"].endswith(".UserClaims")
+    finally:
+        short.close()
 
 
 def test_a_page_with_only_a_post_handler_still_renders_on_get(conventions: McpServerProcess) -> None:

@@ -198,7 +198,7 @@ def test_counts_the_rows_already_say_are_left_to_the_rows() -> None:
     assert render(whole).splitlines() == [
         "1 error, 1 warning.",
         "edges (1): symbol_id | edges",
-        "  M:A.Run | [{kind=Call, line=3}, {kind=Call, count=2, line=5}]",  # a count is said above 1 only
+        "  M:A.Run | {kind=Call, line=3}, {kind=Call, count=2, line=5}",  # a count is said above 1 only
         "diagnostics (2): severity | code | line",
         "  error | CS0029 | 11",
         "  warning | CS0168 | 4"]
@@ -232,7 +232,7 @@ def test_rows_of_one_file_go_under_it_when_that_is_shorter() -> None:
         "tests (4; by file): test | line | via",
         "  tests/Unit/OrderTests.cs",
         "    M:T.A | 9",
-        "    M:T.B | 20 | [M:H.Build]",
+        "    M:T.B | 20 | M:H.Build",
         "  tests/Api/ApiTests.cs",
         "    M:U.C | 4",
         "  tests/Unit/OrderTests.cs",
@@ -250,7 +250,7 @@ def test_a_lone_record_of_many_fields_stays_in_its_cell() -> None:
     assert render(env).splitlines() == [
         "2 nodes.",
         "nodes (2): symbol_id | facts",
-        "  P:Db.Orders | [{kind=DbTable, key=orders, line=9, confidence=high, entity=T:Order, source=DbSet}]",
+        "  P:Db.Orders | {kind=DbTable, key=orders, line=9, confidence=high, entity=T:Order, source=DbSet}",
         "  M:Db.Save"]
 
 
@@ -282,8 +282,8 @@ def test_the_text_merges_places_in_one_file_and_leaves_out_a_place_its_row_gives
         # a run of places with one word in one file is one cell (not across a word, nor with a column); each
         # row's file:line is its first source's, so the column goes
         "tables (2): table | sources",
-        "  orders | [ToTable src/Db.cs:14, Sql src/Store.cs:20,25, DbSet src/Store.cs:29, Sql src/Store.cs:36:5]",
-        "  audit | [Sql src/Store.cs:2,24]"]
+        "  orders | ToTable src/Db.cs:14, Sql src/Store.cs:20,25, DbSet src/Store.cs:29, Sql src/Store.cs:36:5",
+        "  audit | Sql src/Store.cs:2,24"]
 
 
 def test_a_place_only_some_rows_give_elsewhere_keeps_its_column() -> None:
@@ -303,8 +303,8 @@ def test_a_place_only_some_rows_give_elsewhere_keeps_its_column() -> None:
         "overlay_revision: 0",  # a workspace that existed, never refreshed: news
         # src/Db.cs:3 is not src/Db.cs:30
         "tables (2): table | file:line | sources",
-        "  orders | src/Db.cs:14 | [ToTable src/Db.cs:14, Sql src/Db.cs:40]",
-        "  audit | src/Db.cs:3 | [Sql src/Db.cs:30,3]"]
+        "  orders | src/Db.cs:14 | ToTable src/Db.cs:14, Sql src/Db.cs:40",
+        "  audit | src/Db.cs:3 | Sql src/Db.cs:30,3"]
 
 
 def test_a_kind_the_id_or_signature_says_and_a_signature_the_source_shows_go_unsaid() -> None:

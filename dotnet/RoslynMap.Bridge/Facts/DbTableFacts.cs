@@ -86,8 +86,8 @@ internal sealed class DbTableFacts
                 if (fromSource && property.OriginalDefinition.Type is not INamedTypeSymbol { TypeArguments: [ITypeParameterSymbol] })
                     continue;
                 if (entity.GetAttributes().Any(a => a.AttributeClass?.Name is "TableAttribute" or "Table")) continue;
-                _sink.Add(FactKinds.DbTable, _sink.IdOf(property), cls.Identifier.SpanStart, Confidence.High, property.Name,
-                    new FactDetail().Add("entity", _sink.IdOf(entity)).Add("source", "DbSet").Add("inherited", fromSource ? "solution" : "package")
+                _sink.Add(FactKinds.DbTable, _sink.ExternalIdOf(property), cls.Identifier.SpanStart, Confidence.High, property.Name,
+                    new FactDetail().Add("entity", _sink.ExternalIdOf(entity)).Add("source", "DbSet").Add("inherited", fromSource ? "solution" : "package")
                         .Add("context", id));
             }
         }

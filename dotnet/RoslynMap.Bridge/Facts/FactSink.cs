@@ -110,4 +110,15 @@ internal sealed class FactSink
         if (symbol is null or ITypeSymbol { TypeKind: TypeKind.Error }) return null;
         return _ctx.IdOf(SymbolFacts.Definition(symbol));
     }
+
+    /// <summary>IdOf, and a framework or package symbol recorded among the externals as a reference's target is (its
+    /// card, its short id, its container's): a fact naming Identity's `IdentityUserContext`5.Users`, which no code
+    /// names, would otherwise be an id nothing else knows.</summary>
+    public string? ExternalIdOf(ISymbol? symbol)
+    {
+        if (IdOf(symbol) is not { } id) return null;
+        var definition = SymbolFacts.Definition(symbol!);
+        _ctx.External(definition, id, SymbolFacts.KindOf(definition));
+        return id;
+    }
 }

@@ -250,7 +250,11 @@ def _table(key: str, rows: list[Any]) -> list[str]:
         if named in columns and identified in columns and all(
                 _spells(str(row.get(identified) or ""), str(row.get(named) or "")) for row in rows):
             del columns[named]  # before the shared values: a name every row shares is still spelled by its id
-    cells = {c: [_cell(row.get(c)) for row in rows] for c in columns}
+    for named, identified in _NAME_LIST_COLUMNS:
+        if named in columns and identified in columns and all(
+                _names_spelled(row.get(identified), row.get(named)) for row in rows):
+            del columns[named]  # a table's DbSets: each is the member name of one of its symbols
+    cells = {c: [_table_cell(row.get(c)) for row in rows] for c in columns}
     shared: list[str] = []
     for column in list(columns):
         values = cells[column]
@@ -371,8 +375,21 @@ _LOCATION = ("file", "line", "col", "end_line")
 _NAME_COLUMNS = (("name", "symbol_id"),)
 
 
+# A list of names left out when each is the member name of an id in the row's list beside it (a table's
+# `dbsets: [Baskets]` beside `symbols: [P:CatalogContext.Baskets]`).
+_NAME_LIST_COLUMNS = (("dbsets", "symbols"),)
+
+
 def _spells(symbol_id: str, name: str) -> bool:
     return bool(name) and name in symbol_id
+
+
+def _names_spelled(ids: Any, names: Any) -> bool:
+    if not names:
+        return True
+    if not isinstance(ids, list) or not isinstance(names, list):
+        return False
+    return all(any(re.search(rf"\.{re.escape(str(n))}(?![\w`])", str(i)) for i in ids) for n in names)
 
 
 def _location(row: Mapping[str, Any]) -> str:
@@ -389,6 +406,13 @@ def _location(row: Mapping[str, Any]) -> str:
 
 def _location_header(columns: Mapping[str, None]) -> str:
     return "file:line" + (":col" if "col" in columns else "") + ("-end_line" if "end_line" in columns else "")
+
+
+def _table_cell(value: Any) -> str:
+    """A row's cell: a list without its brackets (the column separator ends it), `T:Order, T:Address`."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_cells_of_list(value))
+    return _cell(value)
 
 
 def _cell(value: Any) -> str:
@@ -408,11 +432,25 @@ def _cell(value: Any) -> str:
                  and not (k == "kind" and _kind_said(value, v))}
         if located and len(named) <= 1:  # a place, with at most one word about it: `Sql src/A.cs:34`
             return " ".join([*(_cell(v) for v in named.values()), _location(value)])
+        if located and next(iter(named)) in _WORD_KEYS and all(_plain(v) for v in named.values()):
+            # A place with its word and a few flags: `DbSet inherited=package src/A.cs:7`.
+            first, *rest = named.items()
+            return " ".join([_cell(first[1]), *(f"{k}={_cell(v)}" for k, v in rest), _location(value)])
         parts = [f"{k}={_cell(v)}" for k, v in named.items()]
         return "{" + ", ".join(parts + ([_location(value)] if located else [])) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_cells_of_list(value)) + "]" if value else ""
     return orjson.dumps(value).decode()
+
+
+# The field that names what a located record is (`source: DbSet`): said first, without its key.
+_WORD_KEYS = frozenset({"source", "kind"})
+
+
+def _plain(value: Any) -> bool:
+    """A scalar that reads as one word in a cell (no spaces, separators or braces)."""
+    return isinstance(value, (bool, int, float)) or (
+        isinstance(value, str) and bool(value) and re.fullmatch(r"[\w.:`@/-]+", value) is not None)
 
 
 def _cells_of_list(values: Iterable[Any]) -> list[str]:

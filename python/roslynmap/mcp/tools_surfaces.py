@@ -167,6 +167,8 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     answer = f"{listing.total} database tables" + (f" and {len(procedures)} stored procedures" if procedures else "")
     data: dict[str, Any] = {}
     warnings = list(ctx.warnings)
+    if listing.migration_folders:
+        data["migration_folders"] = listing.migration_folders
     former = listing.former
     if former:
         # Named only by migrations, not by the model snapshot covering them: not tables of the current schema.

@@ -107,13 +107,14 @@ def card_tool(params: CardParams, repo_path: str) -> ToolOutput:
     row = names.require(ctx.conn, params.symbol_id, params.project)
     if row["external"]:
         ext = symbols.external_card(ctx.conn, row)
-        uses = ", ".join(f"{c} {k}" for k, c in ext["references_by_kind"].items()) or "no references"
+        uses = ", ".join(f"{c} {k}" for k, c in ext["references_by_kind"].items())
+        # A symbol only a fact names (a DbSet a context inherits from a package) has no reference to list.
+        used = f"the solution uses it: {uses}" if uses else "no reference in the solution names it"
         return ToolOutput(
-            answer=f"{ext['kind']} {ext['fqn']} is external (assembly {ext['assembly']}, no source here); "
-                   f"the solution uses it: {uses}.",
+            answer=f"{ext['kind']} {ext['fqn']} is external (assembly {ext['assembly']}, no source here); {used}.",
             data={k: v for k, v in ext.items() if k != "top_callees"},
             next_actions=[{"tool": "refs_find", "why": "where the solution uses it",
-                           "args": {"symbol_id": ext["symbol_id"]}}],
+                           "args": {"symbol_id": ext["symbol_id"]}}] if uses else [],
             warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
             preview=[ext["signature"] or ext["fqn"]],
         )

@@ -85,6 +85,8 @@ class ExternalCard(TypedDict):
     references_by_kind: dict[str, int]
     location: None
     top_callees: list[Callee]
+    # facts naming it: a DbSet a context of the solution inherits from a package (Identity's `Users`)
+    facts: list[dict[str, Any]]
 
 
 class ReferenceItem(TypedDict):

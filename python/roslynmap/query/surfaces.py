@@ -888,6 +888,9 @@ def db_procedures(conn: sqlite3.Connection, name_filter: str | None) -> list[dic
 class TableListing(Listing):
     # Tables only migrations name, which the model snapshot covering them does not have: renamed or dropped.
     former: list[dict[str, Any]]
+    # The folders the listed tables' migrations are in: {folder, files}. A row says only how many migration files
+    # name its table (the folder, said once here, is where to read them).
+    migration_folders: list[dict[str, Any]]
 
 
 def _mapped(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -959,10 +962,8 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListin
         if place:
             entry["file"], entry["line"] = place["file"], place["line"]
         if migrations:
-            files = sorted({m["file"] for m in migrations})
-            entry["migrations"] = {"count": len(migrations), "files": len(files)}
-            if files[0] != entry["file"]:  # a table only migrations name points at the first already
-                entry["migrations"]["first"] = files[0]
+            entry["_migration_files"] = {m["file"] for m in migrations}
+            entry["migrations"] = len(entry["_migration_files"])
         if _former(entry, migrations, snapshot_dirs):
             del tables[key]
             former.append(_fate(entry, migrations))
@@ -976,14 +977,25 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListin
                  or (t["schema"] and needle in f"{t['schema']}.{t['table']}".lower())]
         former = [t for t in former if needle in t["table"].lower()
                   or (t["schema"] and needle in f"{t['schema']}.{t['table']}".lower())]
-    return TableListing(items, len(items), _by_file(items), [{"tables_in_index": len(tables)}], former)
+    folders = _migration_folders([*items, *former])
+    return TableListing(items, len(items), _by_file(items), [{"tables_in_index": len(tables)}], former, folders)
+
+
+def _migration_folders(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """{folder, files}: the folders holding the entries' migration files (designers and snapshots included), with how
+    many of those files each holds. Pops each entry's `_migration_files`."""
+    files: dict[str, set[str]] = {}
+    for entry in entries:
+        for path in entry.pop("_migration_files", ()):
+            files.setdefault(path.replace("\\", "/").rpartition("/")[0], set()).add(path)
+    return [{"folder": folder, "files": len(paths)} for folder, paths in sorted(files.items())]
 
 
 def _fate(entry: dict[str, Any], migrations: list[dict[str, Any]]) -> dict[str, Any]:
     """A former table: the last RenameTable (`renamed_to`) or DropTable (`dropped`) of it in a migration's Up, `by`
     where; neither when its migrations only stopped mapping it."""
-    out: dict[str, Any] = {k: entry[k] for k in ("table", "schema", "entities", "file", "line", "migrations")
-                           if k in entry}
+    out: dict[str, Any] = {k: entry[k] for k in ("table", "schema", "entities", "file", "line", "migrations",
+                                                  "_migration_files") if k in entry}
     operations = sorted((m for m in migrations if m.get("source") in MIGRATION_OPERATIONS),
                         key=lambda m: (m["file"], m["line"]))
     if operations:

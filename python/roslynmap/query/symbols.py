@@ -281,6 +281,7 @@ def external_card(conn: sqlite3.Connection, row: sqlite3.Row) -> ExternalCard:
         "kind": row["kind"], "signature": row["signature"], "doc": "", "namespace": row["namespace"],
         "containing_type": row["container_id"], "external": True, "assembly": row["assembly"],
         "references_by_kind": {k: c for k, c in uses}, "location": None, "top_callees": [],
+        "facts": facts_of_symbol(conn, row["symbol_id"]),
     }
 
 
