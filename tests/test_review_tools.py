@@ -86,7 +86,7 @@ def test_impact_in_one_call(server: McpServerProcess) -> None:
     data = env["data"]
     assert env["answer"] == (
         "Changing Tested.Core.OrderService.Place touches 2 callers (1 of them tests) within depth 4, "
-        "2 references in 2 files, 3 files of 3 projects in all; 1 endpoints and 2 tests reach it.")
+        "2 references in 2 files, 3 files of 3 projects in all; 1 endpoint and 2 tests reach it.")
     # The test among the callers is listed once, under tests.
     assert [c["symbol_id"] for c in data["callers"]] == [QUOTE]
     assert data["references_by_kind"] == {"Call": 2}

@@ -200,7 +200,7 @@ def test_impact_and_tests_say_what_unbound_calls_may_add(unbound: McpServerProce
     impact = unbound.call("impact_analyze", {"symbol_id": label})
     assert impact["answer"] == (
         "Changing Unbound.Basket.Label touches 0 callers within depth 4, "
-        "0 references in 0 files, 1 files of 1 projects in all; 0 endpoints and 0 tests reach it, "
+        "0 references in 0 files, 1 file of 1 project in all; 0 endpoints and 0 tests reach it, "
         "+ 1 unbound call named Label could reach it too (1 with it among the compiler's candidates).")
     assert impact["warnings"][-1].startswith("Calls the compiler could not bind (a missing package or reference) "
                                              "are not walked")
@@ -216,7 +216,7 @@ def test_tests_and_impact_walk_a_call_whose_only_candidate_is_the_member(unbound
     reserve = "M:Unbound.BasketService.Reserve(System.Int32)"
     hold = "M:Unbound.Reservations.Hold(System.Int32)"
     tests = unbound.call("tests_find", {"symbol_id": reserve})
-    assert tests["answer"] == ("1 tests reach Unbound.BasketService.Reserve within depth 4, walking 1 unbound call "
+    assert tests["answer"] == ("1 test reaches Unbound.BasketService.Reserve within depth 4, walking 1 unbound call "
                                "whose only compiler candidate is the member it calls.")
     assert [(t["test"], t["depth"], t["via"], t["attribute"]) for t in tests["data"]["tests"]] == [
         ("M:Unbound.ReservationTests.HoldsStock", 2, [hold], "Fact")]  # [Fact] binds to nothing: still a test
@@ -224,7 +224,7 @@ def test_tests_and_impact_walk_a_call_whose_only_candidate_is_the_member(unbound
     impact = unbound.call("impact_analyze", {"symbol_id": reserve})
     assert impact["answer"] == (
         "Changing Unbound.BasketService.Reserve touches 2 callers (1 of them tests) within depth 4, "
-        "0 references in 0 files, 3 files of 1 projects in all; 0 endpoints and 1 tests reach it, "
+        "0 references in 0 files, 3 files of 1 project in all; 0 endpoints and 1 test reach it, "
         "walking 1 unbound call whose only compiler candidate is the member it calls.")
     assert impact["data"]["callers"] == [
         {"symbol_id": hold, "depth": 1, "file": "Reservations.cs", "line": 12, "candidate": "only"}]

@@ -89,8 +89,8 @@ def test_impact_groups_callers_implementations_refs_tests_and_projects(first_onl
     out = first_only("impact_analyze", symbol_id=S_COMPUTE)  # a short id, as answers give it
     assert out["ok"], out
     assert out["answer"] == ("Changing ICalc.Compute touches 3 callers (1 of them tests) within depth 4, 1 "
-                             "implementations/overrides, 2 references in 1 files, 3 files of 3 projects in all; "
-                             "1 endpoints and 2 tests reach it.")
+                             "implementations/overrides, 2 references in 1 file, 3 files of 3 projects in all; "
+                             "1 endpoint and 2 tests reach it.")
     data = out["data"]
     # The third caller, PlaceWorks, is a test: listed once, under tests (with its path, via Place).
     assert data["callers"] == [

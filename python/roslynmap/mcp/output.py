@@ -46,3 +46,8 @@ class ToolOutput:
     semantic_level: str | None = None
     baseline_commit: str | None = None
     preview: list[str] = field(default_factory=list)
+
+
+def plural(n: int, word: str) -> str:
+    """`1 caller`, `2 callers`, `3 matches`: a count with its noun as an answer line says it."""
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith(('s', 'sh', 'ch')) else 's'}"

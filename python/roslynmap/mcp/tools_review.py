@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import Field
 
 from roslynmap.mcp.context import open_context
-from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
+from roslynmap.mcp.output import Guidance, RankedList, ToolOutput, plural
 from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import SymbolParams, clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
@@ -74,7 +74,8 @@ def tests_tool(params: ReachParams, repo_path: str) -> ToolOutput:
                                           _asked(params, row))
     items = [h.item() for h in hits]
     functional = sum(1 for h in hits if h.route)
-    answer = (f"{len(hits)} tests reach {row['fqn']} within depth {depth}"
+    reach = "reaches" if len(hits) == 1 else "reach"
+    answer = (f"{plural(len(hits), 'test')} {reach} {row['fqn']} within depth {depth}"
               + (f" ({functional} functional, through a route)" if functional else "") + reached.unbound_note()
               + ".")
     warnings = list(ctx.warnings)
@@ -158,10 +159,10 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     through_note = f" (+ {through} to the member{'s' if len(up) > 1 else ''} it implements)" if through else ""
     of_them = f" ({len(tests_calling)} of them tests)" if tests_calling else ""
     overriding = f"{len(down)} implementations/overrides, " if down else ""
-    answer = (f"Changing {row['fqn']} touches {len(caller_files)} callers{of_them} within depth {depth}, "
-              f"{overriding}{refs_total} references in {len(by_file)} files{through_note}, {len(files)} files of "
-              f"{len(projects)} projects in all; {len(endpoints)} endpoints and {len(hits)} tests reach it"
-              f"{reached.unbound_note()}.")
+    answer = (f"Changing {row['fqn']} touches {plural(len(caller_files), 'caller')}{of_them} within depth {depth}, "
+              f"{overriding}{plural(refs_total, 'reference')} in {plural(len(by_file), 'file')}{through_note}, "
+              f"{plural(len(files), 'file')} of {plural(len(projects), 'project')} in all; "
+              f"{plural(len(endpoints), 'endpoint')} and {plural(len(hits), 'test')} reach it{reached.unbound_note()}.")
     warnings = list(ctx.warnings)
     if up:
         warnings.append(f"It implements or overrides {', '.join(up[:3])}: a signature change must change "

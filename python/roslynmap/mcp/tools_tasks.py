@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from roslynmap.mcp.context import open_context
-from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
+from roslynmap.mcp.output import Guidance, RankedList, ToolOutput, plural
 from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
@@ -29,10 +29,6 @@ ROLE_ORDER = {"web": 0, "app": 1, "library": 2, "test": 3}  # repo_overview list
 
 def _meta(ctx: QueryContext) -> dict[str, Any]:
     return {"warnings": ctx.warnings, "semantic_level": ctx.semantic_level, "baseline_commit": ctx.commit}
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith(('s', 'sh', 'ch')) else 's'}"
 
 
 # ---------------------------------------------------------------- broken callers (workspaces)
@@ -67,10 +63,10 @@ def flag_broken(ctx: QueryContext, sites: list[Site]) -> str | None:
                 files.add(path)
     parts = []
     if broken:
-        parts.append(f"{_plural(broken, 'site')} shown here no longer compile{'s' if broken == 1 else ''} "
+        parts.append(f"{plural(broken, 'site')} shown here no longer compile{'s' if broken == 1 else ''} "
                      "(broken: true)")
     if inside:
-        parts.append(f"{_plural(inside, 'site')} {'is' if inside == 1 else 'are'} in a member that no longer "
+        parts.append(f"{plural(inside, 'site')} {'is' if inside == 1 else 'are'} in a member that no longer "
                      "compiles (in_broken_member: true)")
     if not parts:
         return None
@@ -110,15 +106,15 @@ class DiagnosticsParams(WorkspaceParams):
 
 def _unresolved_sentence(unresolved: diagnostics.Unresolved) -> str:
     first = unresolved.projects[0]
-    counts = " and ".join(_plural(n, word) for n, word in ((unresolved.errors, "error"),
+    counts = " and ".join(plural(n, word) for n, word in ((unresolved.errors, "error"),
                                                            (unresolved.warnings, "warning")) if n)
     return (f"Not listed: {counts} of references that did not resolve, in"
-            f" {_plural(len(unresolved.projects), 'project')} (syntax_only, or a partial project's missing types);"
+            f" {plural(len(unresolved.projects), 'project')} (syntax_only, or a partial project's missing types);"
             f" project=\"{first.project}\" lists its {first.count}.")
 
 
 def _counts(by_severity: dict[str, int]) -> str:
-    return f"{_plural(by_severity.get('error', 0), 'error')}, {_plural(by_severity.get('warning', 0), 'warning')}"
+    return f"{plural(by_severity.get('error', 0), 'error')}, {plural(by_severity.get('warning', 0), 'warning')}"
 
 
 @tool("diagnostics_list", DiagnosticsParams)
@@ -144,7 +140,7 @@ def diagnostics_tool(params: DiagnosticsParams, repo_path: str) -> ToolOutput:
     data: dict[str, Any] = {"by_severity": shown.by_severity, "by_code": shown.by_code[:15]}
     if changes is not None:
         answer += (f"; the workspace's edits introduced {_counts(changes.by_severity)} and fixed "
-                   f"{_plural(len(changes.fixed), 'diagnostic')}")
+                   f"{plural(len(changes.fixed), 'diagnostic')}")
         data["new"] = changes.by_severity
         data["fixed"] = changes.fixed[:20]
     answer += "." if not params.new_only else " (listed: the new ones)."
@@ -203,12 +199,12 @@ def outline_tool(params: OutlineParams, repo_path: str) -> ToolOutput:
             raise RoslynMapError(ErrorCode.NOT_FOUND, f"'{rel}' is not an indexed source file.",
                                  "Pass a .cs file of the solution, e.g. one a symbols_search result names.")
         types = sum(1 for i in items if i["kind"] in TYPE_KINDS)
-        answer = f"{rel} declares {_plural(types, 'type')} and {_plural(len(items) - types, 'member')}."
+        answer = f"{rel} declares {plural(types, 'type')} and {plural(len(items) - types, 'member')}."
         data: dict[str, Any] = {"file": rel}
         if dormant := inactive.regions(ctx.conn, rel):
             # Not symbols (nothing binds there), but the file is not what its symbols alone say.
             verb = "declares" if len(dormant) == 1 else "declare"
-            answer += (f" {_plural(len(dormant), 'region')} inactive in the indexed build ({dormant[0].condition}"
+            answer += (f" {plural(len(dormant), 'region')} inactive in the indexed build ({dormant[0].condition}"
                        f"{', ...' if len(dormant) > 1 else ''}) {verb} {sum(r.declared for r in dormant)} more,"
                        " not indexed (inactive).")
             data["inactive"] = [{"line": r.line, "end_line": r.end_line, "condition": r.condition,
@@ -228,7 +224,7 @@ def outline_tool(params: OutlineParams, repo_path: str) -> ToolOutput:
                                  else "Pass a type id (T:...), or file_path.")
         items = outline.type_members(ctx.conn, row["symbol_id"], row["project_id"])
         answer = f"{row['kind']} {row['fqn']} ({row['file']}:{row['line']}-{row['end_line']}) declares " \
-                 f"{_plural(len(items), 'member')}."
+                 f"{plural(len(items), 'member')}."
         data = {"type": {"symbol_id": row["symbol_id"], "kind": row["kind"], "file": row["file"],
                          "line": row["line"], "end_line": row["end_line"]}}
     return ToolOutput(
@@ -274,17 +270,17 @@ def text_tool(params: TextParams, repo_path: str) -> ToolOutput:
         if region := next((r for r in dormant.get(item["file"], []) if r.holds(item["line"])), None):
             item["inactive"] = region.condition
     what = f"{'/' + params.pattern + '/' if params.regex else repr(params.pattern)}"
-    answer = (f"{_plural(found.total, 'match')} of {what}" + (f" in {params.kind}" if params.kind else "")
-              + (f" in {len(found.by_file)} of {_plural(found.files_total, 'indexed file')}."
+    answer = (f"{plural(found.total, 'match')} of {what}" + (f" in {params.kind}" if params.kind else "")
+              + (f" in {len(found.by_file)} of {plural(found.files_total, 'indexed file')}."
                  if found.files_scanned == found.files_total else
-                 f" in {_plural(len(found.by_file), 'file')} ({found.files_scanned} of {found.files_total} indexed "
+                 f" in {plural(len(found.by_file), 'file')} ({found.files_scanned} of {found.files_total} indexed "
                  "files searched)."))
     warnings = list(ctx.warnings)
     if found.timed_out:
         warnings.append(f"Stopped after {TEXT_SECONDS:g} s: {found.files_total - found.files_scanned} files were not "
                         "searched; narrow with file_path.")
     if found.unreadable:
-        warnings.append(f"{_plural(len(found.unreadable), 'indexed file')} could not be read (deleted, or outside "
+        warnings.append(f"{plural(len(found.unreadable), 'indexed file')} could not be read (deleted, or outside "
                         f"the repository): {', '.join(found.unreadable[:3])}.")
     narrow = []
     if not params.kind and len(found.by_kind) > 1:
@@ -305,10 +301,10 @@ def _frames_answer(total: int, in_solution: list[int]) -> str:
     """The frames table names each frame's symbol and line: the answer only counts them (and says which
     frame is the innermost of the solution's, when library frames come first)."""
     if len(in_solution) == total:
-        return f"{_plural(total, 'frame')}, all in the solution."
+        return f"{plural(total, 'frame')}, all in the solution."
     if not in_solution:
-        return f"{_plural(total, 'frame')}, none in the solution."
-    return (f"{_plural(total, 'frame')}: {len(in_solution)} in the solution (the innermost is frame "
+        return f"{plural(total, 'frame')}, none in the solution."
+    return (f"{plural(total, 'frame')}: {len(in_solution)} in the solution (the innermost is frame "
             f"{in_solution[0]}), {total - len(in_solution)} outside it.")
 
 
@@ -331,7 +327,7 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
     answer = _frames_answer(len(frames), [int(f["frame"]) for f in mine])
     warnings = list(ctx.warnings)
     if trace.unparsed:
-        warnings.append(f"{_plural(trace.unparsed, 'line')} starting with 'at ' could not be read as frames.")
+        warnings.append(f"{plural(trace.unparsed, 'line')} starting with 'at ' could not be read as frames.")
     actions = [{"tool": "code_get_span", "why": "read the innermost solution frame",
                 "args": {"file_path": mine[0]["file"], "start_line": max(1, mine[0]["line"] - 5), "end_line":
                          mine[0]["line"] + 5}}] if mine else []
@@ -362,8 +358,8 @@ def overview_tool(params: OverviewParams, repo_path: str) -> ToolOutput:
     roles: dict[str, int] = {}
     for project in projects:
         roles[project["role"]] = roles.get(project["role"], 0) + 1
-    answer = (f"{_plural(len(projects), 'project')} ({', '.join(f'{n} {r}' for r, n in sorted(roles.items()))}), "
-              f"{_plural(len(entries), 'entry point')}, {counts['endpoints']} endpoints, {counts['config_keys']} "
+    answer = (f"{plural(len(projects), 'project')} ({', '.join(f'{n} {r}' for r, n in sorted(roles.items()))}), "
+              f"{plural(len(entries), 'entry point')}, {counts['endpoints']} endpoints, {counts['config_keys']} "
               f"config keys, {counts['db_tables']} tables, {counts['di_registrations']} DI registrations.")
     actions = [{"tool": "code_outline", "why": f"what {central[0]['symbol_id']} declares",
                 "args": {"symbol_id": central[0]["symbol_id"]}}] if central else []
