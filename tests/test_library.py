@@ -35,24 +35,26 @@ def test_unused_keeps_a_published_librarys_api_and_what_conventions_call(library
     UseMiddleware names, was not (its InvokeAsync counted as the framework's)."""
     env = library.call("symbols_unused", {})
     assert [(u["symbol_id"], u["line"]) for u in env["data"]["unused"]] == [
+        ("M:Shared.Guard.NeverCalled", 19),  # public in an internal class: no published API
         ("M:Lib.Web.Feed.ShouldSerializeNothing", 11),  # no property named Nothing
         ("T:Lib.Web.LegacyMiddleware", 10),
         # Kavita's JwtRevocationMiddleware: its InvokeAsync calls a member of its own, which made the type "named"
         ("M:Lib.Web.StaleMiddleware.InvokeAsync(Microsoft.AspNetCore.Http.HttpContext)", 18),
-        ("M:Lib.Client.Flush", 20),  # internal: not the library's API
+        ("M:Lib.Client.Flush", 23),  # internal: not the library's API
         ("T:Lib.Specs.ClientSpecs", 3)]  # a test project's public helper nothing calls: no published API
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
-        "public_library_api": 1,  # Client.Close (not Lib.Specs' ClientSpecs: a test project publishes nothing)
+        "public_library_api": 2,  # Close, QueryAsync(string) (not Lib.Specs' ClientSpecs: a test project's)
         "serialization": 1,  # Feed.ShouldSerializeTotal (Total itself is read by the endpoint's initializer)
         "framework_entry": 2,  # TimingMiddleware.InvokeAsync, SendBenchmarks.Send ([Benchmark])
-        "entry_point": 3, "constructed": 2, "test": 2}
+        "entry_point": 3, "constructed": 2, "test": 6, "inactive_code": 1}
 
 
 def test_an_fscheck_property_is_a_test(library: McpServerProcess) -> None:
     """Polly's RetryHelperTests: `[FsCheck.Xunit.Property]` derives from xUnit's Fact; tests_find missed it."""
     env = library.call("tests_find", {"symbol_id": "M:Lib.Client.Retry(System.Int32)"})
     assert [(t["test"], t["framework"], t["attribute"], t["line"]) for t in env["data"]["tests"]] == [
-        ("M:Lib.Tests.ClientTests.RetryKeepsTheAttempts(System.Int32)", "xunit", "Property", 10)]
+        ("M:Lib.Tests.ClientTests.RetryKeepsTheAttempts(System.Int32)", "xunit", "Property", 10),
+        ("M:Lib.Tests.LongRunningTests.RetriesForLong", "xunit", "FactLongRunning", 14)]
 
 
 def test_a_package_restore_left_unresolved_makes_the_project_partial(library: McpServerProcess) -> None:
@@ -74,13 +76,14 @@ def test_a_file_compiled_into_two_projects_is_one_declaration(library: McpServer
     listed its inactive regions once per project; a stack frame offered the same id as another candidate."""
     every = library.call("refs_find", {"symbol_id": GUARD_NOT_NULL})
     assert [(r["file"], r["line"], r["kind"]) for r in every["data"]["references"]] == [
-        ("shared/Guard.cs", 15, "Call"), ("src/Lib/Client.cs", 9, "Call")]
+        ("shared/Guard.cs", 15, "Call"), ("src/Lib/Client.cs", 12, "Call")]
     impact = library.call("impact_analyze", {"symbol_id": GUARD_NOT_NULL})
     assert (impact["data"]["references_by_kind"], impact["data"]["files"]) == (
         {"Call": 2}, [{"file": "shared/Guard.cs", "references": 1}, {"file": "src/Lib/Client.cs", "references": 1},
                       # callers' files (Send's benchmark, NotEmpty's endpoint): affected, no reference of their own
                       {"file": "bench/Lib.Benchmarks/SendBenchmarks.cs", "references": 0},
-                      {"file": "src/Lib.Web/Program.cs", "references": 0}])
+                      {"file": "src/Lib.Web/Program.cs", "references": 0},
+                      {"file": "tests/Lib.Tests/InheritedTests.cs", "references": 0}])  # Sends, a test of Send
     web = library.call("refs_find", {"symbol_id": GUARD_NOT_NULL, "project": "Lib.Web"})
     assert [(r["file"], r["line"]) for r in web["data"]["references"]] == [("shared/Guard.cs", 15)]
     outline = library.call("code_outline", {"file_path": "shared/Guard.cs"})
@@ -105,3 +108,50 @@ def test_a_workspace_keeps_what_restore_left_unresolved(library: McpServerProces
         assert found["meta"]["semantic_level"] == "partial"
     finally:
         specs.write_text(text, encoding="utf-8")
+
+
+def test_tests_under_a_fact_prefix_and_inherited_tests_are_tests(library: McpServerProcess) -> None:
+    """Dapper: 32 tests marked `[FactMySql]`, `[FactLongRunning]`... (xUnit Facts by a name starting with Fact) were no
+    tests, so symbols_unused listed them; its 45 sealed classes running an abstract generic base's tests
+    (`SystemSqlClientAsyncTests : AsyncTests<SystemSqlClientProvider> { }`) were listed unused too."""
+    sends = library.call("tests_find", {"symbol_id": "M:Lib.Client.Send"})
+    assert [(t["test"], t["attribute"]) for t in sends["data"]["tests"]] == [
+        ("M:Lib.Tests.ClientContract`1.Sends", "Fact")]
+    unused = library.call("symbols_unused", {"project": "Lib.Tests"})
+    assert unused["data"]["unused"] == []
+    # ClientTests, LongRunningTests, InMemoryClientTests and their three tests (ClientContract`1 is named as a base)
+    assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {"test": 6}
+
+
+def test_a_member_named_only_in_inactive_code_is_not_unused(library: McpServerProcess) -> None:
+    """Dapper's TestBase.SkipIfMsDataClient is called only inside `#if ENTITY_FRAMEWORK` (tests built for net481,
+    indexed for net10.0): "unused", and refs_find's 0 references said nothing of the five calls."""
+    unused = library.call("symbols_unused", {"project": "Lib"})
+    assert [u["symbol_id"] for u in unused["data"]["unused"]] == ["M:Shared.Guard.NeverCalled", "M:Lib.Client.Flush"]
+    assert unused["data"]["excluded"]["inactive_code"] == {
+        "count": 1, "rule": "named in #if branches not compiled for the indexed target framework"}
+    refs = library.call("refs_find", {"symbol_id": "M:Lib.Client.FlushLegacy"})
+    assert refs["answer"] == "0 references to Lib.Client.FlushLegacy."
+    assert refs["warnings"] == ["'FlushLegacy' is also named in 1 #if branch not compiled for the indexed target "
+                                "(src/Lib/Client.cs:38-39 (#if NET46)): uses there are not listed as references."]
+
+
+def test_a_linked_files_unused_member_is_listed_for_each_project_compiling_it(library: McpServerProcess) -> None:
+    """Dapper.StrongName compiles Dapper's files: asked for project Dapper, its two unused internal members were
+    missing (judged as StrongName's declaration, the first row), though listed for Dapper.StrongName."""
+    for project in ("Lib", "Lib.Web"):
+        unused = library.call("symbols_unused", {"project": project})
+        assert [(u["symbol_id"], u["project"]) for u in unused["data"]["unused"]
+                if u["symbol_id"].startswith("M:Shared.")] == [("M:Shared.Guard.NeverCalled", project)], project
+
+
+def test_a_generic_async_state_machine_frame_is_the_generic_overload(library: McpServerProcess) -> None:
+    """Dapper's `<QueryAsync>d__33`1.MoveNext() in SqlMapper.Async.cs:line 434` was answered with the plain
+    QueryAsync declared at line 27 (the arity of the state machine was dropped, and the name beat the line)."""
+    trace = "   at Lib.Client.<QueryAsync>d__9`1.MoveNext() in /build/src/Lib/Client.cs:line 34"
+    frames = library.call("stacktrace_resolve", {"stack_trace": trace})["data"]["frames"]
+    assert [(f["symbol_id"], f["matched_by"], f["line"]) for f in frames] == [
+        ("M:Lib.Client.QueryAsync``1(System.String)", "name+line", 34)]
+    # Without a line the arity still picks it.
+    bare = library.call("stacktrace_resolve", {"stack_trace": "   at Lib.Client.<QueryAsync>d__9`1.MoveNext()"})
+    assert [f["symbol_id"] for f in bare["data"]["frames"]] == ["M:Lib.Client.QueryAsync``1(System.String)"]

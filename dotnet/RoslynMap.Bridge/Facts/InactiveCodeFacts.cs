@@ -15,6 +15,7 @@ internal static class InactiveCodeFacts
 {
     private const int MaxDeclarations = 500;  // named per branch (all are counted): LinqBridge.cs declares 250
     private const int MaxSymbols = 10;        // a condition naming more is not solved (2^10 tries)
+    private const int MaxNames = 200;         // identifiers named per branch (all are counted)
 
     public static void Add(FactSink sink, SyntaxTree tree, string? from)
     {
@@ -30,6 +31,9 @@ internal static class InactiveCodeFacts
             var end = chain[at + 1].FullSpan.Start;
             if (end <= start) continue;
             var detail = new FactDetail().Add("end_line", sink.LineOf(Math.Max(start, end - 1)));
+            // The names the branch uses (Dapper's `#if ENTITY_FRAMEWORK SkipIfMsDataClient(); #endif` in tests built
+            // only for net481): no reference binds there, so a member named only there is not "unused".
+            if (Names(text, start, end) is { Count: > 0 } names) detail.Add("names", names);
             // Inside a member's body a branch declares no type or member: no parse again (most branches are there).
             if (!InBody(directive) && MayDeclare(text, start, end)
                 && Taken(chain, at, options.PreprocessorSymbolNames) is { } symbols)
@@ -43,6 +47,20 @@ internal static class InactiveCodeFacts
             }
             sink.Add(FactKinds.InactiveCode, from, start, Confidence.High, Describe(chain, at), detail);
         }
+    }
+
+    /// <summary>The distinct identifiers of a branch's text (the first MaxNames, in order of appearance), lexed
+    /// without parsing: keywords, literals and comments are no identifiers.</summary>
+    private static List<string> Names(Microsoft.CodeAnalysis.Text.SourceText text, int start, int end)
+    {
+        var names = new List<string>();
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var token in SyntaxFactory.ParseTokens(text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(start, end))))
+        {
+            if (token.IsKind(SyntaxKind.IdentifierToken) && seen.Add(token.ValueText) && names.Count < MaxNames)
+                names.Add(token.ValueText);
+        }
+        return names;
     }
 
     /// <summary>Each branch not taken, with its `#if`...`#endif` chain, in one pass over the trivia (Roslyn's

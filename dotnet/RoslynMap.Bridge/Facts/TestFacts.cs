@@ -21,10 +21,13 @@ internal sealed class TestFacts
     };
 
     /// <summary>Cheap syntax test for the dispatcher: the frameworks' own names, and names a derived attribute
-    /// usually has (`[SkippableFact]`, `[WpfTheory]`, FsCheck's `[Property]`); Method binds it to be sure.</summary>
+    /// usually has (`[SkippableFact]`, `[WpfTheory]`, Dapper's `[FactMySql]`, `[FactLongRunning]`, a `[RetryTest]`,
+    /// a `[MyTestMethod]`, FsCheck's `[Property]`); Method binds it to be sure.</summary>
     public static bool IsTestAttribute(string name) =>
         Attributes.ContainsKey(name) || name == "Property"
-        || name.EndsWith("Fact", StringComparison.Ordinal) || name.EndsWith("Theory", StringComparison.Ordinal);
+        || name.EndsWith("Fact", StringComparison.Ordinal) || name.EndsWith("Theory", StringComparison.Ordinal)
+        || name.StartsWith("Fact", StringComparison.Ordinal) || name.StartsWith("Theory", StringComparison.Ordinal)
+        || name.EndsWith("Test", StringComparison.Ordinal) || name.EndsWith("TestMethod", StringComparison.Ordinal);
 
     private static readonly Dictionary<string, string> Namespaces = new(StringComparer.Ordinal)
     {

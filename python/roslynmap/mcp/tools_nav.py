@@ -15,7 +15,7 @@ from roslynmap.mcp.tools_tasks import flag_broken, flag_broken_nodes
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import REFERENCE_KINDS, TYPE_KINDS
 from roslynmap.model.rows import plain
-from roslynmap.query import graph, names, refs, symbols, trace, types, unbound
+from roslynmap.query import graph, inactive, names, refs, symbols, trace, types, unbound
 from roslynmap.query.context import QueryContext
 from roslynmap.query.keys import key_of
 from roslynmap.query.markup import warning as markup_warning
@@ -162,6 +162,8 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     if result.unresolved_same_name and params.resolution_state != "unresolved":
         warnings.append(f"{result.unresolved_same_name} unresolved references are named '{row['name']}' and may "
                         "point here: resolution_state=\"unresolved\" lists them.")
+    if dormant := inactive.naming(ctx.conn, row["name"]):
+        warnings.append(_inactive_note(row["name"], dormant))
     if result.total == 0 and guidance is None and not result.unresolved_same_name:
         guidance = Guidance("hint", "No references in the indexed solution" + (" with these filters" if kinds or
                             prefix else "") + ". It may be used by reflection, DI or outside the solution; "
@@ -175,6 +177,14 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{i['kind']:<12} {i['file']}:{i['line']}  {i.get('excerpt') or ''}" for i in result.items],
     )
+
+
+def _inactive_note(name: str, regions: list[inactive.InactiveRegion]) -> str:
+    """Where `#if` branches not compiled for the indexed target name it: uses no reference records."""
+    places = ", ".join(f"{r.file}:{r.line}-{r.end_line} ({r.condition})" for r in regions[:3])
+    more = f" and {len(regions) - 3} more" if len(regions) > 3 else ""
+    return (f"'{name}' is also named in {len(regions)} #if branch{'es' if len(regions) != 1 else ''} not compiled for "
+            f"the indexed target ({places}{more}): uses there are not listed as references.")
 
 
 def _unbound_refs(ctx: QueryContext, target: UnboundTarget, kinds: list[str], prefix: str | None, limit: int,

@@ -1,6 +1,7 @@
 """Code inactive in the indexed build (InactiveCode facts: `#if NET46` branches of a multi-targeted library
 indexed for net10.0, `#if !HAVE_LINQ` in Newtonsoft.Json's LinqBridge.cs). Its declarations are not symbols;
-the outline, text search and an empty symbol search say where such code is and what it declares."""
+the outline, text search and an empty symbol search say where such code is and what it declares; the names it
+uses keep a member named only there out of symbols_unused, and refs_find says where they are."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ class InactiveRegion:
     condition: str  # the directive of the branch: `#if NET46`, `#else of #if DEBUG`
     declares: tuple[str, ...]  # `class Enumerable:46`, `method Enumerable.Where:80` (the first 500)
     declared: int  # how many it declares
+    names: frozenset[str] = frozenset()  # identifiers its text uses (the first 200): uses no reference records
 
     def holds(self, line: int) -> bool:
         return self.line <= line <= self.end_line
@@ -36,7 +38,8 @@ def regions(conn: sqlite3.Connection, path: str | None = None) -> list[InactiveR
         parsed = orjson.loads(detail or "{}")
         declares = tuple(str(d) for d in parsed.get("declares", []))
         out.append(InactiveRegion(str(file), int(line), int(parsed.get("end_line", line)), str(key), declares,
-                                  int(parsed.get("declared", len(declares)))))
+                                  int(parsed.get("declared", len(declares))),
+                                  frozenset(str(n) for n in parsed.get("names", []))))
     return out
 
 
@@ -45,3 +48,14 @@ def declaring(conn: sqlite3.Connection, word: str, limit: int = 5) -> list[tuple
     needle = word.lower()
     found = [(r, d) for r in regions(conn) for d in r.declares if needle in d.split(" ", 1)[-1].lower()]
     return found[:limit]
+
+
+def naming(conn: sqlite3.Connection, name: str) -> list[InactiveRegion]:
+    """The inactive branches whose text uses `name` (an identifier, exact): a call in `#if ENTITY_FRAMEWORK` of a test
+    project indexed for net10.0 is in none of the references."""
+    return [r for r in regions(conn) if name in r.names]
+
+
+def named_anywhere(conn: sqlite3.Connection) -> frozenset[str]:
+    """Every identifier some inactive branch uses."""
+    return frozenset(n for r in regions(conn) for n in r.names)

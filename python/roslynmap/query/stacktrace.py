@@ -27,7 +27,8 @@ FRAME = re.compile(r"^\s*at\s+(?P<frame>[^(]+?)\s*\((?P<params>[^)]*)\)(?P<itera
 EXCEPTION = re.compile(r"^\s*(?:--->\s*)?(?P<type>[A-Za-z_][\w.`+]*(?:Exception|Error)\w*)(?::\s*(?P<message>.*))?$")
 END_OF_TRACE = "--- End of"
 # A generic method's state machine or closure class is generic too: `<FindAsync>d__4`1`, `<>c__DisplayClass2_0`1`.
-STATE_MACHINE = re.compile(r"^<(?P<method>.+)>d__\d+(?:`\d+)?$|^<(?P<lambda>.+)>d(?:`\d+)?$")
+# The state machine of a generic method has the method's arity (Dapper's `<QueryAsync>d__33`1` runs QueryAsync<T>).
+STATE_MACHINE = re.compile(r"^<(?P<method>.+)>d__\d+(?:`(?P<arity>\d+))?$|^<(?P<lambda>.+)>d(?:`\d+)?$")
 GENERATED_TYPE = re.compile(r"^<>c(?:__DisplayClass[\d_]+)?(?:`\d+)?$")
 LAMBDA = re.compile(r"^<(?P<method>.+)>b__[\d_]+$")
 LOCAL_FUNCTION = re.compile(r"^<(?P<method>.+)>g__(?P<local>[^|]+)\|[\d_]+$")
@@ -103,6 +104,8 @@ def parse_frame(index: int, line: str) -> Frame | None:
         inner = sm["method"] or sm["lambda"]
         notes.append(STATE_MACHINE_NOTE)
         method = inner
+        if sm["arity"] and not arity:
+            arity = int(sm["arity"])
     while types and GENERATED_TYPE.match(types[-1]):
         types.pop()
     if (local := LOCAL_FUNCTION.match(method)) is not None:
@@ -284,6 +287,16 @@ def match_file(paths: list[str], trace_path: str) -> str | None:
     return best
 
 
+def _member_path(symbol_id: str) -> str:
+    """`M:A.B.Get``1(System.Int32)` -> `M:A.B.Get`: the member without its arity and parameters."""
+    return re.sub(r"``\d+", "", symbol_id.split("(", 1)[0])
+
+
+def _same_member(around: sqlite3.Row, rows: list[sqlite3.Row]) -> bool:
+    """Whether the member holding the frame's line is an overload of the frame's member (same type and name)."""
+    return any(_member_path(around["symbol_id"]) == _member_path(r["symbol_id"]) for r in rows)
+
+
 def enclosing(conn: sqlite3.Connection, path: str, line: int) -> sqlite3.Row | None:
     """The innermost indexed member (else type) whose declaration spans `line` of `path`."""
     row: sqlite3.Row | None = conn.execute(
@@ -342,7 +355,9 @@ def resolve(conn: sqlite3.Connection, trace: Trace, root: Path | None = None) ->
         around = enclosing(conn, file, frame.line) if file and frame.line else None
         chosen: sqlite3.Row | None = None
         others: list[str] = []
-        if around is not None and (not rows or around["symbol_id"] in {r["symbol_id"] for r in rows}):
+        if around is not None and (not rows or around["symbol_id"] in {r["symbol_id"] for r in rows}
+                                   or (_generated(frame) and _same_member(around, rows))):
+            # A generated frame (a state machine, a lambda) names no parameters: the line tells its overloads apart.
             chosen, item["matched_by"] = around, "name+line" if rows else "line"
         elif rows and (fitting or around is None):
             chosen, item["matched_by"] = rows[0], "name"

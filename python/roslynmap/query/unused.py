@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import is_package_source
-from roslynmap.query import markup, projectrefs, surfaces
+from roslynmap.query import inactive, markup, projectrefs, surfaces
 from roslynmap.query.keys import ids_of
 from roslynmap.query.overview import is_test_project
 from roslynmap.query.review import test_facts
@@ -44,6 +44,7 @@ EXCLUSIONS = {
     "unbound_base": "members of a type whose base or interface could not be bound (they may implement it)",
     "outside_repo": "compiled from files outside the repository (a package's build files)",
     "markup": "named in Razor markup (.cshtml, .razor), whose compiled code is not indexed",
+    "inactive_code": "named in #if branches not compiled for the indexed target framework",
 }
 
 
@@ -115,8 +116,10 @@ class _Rules:
     named_types: set[str]
     unbound_names: set[str]
     in_markup: set[str]
+    in_inactive_code: frozenset[str]  # names #if branches not compiled here use
     properties: set[tuple[str | None, str]]  # (type, property name)
     named_outside: set[str]  # types something outside them references
+    hidden_types: set[str]  # types no user of a library sees: internal or private, or nested in such a type
 
     def reason(self, s: _Symbol) -> str | None:
         if s.path and is_package_source(s.path):
@@ -140,7 +143,7 @@ class _Rules:
             return "framework_entry"
         if self.keys.get(s.symbol_id) in self.dispatch:
             return "dispatch"
-        if s.visibility in ("public", "protected", "protected internal") and s.project_id in self.libraries:
+        if s.visibility in _API_VISIBILITY and s.project_id in self.libraries and s.container not in self.hidden_types:
             return "public_library_api"
         if s.kind == "Property" and s.visibility == "public":
             return "serialization"
@@ -155,6 +158,8 @@ class _Rules:
             return "unbound_name"
         if s.symbol_id in self.in_markup:
             return "markup"
+        if s.name in self.in_inactive_code:
+            return "inactive_code"
         return None
 
 
@@ -166,12 +171,16 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     rows = conn.execute(
         "SELECT s.symbol_id, s.name, s.kind, s.visibility, s.container_id, s.project_id, f.path, s.line, s.is_static"
         " FROM symbols s LEFT JOIN files f ON f.id = s.file_id ORDER BY f.path, s.line").fetchall()
-    seen: set[str] = set()
-    symbols: list[_Symbol] = []
+    # A file compiled into several projects declares its symbols once per project: judged once, as the asked
+    # project's declaration when it has one (Dapper.StrongName compiles Dapper's files: asked for Dapper, its
+    # unused members were StrongName's and left out).
+    wanted = {pid for pid, (name, _) in projects.items() if name == project}
+    chosen: dict[str, _Symbol] = {}
     for row in rows:
-        if row[0] not in seen:
-            seen.add(row[0])
-            symbols.append(_Symbol(*row))
+        found = chosen.get(row[0])
+        if found is None or (row[5] in wanted and found.project_id not in wanted):
+            chosen[row[0]] = _Symbol(*row)
+    symbols = list(chosen.values())
     keys = dict(in_chunks(conn, "SELECT symbol_id, key FROM ids WHERE symbol_id IN ({marks})",
                           [s.symbol_id for s in symbols]))
     used = _used_keys(conn)
@@ -199,7 +208,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         keys=keys, by_attribute=_run_by_attribute(conn), maybe_called=maybe_called, unbound_bases=lineage.unbound,
         # The class holding Main (top-level statements' `Program`) is the entry point's, not unused.
         entry_types={s.container for s in symbols if s.name in _ENTRY_NAMES and s.container},
-        tests=tests, test_classes={s.container for s in symbols if s.symbol_id in tests}, framework=framework,
+        tests=tests, test_classes=_test_classes(symbols, tests, lineage), framework=framework,
         framework_types={s.container for s in symbols if s.symbol_id in framework and s.container}
         | lineage.derived_from(_MADE_BY_FRAMEWORK),
         dispatch={r[0] for r in conn.execute("SELECT DISTINCT from_key FROM refs WHERE kind IN"
@@ -208,8 +217,9 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         # `*IdentifiedCommandHandler : IdentifiedCommandHandler<T, R>`, found by MediatR's assembly scan).
         | {keys[t] for t in lineage.derived_from(lineage.implementers) if t in keys},
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
-        in_markup=named_in_markup,
-        properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside)
+        in_markup=named_in_markup, in_inactive_code=inactive.named_anywhere(conn),
+        properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
+        hidden_types=_hidden_types(symbols))
     reasons = {s.symbol_id: rules.reason(s) for s in symbols
                if keys.get(s.symbol_id) not in used and s.symbol_id not in used_containers}
     # A type nothing names whose member the framework, the runtime or a test runner reaches is reached with it
@@ -243,6 +253,34 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         items.append({"symbol_id": sym.symbol_id, "kind": sym.kind, "file": sym.path, "line": sym.line,
                       "project": pname})
     return Unused(items, excluded, skipped)
+
+
+_API_VISIBILITY = ("public", "protected", "protected internal")
+
+
+def _hidden_types(symbols: list[_Symbol]) -> set[str]:
+    """Types a library's users cannot see: not public (or protected), or nested in such a type. A public member of
+    `internal static class Guard` is no published API."""
+    types = {s.symbol_id: s for s in symbols if s.kind in TYPE_KINDS}
+    hidden: set[str] = set()
+    for type_id in types:
+        current: str | None = type_id
+        for _ in range(32):  # nesting depth; a cycle in broken code ends it
+            found = types.get(current) if current else None
+            if found is None:
+                break
+            if found.visibility not in _API_VISIBILITY:
+                hidden.add(type_id)
+                break
+            current = found.container
+    return hidden
+
+
+def _test_classes(symbols: list[_Symbol], tests: dict[str, Any], lineage: _Bases) -> set[str | None]:
+    """Classes declaring a test, and classes deriving from one: Dapper's 45 `sealed class SystemSqlClientAsyncTests :
+    AsyncTests<SystemSqlClientProvider> { }` declare nothing, yet they are what the test runner runs."""
+    declaring = {s.container for s in symbols if s.symbol_id in tests and s.container}
+    return {*declaring, *lineage.derived_from(frozenset(declaring))}
 
 
 def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage: _Bases) -> set[str]:
