@@ -174,11 +174,16 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     # A file compiled into several projects declares its symbols once per project: judged once, as the asked
     # project's declaration when it has one (Dapper.StrongName compiles Dapper's files: asked for Dapper, its
     # unused members were StrongName's and left out).
+    # Not asked for one: the project whose folder holds the file (Dapper's, not Dapper.StrongName's).
     wanted = {pid for pid, (name, _) in projects.items() if name == project}
+    folders = {int(r[0]): str(r[1]).replace("\\", "/").rpartition("/")[0] + "/"
+               for r in conn.execute("SELECT id, path FROM projects")}
     chosen: dict[str, _Symbol] = {}
     for row in rows:
         found = chosen.get(row[0])
-        if found is None or (row[5] in wanted and found.project_id not in wanted):
+        if found is None or (row[5] in wanted and found.project_id not in wanted) or (
+                not wanted and _holds(folders.get(row[5]), row[6]) and not _holds(folders.get(found.project_id),
+                                                                                   found.path)):
             chosen[row[0]] = _Symbol(*row)
     symbols = list(chosen.values())
     keys = dict(in_chunks(conn, "SELECT symbol_id, key FROM ids WHERE symbol_id IN ({marks})",
@@ -253,6 +258,10 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         items.append({"symbol_id": sym.symbol_id, "kind": sym.kind, "file": sym.path, "line": sym.line,
                       "project": pname})
     return Unused(items, excluded, skipped)
+
+
+def _holds(folder: str | None, path: str | None) -> bool:
+    return bool(folder and path and (folder == "/" or path.startswith(folder)))
 
 
 _API_VISIBILITY = ("public", "protected", "protected internal")
