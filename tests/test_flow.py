@@ -152,6 +152,12 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         ("Features:Beta", "defined_but_unused", None, ["Flow.Web"]),
         ("Logging:LogLevel:Default", "read_by_framework", None, ["Flow.Web"]),
         ("Other:Name", "used", None, ["Flow.Other"]),
+        # Blogifier: a section read only for its children (`store.GetValue<string>("Provider")`, `store["Path"]`) uses
+        # them, not Store:Salt, which nothing reads (Blogifier:DemoMode and Salt were "used" with no usage).
+        ("Store", "used", None, ["Flow.Other"]),
+        ("Store:Path", "used", None, ["Flow.Other"]),
+        ("Store:Provider", "used", None, ["Flow.Other"]),
+        ("Store:Salt", "defined_but_unused", None, ["Flow.Other"]),
         ("Tool:Mode", "used", None, ["Flow.Tool"]),
     ]
     web = flow.call("surfaces_list_config_keys", {"project": "Flow.Web"})
@@ -299,7 +305,8 @@ def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(fl
     unused = flow.call("symbols_unused", {"project": "Flow.Web"})
     assert unused["data"].get("unused", []) == []
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
-        "constructed": 3, "dispatch": 3, "framework_entry": 11, "markup": 1}
+        "constructed": 3, "dispatch": 3, "framework_entry": 11, "markup": 1,
+        "entry_point": 1}  # its own Program.<Main>$ (every top-level project declares that id)
     refs = flow.call("refs_find", {"symbol_id": "CatalogModel.PriceLabel"})
     assert refs["data"]["references"] == []
     assert ("Razor markup names 'PriceLabel' on 1 line (src/Flow.Web/Pages/Catalog.cshtml:8): markup is compiled by "

@@ -192,6 +192,7 @@ internal sealed class ConfigFacts
             return;
         }
         var detail = new FactDetail().Add("pattern", pattern);
+        if (pattern == "GetSection" && OnlyChildrenRead(inv)) detail.Add("children_only", true);
         if (type) detail.Add("type", typeOf is null ? TypeArgument(inv, symbol as IMethodSymbol) : FactSyntax.TypeName(_sink.Model, typeOf.Type));
         // `GetValue<int>("k", 30)` takes a default after the key; `GetConnectionString("k") ?? "..."` falls back.
         if (Coalesced(inv) || type && inv.ArgumentList.Arguments.Count > (typeOf is null ? 1 : 2)) detail.Add("default", true);
@@ -381,6 +382,31 @@ internal sealed class ConfigFacts
         var confidence = FrameworkApi.ConfidenceOf(binding)!;
         _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, key, detail.Add("optional", GuardSection(inv, key)));
     }
+
+    /// <summary>A section whose value is only the receiver of reads of its children (`GetSection("A")["B"]`,
+    /// `.GetValue&lt;T&gt;("B")`, `.GetSection("B")`, `.Exists()`), directly or through a local every use of which is
+    /// such (Blogifier's `var section = configuration.GetSection("Blogifier"); section.GetValue&lt;string&gt;("DbProvider")`):
+    /// those reads are recorded one by one, so the section read uses no other key under it. A section bound, handed
+    /// on or returned uses all of them.</summary>
+    private static bool OnlyChildrenRead(InvocationExpressionSyntax section)
+    {
+        SyntaxNode node = section;
+        while (node.Parent is ParenthesizedExpressionSyntax) node = node.Parent;
+        if (ReadsAChild(node)) return true;
+        if (node.Parent is not EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax local }
+            || local.Ancestors().FirstOrDefault(a => a is BlockSyntax or CompilationUnitSyntax) is not { } scope) return false;  // top-level statements: the file
+        var name = local.Identifier.ValueText;
+        var uses = scope.DescendantNodes().OfType<IdentifierNameSyntax>().Where(i => i.Identifier.ValueText == name).ToList();
+        return uses.Count > 0 && uses.All(ReadsAChild);
+    }
+
+    private static bool ReadsAChild(SyntaxNode value) => value.Parent switch
+    {
+        ElementAccessExpressionSyntax access => access.Expression == value,
+        MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax } access when access.Expression == value =>
+            access.Name.Identifier.ValueText is "GetValue" or "GetSection" or "GetRequiredSection" or "Exists" or "GetConnectionString",
+        _ => false,
+    };
 
     /// <summary>A read whose absence the code covers with a value of its own: the left of `??`, unless the chain of
     /// `??` ends in a throw (`GetConnectionString("Default") ?? throw new InvalidOperationException(..)` requires it).</summary>

@@ -620,9 +620,12 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
             defined_by.setdefault(host, set()).update(keys_of_referenced)
     every_definition = {d["key"].lower() for d in definitions}
     used_by: dict[str | None, set[str]] = {}
+    # A section read only for its children (`var s = config.GetSection("Blogifier"); s.GetValue<string>("DbProvider")`)
+    # uses itself, not every key under it: its children's reads are recorded one by one.
+    read_alone_by: dict[str | None, set[str]] = {}
     for u in usages:
         if not u.get("dynamic"):
-            used_by.setdefault(u["project"], set()).add(u["key"].lower())
+            (read_alone_by if u.get("children_only") else used_by).setdefault(u["project"], set()).add(u["key"].lower())
 
     # Reads whose key is computed (`GetConnectionString(serviceName)`) but whose shape is known (`template`).
     templates: dict[str | None, list[dict[str, Any]]] = {}
@@ -692,7 +695,9 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                     entry["optional"] = True  # every read lacking it is guarded: the code goes on without it
         else:
             readers = [reads_of(d["project"]) for d in entry["defined_in"]]
-            is_used = any(_covers(u, lower) for pool in readers for u in pool)
+            is_used = any(_covers(u, lower) for pool in readers for u in pool) or any(
+                lower in keys_read for p, keys_read in read_alone_by.items()
+                if any(reaches(p, d["project"]) for d in entry["defined_in"]))
             reader = None if is_used else framework_reader(lower, discovery)
             dynamic = None if is_used or reader else next(
                 (found for d in entry["defined_in"] if (found := dynamic_reader(d["project"], lower))), None)

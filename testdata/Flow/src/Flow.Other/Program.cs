@@ -4,3 +4,7 @@ var config = new ConfigurationBuilder().AddJsonFile("appsettings.json").Build();
 Console.WriteLine(config["Other:Name"]);
 // `"Caching": {}` in appsettings.json: an empty section is a defined one.
 Console.WriteLine(config.GetSection("Caching").Exists());
+// Blogifier's `var section = configuration.GetSection("Blogifier")`, read only for two children: Store:Salt, which
+// nothing reads, is unused (the section read used every key under it).
+var store = config.GetSection("Store");
+Console.WriteLine(store.GetValue<string>("Provider") + store["Path"]);
