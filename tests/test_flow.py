@@ -152,6 +152,9 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         ("Features:Beta", "defined_but_unused", None, ["Flow.Web"]),
         ("Logging:LogLevel:Default", "read_by_framework", None, ["Flow.Web"]),
         ("Other:Name", "used", None, ["Flow.Other"]),
+        # Set by docker-compose for the service built from the top Dockerfile, which publishes Flow.Other's project
+        # (Blogifier's Blogifier__Redis was used_but_undefined: no project's folder holds that Dockerfile).
+        ("Other:Region", "used", None, ["Flow.Other"]),
         # Blogifier: a section read only for its children (`store.GetValue<string>("Provider")`, `store["Path"]`) uses
         # them, not Store:Salt, which nothing reads (Blogifier:DemoMode and Salt were "used" with no usage).
         ("Store", "used", None, ["Flow.Other"]),
@@ -174,6 +177,9 @@ def test_docker_compose_environment_defines_keys_for_the_project_its_service_bui
     keys = {k["key"]: k for k in flow.call("surfaces_list_config_keys", {"project": "Flow.Tool"})["data"]["keys"]}
     assert keys["EventBus:Host"]["defined_in"] == [
         {"file": "docker-compose.override.yml", "line": 6, "source": "docker_compose", "service": "tool"}]
+    other = flow.call("surfaces_list_config_keys", {"key_filter": "Other:Region"})["data"]["keys"]
+    assert [(k["status"], k["defined_in"]) for k in other] == [
+        ("used", [{"file": "docker-compose.override.yml", "line": 12, "source": "docker_compose", "service": "other"}])]
     assert "POSTGRES_PASSWORD" not in keys
     logging = flow.call("surfaces_list_config_keys", {"status": "read_by_framework"})["data"]["keys"]
     assert [(k["key"], k["read_by"]) for k in logging] == [

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from roslynmap.model.readable import repository_files
+from roslynmap.model.errors import RoslynMapError
+from roslynmap.model.readable import readable_file, repository_files
 from roslynmap.model.records import FactRecord
 
 _NAMES = ("docker-compose*.yml", "docker-compose*.yaml", "compose*.yml", "compose*.yaml")
@@ -112,6 +113,27 @@ def _project_file(folder: PurePosixPath, service: Service) -> str | None:
     return "/".join(parts)
 
 
+# `dotnet publish ... ./src/Blogifier/Blogifier.csproj` in a Dockerfile's RUN line: the project it builds.
+_DOTNET_BUILD = re.compile(r"\bdotnet\W+(?:publish|build)\b.*?([\w./\\-]+\.csproj)", re.IGNORECASE)
+
+
+def _built_project(root: Path, dockerfile: str) -> str | None:
+    """The project file a Dockerfile at the repository's top builds (Blogifier's root Dockerfile publishes
+    ./src/Blogifier/Blogifier.csproj): read from its `dotnet publish`/`dotnet build` line, a path relative to the
+    build context (the Dockerfile's folder here) that exists. None when it names none."""
+    try:
+        text = readable_file(root, dockerfile).read_text(encoding="utf-8-sig", errors="replace")
+    except RoslynMapError:
+        return None
+    folder = PurePosixPath(dockerfile).parent
+    for match in _DOTNET_BUILD.finditer(text):
+        candidate = (folder / match[1].replace("\\", "/")).as_posix()
+        candidate = "/".join(p for p in candidate.split("/") if p not in ("", "."))
+        if ".." not in candidate.split("/") and (root / candidate).is_file():
+            return candidate
+    return None
+
+
 def compose_facts(root: Path) -> list[FactRecord]:
     """One ConfigDefinition per environment variable a service the solution builds sets (ASPNETCORE_URLS too: the
     host reads it, and `Configuration["ASPNETCORE_URLS"]` does)."""
@@ -131,6 +153,7 @@ def compose_facts(root: Path) -> list[FactRecord]:
             built = _project_file(folder, service)
             if built is None:
                 continue  # an image the solution does not build (a database, a broker): not its configuration
+            built = _built_project(root, built) or built  # its project, when the Dockerfile names it
             for variable, value, rel, line in service.environment:
                 detail = {"value": value[:80], "source": "docker_compose", "service": name, "built_from": built}
                 rows.append(FactRecord("ConfigDefinition", None, None, rel, line, 1, "high",

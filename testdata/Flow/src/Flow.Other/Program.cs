@@ -1,7 +1,7 @@
 using Microsoft.Extensions.Configuration;
 
 var config = new ConfigurationBuilder().AddJsonFile("appsettings.json").Build();
-Console.WriteLine(config["Other:Name"]);
+Console.WriteLine(config["Other:Name"] + config["Other:Region"]);  // Other:Region: set by docker-compose
 // `"Caching": {}` in appsettings.json: an empty section is a defined one.
 Console.WriteLine(config.GetSection("Caching").Exists());
 // Blogifier's `var section = configuration.GetSection("Blogifier")`, read only for two children: Store:Salt, which
