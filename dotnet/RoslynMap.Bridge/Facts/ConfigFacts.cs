@@ -168,6 +168,11 @@ internal sealed class ConfigFacts
         if (key is null && confidence == Confidence.High && prefix is not null)
             Dynamic(arg, access.ArgumentList.OpenBracketToken.SpanStart, "indexer", Join(prefix, ""), from);
         if (key is null || prefix is null) return;
+        if (prefix.Length == 0 && HandedSection(access.Expression) is { } handed)
+        {
+            Relative(handed, key, access.ArgumentList.OpenBracketToken.SpanStart, "indexer", from);
+            return;
+        }
         var detail = new FactDetail().Add("pattern", "indexer").Add("optional", GuardSection(access, Join(prefix, key)));
         if (Coalesced(access)) detail.Add("default", true);
         _sink.Add(FactKinds.Config, from, access.ArgumentList.OpenBracketToken.SpanStart, confidence, Join(prefix, key), detail);
@@ -189,6 +194,11 @@ internal sealed class ConfigFacts
         {
             if (binding == Binding.Framework && keyArg is not null)
                 Dynamic(keyArg, FactSyntax.Name(inv)!.SpanStart, pattern, Join(prefix, keyPrefix), from);
+            return;
+        }
+        if (prefix.Length == 0 && keyPrefix.Length == 0 && HandedSection(receiver) is { } handed)
+        {
+            Relative(handed, key, FactSyntax.Name(inv)!.SpanStart, pattern, from);
             return;
         }
         var detail = new FactDetail().Add("pattern", pattern);
@@ -381,6 +391,39 @@ internal sealed class ConfigFacts
     {
         var confidence = FrameworkApi.ConfidenceOf(binding)!;
         _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, key, detail.Add("optional", GuardSection(inv, key)));
+    }
+
+    /// <summary>The name of a section the code was handed (a parameter, field or property typed IConfigurationSection,
+    /// or a local holding one): Blogifier's `StorageMinioProvider(..., IConfigurationSection section)` reads
+    /// `section.GetValue&lt;string&gt;("BucketName")`, a key under whatever section its caller chose, not `BucketName` at
+    /// the root. Null for anything else (an IConfiguration is read at the root).</summary>
+    private string? HandedSection(ExpressionSyntax? receiver, int depth = 0)
+    {
+        if (receiver is null) return null;
+        var e = FactSyntax.Unwrap(receiver);
+        if (e is not (IdentifierNameSyntax or MemberAccessExpressionSyntax)) return null;
+        var symbol = _sink.Model.GetSymbolInfo(e).Symbol;
+        if (depth < 3 && symbol is ILocalSymbol local && FactSyntax.LocalInitializer(local) is { } init)
+            return HandedSection(init, depth + 1);
+        var type = symbol switch
+        {
+            IParameterSymbol p => p.Type,
+            IFieldSymbol f => f.Type,
+            IPropertySymbol p => p.Type,
+            _ => null,
+        };
+        return type is INamedTypeSymbol { Name: "IConfigurationSection" } && FrameworkApi.IsFrom(type, FrameworkApi.Configuration)
+            ? FactSyntax.Collapse(e.ToString())
+            : null;
+    }
+
+    /// <summary>A constant key read under a section the code was handed: dynamic (its section is the caller's), with
+    /// the template `*:Key`, so a defined `Blogifier:Minio:BucketName` is read dynamically and no root `BucketName` is
+    /// called undefined.</summary>
+    private void Relative(string section, string key, int anchor, string pattern, string? from)
+    {
+        var detail = new FactDetail().Add("pattern", pattern).Add("dynamic", true).Add("template", "*:" + key);
+        _sink.Add(FactKinds.Config, from, anchor, Confidence.High, "{" + section + "}:" + key, detail);
     }
 
     /// <summary>A section whose value is only the receiver of reads of its children (`GetSection("A")["B"]`,

@@ -8,3 +8,11 @@ Console.WriteLine(config.GetSection("Caching").Exists());
 // nothing reads, is unused (the section read used every key under it).
 var store = config.GetSection("Store");
 Console.WriteLine(store.GetValue<string>("Provider") + store["Path"]);
+// Blogifier's StorageMinioProvider: a section handed to a constructor, read there by relative keys.
+Console.WriteLine(new BlobClient(config.GetSection("Blob")).Bucket);
+
+/// <summary>Reads `Bucket` under whatever section it is handed: not a root key `Bucket`.</summary>
+sealed class BlobClient(IConfigurationSection section)
+{
+    public string? Bucket { get; } = section["Bucket"];
+}
