@@ -36,8 +36,8 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         # OnPostAsync; Supplier, an entity only the model snapshot maps (by a string).
         "framework_entry": 13,
         # AboutModel's constructor (a page model without handlers), ShopContext's, Repository<T>'s, AccountsContext's,
-        # UserStore's, ClubContext's.
-        "constructed": 6,
+        # UserStore's, ClubContext's; ShopUserManager's and ShopSignInManager's (Identity's builder registers them).
+        "constructed": 8,
         # Main; ModuleSetup.Initialize ([ModuleInitializer]) and its class.
         "entry_point": 3,
         # AssemblyFixture.Start ([AssemblyInitialize]) and its class.
@@ -70,9 +70,9 @@ def test_a_pooled_context_factory_on_a_collection_named_service_collection_is_re
         ("IDbContextFactory<ShopContext>", "Singleton", "AddPooledDbContextFactory",
          "M:Conventions.Web.Data.DataSetup.AddShopData(Microsoft.Extensions.DependencyInjection.IServiceCollection)",
          11),
-        ("ShopContext", "Scoped", "AddDbContext", "M:Program.<Main>$(System.String[])", 8),
+        ("ShopContext", "Scoped", "AddDbContext", "M:Program.<Main>$(System.String[])", 9),
         # TodoApi's `AddSqlite<TodoDbContext>(cs)`: a provider's shortcut for AddDbContext.
-        ("ShopContext", "Scoped", "AddSqlite", "M:Program.<Main>$(System.String[])", 10)]
+        ("ShopContext", "Scoped", "AddSqlite", "M:Program.<Main>$(System.String[])", 11)]
 
 
 def test_a_generic_repositorys_dbset_is_no_table(conventions: McpServerProcess) -> None:
@@ -237,3 +237,15 @@ def test_keys_razor_views_read_through_an_injected_configuration(conventions: Mc
         ("Support:Email", "used", [("markup", "indexer", "src/Conventions.Web/Pages/About.cshtml", 5)])]
     overview = conventions.call("repo_overview", {})
     assert overview["data"]["counts"]["config_keys"] == 2
+
+
+def test_an_identity_builders_calls_register_its_managers(conventions: McpServerProcess) -> None:
+    """Blogifier: `AddIdentityCore<User>().AddUserManager<UserManager>().AddSignInManager<SignInManager>()
+    .AddEntityFrameworkStores<AppDbContext>()` registered nothing, though AccountController injects SignInManager."""
+    env = conventions.call("surfaces_list", {"kind": "di", "filter": "ShopUser"})
+    assert [(r["service"], r.get("implementation"), r["via"], r["line"]) for r in env["data"]["registrations"]] == [
+        ("UserManager<ShopUser>", None, "AddIdentityCore", 13),
+        ("UserManager<ShopUser>", "ShopUserManager", "AddUserManager", 14),
+        ("SignInManager<ShopUser>", "ShopSignInManager", "AddSignInManager", 15),
+        ("IUserStore<ShopUser>", None, "AddEntityFrameworkStores", 16)]
+    assert {r["lifetime"] for r in env["data"]["registrations"]} == {"Scoped"}

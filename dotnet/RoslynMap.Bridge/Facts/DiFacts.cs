@@ -186,6 +186,45 @@ internal sealed class DiFacts
                 .Add("via", name).Add("service_id", context.Id).Add("implementation_id", context.Id));
     }
 
+    /// <summary>What ASP.NET Core Identity's builder calls register (`services.AddIdentityCore&lt;User&gt;()
+    /// .AddUserManager&lt;UserManager&gt;().AddSignInManager&lt;SignInManager&gt;()`, Blogifier and Kavita): the service
+    /// with the user or role type the chain's AddIdentity* call gives, the implementation its type argument names.</summary>
+    private static readonly Dictionary<string, string> IdentityBuilderServices = new(StringComparer.Ordinal)
+    {
+        ["AddUserManager"] = "UserManager<{user}>", ["AddSignInManager"] = "SignInManager<{user}>",
+        ["AddRoleManager"] = "RoleManager<{role}>", ["AddRoles"] = "RoleManager<{0}>",
+        ["AddClaimsPrincipalFactory"] = "IUserClaimsPrincipalFactory<{user}>", ["AddUserStore"] = "IUserStore<{user}>",
+        ["AddRoleStore"] = "IRoleStore<{role}>", ["AddEntityFrameworkStores"] = "IUserStore<{user}>",
+        ["AddUserValidator"] = "IUserValidator<{user}>", ["AddPasswordValidator"] = "IPasswordValidator<{user}>",
+    };
+
+    private void IdentityBuilderCall(InvocationExpressionSyntax inv, string name, IMethodSymbol method, string? from)
+    {
+        if (!IdentityBuilderServices.TryGetValue(name, out var template)) return;
+        var typeArgs = _types.TypeArguments(inv, method);
+        string? user = null, role = null;
+        foreach (var call in FactSyntax.ChainBelow(FactSyntax.Receiver(inv)))
+        {
+            var callName = FactSyntax.NameText(call);
+            if (callName is not ("AddIdentity" or "AddIdentityCore" or "AddDefaultIdentity" or "AddRoles")) continue;
+            var args = _types.TypeArguments(call, _sink.Model.GetSymbolInfo(call).Symbol as IMethodSymbol);
+            if (callName == "AddRoles") role ??= args.Count > 0 ? args[0].Name : null;
+            else
+            {
+                user ??= args.Count > 0 ? args[0].Name : null;
+                role ??= args.Count > 1 ? args[1].Name : null;
+            }
+        }
+        var first = typeArgs.Count > 0 ? typeArgs[0] : null;
+        var service = template.Replace("{user}", user ?? "TUser", StringComparison.Ordinal)
+            .Replace("{role}", role ?? "TRole", StringComparison.Ordinal).Replace("{0}", first?.Name ?? "TRole", StringComparison.Ordinal);
+        // AddRoles<TRole> and AddEntityFrameworkStores<TContext> name no implementation of their service.
+        var implementation = name is "AddRoles" or "AddEntityFrameworkStores" ? null : first;
+        _sink.Add(FactKinds.DiRegistration, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, service,
+            new FactDetail().Add("lifetime", "Scoped").Add("implementation", implementation?.Name).Add("form", "extension")
+                .Add("via", name).Add("implementation_id", implementation?.Id));
+    }
+
     /// <summary>`services.Configure&lt;T&gt;(section)` or `services.Configure&lt;T&gt;(options => ...)`: IOptions&lt;T&gt;
     /// registered (with what configures it), as AddOptions&lt;T&gt;() is.</summary>
     public void OptionsConfiguration(InvocationExpressionSyntax inv, string? from)
@@ -208,7 +247,11 @@ internal sealed class DiFacts
         string confidence;
         if (isCollection && method is not null) confidence = Confidence.High;
         else if (method is null && (isCollection || receiverType is null or { TypeKind: TypeKind.Error })) confidence = Confidence.Medium;
-        else return;
+        else
+        {
+            if (receiverType is { Name: "IdentityBuilder" } && method is not null) IdentityBuilderCall(inv, name, method, from);
+            return;
+        }
 
         var typeArgs = _types.TypeArguments(inv, method);
         DiType? service = null;

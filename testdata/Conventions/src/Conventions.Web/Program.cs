@@ -1,4 +1,5 @@
 using Conventions.Web.Data;
+using Conventions.Web.Data.Accounts;
 using Conventions.Web.Hubs;
 using FluentValidation;
 
@@ -10,6 +11,7 @@ builder.Services.AddShopData();
 builder.Services.AddSqlite<ShopContext>("Data Source=shop.db");
 builder.Services.AddValidatorsFromAssemblyContaining<Program>();
 builder.Services.AddSubscription<Product, ProductAddedHandler>();
+builder.Services.AddAccounts();
 
 var app = builder.Build();
 app.MapHub<NotificationsHub>("/hubs/notifications");
