@@ -435,13 +435,17 @@ internal sealed class ConfigFacts
     {
         SyntaxNode node = section;
         while (node.Parent is ParenthesizedExpressionSyntax) node = node.Parent;
-        if (ReadsAChild(node)) return true;
+        if (ReadsAChild(node) && !TestsExistence(node)) return true;
         if (node.Parent is not EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax local }
             || local.Ancestors().FirstOrDefault(a => a is BlockSyntax or CompilationUnitSyntax) is not { } scope) return false;  // top-level statements: the file
         var name = local.Identifier.ValueText;
         var uses = scope.DescendantNodes().OfType<IdentifierNameSyntax>().Where(i => i.Identifier.ValueText == name).ToList();
-        return uses.Count > 0 && uses.All(ReadsAChild);
+        // Exists() alone needs some key under it (`if (!tenant.Exists()) throw`): that is a use of them all.
+        return uses.Count > 0 && uses.All(ReadsAChild) && !uses.All(TestsExistence);
     }
+
+    private static bool TestsExistence(SyntaxNode value) =>
+        value.Parent is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Exists" } access && access.Expression == value;
 
     private static bool ReadsAChild(SyntaxNode value) => value.Parent switch
     {
