@@ -240,6 +240,9 @@ def test_a_class_an_unbound_call_may_reach_is_not_said_unused(unbound: McpServer
         "M:Unbound.StockGuards.Discontinued(IGuardClause,System.Boolean)"]
     # StockGuards and OutOfStock among them.
     assert env["data"]["excluded"]["unbound_name"]["count"] == 3  # 1 before this rule
+    # The migration designer's BuildTargetModel (EF Core not restored: nothing says it overrides) is EF's to call; it
+    # was left out only as "public API" of the library, which a protected member of an internal class is not.
+    assert env["data"]["excluded"]["framework_entry"]["count"] == 1
 
 
 def test_generated_code_keeps_its_bound_references_and_drops_its_unbound_names(unbound: McpServerProcess) -> None:

@@ -143,6 +143,10 @@ class _Rules:
             return "framework_entry"
         if self.keys.get(s.symbol_id) in self.dispatch:
             return "dispatch"
+        # EF Core finds migrations and snapshots by their attributes and calls these by name; with EF Core not restored
+        # nothing says they override (a designer's `BuildTargetModel`, a snapshot's `BuildModel`): the file tells.
+        if s.name in _EF_MIGRATION_MEMBERS and surfaces.is_migration_file(s.path):
+            return "framework_entry"
         if s.visibility in _API_VISIBILITY and s.project_id in self.libraries and s.container not in self.hidden_types:
             return "public_library_api"
         if s.kind == "Property" and s.visibility == "public":
@@ -264,6 +268,7 @@ def _holds(folder: str | None, path: str | None) -> bool:
     return bool(folder and path and (folder == "/" or path.startswith(folder)))
 
 
+_EF_MIGRATION_MEMBERS = frozenset({"Up", "Down", "BuildTargetModel", "BuildModel"})
 _API_VISIBILITY = ("public", "protected", "protected internal")
 
 
