@@ -229,7 +229,10 @@ FRAMES: list[tuple[str, tuple[str, str, list[str], int]]] = [
     ("at Shop.OrderService.<>c.<<Place>b__3_0>d.MoveNext()", ("Shop.OrderService", "Place",
                                                             ["async/iterator state machine", "lambda"], 0)),
     ("at Shop.Repo`1.Find[TKey](TKey key)", ("Shop.Repo`1", "Find", [], 1)),
-    ("at Shop.Repo`1.<FindAsync>d__4`1.MoveNext()", ("Shop.Repo`1", "FindAsync", ["async/iterator state machine"], 0)),
+    # A state machine's own arity is its method's (a nested type's arity counts only the parameters it adds): Dapper's
+    # `<QueryAsync>d__33`1` runs QueryAsync<T>; a plain method of Repo<T> has a plain `<Find>d__3`.
+    ("at Shop.Repo`1.<FindAsync>d__4`1.MoveNext()", ("Shop.Repo`1", "FindAsync", ["async/iterator state machine"], 1)),
+    ("at Shop.Repo`1.<Find>d__3.MoveNext()", ("Shop.Repo`1", "Find", ["async/iterator state machine"], 0)),
     ("at Shop.A.<>c__DisplayClass2_0`1.<Run>b__0()", ("Shop.A", "Run", ["lambda"], 0)),
     ("at Shop.A.<>c.<.ctor>b__1_0(Int32 x)", ("Shop.A", ".ctor", ["lambda"], 0)),
     ("at Shop.Map`2.Get[TA,TB](TA a, TB b)", ("Shop.Map`2", "Get", [], 2)),
