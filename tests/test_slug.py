@@ -27,8 +27,10 @@ def test_routes_are_listed_as_their_transformers_write_them(slug: McpServerProce
             for e in env["data"]["endpoints"]] == [
         # {controller:slugify=Home}/{action:slugify=Index}: ConstraintMap["slugify"] rewrites both values.
         ("GET", "/home/about-us/{id?}", "M:Slug.Web.Controllers.HomeController.AboutUs", "conventional", SLUGIFY),
+        ("ANY", "/home/index/{id?}", "M:Slug.Web.Controllers.HomeController.Index", "conventional", SLUGIFY),
         # loud/{controller:shout}/{action}: ShoutTransformer's work is done by a helper: as written, and said.
         ("GET", "/loud/Home/AboutUs", "M:Slug.Web.Controllers.HomeController.AboutUs", "conventional", SHOUT),
+        ("ANY", "/loud/Home/Index", "M:Slug.Web.Controllers.HomeController.Index", "conventional", SHOUT),
         # [Route("[controller]/[action]")] under RouteTokenTransformerConvention(new SlugifyParameterTransformer()).
         ("GET", "/order/detail/{orderId:int}", "M:Slug.Web.Controllers.OrderController.Detail(System.Int32)",
          "attribute", SLUGIFY),
@@ -39,6 +41,19 @@ def test_a_feature_is_traced_from_the_url_the_app_serves(slug: McpServerProcess)
     env = slug.call("graph_trace_feature", {"entry_point": "GET /order/my-orders", "depth": 1})
     assert env["ok"], env
     assert env["data"]["root"]["symbol_id"] == "M:Slug.Web.Controllers.OrderController.MyOrders"
+
+
+def test_the_default_action_of_the_default_controller_is_reached_from_the_root(slug: McpServerProcess) -> None:
+    """`{controller:slugify=Home}/{action:slugify=Index}/{id?}`: the defaults are the action's own names (Home,
+    Index), compared before the transformer writes them; `/loud` has no defaults: its routes need every segment."""
+    index = "M:Slug.Web.Controllers.HomeController.Index"
+    listed = slug.call("surfaces_list_endpoints", {"path_filter": "index"})["data"]["endpoints"]
+    assert [(e["route"], e.get("shortest")) for e in listed] == [("/home/index/{id?}", "/"), ("/loud/Home/Index", None)]
+    for path in ("/", "/home", "/Home/Index", "/home/index/7"):
+        env = slug.call("graph_trace_feature", {"entry_point": f"GET {path}", "depth": 1})
+        assert env["ok"] and env["data"]["root"]["symbol_id"] == index, path
+    loud = slug.call("graph_trace_feature", {"entry_point": "GET /loud/Home"})
+    assert loud["error"]["code"] == "NOT_FOUND"
 
 
 def test_a_factory_held_in_a_variable_is_a_factory_registration(slug: McpServerProcess) -> None:

@@ -26,7 +26,7 @@ def web(web_repo: Path, home: Path) -> Iterator[McpServerProcess]:
 
 def test_endpoints(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_endpoints", {"limit": 100, "token_budget": 6000})
-    assert env["answer"] == "48 endpoints (21 GET, 10 POST, 7 ANY, 4 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
+    assert env["answer"] == "51 endpoints (22 GET, 10 POST, 9 ANY, 4 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
     got = [(e["method"], e["route"], e["source"]) for e in env["data"]["endpoints"]]
     assert got == [  # by route (case-folded), then method
         ("GET", "/", "razor_page"), ("POST", "/", "razor_page"),
@@ -49,8 +49,9 @@ def test_endpoints(web: McpServerProcess) -> None:
         ("GET", "/Basket/Checkout/{id:int?}", "razor_page"), ("POST", "/Basket/Checkout/{id:int?}", "razor_page"),
         ("POST", "/Basket/Checkout/{id:int?}?handler=ApplyCoupon", "razor_page"),
         ("POST", "/BasketApi.Basket/GetBasket", "grpc"), ("POST", "/BasketApi.Basket/UpdateBasket", "grpc"),
+        ("ANY", "/Blog/Index/{id?}", "conventional"), ("ANY", "/Blog/Post/{id?}", "conventional"),
         ("GET", "/brands", "minimal"), ("OPTIONS", "/check", "minimal"), ("GET", "/counter", "blazor"),
-        ("GET", "/counter/{Start:int}", "blazor"),
+        ("GET", "/counter/{Start:int}", "blazor"), ("GET", "/files/{**path}", "attribute"),
         ("ANY", "/healthz", "health_checks"), ("ANY", "/Home/Index/{id?}", "conventional"),
         ("ANY", "/hubs/chat", "signalr"), ("GET", "/invoices/{id:int}", "minimal"),
         ("ANY", "/legacy/{**rest}", "forwarder"),
@@ -114,18 +115,91 @@ def test_conventional_routes_apply_to_controllers_without_route_attributes(web: 
     (no [Route]): [HttpGet]/[HttpPost] without a template constrain the verb, [ActionName] renames,
     [NonAction] and non-public methods are not actions."""
     items = web.call("surfaces_list_endpoints", {"limit": 100, "token_budget": 6000})["data"]["endpoints"]
-    got = [(e["method"], e["route"], e["handler"], e["line"], e["pattern"], e["mapped_at"])
+    got = [(e["method"], e["route"], e["handler"], e["line"], e["pattern"], e["mapped_at"], e.get("shortest"))
            for e in items if e["source"] == "conventional"]
     account, pattern, mapped = "M:Web.Api.Controllers.AccountController.", "/{controller=Home}/{action=Index}/{id?}", \
         "src/Web.Api/Program.cs:54"
     assert got == [
-        ("GET", "/Account/Login/{id?}", account + "Login(System.String)", 9, pattern, mapped),
-        ("POST", "/Account/Login/{id?}", account + "LoginAsync(System.String,System.String)", 13, pattern, mapped),
-        ("ANY", "/Account/Logout/{id?}", account + "Logout", 15, pattern, mapped),
-        ("ANY", "/Home/Index/{id?}", "M:Web.Api.Controllers.HomeController.Index", 8, pattern, mapped),
+        ("GET", "/Account/Login/{id?}", account + "Login(System.String)", 9, pattern, mapped, None),
+        ("POST", "/Account/Login/{id?}", account + "LoginAsync(System.String,System.String)", 13, pattern, mapped,
+         None),
+        ("ANY", "/Account/Logout/{id?}", account + "Logout", 15, pattern, mapped, None),
+        # {action=Index}: `/Blog` reaches BlogController.Index; {controller=Home} too: `/` reaches HomeController's.
+        ("ANY", "/Blog/Index/{id?}", BLOG + "Index", 9, pattern, mapped, "/Blog"),
+        ("ANY", "/Blog/Post/{id?}", BLOG + "Post(System.Int32)", 11, pattern, mapped, None),
+        ("ANY", "/Home/Index/{id?}", "M:Web.Api.Controllers.HomeController.Index", 8, pattern, mapped, "/"),
     ]
     trace = web.call("graph_trace_feature", {"entry_point": "POST /Account/Login/{id?}", "depth": 1})
     assert trace["data"]["root"]["symbol_id"] == account + "LoginAsync(System.String,System.String)"
+
+
+BLOG = "M:Web.Api.Controllers.BlogController."
+
+
+def test_conventional_routes_are_reached_with_their_defaulted_segments_left_out(web: McpServerProcess) -> None:
+    """Blogifier's `{controller=Home}/{action=Index}/{id?}`: a segment with a default may be left out when every
+    segment after it may be too. `/Home`, `/Home/Index` and `/Home/Index/5` reach HomeController.Index (and `/`
+    would, but the Razor page at `/` is the exact route, and ASP.NET orders pages before conventional routes);
+    `/Blog` reaches BlogController.Index; Post needs its action segment; AccountController has no Index."""
+    def root(entry: str) -> str:
+        env = web.call("graph_trace_feature", {"entry_point": entry, "depth": 1})
+        return str(env["data"]["root"]["symbol_id"] if env["ok"] else env["error"]["code"])
+
+    home = "M:Web.Api.Controllers.HomeController.Index"
+    assert [root(f"GET {path}") for path in ("/Home", "/home/index", "/Home/Index/5", "/Home/Index/")] == [home] * 4
+    assert root("GET /") == "M:Web.Api.Pages.IndexModel.OnGet"
+    assert [root(f"POST {path}") for path in ("/Blog", "/Blog/Index", "/blog/index/3")] == [BLOG + "Index"] * 3
+    assert [root(f"GET {path}") for path in ("/Blog/Post", "/Blog/Post/3")] == [BLOG + "Post(System.Int32)"] * 2
+    assert [root(f"GET {path}") for path in ("/Account", "/Blog/Index/3/4", "/Home/About")] == ["NOT_FOUND"] * 3
+    # The list keeps the filled template, with the shortest URL beside it; a path_filter on that URL finds it.
+    listed = web.call("surfaces_list_endpoints", {"path_filter": "/Blog"})["data"]["endpoints"]
+    assert [(e["route"], e.get("shortest")) for e in listed] == [("/Blog/Index/{id?}", "/Blog"),
+                                                                  ("/Blog/Post/{id?}", None)]
+
+
+def test_routes_and_keys_built_from_constant_interpolated_strings(web: McpServerProcess) -> None:
+    """Blogifier's `[HttpGet($"{BlogifierConstant.StorageRowPhysicalRoot}/{{**slug}}")]` and
+    `configuration[$"{BlogifierConstant.Key}:FileExtensions"]`: C# 10 constant interpolated strings are constants
+    (FilesController.cs), a route and a key like any other, not a dropped route and a dynamic read."""
+    files = web.call("surfaces_list_endpoints", {"path_filter": "/files"})["data"]["endpoints"]
+    download = "M:Web.Api.Controllers.FilesController.Download(System.String)"
+    assert [(e["method"], e["route"], e["handler"], e["source"], e["file"], e["line"]) for e in files] == [
+        ("GET", "/files/{**path}", download, "attribute", "src/Web.Api/Controllers/FilesController.cs", 25)]
+    trace = web.call("graph_trace_feature", {"entry_point": "GET /files/docs/a.pdf", "depth": 1})
+    assert trace["data"]["root"]["symbol_id"] == download
+    keys = web.call("surfaces_list_config_keys", {"key_filter": "Files:"})["data"]["keys"]
+    assert [(k["key"], k["status"], [(u["pattern"], u["symbol_id"], u["line"], u.get("dynamic")) for u in k["usages"]])
+            for k in keys] == [("Files:Extensions", "used", [
+                ("indexer", "M:Web.Api.Controllers.FilesController.#ctor("
+                 "Microsoft.Extensions.Configuration.IConfiguration)", 21, None)])]
+    # A hole that is no constant keeps the read dynamic, its constant holes filled in (the template).
+    dynamic = web.call("surfaces_list_config_keys", {"status": "dynamic"})["data"]["keys"]
+    assert [(k["key"], k["usages"][0].get("template")) for k in dynamic] == [
+        ('{$"{FileSettings.Section}:Blocked:{path}"}', "Files:Blocked:*"),
+        ('{configuration["Features:ActiveFlag"]!}', None)]
+
+
+def test_a_filter_matching_nothing_says_how_many_the_index_holds(web: McpServerProcess) -> None:
+    """An empty answer under a filter is not an empty index (surfaces_list_db_tables' wording)."""
+    def hint(tool: str, args: dict[str, str]) -> tuple[str, str]:
+        env = web.call(tool, args)
+        return env["answer"], env["hint"]
+
+    assert hint("surfaces_list_endpoints", {"path_filter": "/row"}) == (
+        "0 endpoints match '/row'.", "No endpoint whose route contains '/row' (51 endpoints in the index). "
+        "Call surfaces_list_endpoints without path_filter to see them.")
+    assert hint("surfaces_list_endpoints", {"path_filter": "/files", "http_method": "patch"})[1] == (
+        "No PATCH endpoint whose route contains '/files' (51 endpoints in the index). Call surfaces_list_endpoints "
+        "without path_filter and http_method to see them.")
+    assert hint("surfaces_list", {"kind": "di", "filter": "Nope"}) == (
+        "0 DI registrations.", "No DI registration whose service or implementation contains 'Nope' (25 DI "
+        "registrations in the index). Call surfaces_list(kind=\"di\") without filter to see them.")
+    assert hint("surfaces_list", {"kind": "logs", "level": "Critical", "file": "Program.cs"})[1] == (
+        "No log template of level 'Critical' in a file matching 'Program.cs' (17 log templates in the index). "
+        "Call surfaces_list(kind=\"logs\") without level and file to see them.")
+    assert hint("surfaces_list_config_keys", {"key_filter": "Nope:Nothing"})[1] == (
+        "No configuration key containing 'Nope:Nothing' (31 configuration keys in the index). "
+        "Call surfaces_list_config_keys without key_filter to see them.")
 
 
 def test_razor_pages_and_blazor_components(web: McpServerProcess) -> None:
@@ -188,15 +262,15 @@ def test_endpoint_filters_apply_before_limit(web: McpServerProcess) -> None:
 
 def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_config_keys", {"limit": 100, "key_filter": ""})
-    assert env["answer"] == "29 configuration keys."
+    assert env["answer"] == "31 configuration keys."
     assert env["data"]["by_status"] == [
-        {"status": "used", "count": 20}, {"status": "defined_but_unused", "count": 3},
-        {"status": "bound_unset", "count": 2}, {"status": "used_but_undefined", "count": 2},
-        {"status": "dynamic", "count": 1}, {"status": "read_by_framework", "count": 1}]
+        {"status": "used", "count": 21}, {"status": "defined_but_unused", "count": 3},
+        {"status": "bound_unset", "count": 2}, {"status": "dynamic", "count": 2},
+        {"status": "used_but_undefined", "count": 2}, {"status": "read_by_framework", "count": 1}]
     keys = web.call("surfaces_list_config_keys", {"limit": 20})["data"]["keys"] + \
         web.call("surfaces_list_config_keys", {"limit": 20, "offset": 20})["data"]["keys"]
     status = {k["key"]: k["status"] for k in keys}
-    assert len(status) == 29
+    assert len(status) == 31
     assert {k for k, s in status.items() if s == "used_but_undefined"} == {"Features:ActiveFlag",
                                                                              "Features:MaxPageSize"}
     assert {k for k, s in status.items() if s == "defined_but_unused"} == {
@@ -213,7 +287,7 @@ def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
         {"file": "src/Web.Api/appsettings.Development.json", "line": 4, "environment": "Development"},
         {"file": "src/Web.Api/appsettings.json", "line": 4}]
     missing = web.call("surfaces_list_config_keys", {"status": "used_but_undefined"})
-    assert missing["answer"] == "2 configuration keys are used_but_undefined, of 29."
+    assert missing["answer"] == "2 configuration keys are used_but_undefined, of 31."
     assert [k["key"] for k in missing["data"]["keys"]] == ["Features:ActiveFlag", "Features:MaxPageSize"]
     chained = next(k for k in keys if k["key"] == "Jobs:Cleanup:IntervalSeconds")
     assert [u["pattern"] for u in chained["usages"]] == ["indexer"]
@@ -582,7 +656,7 @@ def test_members_the_framework_calls_by_convention_are_not_unused(web: McpServer
         f"M:{services}Shipping.Ship(System.Int32,Microsoft.Extensions.Logging.ILogger)"]
     # constructed: LoggerAdapter<T>'s constructor is one more (its class implements IAppLogger<T>: left out).
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
-        "constructed": 9, "dispatch": 16, "entry_point": 1, "framework_entry": 35, "serialization": 24}
+        "constructed": 10, "dispatch": 16, "entry_point": 1, "framework_entry": 39, "serialization": 24}
 
 
 def test_a_partial_type_speaks_from_the_part_that_declares_its_bases(web: McpServerProcess) -> None:

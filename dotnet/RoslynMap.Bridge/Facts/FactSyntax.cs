@@ -60,7 +60,9 @@ internal static class FactSyntax
     public static bool IsLambda(ExpressionSyntax e) => Unwrap(e) is AnonymousFunctionExpressionSyntax;
 
     /// <summary>A string known at compile time: a literal, a constant, or a local whose initializer
-    /// is one. Interpolated strings only when allowed (SQL, log templates), holes as `{expr}`.</summary>
+    /// is one. An interpolated string whose holes are all constant strings is a constant too (C# 10:
+    /// `$"{Constants.Root}/{{**slug}}"` is `/row/{**slug}`); others only when allowed (SQL, log templates),
+    /// the holes that are not constant as `{expr}`.</summary>
     public static string? ConstantString(SemanticModel model, ExpressionSyntax? e, bool interpolated = false, int depth = 0)
     {
         if (e is null) return null;
@@ -70,7 +72,10 @@ internal static class FactSyntax
             case LiteralExpressionSyntax lit:
                 return lit.IsKind(SyntaxKind.StringLiteralExpression) ? lit.Token.ValueText : null;
             case InterpolatedStringExpressionSyntax istr:
-                return interpolated ? Interpolated(istr) : null;
+                // The compiler's value first; a hole it could not evaluate (a project whose System.String did not
+                // bind) is read as ConstantString reads a name.
+                if (model.GetConstantValue(istr) is { HasValue: true, Value: string text }) return text;
+                return Interpolated(model, istr, interpolated, depth);
             case IdentifierNameSyntax or MemberAccessExpressionSyntax or BinaryExpressionSyntax:
                 break;
             case InvocationExpressionSyntax { Expression: IdentifierNameSyntax { Identifier.ValueText: "nameof" } }:
@@ -126,15 +131,38 @@ internal static class FactSyntax
         return constant.HasValue && constant.Value is int n ? n : null;
     }
 
-    private static string Interpolated(InterpolatedStringExpressionSyntax istr)
+    /// <summary>An interpolated string with its constant string holes filled in; null when a hole is not one,
+    /// unless `holes` allows writing such a hole as `{expr}`.</summary>
+    private static string? Interpolated(SemanticModel model, InterpolatedStringExpressionSyntax istr, bool holes, int depth)
     {
         var sb = new StringBuilder();
         foreach (var part in istr.Contents)
         {
             if (part is InterpolatedStringTextSyntax text) sb.Append(text.TextToken.ValueText);
-            else if (part is InterpolationSyntax hole) sb.Append('{').Append(Collapse(hole.Expression.ToString())).Append('}');
+            else if (part is InterpolationSyntax hole)
+            {
+                // An alignment or a format changes what the value writes: not a constant.
+                var constant = hole.AlignmentClause is null && hole.FormatClause is null
+                    ? ConstantHole(model, hole.Expression, depth)
+                    : null;
+                if (constant is not null) sb.Append(constant);
+                else if (holes) sb.Append('{').Append(Collapse(hole.Expression.ToString())).Append('}');
+                else return null;
+            }
         }
         return sb.ToString();
+    }
+
+    /// <summary>A hole's value when the compiler's rules make it a constant string: its constant value, or a const
+    /// whose value it could not evaluate (read from its declaration). A local's initializer is not followed here: a
+    /// hole that is no constant stays a hole.</summary>
+    private static string? ConstantHole(SemanticModel model, ExpressionSyntax e, int depth)
+    {
+        if (model.GetConstantValue(e) is { HasValue: true, Value: string value }) return value;
+        if (Unwrap(e) is not (IdentifierNameSyntax or MemberAccessExpressionSyntax)) return null;
+        var info = model.GetSymbolInfo(e);
+        var symbol = info.Symbol ?? (info.CandidateSymbols.Length == 1 ? info.CandidateSymbols[0] : null);
+        return symbol is IFieldSymbol { IsConst: true } or ILocalSymbol { IsConst: true } ? ConstantString(model, e, depth: depth) : null;
     }
 
     /// <summary>Rightmost identifier text of a name or member access (`Services` in `builder.Services`).</summary>

@@ -3,6 +3,7 @@ surfaces_list (DI registrations, middleware, log templates, exceptions by `kind`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import Field
@@ -37,6 +38,20 @@ def _no_facts_hint(ctx: QueryContext, what: str) -> Guidance:
                     "symbols_search for the handler or key by name.")
 
 
+def _empty_hint(ctx: QueryContext, what: str, in_index: int, unmatched: str, call: str,
+                filters: list[str]) -> Guidance:
+    """The hint of an empty list: an index holding none of `what` says so (_no_facts_hint); filters matching none of
+    the `in_index` it holds say that instead (never claim an empty index when only a filter matched nothing)."""
+    if not in_index or not filters:
+        return _no_facts_hint(ctx, what)
+    return Guidance("hint", f"{unmatched} ({in_index} {what} in the index). Call {call} without "
+                    f"{' and '.join(filters)} to see them.")
+
+
+def _quoted(value: str | None) -> str:
+    return f"'{value.strip()}'" if value is not None else ""
+
+
 class EndpointParams(ListParams):
     path_filter: str | None = None
     http_method: str | None = None
@@ -66,10 +81,18 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
         answer=answer, data={"by_method": listing.counts},
         ranked=RankedList("endpoints", items, listing.total, params.offset, listing.by_file, narrow,
                           scope_param=None),
-        guidance=None if listing.total else _no_facts_hint(ctx, "endpoints"), next_actions=actions,
+        guidance=None if listing.total else _endpoints_hint(ctx, params), next_actions=actions,
         limits_applied=limits, warnings=warnings, semantic_level=ctx.semantic_level,
         baseline_commit=ctx.commit,
         preview=[f"{i['method']:<6} {i['route']}  -> {i['handler'] or '(no action fits)'}" for i in items])
+
+
+def _endpoints_hint(ctx: QueryContext, params: EndpointParams) -> Guidance:
+    in_index = surfaces.endpoints(ctx.conn, None, None).total
+    verb = f"{params.http_method.strip().upper()} " if params.http_method else ""
+    route = f" whose route contains {_quoted(params.path_filter)}" if params.path_filter else ""
+    return _empty_hint(ctx, "endpoints", in_index, f"No {verb}endpoint{route}", "surfaces_list_endpoints",
+                       [f for f, v in (("path_filter", params.path_filter), ("http_method", params.http_method)) if v])
 
 
 class ConfigParams(ListParams):
@@ -99,8 +122,8 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
     """Use to see which configuration keys the code reads and appsettings*.json define, each with a status."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency)
     limits: dict[str, Any] = {}
-    listing = surfaces.config_keys(ctx.conn, params.key_filter, params.project, params.status,
-                                   markup.config_reads(ctx.conn, ctx.root))
+    reads = markup.config_reads(ctx.conn, ctx.root)
+    listing = surfaces.config_keys(ctx.conn, params.key_filter, params.project, params.status, reads)
     items = _page(listing, params, limits)
     # The count per status is data (by_status): the answer does not say it again.
     of_all = f" are {params.status}, of {sum(c['count'] for c in listing.counts)}" if params.status else ""
@@ -117,9 +140,20 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
     return ToolOutput(
         answer=answer, data={"by_status": listing.counts},
         ranked=RankedList("keys", items, listing.total, params.offset, listing.by_file, scope_param=None),
-        guidance=None if listing.total else _no_facts_hint(ctx, "configuration keys"),
+        guidance=None if listing.total else _config_hint(ctx, params, reads),
         limits_applied=limits, warnings=warnings, semantic_level=ctx.semantic_level,
         baseline_commit=ctx.commit, preview=[f"{i['key']}  [{i['status']}]" for i in items])
+
+
+def _config_hint(ctx: QueryContext, params: ConfigParams, reads: list[markup.ConfigRead]) -> Guidance:
+    in_index = surfaces.config_keys(ctx.conn, None, None, None, reads).total
+    named = f" containing {_quoted(params.key_filter)}" if params.key_filter else ""
+    where = f" in project {_quoted(params.project)}" if params.project else ""
+    status = f" with status {params.status}" if params.status else ""
+    return _empty_hint(ctx, "configuration keys", in_index, f"No configuration key{named}{where}{status}",
+                       "surfaces_list_config_keys", [f for f, v in (("key_filter", params.key_filter),
+                                                                    ("project", params.project),
+                                                                    ("status", params.status)) if v])
 
 
 class TableParams(ListParams):
@@ -361,12 +395,35 @@ def _scoped_answer(noun: str, listing: surfaces.Listing, params: FactListParams,
     return f"{listing.total} {noun}{where}" + (f" ({parts})" if parts else "") + "."
 
 
+# Per kind: one of the listed (singular), what `filter` matches, what `level` is.
+KIND_WORDS: dict[str, tuple[str, str | None, str | None]] = {
+    "di": ("DI registration", "service or implementation", "lifetime"),
+    "middleware": ("middleware", None, None),
+    "logs": ("log template", "template", "level"),
+    "retries": ("retry policy", "policy or handled exception", None),
+    "exceptions": ("thrown exception", "type", None)}
+
+
+def _scoped_hint(ctx: QueryContext, params: FactListParams, what: str, in_index: Callable[[], int]) -> Guidance:
+    """An empty list of a kind: what its filters asked for, and how many the index holds."""
+    one, matched, level = KIND_WORDS[params.kind]
+    asked = [(f" whose {matched} contains {_quoted(params.filter)}", "filter", params.filter if matched else None),
+             (f" of {level} {_quoted(params.level)}", "level", params.level if level else None),
+             (f" in project {_quoted(params.project)}", "project", params.project if not params.symbol_id else None),
+             (f" in a file matching {_quoted(params.file)}", "file", params.file if not params.symbol_id else None),
+             (f" reached from {params.symbol_id}", "symbol_id", params.symbol_id)]
+    given = [(text, name) for text, name, value in asked if value]
+    return _empty_hint(ctx, what, in_index() if given else 0, f"No {one}" + "".join(t for t, _ in given),
+                       f'surfaces_list(kind="{params.kind}")', [name for _, name in given])
+
+
 def _scoped_output(ctx: QueryContext, params: FactListParams, listing: surfaces.Listing, name: str, what: str,
-                   counted: str, preview: list[str], limits: dict[str, Any], items: list[dict[str, Any]]) -> ToolOutput:
+                   counted: str, preview: list[str], limits: dict[str, Any], items: list[dict[str, Any]],
+                   in_index: Callable[[], int]) -> ToolOutput:
     return ToolOutput(
         answer=_scoped_answer(what, listing, params, counted), data={f"by_{counted}": listing.counts},
         ranked=RankedList(name, items, listing.total, params.offset, listing.by_file, scope_param="file"),
-        guidance=None if listing.total else _no_facts_hint(ctx, what),
+        guidance=None if listing.total else _scoped_hint(ctx, params, what, in_index),
         limits_applied=limits, warnings=ctx.warnings, semantic_level=ctx.semantic_level,
         baseline_commit=ctx.commit, preview=preview)
 
@@ -383,17 +440,20 @@ def facts_tool(params: FactListParams, repo_path: str) -> ToolOutput:
         listing = surfaces.middleware(ctx.conn, params.project, params.file)
         items = _page(listing, params, limits)
         preview = [f"{i['order']:>3} {i['middleware']}  ({i['file']}:{i['line']})" for i in items]
-        return _scoped_output(ctx, params, listing, "middleware", "middleware", "project", preview, limits, items)
+        return _scoped_output(ctx, params, listing, "middleware", "middleware", "project", preview, limits, items,
+                              lambda: surfaces.middleware(ctx.conn, None, None).total)
     if params.kind == "logs":
         listing = surfaces.log_templates(ctx.conn, params.filter, params.level, params.project, params.file)
         items = _page(listing, params, limits)
         preview = [f"{i.get('level') or '?':<11} {i['template']}" for i in items]
-        return _scoped_output(ctx, params, listing, "logs", "log templates", "level", preview, limits, items)
+        return _scoped_output(ctx, params, listing, "logs", "log templates", "level", preview, limits, items,
+                              lambda: surfaces.log_templates(ctx.conn, None, None, None, None).total)
     if params.kind == "retries":
         listing = surfaces.retry_policies(ctx.conn, params.filter, params.project, params.file)
         items = _page(listing, params, limits)
         preview = [f"{i['policy']} x{i.get('retries', '?')}  ({i['file']}:{i['line']})" for i in items]
-        return _scoped_output(ctx, params, listing, "policies", "retry policies", "policy", preview, limits, items)
+        return _scoped_output(ctx, params, listing, "policies", "retry policies", "policy", preview, limits, items,
+                              lambda: surfaces.retry_policies(ctx.conn, None, None, None).total)
     return _exceptions(ctx, params, limits)
 
 
@@ -405,7 +465,8 @@ def _di(ctx: QueryContext, params: FactListParams, limits: dict[str, Any]) -> To
     preview = [f"{i.get('lifetime') or '?':<9} {i['service']}" + (f" -> {i['implementation']}" if i.get(
         "implementation") and i["implementation"] != i["service"] else "") + (f"  ({i['via']})" if i.get("via") else "")
         for i in items]
-    return _scoped_output(ctx, params, listing, "registrations", "DI registrations", "lifetime", preview, limits, items)
+    return _scoped_output(ctx, params, listing, "registrations", "DI registrations", "lifetime", preview, limits, items,
+                          lambda: surfaces.di_registrations(ctx.conn, None, None, None, None).total)
 
 
 def _exceptions(ctx: QueryContext, params: FactListParams, limits: dict[str, Any]) -> ToolOutput:
@@ -428,4 +489,4 @@ def _exceptions(ctx: QueryContext, params: FactListParams, limits: dict[str, Any
     items = _page(listing, params, limits)
     preview = [f"{i['exception']}  in {i['thrown_in']}" for i in items]
     return _scoped_output(ctx, params, listing, "exceptions", "thrown exceptions", "exception", preview, limits,
-                          items)
+                          items, lambda: surfaces.thrown_exceptions(ctx.conn, None, None, None).total)

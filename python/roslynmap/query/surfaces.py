@@ -113,10 +113,11 @@ _CONFIDENCE_RANK = {"high": 2, "medium": 1, "low": 0}
 
 
 def _apply_pattern(pattern: str, action: dict[str, Any], pattern_file: str | None = None,
-                   found: transformers.Transformers | None = None) -> tuple[str, str | None] | None:
+                   found: transformers.Transformers | None = None) -> tuple[str, str | None, str | None] | None:
     """A conventional pattern with {controller}, {action} (and {area}) filled in for one action, each value as its
-    parameter's transformer writes it (`{action:slugify}`), and that transformer's type; None when the pattern
-    cannot reach the action (no {controller}/{action}, or the area does not match)."""
+    parameter's transformer writes it (`{action:slugify}`), that transformer's type, and the route's `shortest` form
+    (_shortest); None when the pattern cannot reach the action (no {controller}/{action}, or the area does not
+    match)."""
     names = {m.group(1).lower(): m.group(0) for m in _PARAMETER.finditer(pattern)}
     if "controller" not in names or "action" not in names or ("area" in names) != bool(action.get("area")):
         return None
@@ -126,7 +127,46 @@ def _apply_pattern(pattern: str, action: dict[str, Any], pattern_file: str | Non
             value, transformer = transformers.conventional_value(pattern_file, names[part], action[part], found) \
                 if found else (action[part], None)
             route, by = route.replace(names[part], value), by or transformer
-    return route, by
+    return route, by, _shortest(pattern, route, action)
+
+
+_SEGMENT_PARAMETER = re.compile(r"\{([^{}]*)\}")
+_FILLED = ("controller", "action", "area")
+
+
+def _left_out(segment: str, values: Mapping[str, Any] | None = None) -> str | None:
+    """How a URL may leave out this segment of a template, when it leaves out every segment after it too:
+    "optional" (`{id?}`, a catch-all `{*rest}`), "default" (`{page=1}`), "filled" (in a conventional pattern filled
+    with `values`, `{action=Index}` for an action whose value is that default: route values compare
+    case-insensitively); None when it may not (a literal, `{id}`, `{controller=Home}` filled with Blog)."""
+    match = _SEGMENT_PARAMETER.fullmatch(segment)
+    if match is None:
+        return None
+    inner = match.group(1)
+    if inner.startswith("*") or inner.endswith("?"):
+        return "optional"
+    if "=" not in inner:
+        return None
+    declared, default = inner.split("=", 1)
+    name = declared.split(":", 1)[0].strip().lower()
+    if values is None or name not in _FILLED:
+        return "default"
+    return "filled" if str(values.get(name) or "").lower() == default.strip().lower() else None
+
+
+def _shortest(pattern: str, route: str, action: dict[str, Any]) -> str | None:
+    """The shortest URL reaching a conventional route, when the pattern's defaults let it leave out filled segments
+    (`{controller=Home}/{action=Index}/{id?}`: HomeController.Index is `/`, BlogController.Index `/Blog`; every URL
+    between that and the full route reaches the action too); None when no filled segment may be left out (the route
+    as listed says the rest: `/Home/About/{id?}`)."""
+    written, filled = pattern.strip("/").split("/"), route.strip("/").split("/")
+    if len(written) != len(filled):
+        return None
+    keep, reasons = len(written), []
+    while keep > 0 and (reason := _left_out(written[keep - 1], action)) is not None:
+        reasons.append(reason)
+        keep -= 1
+    return "/" + "/".join(filled[:keep]) if "filled" in reasons else None
 
 
 def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]],
@@ -141,13 +181,14 @@ def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]],
             applied = _apply_pattern(pattern["key"], action, pattern["file"], found)
             if applied is None:
                 continue
-            route, transformed_by = applied
+            route, transformed_by, shortest = applied
             expanded += 1
             confidence = min(pattern["confidence"], action["confidence"], key=lambda c: _CONFIDENCE_RANK.get(c, 0))
             for verb in action.get("verbs") or ["ANY"]:
                 routes.append({"method": verb, "route": route, "handler": action["symbol_id"], "file": action["file"],
                                "line": action["line"], "source": "conventional", "confidence": confidence,
                                "pattern": pattern["key"], "mapped_at": f"{pattern['file']}:{pattern['line']}",
+                               **({"shortest": shortest} if shortest is not None else {}),
                                **({"transformed_by": transformed_by} if transformed_by else {})})
         if not expanded:
             # No action fits: the pattern as written, handled by no action (not by the method that mapped it,
@@ -1146,19 +1187,30 @@ _ROUTE = re.compile(r"^\s*([A-Za-z]+)\s+(/\S*)\s*$")
 
 
 @functools.lru_cache(maxsize=8192)
-def _template_regex(template: str) -> re.Pattern[str]:
+def _template_regex(template: str, required: int | None = None) -> re.Pattern[str]:
     """A route template as a regex over concrete paths: `{x}` one segment, `{x?}` an optional one,
-    `{*x}`/`{**x}` the rest of the path."""
-    body = ""
-    for segment in template.strip("/").split("/"):
-        if re.fullmatch(r"\{\*[^}]*\}", segment):
-            body += "(?:/.*)?"
-        elif re.fullmatch(r"\{[^}]*\?\}", segment):
-            body += "(?:/[^/]+)?"
-        elif segment:
-            parts = re.split(r"(\{[^}]*\})", segment)
-            body += "/" + "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
-    return re.compile(f"^{body}/?$", re.I)
+    `{*x}`/`{**x}` the rest of the path. A URL may leave out the trailing segments that are optional or have a
+    default (`posts/{page=1}`: `/posts`), and with `required` (a conventional route's `shortest`, in segments) every
+    segment after the first `required` ones (`/Home/Index/{id?}` from `/`: `/`, `/Home`, `/Home/Index`,
+    `/Home/Index/5`)."""
+    segments = [s for s in template.strip("/").split("/") if s]
+    tail = len(segments)
+    while tail > 0 and (_left_out(segments[tail - 1]) is not None or (required is not None and tail > required)):
+        tail -= 1
+    body = "".join(_segment_regex(s) for s in segments[:tail])
+    for segment in segments[tail:]:  # each may be left out with all after it: nested
+        body += "(?:" + _segment_regex(segment, trailing=True)
+    return re.compile(f"^{body}{')?' * (len(segments) - tail)}/?$", re.I)
+
+
+def _segment_regex(segment: str, trailing: bool = False) -> str:
+    """One segment of a template, `/` included (`{x?}` before a required segment may be missing on its own)."""
+    if re.fullmatch(r"\{\*[^}]*\}", segment):
+        return "/.*" if trailing else "(?:/.*)?"
+    if re.fullmatch(r"\{[^}]*\?\}", segment) and not trailing:
+        return "(?:/[^/]+)?"
+    parts = re.split(r"(\{[^}]*\})", segment)
+    return "/" + "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
 
 
 def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]] | None:
@@ -1193,17 +1245,26 @@ def _matching_routes(routes: list[dict[str, Any]], path: str) -> list[dict[str, 
     folded = [r for r in routes if (r["route"].rstrip("/") or "/").lower() == wanted.lower()]
     if folded:
         return folded
-    # A concrete path: the most specific templates win (most literal segments), as ASP.NET routing does.
-    # The fallback answers every path nothing else takes: a trace from it says nothing about the path.
-    matching = [r for r in routes if r["source"] != "fallback" and _template_regex(r["route"]).match(path)]
+    # A concrete path: the most specific templates win (most literal segments among those the path reaches), as
+    # ASP.NET routing does. The fallback answers every path nothing else takes: a trace from it says nothing about
+    # the path. A conventional route is reached from its `shortest` form on (`GET /` for HomeController.Index).
+    matching = [r for r in routes if r["source"] != "fallback" and _template_regex(
+        r["route"], _segment_count(r["shortest"]) if r.get("shortest") is not None else None).match(path)]
     if not matching:
         return []
-    best = max(_literal_segments(r["route"]) for r in matching)
-    return [r for r in matching if _literal_segments(r["route"]) == best]
+    reached = _segment_count(wanted)
+    best = max(_literal_segments(r["route"], reached) for r in matching)
+    return [r for r in matching if _literal_segments(r["route"], reached) == best]
 
 
-def _literal_segments(template: str) -> int:
-    return sum(1 for segment in template.strip("/").split("/") if segment and not segment.startswith("{"))
+def _segment_count(path: str) -> int:
+    return len([s for s in path.strip("/").split("/") if s])
+
+
+def _literal_segments(template: str, reached: int) -> int:
+    """The literal segments among a template's first `reached` ones (those a concrete path of that many spans)."""
+    segments = [s for s in template.strip("/").split("/") if s][:reached]
+    return sum(1 for segment in segments if not segment.startswith("{"))
 
 
 def di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
