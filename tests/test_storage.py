@@ -1,6 +1,7 @@
 """Baseline files and CI semantics on the small Hierarchy sample: rollback-journal baselines read
 immutable (no -wal/-shm beside them), build outputs never make a tree dirty, `git status -z` parsing,
-types_hierarchy below implementers, cache entry locks a prune may delete, worker log pruning."""
+types_hierarchy below implementers, cache entry locks a prune may delete, worker log pruning, and which overrides a
+call can run from its receiver (graph_callers, tests_find)."""
 
 from __future__ import annotations
 
@@ -264,5 +265,71 @@ def test_a_call_runs_only_the_overrides_its_receiver_allows(hierarchy: Indexed) 
         assert edges("graph_callers", "Printer.Name") == [
             ("InkPrinter.Describe(Hierarchy.Printer)", "Call", None), ("LaserPrinter.Name", "Call", None),
             ("Printer.Banner", "Call", None)]
+    finally:
+        server.close()
+
+
+def test_a_member_run_on_this_for_an_override_keeps_only_receivers_that_may_be_its_class(hierarchy: Indexed) -> None:
+    """testdata/Hierarchy/src/Hierarchy/Policies.cs, a template method: Rule.Run calls the abstract Apply on this, so
+    a call of Run on a receiver typed DeadlineRule cannot run CachingRule.Apply (Polly's `timeout.Execute(...)` was
+    a test of CachePolicy.Implementation). A receiver typed as the base stays (it may be any rule); through `this`
+    the object stays the same (RunLate is a DeadlineRule's, RunTwice a CachingRule's)."""
+    db = hierarchy.home / "repos" / hierarchy.info.repo_id / "baselines" / f"{hierarchy.info.commit}.db"
+    facts = sqlite3.connect(db).execute("SELECT symbol_id, line, key FROM facts WHERE kind = 'ReceiverType'"
+                                        " ORDER BY line").fetchall()
+    # Only where the receiver's static type is not the class declaring the member: not on `rule` (Rule<int>), not
+    # on the cast to Rule<int>, not on RunLate's own DeadlineRule.
+    assert facts == [("M:Hierarchy.RuleTests.CachingRuns", 63, "T:Hierarchy.CachingRule`1"),
+                     ("M:Hierarchy.RuleTests.SlidingCachingRuns", 70, "T:Hierarchy.SlidingCachingRule`1"),
+                     ("M:Hierarchy.RuleTests.DeadlineRuns", 74, "T:Hierarchy.DeadlineRule`1"),
+                     ("M:Hierarchy.RuleTests.CachingRunsTwice", 80, "T:Hierarchy.SlidingCachingRule`1"),
+                     ("M:Hierarchy.RuleTests.DeadlineSummary", 86, "T:Hierarchy.DeadlineRule`1")]
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+    p = "Hierarchy."
+    caching, deadline = f"M:{p}CachingRule`1.Apply(System.Func{{`0}},System.String)", \
+        f"M:{p}DeadlineRule`1.Apply(System.Func{{`0}},System.String)"
+    run, run_with = "Rule`1.Run(System.Func{`0})", "Rule`1.Run(System.Func{`0},System.String)"
+
+    def tests(symbol_id: str) -> list[tuple[str, int]]:
+        env = server.call("tests_find", {"symbol_id": symbol_id})
+        assert env["ok"], env
+        return [(t["test"].removeprefix(f"M:{p}RuleTests."), t["depth"]) for t in env["data"]["tests"]]
+
+    def callers(symbol_id: str) -> list[tuple[str, int, str]]:
+        env = server.call("graph_callers", {"symbol_id": symbol_id, "depth": 4})
+        assert env["ok"], env
+        return sorted((n["symbol_id"][2:].removeprefix(p), n["depth"], e.get("to", symbol_id)[2:].removeprefix(p))
+                      for n in env["data"]["nodes"] for e in n["edges"])  # no `to`: the root
+
+    try:
+        assert tests(caching) == [("SlidingCachingRuns", 2), ("CachingRuns", 3), ("AnyRuleRuns", 4),
+                                  ("CachingRunsTwice", 4)]
+        assert tests(deadline) == [("DeadlineRuns", 3), ("DeadlineRunsLate", 3), ("AnyRuleRuns", 4)]
+        # A property read on `this.Kind`: the base-typed receiver (a cast) reaches both, DeadlineRule's only its own.
+        assert tests(f"P:{p}CachingRule`1.Kind") == [("CachingSummary", 2)]
+        assert tests(f"P:{p}DeadlineRule`1.Kind") == [("CachingSummary", 2), ("DeadlineSummary", 2)]
+        assert callers(caching) == sorted([
+            ("CachingRule`1.RunTwice(System.Func{`0})", 3, run), (run, 2, run_with),
+            (run_with, 1, "CachingRule`1.Apply(System.Func{`0},System.String)"),
+            ("RuleTests.AnyRuleRuns", 4, "Rules.RunAny(Hierarchy.Rule{System.Int32})"),
+            ("RuleTests.CachingRuns", 3, run),
+            ("RuleTests.CachingRunsTwice", 4, "CachingRule`1.RunTwice(System.Func{`0})"),
+            ("RuleTests.SlidingCachingRuns", 2, run_with), ("Rules.RunAny(Hierarchy.Rule{System.Int32})", 3, run)])
+        assert callers(deadline) == sorted([
+            ("DeadlineRule`1.RunLate(System.Func{`0})", 2, run_with), (run, 2, run_with),
+            (run_with, 1, "DeadlineRule`1.Apply(System.Func{`0},System.String)"),
+            ("RuleTests.AnyRuleRuns", 4, "Rules.RunAny(Hierarchy.Rule{System.Int32})"),
+            ("RuleTests.DeadlineRuns", 3, run),
+            ("RuleTests.DeadlineRunsLate", 3, "DeadlineRule`1.RunLate(System.Func{`0})"),
+            ("Rules.RunAny(Hierarchy.Rule{System.Int32})", 3, run)])
+        # The abstract member itself: every caller.
+        assert len(callers(f"M:{p}Rule`1.Apply(System.Func{{`0}},System.String)")) == 11
+        impact = server.call("impact_analyze", {"symbol_id": caching})
+        assert impact["ok"], impact
+        assert impact["answer"].startswith(f"Changing {p}CachingRule<T>.Apply touches 8 callers (4 of them tests)")
+        # ReceiverType facts are the graph's: a card leaves them out.
+        card = server.call("symbols_get_card", {"symbol_id": f"M:{p}RuleTests.DeadlineRuns"})
+        assert [f["kind"] for f in card["data"]["facts"]] == ["Test", "GenericCall"]
     finally:
         server.close()

@@ -14,6 +14,10 @@ internal sealed class ReferenceClassifier
 {
     private const int MaxReceiverLength = 200;
     private readonly DocumentContext _ctx;
+    // The name classified last and what it bound to: a member access's receiver is visited just before the member's
+    // name, so `policy` in `policy.Execute()` is this one when Execute is classified (ReceiverTypeOf).
+    private SimpleNameSyntax? _lastName;
+    private ISymbol? _lastSymbol;
 
     public ReferenceClassifier(DocumentContext ctx)
     {
@@ -38,6 +42,7 @@ internal sealed class ReferenceClassifier
             symbol = null;
         }
         if (symbol is IAliasSymbol alias) symbol = alias.Target;
+        (_lastName, _lastSymbol) = (name, symbol);
 
         if (symbol is null)
         {
@@ -76,7 +81,61 @@ internal sealed class ReferenceClassifier
                 break;
         }
         if (kind is RefKinds.Call or RefKinds.Read or RefKinds.Write && InMockSetup(expr)) kind = RefKinds.MockSetup;
+        if (kind is RefKinds.Call or RefKinds.Read or RefKinds.Write) ReceiverTypeOf(target, expr, name, from);
         Add(target, name.Identifier, from, kind, Receiver(expr));
+    }
+
+    /// <summary>A member a class inherits, called on a receiver whose static type is that class (`timeout.Execute()`,
+    /// `timeout` a TimeoutPolicy, Execute declared in its base Policy): a `ReceiverType` fact at the member's name, key
+    /// the receiver's type. The object is one of that class's line, so the overrides Execute runs on `this` are that
+    /// line's, never a sibling's (graph_callers, query/dispatch.py). Only an instance member of a source class others
+    /// may derive from, on a receiver typed as another source class; the receiver's type comes from the symbol its last
+    /// name bound to (no model call), else from the model.</summary>
+    private void ReceiverTypeOf(ISymbol target, ExpressionSyntax expr, SimpleNameSyntax name, string? from)
+    {
+        if (!_ctx.Facts || target.IsStatic || target is not (IMethodSymbol or IPropertySymbol or IEventSymbol)
+            || target.ContainingType is not { TypeKind: TypeKind.Class, IsSealed: false, IsStatic: false } declaring
+            || !declaring.Locations.Any(l => l.IsInSource)) return;
+        var receiver = expr switch
+        {
+            MemberAccessExpressionSyntax ma => ma.Expression,
+            MemberBindingExpressionSyntax mb => ConditionalReceiver(mb),
+            _ => null,
+        };
+        if (receiver is null or ThisExpressionSyntax or BaseExpressionSyntax) return;
+        var last = receiver switch
+        {
+            SimpleNameSyntax n => n,
+            MemberAccessExpressionSyntax { Name: var n } => n,
+            _ => null,
+        };
+        var type = last is not null && ReferenceEquals(last, _lastName)
+            ? _lastSymbol switch
+            {
+                ILocalSymbol l => l.Type,
+                IParameterSymbol p => p.Type,
+                IFieldSymbol f => f.Type,
+                IPropertySymbol p => p.Type,
+                IEventSymbol e => e.Type,
+                _ => null,
+            }
+            : _ctx.Model.GetTypeInfo(receiver).Type;
+        if (type is not INamedTypeSymbol { TypeKind: TypeKind.Class } named) return;
+        var own = named.OriginalDefinition;
+        if (SymbolEqualityComparer.Default.Equals(own, declaring.OriginalDefinition) || !own.Locations.Any(l => l.IsInSource)
+            || _ctx.IdOf(own) is not { } id) return;
+        var (line, col) = _ctx.Position(name.Identifier.SpanStart);
+        _ctx.Result.Facts.Add(new FactRow("ReceiverType", from, _ctx.ProjectIndex, _ctx.File, line, col, "high", id, "{}"));
+    }
+
+    /// <summary>The expression before the `?.` a member binding (`.Execute` in `policy?.Execute()`) applies to.</summary>
+    private static ExpressionSyntax? ConditionalReceiver(MemberBindingExpressionSyntax binding)
+    {
+        for (var n = binding.Parent; n is not null; n = n.Parent)
+        {
+            if (n is ConditionalAccessExpressionSyntax ca && ca.WhenNotNull.Span.Contains(binding.Span)) return ca.Expression;
+        }
+        return null;
     }
 
     // Moq's Setup*/Verify*/It.Is and FakeItEasy's A.CallTo take an expression tree naming the member to fake.

@@ -7,22 +7,35 @@ in one deriving from it, never in a sibling class. Any other receiver may be any
 an interface (a default member calling another) `this` is any implementer: not narrowed.
 
 The receiver is the text the bridge stores with each reference (`refs.receiver`: null for a plain name).
+
+graph_callers carries what a `this` call says on up the walk (`narrow`): a member reached only through `this`
+calls standing for an override (Policy.Execute calling the abstract Implementation, for CachePolicy's) runs it only on
+an object of that override's class line, its `bound`. A caller of that member through another receiver runs it only
+when the receiver's static type may be such an object: the type itself, a class deriving from it or one of its bases,
+never a sibling class (`timeout.Execute()`, `timeout` a TimeoutPolicy). The bridge records a receiver's static type
+where it is not the class declaring the member called (a `ReceiverType` fact at the member's name); without one the
+receiver may be any object. A caller through `this` (or `base.`) is on the same object: it must be in a class related
+to the bound, and the bound carries on to it.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from roslynmap.query.keys import ids_of
 from roslynmap.query.sql import chunks, in_chunks, marks
 
 NONE, OWN_LINE, ANY = 0, 1, 2
+# The reach of one reference (SQL over refs `r`). A plain name is `this` only for a call: a property named alone may
+# be in an object initializer (`new D { P = 1 }`), and an implicit call (foreach, await, using) has no receiver text.
+REACH_OF_REF = ("CASE WHEN r.receiver = 'base' THEN 0 WHEN r.receiver = 'this'"
+                " OR (r.receiver IS NULL AND r.kind = 'Call') THEN 1 ELSE 2 END")
 # The widest reach of the calls one caller makes to one target (max over its references).
-# A plain name is `this` only for a call: a property named alone may be in an object initializer (`new D { P = 1 }`),
-# and an implicit call (foreach, await, using) has no receiver text at all.
-REACH = ("max(CASE WHEN r.receiver = 'base' THEN 0 WHEN r.receiver = 'this' OR (r.receiver IS NULL AND r.kind = 'Call')"
-         " THEN 1 ELSE 2 END)")
+REACH = f"max({REACH_OF_REF})"
+# member key -> the classes its object is one of (or one deriving from one, or a base of one): see the module docstring.
+Bounds = dict[int, frozenset[str]]
 
 
 def reach_of(conn: sqlite3.Connection, callers: Iterable[int], targets: Iterable[int],
@@ -43,21 +56,96 @@ def reach_of(conn: sqlite3.Connection, callers: Iterable[int], targets: Iterable
     return found
 
 
-def unreachable(conn: sqlite3.Connection, lineage: Lineage, stands_for: dict[int, list[tuple[int, int | None]]],
-                edge: str) -> set[tuple[int, int, int]]:
-    """(caller, base, callee) for the callers of a base member whose calls cannot run `callee`, an override
-    of it (`stands_for`: target -> the (callee, via) pairs it stands for, as graph_callers builds them)."""
+@dataclass
+class Narrowed:
+    """What the receivers of one level's calls rule out (graph_callers), and what they say of the callers' objects."""
+
+    blocked: set[tuple[int, int, int]] = field(default_factory=set)  # (caller, target, callee): cannot run callee
+    own: set[tuple[int, int]] = field(default_factory=set)  # (caller, base): only `this`/`base.` calls, on its object
+    loose: set[tuple[int, int, int]] = field(default_factory=set)  # (caller, target, bound callee): another receiver
+
+    def bounds(self, lineage: Lineage, stands_for: dict[int, list[tuple[int, int | None]]], bounds: Bounds,
+               edges: Iterable[tuple[int, int]], callers: set[int]) -> Bounds:
+        """The bound of each of `callers` on the next level, from its call edges (caller, target) into this one: a
+        caller whose every open edge is on its own object, standing for a bound callee or for an override through its
+        base member, runs only on an object of those classes; one edge on any other object frees it."""
+        found: dict[int, set[str]] = {}
+        free: set[int] = set()
+        for caller, target in edges:
+            if caller not in callers or caller in free:
+                continue
+            for callee, via in stands_for.get(target, []):
+                if (caller, target, callee) in self.blocked:
+                    continue
+                classes: frozenset[str] | None = None
+                if callee in bounds:
+                    classes = None if (caller, target, callee) in self.loose else bounds[callee]
+                elif via is not None and (caller, target) in self.own and (own := lineage.class_of(callee)):
+                    classes = frozenset([own])
+                if classes is None:
+                    free.add(caller)
+                    found.pop(caller, None)
+                    break
+                found.setdefault(caller, set()).update(classes)
+        return {caller: frozenset(classes) for caller, classes in found.items()}
+
+
+def narrow(conn: sqlite3.Connection, lineage: Lineage, stands_for: dict[int, list[tuple[int, int | None]]],
+           bounds: Bounds, edge: str) -> Narrowed:
+    """The calls into a level's targets (`stands_for`: target -> the (callee, via) pairs it stands for, as
+    graph_callers builds them) that cannot run the callee: a `base.` or `this` call of a base member whose override
+    is not of the caller's class line, and a call standing for a bound callee (`bounds`) on an object that cannot be
+    of its classes."""
+    out = Narrowed()
     bases = sorted(t for t, pairs in stands_for.items() if any(via is not None for _, via in pairs))
     rows = in_chunks(conn, f"SELECT r.from_key, r.target_key, {REACH} AS reach FROM refs r WHERE r.target_key IN"
                      f" ({{marks}}) AND {edge} AND r.from_key IS NOT NULL GROUP BY r.from_key, r.target_key"
                      " HAVING reach < 2", bases)
-    lineage.learn({int(r[0]) for r in rows} | {c for t in bases for c, _ in stands_for[t]})
-    blocked: set[tuple[int, int, int]] = set()
+    members = {int(r[0]) for r in rows} | {c for t in bases for c, _ in stands_for[t]}
+    lineage.learn(members)
+    lineage.learn_lines(lineage.classes_of(members))
     for caller, base, reach in rows:
+        out.own.add((int(caller), int(base)))
         for callee, via in stands_for[base]:
             if via is not None and not lineage.can_run(caller, callee, reach):
-                blocked.add((int(caller), int(base), callee))
-    return blocked
+                out.blocked.add((int(caller), int(base), callee))
+    bound_targets = sorted(t for t, pairs in stands_for.items() if any(c in bounds for c, _ in pairs))
+    if not bound_targets:
+        return out
+    refs = in_chunks(conn, f"SELECT r.from_key, r.target_key, {REACH_OF_REF}, r.file_id, r.line, r.col FROM refs r"
+                     f" WHERE r.target_key IN ({{marks}}) AND {edge} AND r.from_key IS NOT NULL", bound_targets)
+    typed = receiver_types(conn, {int(r[0]) for r in refs if r[2] == ANY})
+    members = {int(r[0]) for r in refs} | {c for t in bound_targets for c, _ in stands_for[t]}
+    lineage.learn(members)
+    lineage.learn_lines({c for classes in bounds.values() for c in classes} | set(typed.values())
+                        | lineage.classes_of(members))
+    opened: set[tuple[int, int, int]] = set()
+    closed: set[tuple[int, int, int]] = set()
+    for caller, target, reach, file_id, line, col in refs:
+        for callee, via in stands_for[target]:
+            classes = bounds.get(callee)
+            if classes is None:
+                continue
+            key = (int(caller), int(target), callee)
+            if reach == ANY:
+                receiver = typed.get((file_id, line, col))
+                runs = receiver is None or lineage.meets(receiver, classes)
+                if runs:
+                    out.loose.add(key)
+            else:  # on the caller's own object
+                runs = (via is None or lineage.can_run(caller, callee, reach)) and lineage.on(caller, classes)
+            (opened if runs else closed).add(key)
+    out.blocked |= closed - opened
+    return out
+
+
+def receiver_types(conn: sqlite3.Connection, callers: Iterable[int]) -> dict[tuple[int, int, int], str]:
+    """(file id, line, col) of a reference -> the static type of its receiver, where the bridge recorded one
+    (`ReceiverType` facts of these callers: a receiver typed as a class other than the member's)."""
+    names = ids_of(conn, callers)
+    rows = in_chunks(conn, "SELECT file_id, line, col, key FROM facts WHERE kind = 'ReceiverType' AND symbol_id IN"
+                     " ({marks})", sorted(set(names.values())))
+    return {(int(r[0]), int(r[1]), int(r[2])): str(r[3]) for r in rows}
 
 
 class Lineage:
@@ -80,7 +168,44 @@ class Lineage:
         own, other = self._container.get(caller), self._container.get(implementation)
         if own is None or other is None or self._interface.get(own, False):
             return True  # not known to be narrower: keep it
-        return own == other or other in self._line(own) or own in self._line(other)
+        return self.related(own, other)
+
+    def related(self, a: str, b: str) -> bool:
+        """Whether an object can be of both classes' lines: one is the other or derives from it."""
+        return a == b or b in self._line(a) or a in self._line(b)
+
+    def meets(self, type_id: str, classes: Iterable[str]) -> bool:
+        """Whether an object of `type_id`'s line can be of one of `classes`' lines."""
+        return any(self.related(type_id, c) for c in classes)
+
+    def on(self, caller: int, classes: Iterable[str]) -> bool:
+        """Whether `caller`'s own object (`this`) can be of one of `classes`' lines (unknown, or an interface's
+        member, where `this` is any implementer: it can)."""
+        self.learn([caller])
+        own = self._container.get(caller)
+        return own is None or self._interface.get(own, False) or self.meets(own, classes)
+
+    def class_of(self, member: int) -> str | None:
+        """The class (or struct) declaring `member`, when known; None for an interface's member."""
+        self.learn([member])
+        own = self._container.get(member)
+        return None if own is None or self._interface.get(own, False) else own
+
+    def classes_of(self, members: Iterable[int]) -> set[str]:
+        """The types declaring these members (learned before)."""
+        return {c for m in members if (c := self._container.get(m)) is not None}
+
+    def learn_lines(self, types: Iterable[str]) -> None:
+        """Reads the base-class chains of these types, one query per level of the deepest chain."""
+        fresh = {t for t in types if t not in self._bases}
+        while fresh:
+            found: dict[str, str] = {}
+            for type_id, base in in_chunks(self._conn, "SELECT type_id, related_id FROM relations WHERE type_id IN"
+                                           " ({marks}) AND kind = 'base' AND related_id IS NOT NULL", sorted(fresh)):
+                found.setdefault(type_id, base)
+            for type_id in fresh:
+                self._bases[type_id] = found.get(type_id)
+            fresh = {b for b in found.values() if b not in self._bases}
 
     def learn(self, keys: Iterable[int]) -> None:
         """Reads the declaring type of each member key not yet known (one query for many)."""
@@ -104,9 +229,7 @@ class Lineage:
         current: str | None = type_id
         while current is not None and len(line) < 64:
             if current not in self._bases:
-                row = self._conn.execute("SELECT related_id FROM relations WHERE type_id = ? AND kind = 'base'"
-                                         " AND related_id IS NOT NULL LIMIT 1", (current,)).fetchone()
-                self._bases[current] = row[0] if row else None
+                self.learn_lines([current])
             current = self._bases[current]
             if current is None or current in line or current == type_id:
                 break

@@ -3,7 +3,9 @@
 A call edge is a Call, ImplicitCall (foreach, await, using... calling a member of the solution) or
 Instantiate reference, or a Read/Write of a property, indexer or event (accessors are calls); an
 implicit call's edge keeps its kind, `ImplicitCall`. Callers of a member include the callers of the
-interface or base member it implements or overrides (edge `via` that member). A callee reached
+interface or base member it implements or overrides (edge `via` that member), less those whose receiver rules it
+out (query/dispatch.py: `base.` runs no override, `this` only its own class line's, and a member reached only on
+`this` for an override runs it only for a receiver typed as that override's class line). A callee reached
 through an interface or virtual member lists its known implementations (edge kind `Dispatch`, `via`
 the member).
 
@@ -144,7 +146,7 @@ def _declaring_projects(conn: sqlite3.Connection, callers: list[int], targets: l
 
 def _only_blocked(conn: sqlite3.Connection, targets: dict[int, list[tuple[int, int | None]]],
                   blocked: set[tuple[int, int, int]]) -> set[int]:
-    """The callers whose every call edge into `targets` is blocked (dispatch.unreachable)."""
+    """The callers whose every call edge into `targets` is blocked (dispatch.narrow)."""
     suspects = {caller for caller, _, _ in blocked}
     if not suspects:
         return set()
@@ -277,6 +279,7 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     visited = {root}
     frontier = [root]
     lineage = dispatch.Lineage(conn)
+    bounds: dispatch.Bounds = {}  # frontier member -> the classes its object is of (dispatch.narrow)
     levels: list[list[tuple[int, int]]] = []  # per level: (caller key, calls), ranked
     level_ends: list[int] = []  # where each level's edges end in graph.edges
     shared = shared_ids(conn)
@@ -295,8 +298,10 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
             targets.setdefault(callee, []).append((callee, None))
             for base in dispatched[callee]:
                 targets.setdefault(base, []).append((callee, base))
-        # A caller reaching a frontier member only through `base.` or `this` calls that cannot run it is none.
-        blocked = dispatch.unreachable(conn, lineage, targets, CALL_EDGE)
+        # A caller reaching a frontier member only through calls that cannot run it (`base.`, `this` in another class
+        # line, a receiver typed as a class its object cannot be of) is none.
+        narrowed = dispatch.narrow(conn, lineage, targets, bounds, CALL_EDGE)
+        blocked = narrowed.blocked
         ranked, available = _ranked_callers(conn, list(targets), visited | _only_blocked(conn, targets, blocked),
                                             limit_per_level, only)
         fresh = [key for key, _ in ranked]
@@ -305,7 +310,9 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
             graph.truncated_levels[level] = available - len(fresh)
         described = set(fresh) | visited  # edges only between nodes the graph shows
         visited.update(fresh)
-        for target, caller, kind, count, first_ref in _edges_into(conn, targets, described, only):
+        into = _edges_into(conn, targets, described, only)
+        bounds = narrowed.bounds(lineage, targets, bounds, ((r[1], r[0]) for r in into), set(fresh))
+        for target, caller, kind, count, first_ref in into:
             for callee, via in targets[target]:
                 if (caller, target, callee) in blocked:
                     continue

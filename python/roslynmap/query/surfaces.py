@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 FACT_COLUMNS = "fa.kind, fa.symbol_id, fa.line, fa.col, fa.confidence, fa.key, fa.detail, f.path"
 FACT_FROM = "facts fa LEFT JOIN files f ON f.id = fa.file_id"
+# Facts the graph reads that say nothing to an agent about the member (query/dispatch.py): not in cards or traces.
+INTERNAL_FACTS = " AND fa.kind != 'ReceiverType'"
 HTTP_METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "ANY")
 
 
@@ -1163,7 +1165,7 @@ def _relabel(conn: sqlite3.Connection, facts: list[dict[str, Any]]) -> list[dict
 def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str, project_id: int | None = None) -> list[dict[str, Any]]:
     """The facts of one symbol; of one project's declaration when given (`Program.<Main>$` is declared
     by every top-level-statement project under the same id)."""
-    where = "fa.symbol_id = ?"
+    where = "fa.symbol_id = ?" + INTERNAL_FACTS
     args: list[object] = [symbol_id]
     if project_id is not None:
         where += " AND fa.project_id = ?"
@@ -1176,7 +1178,7 @@ def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str, project_id: int | 
 def facts_of_symbols(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[dict[str, Any]]]:
     out: dict[str, list[dict[str, Any]]] = {}
     for row in in_chunks(conn, f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE fa.symbol_id IN ({{marks}})"
-                               " ORDER BY fa.line", ids):
+                               f"{INTERNAL_FACTS} ORDER BY fa.line", ids):
         fact = _fact(row)
         out.setdefault(fact["symbol_id"], []).append(fact)
     return {k: _relabel(conn, v) for k, v in out.items()}
