@@ -37,10 +37,12 @@ def test_unused_keeps_a_published_librarys_api_and_what_conventions_call(library
     assert [(u["symbol_id"], u["line"]) for u in env["data"]["unused"]] == [
         ("M:Shared.Guard.NeverCalled", 19),  # public in an internal class: no published API
         ("M:Lib.Web.Feed.ShouldSerializeNothing", 11),  # no property named Nothing
+        ("M:Lib.Web.Feed.FlushLegacy", 14),  # Lib's #if names Lib's own FlushLegacy, not Lib.Web's
         ("T:Lib.Web.LegacyMiddleware", 10),
         # Kavita's JwtRevocationMiddleware: its InvokeAsync calls a member of its own, which made the type "named"
         ("M:Lib.Web.StaleMiddleware.InvokeAsync(Microsoft.AspNetCore.Http.HttpContext)", 18),
         ("M:Lib.Client.Flush", 23),  # internal: not the library's API
+        ("M:Lib.Client.CloseLegacy", 42),  # the inactive branch declares its own: no use of this one
         ("T:Lib.Specs.ClientSpecs", 3)]  # a test project's public helper nothing calls: no published API
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
         "public_library_api": 2,  # Close, QueryAsync(string) (not Lib.Specs' ClientSpecs: a test project's)
@@ -127,13 +129,16 @@ def test_a_member_named_only_in_inactive_code_is_not_unused(library: McpServerPr
     """Dapper's TestBase.SkipIfMsDataClient is called only inside `#if ENTITY_FRAMEWORK` (tests built for net481,
     indexed for net10.0): "unused", and refs_find's 0 references said nothing of the five calls."""
     unused = library.call("symbols_unused", {"project": "Lib"})
-    assert [u["symbol_id"] for u in unused["data"]["unused"]] == ["M:Shared.Guard.NeverCalled", "M:Lib.Client.Flush"]
+    assert [u["symbol_id"] for u in unused["data"]["unused"]] == [
+        "M:Shared.Guard.NeverCalled", "M:Lib.Client.Flush", "M:Lib.Client.CloseLegacy"]
     assert unused["data"]["excluded"]["inactive_code"] == {
         "count": 1, "rule": "named in #if branches not compiled for the indexed target framework"}
     refs = library.call("refs_find", {"symbol_id": "M:Lib.Client.FlushLegacy"})
     assert refs["answer"] == "0 references to Lib.Client.FlushLegacy."
     assert refs["warnings"] == ["'FlushLegacy' is also named in 1 #if branch not compiled for the indexed target "
                                 "(src/Lib/Client.cs:38-39 (#if NET46)): uses there are not listed as references."]
+    # A name the branch only declares is no use (CloseLegacy, also declared in the #else, is listed above).
+    assert library.call("refs_find", {"symbol_id": "M:Lib.Client.CloseLegacy"}).get("warnings") is None
 
 
 def test_a_linked_files_unused_member_is_listed_for_each_project_compiling_it(library: McpServerProcess) -> None:

@@ -89,13 +89,13 @@ internal sealed class ReferenceClassifier
     /// `timeout` a TimeoutPolicy, Execute declared in its base Policy): a `ReceiverType` fact at the member's name, key
     /// the receiver's type. The object is one of that class's line, so the overrides Execute runs on `this` are that
     /// line's, never a sibling's (graph_callers, query/dispatch.py). Only an instance member of a source class others
-    /// may derive from, on a receiver typed as another source class; the receiver's type comes from the symbol its last
+    /// may derive from and whose line declares something to override, on a receiver typed as another source class; the receiver's type comes from the symbol its last
     /// name bound to (no model call), else from the model.</summary>
     private void ReceiverTypeOf(ISymbol target, ExpressionSyntax expr, SimpleNameSyntax name, string? from)
     {
         if (!_ctx.Facts || target.IsStatic || target is not (IMethodSymbol or IPropertySymbol or IEventSymbol)
             || target.ContainingType is not { TypeKind: TypeKind.Class, IsSealed: false, IsStatic: false } declaring
-            || !declaring.Locations.Any(l => l.IsInSource)) return;
+            || !declaring.Locations.Any(l => l.IsInSource) || !Overridable(declaring)) return;
         var receiver = expr switch
         {
             MemberAccessExpressionSyntax ma => ma.Expression,
@@ -127,6 +127,22 @@ internal sealed class ReferenceClassifier
         var (line, col) = _ctx.Position(name.Identifier.SpanStart);
         _ctx.Result.Facts.Add(new FactRow("ReceiverType", from, _ctx.ProjectIndex, _ctx.File, line, col, "high", id, "{}"));
     }
+
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<INamedTypeSymbol, object> OverridableTypes = new();
+    private static readonly object Yes = new(), No = new();
+
+    /// <summary>Whether a source class or one of its source bases declares a virtual, abstract or override member: only
+    /// then can a member reached on `this` run an override (a DDD entity's `order.Id`, declared in a plain BaseEntity,
+    /// needs no ReceiverType fact). Cached per type.</summary>
+    private static bool Overridable(INamedTypeSymbol declaring) =>
+        OverridableTypes.GetValue(declaring.OriginalDefinition, type =>
+        {
+            for (var t = type; t is not null && t.Locations.Any(l => l.IsInSource); t = t.BaseType)
+            {
+                if (t.GetMembers().Any(m => m.IsVirtual || m.IsAbstract || m.IsOverride)) return Yes;
+            }
+            return No;
+        }) == Yes;
 
     /// <summary>The expression before the `?.` a member binding (`.Execute` in `policy?.Execute()`) applies to.</summary>
     private static ExpressionSyntax? ConditionalReceiver(MemberBindingExpressionSyntax binding)

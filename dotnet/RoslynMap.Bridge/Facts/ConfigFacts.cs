@@ -407,6 +407,7 @@ internal sealed class ConfigFacts
             return HandedSection(init, depth + 1);
         var type = symbol switch
         {
+            ILocalSymbol l => l.Type,  // a foreach, pattern or out variable (one with an initializer is followed above)
             IParameterSymbol p => p.Type,
             IFieldSymbol f => f.Type,
             IPropertySymbol p => p.Type,

@@ -159,12 +159,14 @@ internal sealed class DiFacts
     public static bool IsServiceExtension(InvocationExpressionSyntax inv, string name) =>
         name.Length > 3 && name.StartsWith("Add", StringComparison.Ordinal) && char.IsUpper(name[3])
         && FactSyntax.Receiver(inv) is { } receiver
+        // Identity's builder, wherever it is held (`identity.AddSignInManager<S>()`): Extension binds the receiver
+        && (IdentityBuilderServices.ContainsKey(name)
         // `services`, and an extension method's `serviceCollection` (jellyfin's AddJellyfinDbContext); Extension checks the type
-        && (FactSyntax.NameContains(receiver, "services") || FactSyntax.NameContains(receiver, "serviceCollection")
+        || (FactSyntax.NameContains(receiver, "services") || FactSyntax.NameContains(receiver, "serviceCollection")
             // `services.AddA().AddB()`: a chain of Add* calls that starts on the service collection
             || FactSyntax.Unwrap(receiver) is InvocationExpressionSyntax inner && FactSyntax.NameText(inner) is { } innerName
                && innerName.StartsWith("Add", StringComparison.Ordinal) && FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameContains(FactSyntax.Receiver(c), "services")
-                   || FactSyntax.NameContains(FactSyntax.Receiver(c), "serviceCollection")));
+                   || FactSyntax.NameContains(FactSyntax.Receiver(c), "serviceCollection"))));
 
     /// <summary>Cheap syntax test for the dispatcher: an Aspire client integration that registers a DbContext,
     /// `builder.AddNpgsqlDbContext&lt;T&gt;("catalogdb")` (not on the service collection: those are Extension's).</summary>
@@ -203,7 +205,7 @@ internal sealed class DiFacts
         if (!IdentityBuilderServices.TryGetValue(name, out var template)) return;
         var typeArgs = _types.TypeArguments(inv, method);
         string? user = null, role = null;
-        foreach (var call in FactSyntax.ChainBelow(FactSyntax.Receiver(inv)))
+        foreach (var call in ChainThroughLocals(FactSyntax.Receiver(inv)))
         {
             var callName = FactSyntax.NameText(call);
             if (callName is not ("AddIdentity" or "AddIdentityCore" or "AddDefaultIdentity" or "AddRoles")) continue;
@@ -216,6 +218,9 @@ internal sealed class DiFacts
             }
         }
         var first = typeArgs.Count > 0 ? typeArgs[0] : null;
+        // A service whose user or role type the chain does not say is not written with a placeholder at high confidence.
+        if ((template.Contains("{user}", StringComparison.Ordinal) && user is null)
+            || (template.Contains("{role}", StringComparison.Ordinal) && role is null)) return;
         var service = template.Replace("{user}", user ?? "TUser", StringComparison.Ordinal)
             .Replace("{role}", role ?? "TRole", StringComparison.Ordinal).Replace("{0}", first?.Name ?? "TRole", StringComparison.Ordinal);
         // AddRoles<TRole> and AddEntityFrameworkStores<TContext> name no implementation of their service.
@@ -223,6 +228,25 @@ internal sealed class DiFacts
         _sink.Add(FactKinds.DiRegistration, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, service,
             new FactDetail().Add("lifetime", "Scoped").Add("implementation", implementation?.Name).Add("form", "extension")
                 .Add("via", name).Add("implementation_id", implementation?.Id));
+    }
+
+    /// <summary>The calls of a chain, and on through the initializer of a local it starts from (`var identity =
+    /// services.AddIdentityCore&lt;User&gt;(); identity.AddUserManager&lt;U&gt;().AddSignInManager&lt;S&gt;();`), a few deep.</summary>
+    private IEnumerable<InvocationExpressionSyntax> ChainThroughLocals(ExpressionSyntax? e)
+    {
+        for (var depth = 0; e is not null && depth < 3; depth++)
+        {
+            ExpressionSyntax bottom = e;
+            foreach (var call in FactSyntax.ChainBelow(e))
+            {
+                yield return call;
+                bottom = FactSyntax.Receiver(call) ?? call;
+            }
+            bottom = FactSyntax.Unwrap(bottom);
+            e = bottom is IdentifierNameSyntax && _sink.Model.GetSymbolInfo(bottom).Symbol is ILocalSymbol local
+                ? FactSyntax.LocalInitializer(local)
+                : null;
+        }
     }
 
     /// <summary>`services.Configure&lt;T&gt;(section)` or `services.Configure&lt;T&gt;(options => ...)`: IOptions&lt;T&gt;
@@ -249,7 +273,8 @@ internal sealed class DiFacts
         else if (method is null && (isCollection || receiverType is null or { TypeKind: TypeKind.Error })) confidence = Confidence.Medium;
         else
         {
-            if (receiverType is { Name: "IdentityBuilder" } && method is not null) IdentityBuilderCall(inv, name, method, from);
+            if (receiverType is { Name: "IdentityBuilder", ContainingNamespace: var ns } && method is not null
+                && ns.ToDisplayString() == "Microsoft.AspNetCore.Identity") IdentityBuilderCall(inv, name, method, from);
             return;
         }
 

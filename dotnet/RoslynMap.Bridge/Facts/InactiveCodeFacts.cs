@@ -15,7 +15,7 @@ internal static class InactiveCodeFacts
 {
     private const int MaxDeclarations = 500;  // named per branch (all are counted): LinqBridge.cs declares 250
     private const int MaxSymbols = 10;        // a condition naming more is not solved (2^10 tries)
-    private const int MaxNames = 200;         // identifiers named per branch (all are counted)
+    private const int MaxNames = 200;         // members a branch uses, the first ones
 
     public static void Add(FactSink sink, SyntaxTree tree, string? from)
     {
@@ -49,16 +49,24 @@ internal static class InactiveCodeFacts
         }
     }
 
-    /// <summary>The distinct identifiers of a branch's text (the first MaxNames, in order of appearance), lexed
-    /// without parsing: keywords, literals and comments are no identifiers.</summary>
+    /// <summary>The members a branch's text uses (the first MaxNames distinct, in order of appearance), lexed without
+    /// parsing: an identifier called (`Name(`, `Name&lt;`) or accessed (`.Name`), not one declared (`void Name(`, after a
+    /// type), nor a local, a parameter or a type named alone. Keywords, literals and comments are no identifiers.</summary>
     private static List<string> Names(Microsoft.CodeAnalysis.Text.SourceText text, int start, int end)
     {
         var names = new List<string>();
         var seen = new HashSet<string>(StringComparer.Ordinal);
-        foreach (var token in SyntaxFactory.ParseTokens(text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(start, end))))
+        var tokens = SyntaxFactory.ParseTokens(text.ToString(Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(start, end))).ToList();
+        for (var i = 0; i < tokens.Count && names.Count < MaxNames; i++)
         {
-            if (token.IsKind(SyntaxKind.IdentifierToken) && seen.Add(token.ValueText) && names.Count < MaxNames)
-                names.Add(token.ValueText);
+            if (!tokens[i].IsKind(SyntaxKind.IdentifierToken)) continue;
+            var previous = i > 0 ? tokens[i - 1].Kind() : SyntaxKind.None;
+            var next = i + 1 < tokens.Count ? tokens[i + 1].Kind() : SyntaxKind.None;
+            var accessed = previous is SyntaxKind.DotToken;  // `.Name` (and `?.Name`: `?` then `.`)
+            var called = next is SyntaxKind.OpenParenToken or SyntaxKind.LessThanToken;
+            var declared = previous is SyntaxKind.IdentifierToken or SyntaxKind.GreaterThanToken or SyntaxKind.CloseBracketToken
+                or SyntaxKind.QuestionToken or SyntaxKind.AsteriskToken || SyntaxFacts.IsPredefinedType(previous);
+            if ((accessed || (called && !declared)) && seen.Add(tokens[i].ValueText)) names.Add(tokens[i].ValueText);
         }
         return names;
     }

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from roslynmap.mcp.context import open_context
-from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
+from roslynmap.mcp.output import Guidance, RankedList, ToolOutput, plural
 from roslynmap.mcp.registry import ListParamsMixin, tool
 from roslynmap.mcp.tools_symbols import SymbolParams, clamp
 from roslynmap.mcp.tools_tasks import flag_broken, flag_broken_nodes
@@ -183,7 +183,7 @@ def _inactive_note(name: str, regions: list[inactive.InactiveRegion]) -> str:
     """Where `#if` branches not compiled for the indexed target name it: uses no reference records."""
     places = ", ".join(f"{r.file}:{r.line}-{r.end_line} ({r.condition})" for r in regions[:3])
     more = f" and {len(regions) - 3} more" if len(regions) > 3 else ""
-    return (f"'{name}' is also named in {len(regions)} #if branch{'es' if len(regions) != 1 else ''} not compiled for "
+    return (f"'{name}' is also named in {plural(len(regions), '#if branch')} not compiled for "
             f"the indexed target ({places}{more}): uses there are not listed as references.")
 
 

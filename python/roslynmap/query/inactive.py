@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 import orjson
 
+from roslynmap.query import projectrefs
+
 
 @dataclass(frozen=True)
 class InactiveRegion:
@@ -51,11 +53,25 @@ def declaring(conn: sqlite3.Connection, word: str, limit: int = 5) -> list[tuple
 
 
 def naming(conn: sqlite3.Connection, name: str) -> list[InactiveRegion]:
-    """The inactive branches whose text uses `name` (an identifier, exact): a call in `#if ENTITY_FRAMEWORK` of a test
-    project indexed for net10.0 is in none of the references."""
-    return [r for r in regions(conn) if name in r.names]
+    """The inactive branches whose text uses `name` (a member called or accessed): a call in `#if ENTITY_FRAMEWORK` of
+    a test project indexed for net10.0 is in none of the references. Only the files of facts spelling it are read."""
+    rows = conn.execute("SELECT DISTINCT f.path FROM facts fa JOIN files f ON f.id = fa.file_id WHERE fa.kind ="
+                        " 'InactiveCode' AND fa.detail LIKE ?", (f'%"{name}"%',)).fetchall()
+    return [r for path, in rows for r in regions(conn, str(path)) if name in r.names]
 
 
-def named_anywhere(conn: sqlite3.Connection) -> frozenset[str]:
-    """Every identifier some inactive branch uses."""
-    return frozenset(n for r in regions(conn) for n in r.names)
+def names_by_project(conn: sqlite3.Connection) -> dict[int, frozenset[str]]:
+    """Project id -> the members inactive branches use where that project's code is seen: its own files' branches and
+    those of the projects referencing it, directly or not (a test project's `#if` calls a library's member; a branch
+    of one project does not use a same-named member of an unrelated one)."""
+    own: dict[int, set[str]] = {}
+    for project, detail in conn.execute("SELECT project_id, detail FROM facts WHERE kind = 'InactiveCode'"
+                                        " AND detail LIKE '%\"names\"%'"):
+        if project is not None:
+            own.setdefault(int(project), set()).update(str(n) for n in orjson.loads(detail or "{}").get("names", []))
+    seen: dict[int, set[str]] = {}
+    edges = projectrefs.project_references(conn)
+    for project, names in own.items():
+        for reached in {project} | projectrefs.referenced(edges, [project]):
+            seen.setdefault(reached, set()).update(names)
+    return {project: frozenset(names) for project, names in seen.items()}

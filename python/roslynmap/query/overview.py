@@ -20,12 +20,12 @@ from roslynmap.query.keys import ids_of
 from roslynmap.query.markup import ConfigRead
 from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.surfaces import (
-    _project_of_path,
-    _projects,
     config_keys,
     db_tables,
     di_registrations,
     endpoints,
+    project_folders,
+    project_of_path,
 )
 from roslynmap.store import central
 
@@ -49,14 +49,14 @@ def entry_points(conn: sqlite3.Connection) -> list[dict[str, Any]]:
 
 
 def projects(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    folders = _projects(conn)
+    folders = project_folders(conn)
     web: set[str | None] = set()
     for pid, path in conn.execute(
             "SELECT DISTINCT fa.project_id, f.path FROM facts fa LEFT JOIN files f ON f.id = fa.file_id"
             f" WHERE fa.kind IN ({','.join('?' * len(WEB_FACTS))})", WEB_FACTS):
         # Razor pages and components have no project: the project whose folder holds the file.
         web.add(next((name for i, name, _ in folders if i == pid), None) if pid is not None
-                else _project_of_path(folders, path))
+                else project_of_path(folders, path))
     has_entry = {e["project"] for e in entries}
     out = []
     for name, path, framework, documents, level, symbols, output_kind in conn.execute(

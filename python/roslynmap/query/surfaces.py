@@ -501,14 +501,18 @@ def _covers(section: str, key: str) -> bool:
     return key == section or key.startswith(section + ":")
 
 
-def _projects(conn: sqlite3.Connection) -> list[tuple[int, str, str]]:
+# What a configuration usage says beside its place (the rest of its fact's detail is the index's own).
+_USAGE_DETAILS = ("type", "property", "dynamic", "template", "through", "optional", "children_only", "default")
+
+
+def project_folders(conn: sqlite3.Connection) -> list[tuple[int, str, str]]:
     """(id, name, folder with a trailing `/`) of every project, deepest folder first."""
     rows = conn.execute("SELECT id, name, path FROM projects").fetchall()
     out = [(int(r[0]), str(r[1]), str(r[2]).rsplit("/", 1)[0] + "/" if "/" in str(r[2]) else "") for r in rows]
     return sorted(out, key=lambda p: -len(p[2]))
 
 
-def _project_of_path(projects: list[tuple[int, str, str]], path: str | None) -> str | None:
+def project_of_path(projects: list[tuple[int, str, str]], path: str | None) -> str | None:
     """The project whose folder holds a file (an appsettings file belongs to the project beside it)."""
     if not path:
         return None
@@ -525,7 +529,7 @@ def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int,
         fact = _fact(row[:-1])
         fact["fact_key"] = row[5]  # a detail field named "key" (a keyed service's key) shadows it in `fact`
         # A compose service's environment is its Dockerfile's project's; an appsettings file, the project beside it.
-        fact["project"] = names.get(row[-1]) if row[-1] is not None else _project_of_path(
+        fact["project"] = names.get(row[-1]) if row[-1] is not None else project_of_path(
             projects, fact["built_from"] if fact.get("source") == "docker_compose" else fact["file"])
         # An AppHost method configuring the project resource it is handed: once per project its callers hand it.
         aspire = [fact] if not fact.get("aspire_member") else _handed_definitions(fact, handed)
@@ -588,7 +592,7 @@ def _hosts_loading(conn: sqlite3.Connection, hosts: set[str | None],
     """Per project: the host projects that reference it, directly or through other projects. An Aspire AppHost
     references the projects it runs to name them (`Projects.App`), never to load them: not a loader."""
     edges: dict[str, set[str]] = {}
-    names = {pid: name for pid, name, _ in _projects(conn)}
+    names = {pid: name for pid, name, _ in project_folders(conn)}
     for project_id, key in conn.execute("SELECT project_id, key FROM facts WHERE kind = 'ProjectReference'"):
         if project_id in names and names[project_id] not in apphosts:
             edges.setdefault(str(key), set()).add(names[project_id])  # referenced -> referencing
@@ -611,10 +615,10 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     references (a test project hosting the app); a library (none) against those of the hosts that
     reference it, directly or not (every host's when none does). `markup_reads`: keys Razor views read
     (query/markup.config_reads), each the read of the project holding the view."""
-    projects = _projects(conn)
+    projects = project_folders(conn)
     usages = _config_facts(conn, "Config", projects) + [
         {"key": r.key, "pattern": "markup", "symbol_id": None, "file": r.file, "line": r.line, "confidence": "medium",
-         "project": _project_of_path(projects, r.file), "through": r.pattern} for r in markup_reads]
+         "project": project_of_path(projects, r.file), "through": r.pattern} for r in markup_reads]
     discovery = conn.execute("SELECT 1 FROM facts WHERE kind = 'DiRegistration' AND key = 'AddServiceDiscovery' "
                              "LIMIT 1").fetchone() is not None
     # A compose service built from a folder no project of the solution is in (a log shipper) is not its config.
@@ -645,8 +649,7 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
         entry = keys.setdefault(use["key"].lower(), {"key": use["key"], "usages": [], "defined_in": []})
         entry["usages"].append({"pattern": use.get("pattern"), "symbol_id": use["symbol_id"], "file": use["file"],
                                 "line": use["line"], "confidence": use["confidence"], "project": use["project"],
-                                **{k: use[k] for k in ("type", "property", "dynamic", "template", "through", "optional",
-                                                       "default") if use.get(k) is not None}})
+                                **{k: use[k] for k in _USAGE_DETAILS if use.get(k) is not None}})
     for definition in definitions:
         entry = keys.setdefault(definition["key"].lower(), {"key": definition["key"], "usages": [], "defined_in": []})
         entry["defined_in"].append({"file": definition["file"], "line": definition["line"],
@@ -1100,7 +1103,7 @@ def _hosts_calling(conn: sqlite3.Connection, member: str | None, hosts: set[str 
     def of_places(places: Iterable[str | None]) -> set[str | None]:
         # Hosts only: a library's call site counts through the callers walked above it, not for every host
         # loading that library.
-        return {project for project in (_project_of_path(projects, file) for file in places) if project in hosts}
+        return {project for project in (project_of_path(projects, file) for file in places) if project in hosts}
 
     def walk() -> set[str | None]:
         # By the call sites' files: every top-level Program's `<Main>$` is one id, its call sites are not.
@@ -1250,7 +1253,8 @@ def _matching_routes(routes: list[dict[str, Any]], path: str) -> list[dict[str, 
     # A concrete path: the most specific templates win (most literal segments among those the path reaches), as
     # ASP.NET routing does. The fallback answers every path nothing else takes: a trace from it says nothing about
     # the path. A conventional route is reached from its `shortest` form on (`GET /` for HomeController.Index).
-    matching = [r for r in routes if r["source"] != "fallback" and _template_regex(
+    # A conventional pattern no action fits (listed as written, no handler) matches no path.
+    matching = [r for r in routes if r["source"] != "fallback" and not r.get("no_action") and _template_regex(
         r["route"], _segment_count(r["shortest"]) if r.get("shortest") is not None else None).match(path)]
     if not matching:
         return []
@@ -1334,7 +1338,7 @@ def request_wrappers(conn: sqlite3.Connection) -> list[RequestWrapper]:
 def _scoped_facts(conn: sqlite3.Connection, kind: str, project: str | None, file: str | None) -> list[dict[str, Any]]:
     """Facts of one kind with their project name, narrowed to a project (by name, case-insensitive)
     and a file (a path, or a path fragment)."""
-    return _narrowed(_config_facts(conn, kind, _projects(conn)), project, file)
+    return _narrowed(_config_facts(conn, kind, project_folders(conn)), project, file)
 
 
 def _narrowed(items: list[dict[str, Any]], project: str | None, file: str | None) -> list[dict[str, Any]]:
@@ -1424,7 +1428,7 @@ def _helper_calls(conn: sqlite3.Connection, steps: dict[Member, list[dict[str, A
     out: Calls = {}
     if len(steps) < 2:
         return out
-    names = {pid: name for pid, name, _ in _projects(conn)}
+    names = {pid: name for pid, name, _ in project_folders(conn)}
     for caller, helper, project_id, line in in_chunks(
             conn, "SELECT f.symbol_id, t.symbol_id, r.project_id, r.line FROM refs r JOIN ids f ON f.key = r.from_key"
                   " JOIN ids t ON t.key = r.target_key WHERE r.kind = 'Call' AND f.symbol_id IN ({marks})",

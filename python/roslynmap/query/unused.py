@@ -116,7 +116,7 @@ class _Rules:
     named_types: set[str]
     unbound_names: set[str]
     in_markup: set[str]
-    in_inactive_code: frozenset[str]  # names #if branches not compiled here use
+    in_inactive_code: dict[int, frozenset[str]]  # project -> members #if branches not compiled here use
     properties: set[tuple[str | None, str]]  # (type, property name)
     named_outside: set[str]  # types something outside them references
     hidden_types: set[str]  # types no user of a library sees: internal or private, or nested in such a type
@@ -145,7 +145,7 @@ class _Rules:
             return "dispatch"
         # EF Core finds migrations and snapshots by their attributes and calls these by name; with EF Core not restored
         # nothing says they override (a designer's `BuildTargetModel`, a snapshot's `BuildModel`): the file tells.
-        if s.name in _EF_MIGRATION_MEMBERS and surfaces.is_migration_file(s.path):
+        if s.name in _EF_MIGRATION_MEMBERS and _in_migrations(s.path):
             return "framework_entry"
         if s.visibility in _API_VISIBILITY and s.project_id in self.libraries and s.container not in self.hidden_types:
             return "public_library_api"
@@ -162,7 +162,7 @@ class _Rules:
             return "unbound_name"
         if s.symbol_id in self.in_markup:
             return "markup"
-        if s.name in self.in_inactive_code:
+        if s.name in self.in_inactive_code.get(s.project_id, ()):
             return "inactive_code"
         return None
 
@@ -178,16 +178,15 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     # A file compiled into several projects declares its symbols once per project: judged once, as the asked
     # project's declaration when it has one (Dapper.StrongName compiles Dapper's files: asked for Dapper, its
     # unused members were StrongName's and left out).
-    # Not asked for one: the project whose folder holds the file (Dapper's, not Dapper.StrongName's).
+    # Not asked for one: the project whose folder holds the file, the deepest (Dapper's, not Dapper.StrongName's).
     wanted = {pid for pid, (name, _) in projects.items() if name == project}
-    folders = {int(r[0]): str(r[1]).replace("\\", "/").rpartition("/")[0] + "/"
-               for r in conn.execute("SELECT id, path FROM projects")}
+    folders = surfaces.project_folders(conn)
     chosen: dict[str, _Symbol] = {}
     for row in rows:
         found = chosen.get(row[0])
         if found is None or (row[5] in wanted and found.project_id not in wanted) or (
-                not wanted and _holds(folders.get(row[5]), row[6]) and not _holds(folders.get(found.project_id),
-                                                                                   found.path)):
+                not wanted and projects.get(row[5], ("",))[0] == surfaces.project_of_path(folders, row[6])
+                and projects.get(found.project_id, ("",))[0] != surfaces.project_of_path(folders, found.path)):
             chosen[row[0]] = _Symbol(*row)
     symbols = list(chosen.values())
     keys = dict(in_chunks(conn, "SELECT symbol_id, key FROM ids WHERE symbol_id IN ({marks})",
@@ -226,7 +225,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         # `*IdentifiedCommandHandler : IdentifiedCommandHandler<T, R>`, found by MediatR's assembly scan).
         | {keys[t] for t in lineage.derived_from(lineage.implementers) if t in keys},
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
-        in_markup=named_in_markup, in_inactive_code=inactive.named_anywhere(conn),
+        in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
         hidden_types=_hidden_types(symbols))
     reasons = {s.symbol_id: rules.reason(s) for s in symbols
@@ -264,8 +263,11 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     return Unused(items, excluded, skipped)
 
 
-def _holds(folder: str | None, path: str | None) -> bool:
-    return bool(folder and path and (folder == "/" or path.startswith(folder)))
+def _in_migrations(path: str | None) -> bool:
+    """An EF migration or model snapshot: under a `Migrations` folder, or a `*ModelSnapshot.cs` (a WinForms
+    `.Designer.cs` is none)."""
+    parts = (path or "").replace("\\", "/").split("/")
+    return "Migrations" in parts[:-1] or parts[-1].endswith("ModelSnapshot.cs")
 
 
 _EF_MIGRATION_MEMBERS = frozenset({"Up", "Down", "BuildTargetModel", "BuildModel"})

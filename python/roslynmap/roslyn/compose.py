@@ -126,7 +126,8 @@ def _built_project(root: Path, dockerfile: str) -> str | None:
     except RoslynMapError:
         return None
     folder = PurePosixPath(dockerfile).parent
-    for match in _DOTNET_BUILD.finditer(text):
+    # The app a publish line makes before a build line (which may build its tests first).
+    for match in sorted(_DOTNET_BUILD.finditer(text), key=lambda m: "publish" not in m[0].lower()):
         candidate = (folder / match[1].replace("\\", "/")).as_posix()
         candidate = "/".join(p for p in candidate.split("/") if p not in ("", "."))
         if ".." not in candidate.split("/") and (root / candidate).is_file():

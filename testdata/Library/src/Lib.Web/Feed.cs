@@ -9,4 +9,9 @@ public class Feed
 
     /// <summary>No property is named Nothing: no serializer calls it.</summary>
     public bool ShouldSerializeNothing() => false;
+
+    /// <summary>Lib's inactive branch calls a FlushLegacy of Lib's own: not this one (Lib does not reference Lib.Web).</summary>
+    internal static void FlushLegacy()
+    {
+    }
 }

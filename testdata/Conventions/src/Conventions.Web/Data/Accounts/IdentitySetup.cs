@@ -10,8 +10,8 @@ public static class IdentitySetup
 {
     public static IServiceCollection AddAccounts(this IServiceCollection services)
     {
-        services.AddIdentityCore<ShopUser>()
-            .AddUserManager<ShopUserManager>()
+        var identity = services.AddIdentityCore<ShopUser>();  // the chain goes on from a local: its user type still known
+        identity.AddUserManager<ShopUserManager>()
             .AddSignInManager<ShopSignInManager>()
             .AddEntityFrameworkStores<AccountsContext>();
         return services;
