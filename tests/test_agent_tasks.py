@@ -18,8 +18,9 @@ from tests.conftest import indexed_copy
 from tests.mcp_client import McpServerProcess
 
 # The suite's roslynmap tokens over its grep+read tokens, tool list excluded (docs/benchmarks.md, "Agent
-# tasks"): measured 0.63 on 2026-11-23; the check leaves room for small changes of wording, not of shape.
-MAX_RATIO = 0.56
+# tasks"): measured 0.63 on 2026-11-23, 0.48 on 2026-11-27; the check leaves room for small changes of wording, not
+# of shape.
+MAX_RATIO = 0.52
 
 
 @pytest.fixture(scope="module")
