@@ -66,7 +66,7 @@ def test_callers_of_a_never_bound_overload_still_count_unbound(unbound: McpServe
 
 def test_callers_without_unbound_calls_say_nothing_of_them(unbound: McpServerProcess) -> None:
     env = unbound.call("graph_callers", {"symbol_id": TO_BASKET})
-    assert env["answer"] == "1 bound callers of Unbound.BasketService.AddToBasket within depth 1."
+    assert env["answer"] == "1 bound caller of Unbound.BasketService.AddToBasket within depth 1."
     assert "unbound_calls" not in env["data"]
 
 

@@ -396,8 +396,8 @@ def test_a_generated_frame_does_not_pick_an_overload_by_its_own_parameters(overl
 
 def test_repo_overview_names_roles_entry_points_counts_and_central_types(bill: Call, call: Call) -> None:
     env = bill("repo_overview")
-    assert env["answer"] == ("1 project (1 app), 1 entry point, 0 endpoints, 1 config keys, 1 tables, "
-                             "1 DI registrations.")
+    assert env["answer"] == ("1 project (1 app), 1 entry point, 0 endpoints, 1 config key, 1 table, "
+                             "1 DI registration.")
     assert env["data"]["projects"][0]["role"] == "app"
     assert env["data"]["entry_points"] == [{"symbol_id": short(MAIN), "project": "Shop", "file": P, "line": 1}]
     assert [(t["symbol_id"], t["used_by_types"]) for t in env["data"]["central_types"]] == [

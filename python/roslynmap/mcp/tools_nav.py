@@ -361,7 +361,9 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     left_out = sum(result.truncated_levels.values())
     partial_walk = bool(result.truncated_levels) and min(result.truncated_levels) < depth
     total = f"{'at least ' if partial_walk else ''}{len(bound) + left_out}"
-    answer = f"{total} {'bound ' if direction == 'callers' else ''}{noun} of {row['fqn']} within depth {depth}"
+    one = not partial_walk and len(bound) + left_out == 1
+    answer = (f"{total} {'bound ' if direction == 'callers' else ''}{noun.removesuffix('s') if one else noun} of "
+              f"{row['fqn']} within depth {depth}")
     if left_out:
         answer += f" ({len(bound)} shown: limit_per_level={per_level})"
     if direction == "callers":

@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from roslynmap.mcp.context import open_context
-from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
+from roslynmap.mcp.output import Guidance, RankedList, ToolOutput, plural
 from roslynmap.mcp.registry import WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
@@ -65,7 +65,7 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
     listing = surfaces.endpoints(ctx.conn, params.path_filter, params.http_method)
     items = _page(listing, params, limits)
     by_method = ", ".join(f"{c['count']} {c['method']}" for c in listing.counts)
-    answer = f"{listing.total} endpoints" + (f" ({by_method})" if by_method else "") + (
+    answer = plural(listing.total, "endpoint") + (f" ({by_method})" if by_method else "") + (
         f" match '{params.path_filter}'" if params.path_filter else "") + "."
     narrow = [f"http_method=\"{c['method']}\" ({c['count']} of them)" for c in listing.counts[:2]] \
         if not params.http_method and len(listing.counts) > 1 else []
@@ -126,8 +126,9 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
     listing = surfaces.config_keys(ctx.conn, params.key_filter, params.project, params.status, reads)
     items = _page(listing, params, limits)
     # The count per status is data (by_status): the answer does not say it again.
-    of_all = f" are {params.status}, of {sum(c['count'] for c in listing.counts)}" if params.status else ""
-    answer = f"{listing.total} configuration keys{of_all}."
+    verb = "is" if listing.total == 1 else "are"
+    of_all = f" {verb} {params.status}, of {sum(c['count'] for c in listing.counts)}" if params.status else ""
+    answer = f"{plural(listing.total, 'configuration key')}{of_all}."
     warnings = list(ctx.warnings)
     if len(items) > 1:  # a list: each key's first places (one key asked for by key_filter: all of them)
         items = [_first_places(i) for i in items]
@@ -198,7 +199,8 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
         guidance = _no_facts_hint(ctx, "database tables") if not in_index else Guidance(
             "hint", f"No table, DbSet or entity name contains '{params.table_filter}' ({in_index} tables in the "
             "index). Call surfaces_list_db_tables without table_filter to see them.")
-    answer = f"{listing.total} database tables" + (f" and {len(procedures)} stored procedures" if procedures else "")
+    answer = plural(listing.total, "database table") + (
+        f" and {plural(len(procedures), 'stored procedure')}" if procedures else "")
     data: dict[str, Any] = {}
     warnings = list(ctx.warnings)
     if listing.migration_folders:
@@ -392,7 +394,13 @@ def _scoped_answer(noun: str, listing: surfaces.Listing, params: FactListParams,
     where = "".join(f" in {label} '{value}'" for label, value in (("project", params.project), ("file", params.file))
                     if value)
     parts = ", ".join(f"{c['count']} {c[counted]}" for c in listing.counts[:6])
+    noun = _ONE.get(noun, noun) if listing.total == 1 else noun
     return f"{listing.total} {noun}{where}" + (f" ({parts})" if parts else "") + "."
+
+
+# The nouns these answers count, as one of them is said.
+_ONE = {"DI registrations": "DI registration", "log templates": "log template", "retry policies": "retry policy",
+        "thrown exceptions": "thrown exception"}
 
 
 # Per kind: one of the listed (singular), what `filter` matches, what `level` is.

@@ -359,8 +359,9 @@ def overview_tool(params: OverviewParams, repo_path: str) -> ToolOutput:
     for project in projects:
         roles[project["role"]] = roles.get(project["role"], 0) + 1
     answer = (f"{plural(len(projects), 'project')} ({', '.join(f'{n} {r}' for r, n in sorted(roles.items()))}), "
-              f"{plural(len(entries), 'entry point')}, {counts['endpoints']} endpoints, {counts['config_keys']} "
-              f"config keys, {counts['db_tables']} tables, {counts['di_registrations']} DI registrations.")
+              f"{plural(len(entries), 'entry point')}, {plural(counts['endpoints'], 'endpoint')}, "
+              f"{plural(counts['config_keys'], 'config key')}, {plural(counts['db_tables'], 'table')}, "
+              f"{plural(counts['di_registrations'], 'DI registration')}.")
     actions = [{"tool": "code_outline", "why": f"what {central[0]['symbol_id']} declares",
                 "args": {"symbol_id": central[0]["symbol_id"]}}] if central else []
     # Projects are the list that grows (47 in a modular monolith): ranked entry points first, and paged.
