@@ -479,7 +479,7 @@ def test_db_tables_match_dbset_and_entity_names_and_group_migrations(web: McpSer
         assert [t["table"] for t in env["data"]["tables"]] == ["audit_log"], fragment
     empty = web.call("surfaces_list_db_tables", {"table_filter": "nothing"})
     assert empty["answer"] == "0 database tables match 'nothing'."
-    assert empty["hint"] == ("No table, DbSet or entity name contains 'nothing' (5 tables in the index). "
+    assert empty["hint"] == ("No table, DbSet or entity name contains 'nothing' (5 database tables in the index). "
                              "Call surfaces_list_db_tables without table_filter to see them.")
     card = web.call("symbols_get_card", {"symbol_id": "P:Web.Api.Data.ShopDbContext.AuditEntries"})
     assert [(f["kind"], f["key"], f["dbset"]) for f in card["data"]["facts"]] == [("DbTable", "audit_log",

@@ -141,13 +141,16 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
     return ToolOutput(
         answer=answer, data={"by_status": listing.counts},
         ranked=RankedList("keys", items, listing.total, params.offset, listing.by_file, scope_param=None),
-        guidance=None if listing.total else _config_hint(ctx, params, reads),
+        guidance=None if listing.total else _config_hint(ctx, params, reads, listing),
         limits_applied=limits, warnings=warnings, semantic_level=ctx.semantic_level,
         baseline_commit=ctx.commit, preview=[f"{i['key']}  [{i['status']}]" for i in items])
 
 
-def _config_hint(ctx: QueryContext, params: ConfigParams, reads: list[markup.ConfigRead]) -> Guidance:
-    in_index = surfaces.config_keys(ctx.conn, None, None, None, reads).total
+def _config_hint(ctx: QueryContext, params: ConfigParams, reads: list[markup.ConfigRead],
+                 listing: surfaces.Listing) -> Guidance:
+    # Filtered by status only, the listing's counts per status are the index's: no second listing.
+    in_index = sum(int(c["count"]) for c in listing.counts) if not params.key_filter and not params.project \
+        else surfaces.config_keys(ctx.conn, None, None, None, reads).total
     named = f" containing {_quoted(params.key_filter)}" if params.key_filter else ""
     where = f" in project {_quoted(params.project)}" if params.project else ""
     status = f" with status {params.status}" if params.status else ""
@@ -195,10 +198,9 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     in_index = int(listing.counts[0]["tables_in_index"]) if listing.counts else listing.total
     guidance = None
     if not listing.total and not procedures and not listing.former:
-        # Never claim an empty index when only the filter matched nothing.
-        guidance = _no_facts_hint(ctx, "database tables") if not in_index else Guidance(
-            "hint", f"No table, DbSet or entity name contains '{params.table_filter}' ({in_index} tables in the "
-            "index). Call surfaces_list_db_tables without table_filter to see them.")
+        guidance = _empty_hint(ctx, "database tables", in_index,
+                               f"No table, DbSet or entity name contains '{params.table_filter}'",
+                               "surfaces_list_db_tables", ["table_filter"] if params.table_filter else [])
     answer = plural(listing.total, "database table") + (
         f" and {plural(len(procedures), 'stored procedure')}" if procedures else "")
     data: dict[str, Any] = {}
@@ -394,13 +396,8 @@ def _scoped_answer(noun: str, listing: surfaces.Listing, params: FactListParams,
     where = "".join(f" in {label} '{value}'" for label, value in (("project", params.project), ("file", params.file))
                     if value)
     parts = ", ".join(f"{c['count']} {c[counted]}" for c in listing.counts[:6])
-    noun = _ONE.get(noun, noun) if listing.total == 1 else noun
+    noun = KIND_WORDS[params.kind][0] if listing.total == 1 else noun
     return f"{listing.total} {noun}{where}" + (f" ({parts})" if parts else "") + "."
-
-
-# The nouns these answers count, as one of them is said.
-_ONE = {"DI registrations": "DI registration", "log templates": "log template", "retry policies": "retry policy",
-        "thrown exceptions": "thrown exception"}
 
 
 # Per kind: one of the listed (singular), what `filter` matches, what `level` is.
