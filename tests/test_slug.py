@@ -13,6 +13,7 @@ from tests.conftest import served_copy
 from tests.mcp_client import McpServerProcess
 
 SLUGIFY, SHOUT = "T:Slug.Web.SlugifyParameterTransformer", "T:Slug.Web.ShoutTransformer"
+ACCOUNT, DASHBOARD = "Slug.Web.Controllers.AccountController", "Slug.Web.Areas.Admin.Controllers.DashboardController"
 
 
 @pytest.fixture(scope="module")
@@ -26,15 +27,24 @@ def test_routes_are_listed_as_their_transformers_write_them(slug: McpServerProce
     assert [(e["method"], e["route"], e["handler"], e["source"], e.get("transformed_by"))
             for e in env["data"]["endpoints"]] == [
         # {controller:slugify=Home}/{action:slugify=Index}: ConstraintMap["slugify"] rewrites both values.
+        ("ANY", "/account/sign-in/{id?}", f"M:{ACCOUNT}.SignIn", "conventional", SLUGIFY),
+        # Area Admin (AdminControllerBase's [Area]): "admin/" by its defaults, the area pattern; no default pattern.
+        ("ANY", "/admin", f"M:{DASHBOARD}.Index", "conventional", None),
+        ("ANY", "/Admin/Dashboard/Index/{id?}", f"M:{DASHBOARD}.Index", "conventional", None),
+        ("ANY", "/Admin/Dashboard/Stats/{id?}", f"M:{DASHBOARD}.Stats", "conventional", None),
         ("GET", "/home/about-us/{id?}", "M:Slug.Web.Controllers.HomeController.AboutUs", "conventional", SLUGIFY),
         ("ANY", "/home/index/{id?}", "M:Slug.Web.Controllers.HomeController.Index", "conventional", SLUGIFY),
         # loud/{controller:shout}/{action}: ShoutTransformer's work is done by a helper: as written, and said.
+        ("ANY", "/loud/Account/SignIn", f"M:{ACCOUNT}.SignIn", "conventional", SHOUT),
         ("GET", "/loud/Home/AboutUs", "M:Slug.Web.Controllers.HomeController.AboutUs", "conventional", SHOUT),
         ("ANY", "/loud/Home/Index", "M:Slug.Web.Controllers.HomeController.Index", "conventional", SHOUT),
         # [Route("[controller]/[action]")] under RouteTokenTransformerConvention(new SlugifyParameterTransformer()).
         ("GET", "/order/detail/{orderId:int}", "M:Slug.Web.Controllers.OrderController.Detail(System.Int32)",
          "attribute", SLUGIFY),
-        ("GET", "/order/my-orders", "M:Slug.Web.Controllers.OrderController.MyOrders", "attribute", SLUGIFY)]
+        ("GET", "/order/my-orders", "M:Slug.Web.Controllers.OrderController.MyOrders", "attribute", SLUGIFY),
+        ("ANY", "/signin", f"M:{ACCOUNT}.SignIn", "conventional", None),
+        # new { controller = Environment.GetEnvironmentVariable("START") }: no action is known to handle it.
+        ("ANY", "/start", None, "conventional", None)]
 
 
 def test_a_feature_is_traced_from_the_url_the_app_serves(slug: McpServerProcess) -> None:
@@ -48,12 +58,33 @@ def test_the_default_action_of_the_default_controller_is_reached_from_the_root(s
     Index), compared before the transformer writes them; `/loud` has no defaults: its routes need every segment."""
     index = "M:Slug.Web.Controllers.HomeController.Index"
     listed = slug.call("surfaces_list_endpoints", {"path_filter": "index"})["data"]["endpoints"]
-    assert [(e["route"], e.get("shortest")) for e in listed] == [("/home/index/{id?}", "/"), ("/loud/Home/Index", None)]
+    assert [(e["route"], e.get("shortest")) for e in listed] == [
+        ("/Admin/Dashboard/Index/{id?}", "/Admin"), ("/home/index/{id?}", "/"), ("/loud/Home/Index", None)]
     for path in ("/", "/home", "/Home/Index", "/home/index/7"):
         env = slug.call("graph_trace_feature", {"entry_point": f"GET {path}", "depth": 1})
         assert env["ok"] and env["data"]["root"]["symbol_id"] == index, path
     loud = slug.call("graph_trace_feature", {"entry_point": "GET /loud/Home"})
     assert loud["error"]["code"] == "NOT_FOUND"
+
+
+def test_defaults_and_areas_tie_conventional_routes_to_their_one_action(slug: McpServerProcess) -> None:
+    """grandnode's endpoint providers: `MapControllerRoute("AdminLogin", "admin/login/", new { controller = "Login",
+    action = "Index", area = ... })` reaches the one action its defaults name; MapAreaControllerRoute's area name is a
+    default and a constraint, so its pattern reaches that area's controllers (an [Area] inherited from a base class
+    counts) and the default pattern does not."""
+    admin = slug.call("surfaces_list_endpoints", {"path_filter": "/admin"})["data"]["endpoints"]
+    assert [(e["route"], e["handler"], e["mapped_at"], e.get("shortest")) for e in admin] == [
+        ("/admin", f"M:{DASHBOARD}.Index", "src/Slug.Web/Program.cs:24", None),
+        ("/Admin/Dashboard/Index/{id?}", f"M:{DASHBOARD}.Index", "src/Slug.Web/Program.cs:22", "/Admin"),
+        ("/Admin/Dashboard/Stats/{id?}", f"M:{DASHBOARD}.Stats", "src/Slug.Web/Program.cs:22", None)]
+    for path, handler in (("/admin", f"M:{DASHBOARD}.Index"), ("/Admin", f"M:{DASHBOARD}.Index"),
+                          ("/Admin/Dashboard/Stats/3", f"M:{DASHBOARD}.Stats"), ("/signin", f"M:{ACCOUNT}.SignIn")):
+        env = slug.call("graph_trace_feature", {"entry_point": f"GET {path}", "depth": 1})
+        assert env["ok"] and env["data"]["root"]["symbol_id"] == handler, path
+    start = slug.call("surfaces_list_endpoints", {"path_filter": "/start"})
+    assert [(e["route"], e.get("no_action"), e.get("defaults_unknown")) for e in start["data"]["endpoints"]] == [
+        ("/start", True, True)]
+    assert "next_actions" not in start  # nothing to trace
 
 
 def test_a_factory_held_in_a_variable_is_a_factory_registration(slug: McpServerProcess) -> None:

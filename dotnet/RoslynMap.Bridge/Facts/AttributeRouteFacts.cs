@@ -178,6 +178,7 @@ internal sealed class AttributeRouteFacts
         }
         if (prefixes.Count == 0) prefixes.AddRange(InheritedPrefixes(type));
         if (prefixes.Count == 0) prefixes.Add(null);
+        area ??= InheritedArea(type);
         var controller = new Controller(StripSuffix(type.Identifier.ValueText, "Controller"), area, prefixes);
         _controllers[type] = controller;
         return controller;
@@ -198,6 +199,23 @@ internal sealed class AttributeRouteFacts
             }
             if (found) yield break;
         }
+    }
+
+    /// <summary>[Area] is inherited too (grandnode's admin controllers derive from a base controller that
+    /// carries it): the nearest base class's area.</summary>
+    private string? InheritedArea(TypeDeclarationSyntax type)
+    {
+        if (_sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol symbol) return null;
+        for (var b = symbol.BaseType; b is not null && b.SpecialType != SpecialType.System_Object; b = b.BaseType)
+        {
+            if (FrameworkApi.IsFrom(b, FrameworkApi.AspNetCore)) return null;
+            foreach (var a in b.GetAttributes())
+            {
+                if (a.AttributeClass?.Name == "AreaAttribute" && a.ConstructorArguments is [{ Value: string area }])
+                    return area;
+            }
+        }
+        return null;
     }
 
     private static string StripSuffix(string name, string suffix) =>

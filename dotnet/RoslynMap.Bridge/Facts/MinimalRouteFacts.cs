@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RoslynMap.Bridge.Facts;
@@ -46,13 +47,13 @@ internal sealed class MinimalRouteFacts
                 Endpoint(inv, Verbs(FactSyntax.Arg(inv.ArgumentList, 1, "httpMethods")), handlerIndex: 2, from);
                 break;
             case "MapControllerRoute":
-                Conventional(inv, PatternAt(inv, 1), from);
+                Conventional(inv, PatternAt(inv, 1), from, defaultsAt: 2);
                 break;
             case "MapAreaControllerRoute":
-                Conventional(inv, PatternAt(inv, 2), from);
+                Conventional(inv, PatternAt(inv, 2), from, defaultsAt: 3, area: FactSyntax.Arg(inv.ArgumentList, 1, "areaName"));
                 break;
             case "MapDefaultControllerRoute":
-                Conventional(inv, DefaultConventionalPattern, from);
+                Conventional(inv, DefaultConventionalPattern, from, defaultsAt: -1);
                 break;
             case "MapHealthChecks":
                 Endpoint(inv, ["ANY"], handlerIndex: -1, from, "health_checks");
@@ -336,14 +337,50 @@ internal sealed class MinimalRouteFacts
     private string? PatternAt(InvocationExpressionSyntax inv, int position) =>
         FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, position, "pattern")?.Expression);
 
-    private void Conventional(InvocationExpressionSyntax inv, string? pattern, string? from)
+    /// <summary>A conventional pattern, with the controller, action and area its `defaults` object gives
+    /// (`MapControllerRoute("login", "admin/login/", new { controller = "Login", action = "Index" })`: a pattern
+    /// without those parameters reaches the one action they name) and MapAreaControllerRoute's area name (a default
+    /// and a constraint in ASP.NET Core). A value that is not a constant string makes the route's actions unknown
+    /// (`defaults_unknown`), so the pattern is listed as written rather than given to the wrong actions.</summary>
+    private void Conventional(InvocationExpressionSyntax inv, string? pattern, string? from, int defaultsAt,
+        ArgumentSyntax? area = null)
     {
         if (pattern is null) return;
         var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.AspNetCore);
         if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
-        _sink.Add(FactKinds.Route, from, FactSyntax.Name(inv)!.SpanStart, confidence, RouteTemplates.Normalize(pattern),
-            new FactDetail().Add("method", "ANY").Add("handler", from).Add("source", "conventional"));
+        var detail = new FactDetail().Add("method", "ANY").Add("handler", from).Add("source", "conventional");
+        var given = new SortedDictionary<string, string>(StringComparer.Ordinal);
+        var unknown = false;
+        var defaults = defaultsAt < 0 ? null : FactSyntax.Arg(inv.ArgumentList, defaultsAt, "defaults");
+        if (defaults is not null && !IsNull(defaults.Expression))
+        {
+            if (FactSyntax.Unwrap(defaults.Expression) is AnonymousObjectCreationExpressionSyntax values)
+            {
+                foreach (var member in values.Initializers)
+                {
+                    var name = member.NameEquals?.Name.Identifier.ValueText
+                               ?? (member.Expression as IdentifierNameSyntax)?.Identifier.ValueText;
+                    if (name?.ToLowerInvariant() is not ("controller" or "action" or "area") || name is null) continue;
+                    var value = FactSyntax.ConstantString(_sink.Model, member.Expression);
+                    if (value is null) unknown = true;
+                    else given[name.ToLowerInvariant()] = value;
+                }
+            }
+            else unknown = true; // a RouteValueDictionary or a variable: its values are not read here
+        }
+        if (area is not null)
+        {
+            var name = FactSyntax.ConstantString(_sink.Model, area.Expression);
+            if (name is null) unknown = true;
+            else given["area"] = name;
+        }
+        foreach (var (name, value) in given) detail.Add("default_" + name, value);
+        if (unknown) detail.Add("defaults_unknown", true);
+        _sink.Add(FactKinds.Route, from, FactSyntax.Name(inv)!.SpanStart, confidence, RouteTemplates.Normalize(pattern), detail);
     }
+
+    private static bool IsNull(ExpressionSyntax e) =>
+        FactSyntax.Unwrap(e) is LiteralExpressionSyntax { RawKind: (int)SyntaxKind.NullLiteralExpression };
 
     /// <summary>A method group handler is the route's handler; so is the solution's method a lambda only
     /// forwards to (`async (IRepo r) => await HandleAsync(r)`); any other lambda belongs to its enclosing member.</summary>

@@ -75,8 +75,10 @@ def endpoints_tool(params: EndpointParams, repo_path: str) -> ToolOutput:
         warnings.append(f"{unprefixed} of these routes are mapped on a route group their method is handed, and no "
                         "call in the solution hands it one (a registration by reflection?): they are shown without "
                         "the group's prefix (group_prefix: unknown).")
+    # A route no action is known to handle (a conventional pattern none fits) has nothing to trace.
+    traceable = [r for r in items if not r.get("no_action")]
     actions = [{"tool": "graph_trace_feature", "why": "follow the first endpoint through the code",
-                "args": {"entry_point": f"{items[0]['method']} {items[0]['route']}"}}] if items else []
+                "args": {"entry_point": f"{traceable[0]['method']} {traceable[0]['route']}"}}] if traceable else []
     return ToolOutput(
         answer=answer, data={"by_method": listing.counts},
         ranked=RankedList("endpoints", items, listing.total, params.offset, listing.by_file, narrow,

@@ -115,16 +115,28 @@ _CONFIDENCE_RANK = {"high": 2, "medium": 1, "low": 0}
 
 
 def _apply_pattern(pattern: str, action: dict[str, Any], pattern_file: str | None = None,
-                   found: transformers.Transformers | None = None) -> tuple[str, str | None, str | None] | None:
+                   found: transformers.Transformers | None = None,
+                   defaults: Mapping[str, str] | None = None) -> tuple[str, str | None, str | None] | None:
     """A conventional pattern with {controller}, {action} (and {area}) filled in for one action, each value as its
     parameter's transformer writes it (`{action:slugify}`), that transformer's type, and the route's `shortest` form
-    (_shortest); None when the pattern cannot reach the action (no {controller}/{action}, or the area does not
-    match)."""
+    (_shortest); None when the pattern cannot reach the action. A route value the pattern has no parameter for comes
+    from the route's `defaults` (`new { controller = "Login", action = "Index" }`, MapAreaControllerRoute's area) and
+    must be the action's own (route values compare case-insensitively); without one, the action must have no area
+    and the pattern cannot reach it at all for a controller or an action."""
     names = {m.group(1).lower(): m.group(0) for m in _PARAMETER.finditer(pattern)}
-    if "controller" not in names or "action" not in names or ("area" in names) != bool(action.get("area")):
-        return None
+    defaults = defaults or {}
+    for part in _FILLED:
+        value = str(action.get(part) or "")
+        if part in names:
+            if part == "area" and not value:  # {area} (most often {area:exists}) reaches area controllers only
+                return None
+        elif part in defaults:
+            if defaults[part].lower() != value.lower():
+                return None
+        elif value:
+            return None
     route, by = pattern, None
-    for part in ("controller", "action", "area"):
+    for part in _FILLED:
         if part in names:
             value, transformer = transformers.conventional_value(pattern_file, names[part], action[part], found) \
                 if found else (action[part], None)
@@ -171,6 +183,11 @@ def _shortest(pattern: str, route: str, action: dict[str, Any]) -> str | None:
     return "/" + "/".join(filled[:keep]) if "filled" in reasons else None
 
 
+def _route_defaults(pattern: Mapping[str, Any]) -> dict[str, str]:
+    """The controller, action and area a conventional route's defaults give (bridge MinimalRouteFacts)."""
+    return {part: str(pattern[f"default_{part}"]) for part in _FILLED if pattern.get(f"default_{part}")}
+
+
 def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]],
                   found: transformers.Transformers | None = None) -> list[dict[str, Any]]:
     """Each conventional pattern applied to every controller action without attribute routes (one route
@@ -180,7 +197,8 @@ def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]],
     for pattern in patterns:
         expanded = 0
         for action in actions:
-            applied = _apply_pattern(pattern["key"], action, pattern["file"], found)
+            applied = None if pattern.get("defaults_unknown") else _apply_pattern(
+                pattern["key"], action, pattern["file"], found, _route_defaults(pattern))
             if applied is None:
                 continue
             route, transformed_by, shortest = applied
@@ -195,7 +213,8 @@ def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]],
         if not expanded:
             # No action fits: the pattern as written, handled by no action (not by the method that mapped it,
             # which a trace from a URL would otherwise start at: eShopOnWeb's `GET /order/my-orders` began at Main).
-            routes.append({**_route_item(pattern), "handler": None, "no_action": True})
+            routes.append({**_route_item(pattern), "handler": None, "no_action": True,
+                           **({"defaults_unknown": True} if pattern.get("defaults_unknown") else {})})
     return routes
 
 

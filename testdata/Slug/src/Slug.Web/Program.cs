@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Mvc.ApplicationModels;
 using Slug.Web;
+using Slug.Web.Controllers;
 
 var builder = WebApplication.CreateBuilder(args);
 builder.Services.AddRouting(options =>
@@ -16,4 +17,11 @@ builder.Services.AddControllersWithViews(options =>
 var app = builder.Build();
 app.MapControllerRoute("default", "{controller:slugify=Home}/{action:slugify=Index}/{id?}");
 app.MapControllerRoute("loud", "loud/{controller:shout}/{action}");
+// grandnode's endpoint providers: an area route (its area name a default and a constraint), and fixed patterns
+// whose defaults name the one action they reach.
+app.MapAreaControllerRoute("admin", Areas.Admin, $"{Areas.Admin}/{{controller=Dashboard}}/{{action=Index}}/{{id?}}");
+app.MapControllerRoute("signin", "signin/", new { controller = "Account", action = "SignIn" });
+app.MapControllerRoute("admin-home", "admin/", defaults: new { controller = "Dashboard", action = "Index", area = Areas.Admin });
+// A controller named at run time: which actions this reaches is unknown, so it is listed as written.
+app.MapControllerRoute("start", "start/", new { controller = Environment.GetEnvironmentVariable("START"), action = "Index" });
 app.Run();
