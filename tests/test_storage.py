@@ -269,6 +269,36 @@ def test_a_call_runs_only_the_overrides_its_receiver_allows(hierarchy: Indexed) 
         server.close()
 
 
+def test_a_virtual_call_on_a_receiver_of_one_class_line_runs_only_that_lines_overrides(hierarchy: Indexed) -> None:
+    """Policies.cs, Shelves: `shelf.Describe()` on a BookShelf (which does not override it) binds to Shelf.Describe,
+    and can run RareBookShelf's override but never WineShelf's; on a Shelf it can run both (jellyfin's
+    `video.GetDefaultPrimaryImageAspectRatio()` listed every BaseItem override)."""
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+
+    def callees(symbol_id: str) -> list[tuple[str, str]]:
+        env = server.call("graph_callees", {"symbol_id": symbol_id})
+        assert env["ok"], env
+        return [(n["symbol_id"], e["kind"]) for n in env["data"]["nodes"] for e in n["edges"]]
+
+    def traced(symbol_id: str) -> list[tuple[str, str]]:
+        env = server.call("graph_trace_feature", {"entry_point": symbol_id, "depth": 1})
+        assert env["ok"], env
+        return [(n["symbol_id"], n["from"]["kind"]) for n in env["data"]["nodes"]]
+
+    base, rare, wine = ("M:Hierarchy.Shelf.Describe", "M:Hierarchy.RareBookShelf.Describe",
+                        "M:Hierarchy.WineShelf.Describe")
+    try:
+        books, any_shelf = "M:Hierarchy.Shelves.DescribeBooks(Hierarchy.BookShelf)", \
+            "M:Hierarchy.Shelves.DescribeAny(Hierarchy.Shelf)"
+        assert callees(books) == [(base, "Call"), (rare, "Dispatch")]
+        assert callees(any_shelf) == [(base, "Call"), (rare, "Dispatch"), (wine, "Dispatch")]
+        assert traced(books) == [(base, "Call"), (rare, "Dispatch")]
+        assert traced(any_shelf) == [(base, "Call"), (rare, "Dispatch"), (wine, "Dispatch")]
+    finally:
+        server.close()
+
+
 def test_a_member_run_on_this_for_an_override_keeps_only_receivers_that_may_be_its_class(hierarchy: Indexed) -> None:
     """testdata/Hierarchy/src/Hierarchy/Policies.cs, a template method: Rule.Run calls the abstract Apply on this, so
     a call of Run on a receiver typed DeadlineRule cannot run CachingRule.Apply (Polly's `timeout.Execute(...)` was
@@ -283,7 +313,8 @@ def test_a_member_run_on_this_for_an_override_keeps_only_receivers_that_may_be_i
                      ("M:Hierarchy.RuleTests.SlidingCachingRuns", 70, "T:Hierarchy.SlidingCachingRule`1"),
                      ("M:Hierarchy.RuleTests.DeadlineRuns", 74, "T:Hierarchy.DeadlineRule`1"),
                      ("M:Hierarchy.RuleTests.CachingRunsTwice", 80, "T:Hierarchy.SlidingCachingRule`1"),
-                     ("M:Hierarchy.RuleTests.DeadlineSummary", 86, "T:Hierarchy.DeadlineRule`1")]
+                     ("M:Hierarchy.RuleTests.DeadlineSummary", 86, "T:Hierarchy.DeadlineRule`1"),
+                     ("M:Hierarchy.Shelves.DescribeBooks(Hierarchy.BookShelf)", 116, "T:Hierarchy.BookShelf")]
     server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
                                                "ROSLYNMAP_IDS": "full"})
     p = "Hierarchy."

@@ -367,10 +367,10 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     if left_out:
         answer += f" ({len(bound)} shown: limit_per_level={per_level})"
     if direction == "callers":
-        answer += (f" ({via} edges through interface/virtual dispatch)" if via else "") + unbound_text + "."
+        answer += (f" ({plural(via, 'edge')} through interface/virtual dispatch)" if via else "") + unbound_text + "."
     else:
         blind = sorted({n["name"] for n in nodes if n.get("unresolved")} | set(result.unbound_skipped))
-        answer += f" ({via} edges through interface/virtual dispatch)" if via else ""
+        answer += f" ({plural(via, 'edge')} through interface/virtual dispatch)" if via else ""
         answer += (f", + {len(blind)} unbound calls ({', '.join(blind[:5])}{'…' if len(blind) > 5 else ''})"
                    if blind else "") + "."
     warnings = list(ctx.warnings)

@@ -56,6 +56,51 @@ def reach_of(conn: sqlite3.Connection, callers: Iterable[int], targets: Iterable
     return found
 
 
+class CallReach:
+    """Whether each call edge (caller, target) of a level can run an implementation of its target (graph_callees,
+    the trace): `base.` runs none, `this` only its own class line's, and a call on another receiver whose static type
+    the bridge recorded at every site (a `ReceiverType` fact: a source class other than the one declaring the member)
+    only the implementations of that type's line (`video.GetAspectRatio()`, `video` a Video: Video's override or its
+    bases', never Audio's). A site without a recorded type may be any object."""
+
+    def __init__(self, conn: sqlite3.Connection, lineage: Lineage, callers: Iterable[int], targets: Iterable[int],
+                 edge: str) -> None:
+        self._lineage = lineage
+        self._reach = reach_of(conn, callers, targets, edge)
+        self._receivers: dict[tuple[int, int], set[str] | None] = {}
+        loose = sorted({caller for (caller, _), reach in self._reach.items() if reach == ANY})
+        wanted = {target for (_, target), reach in self._reach.items() if reach == ANY}
+        if not loose:
+            return
+        typed = receiver_types(conn, loose)
+        if not typed:
+            return
+        for chunk in chunks(loose):
+            for caller, target, reach, file_id, line, col in conn.execute(
+                    f"SELECT r.from_key, r.target_key, {REACH_OF_REF}, r.file_id, r.line, r.col FROM refs r"
+                    f" WHERE r.from_key IN ({marks(chunk)}) AND r.target_key IS NOT NULL AND {edge}", chunk):
+                if target not in wanted or reach != ANY:
+                    continue
+                key, receiver = (int(caller), int(target)), typed.get((file_id, line, col))
+                known = self._receivers.get(key, set())
+                if receiver is None:
+                    self._receivers[key] = None
+                elif known is not None:
+                    known.add(receiver)
+                    self._receivers[key] = known
+        lineage.learn_lines({t for types in self._receivers.values() if types for t in types})
+
+    def runs(self, caller: int, target: int, implementation: int) -> bool:
+        reach = self._reach.get((caller, target), ANY)
+        if reach != ANY:
+            return self._lineage.can_run(caller, implementation, reach)
+        receivers = self._receivers.get((caller, target))
+        if not receivers:
+            return True
+        own = self._lineage.class_of(implementation)
+        return own is None or self._lineage.meets(own, receivers)
+
+
 @dataclass
 class Narrowed:
     """What the receivers of one level's calls rule out (graph_callers), and what they say of the callers' objects."""

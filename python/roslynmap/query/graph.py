@@ -209,20 +209,21 @@ def _callers_clause(only: tuple[str, list[Any]], window: tuple[int, str, int, in
 
 class _Runnable:
     """The implementations each call of a level can run: all of its target's, less those its receiver rules
-    out (query/dispatch.py: `base.` runs none, `this` only its own class line's)."""
+    out (query/dispatch.py CallReach: `base.` runs none, `this` only its own class line's, a receiver of a known
+    class only that class line's)."""
 
     def __init__(self, conn: sqlite3.Connection, lineage: dispatch.Lineage, keys: dict[str, int],
                  implementations: dict[str, list[str]], callers: list[int]) -> None:
-        self._keys, self._implementations, self._lineage = keys, implementations, lineage
-        self._reach = dispatch.reach_of(conn, callers, [keys[t] for t in implementations], CALL_EDGE)
+        self._keys, self._implementations = keys, implementations
         lineage.learn([*callers, *(keys[i] for impls in implementations.values() for i in impls)])
+        self._reach = dispatch.CallReach(conn, lineage, callers, [keys[t] for t in implementations], CALL_EDGE)
 
     def of(self, caller: str, target: str | None) -> list[str]:
         impls = self._implementations.get(target or "", [])
         if not impls or target is None:
             return impls
-        reach = self._reach.get((self._keys[caller], self._keys[target]), dispatch.ANY)
-        return [i for i in impls if self._lineage.can_run(self._keys[caller], self._keys[i], reach)]
+        caller_key, target_key = self._keys[caller], self._keys[target]
+        return [i for i in impls if self._reach.runs(caller_key, target_key, self._keys[i])]
 
 
 class _Level:

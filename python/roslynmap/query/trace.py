@@ -524,23 +524,21 @@ Dispatched = list[tuple[str, bool, bool]]  # (implementation, DI-registered, inf
 
 
 class _Runs:
-    """The implementations a call can run, less those its receiver rules out (query/dispatch.py)."""
+    """The implementations a call can run, less those its receiver rules out (query/dispatch.py CallReach)."""
 
     def __init__(self, conn: sqlite3.Connection, lineage: dispatch.Lineage, callers: list[int],
                  names: dict[int, str], target_keys: dict[str, int | None]) -> None:
-        self._lineage = lineage
         self._keys = {name: key for key, name in names.items()}
         self._target_keys = target_keys
-        self._reach = dispatch.reach_of(conn, callers, [k for k in target_keys.values() if k is not None],
-                                        graph.CALL_EDGE)
+        self._reach = dispatch.CallReach(conn, lineage, callers, [k for k in target_keys.values() if k is not None],
+                                         graph.CALL_EDGE)
 
     def of(self, caller: str, target: str | None, impls: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
         caller_key, target_key = self._keys.get(caller), self._target_keys.get(target or "")
         if not impls or caller_key is None or target_key is None:
             return impls
-        reach = self._reach.get((caller_key, target_key), dispatch.ANY)
         return [(i, r) for i, r in impls
-                if (k := self._keys.get(i)) is None or self._lineage.can_run(caller_key, k, reach)]
+                if (k := self._keys.get(i)) is None or self._reach.runs(caller_key, target_key, k)]
 
 
 def _dispatched(conn: sqlite3.Connection, trace: Trace, impls: list[tuple[str, bool]],

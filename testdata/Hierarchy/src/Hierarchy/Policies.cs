@@ -88,3 +88,32 @@ public class RuleTests
     [NUnit.Framework.Test]
     public void CachingSummary() => _ = ((Rule<int>)new CachingRule<int>()).Summary;
 }
+
+// A virtual member called on a receiver typed as a class of the line that does not override it (jellyfin's Video and
+// BaseItem): the call binds to the base's member, and runs an override of the receiver's class line only, never a
+// sibling's (graph_callees and the trace: query/dispatch.py CallReach, from the ReceiverType fact).
+public abstract class Shelf
+{
+    public virtual string Describe() => "shelf";
+}
+
+public class BookShelf : Shelf
+{
+}
+
+public sealed class RareBookShelf : BookShelf
+{
+    public override string Describe() => "rare books";
+}
+
+public sealed class WineShelf : Shelf
+{
+    public override string Describe() => "wine";
+}
+
+public static class Shelves
+{
+    public static string DescribeBooks(BookShelf shelf) => shelf.Describe();
+
+    public static string DescribeAny(Shelf shelf) => shelf.Describe();
+}
