@@ -108,10 +108,10 @@ def test_an_unknown_symbol_is_an_error_with_a_hint(call: Call) -> None:
 def test_graph_callees_lists_calls_only_unless_asked(call: Call) -> None:
     """Place calls Save (its implementation by dispatch), reads Order.Id and makes an unbound call, Validate."""
     env = call("graph_callees", symbol_id="M:Shop.OrderService.Place(Shop.Order)")
-    assert env["answer"] == ("2 callees of OrderService.Place within depth 1 (1 edges through "
-                             "interface/virtual dispatch), + 1 unbound calls (Validate).")
+    assert env["answer"] == ("2 callees of OrderService.Place within depth 1 (1 edge through "
+                             "interface/virtual dispatch), + 1 unbound call (Validate).")
     assert [n["symbol_id"] for n in env["data"]["nodes"]] == [short(SAVE), short(SQL_SAVE)]
-    assert env["warnings"] == ["1 unbound calls are counted, not listed: all_edges=true lists them (and property "
+    assert env["warnings"] == ["1 unbound call is counted, not listed: all_edges=true lists them (and property "
                                "reads)."]
     every = call("graph_callees", symbol_id="OrderService.Place", all_edges=True)
     assert [(n.get("symbol_id"), n["name"]) for n in every["data"]["nodes"]] == [

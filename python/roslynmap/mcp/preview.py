@@ -223,12 +223,16 @@ def _field(key: str, value: Any, answer: str = "", source: str = "") -> list[str
                                        for v in value)]
     if isinstance(value, list) and all(isinstance(v, Mapping) for v in value):
         return _table(key, value)
+    if isinstance(value, Mapping):  # an empty part says nothing (a trace root's `facts: []`)
+        value = {k: v for k, v in value.items() if v is not None and v != [] and v != {} and v != ""}
+        if not value:
+            return []
     if isinstance(value, Mapping) and any(isinstance(v, (list, Mapping)) for v in value.values()):
         lines = [f"{key}:"]
         for sub, inner in value.items():
             if not _said_in_answer(sub, inner, answer) and not _said_in_source(sub, inner, source):
                 lines.extend("  " + line for line in _field(sub, inner, answer, source))
-        return lines
+        return lines if len(lines) > 1 else []  # every part empty or said: nothing to say (`stops: {}` of a trace)
     return [f"{key}: {_cell(value)}"]
 
 
@@ -429,7 +433,8 @@ def _cell(value: Any) -> str:
         located = _located(value)
         named = {k: v for k, v in value.items()
                  if v is not None and not (k in _LOCATION and located) and not _usual_count(value, k, v)
-                 and not (k == "kind" and _kind_said(value, v))}
+                 and not (k == "kind" and _kind_said(value, v))
+                 and not (k == "name" and _spells(str(value.get("symbol_id") or ""), str(v)))}
         if located and len(named) <= 1:  # a place, with at most one word about it: `Sql src/A.cs:34`
             return " ".join([*(_cell(v) for v in named.values()), _location(value)])
         if located and next(iter(named)) in _WORD_KEYS and all(_plain(v) for v in named.values()):

@@ -371,7 +371,7 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     else:
         blind = sorted({n["name"] for n in nodes if n.get("unresolved")} | set(result.unbound_skipped))
         answer += f" ({plural(via, 'edge')} through interface/virtual dispatch)" if via else ""
-        answer += (f", + {len(blind)} unbound calls ({', '.join(blind[:5])}{'…' if len(blind) > 5 else ''})"
+        answer += (f", + {plural(len(blind), 'unbound call')} ({', '.join(blind[:5])}{'…' if len(blind) > 5 else ''})"
                    if blind else "") + "."
     warnings = list(ctx.warnings)
     if direction == "callers" and (broken := flag_broken_nodes(ctx, nodes)):
@@ -394,7 +394,8 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         warnings.append(f"{result.external_callees} callees are outside the solution (framework/packages) and "
                         "are not listed.")
     if result.unbound_skipped:
-        warnings.append(f"{sum(result.unbound_skipped.values())} unbound calls are counted, not listed: "
+        skipped = sum(result.unbound_skipped.values())
+        warnings.append(f"{plural(skipped, 'unbound call')} {'is' if skipped == 1 else 'are'} counted, not listed: "
                         "all_edges=true lists them (and property reads).")
     guidance = None
     if not nodes and not unbound_data:
