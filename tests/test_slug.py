@@ -14,6 +14,8 @@ from tests.mcp_client import McpServerProcess
 
 SLUGIFY, SHOUT = "T:Slug.Web.SlugifyParameterTransformer", "T:Slug.Web.ShoutTransformer"
 ACCOUNT, DASHBOARD = "Slug.Web.Controllers.AccountController", "Slug.Web.Areas.Admin.Controllers.DashboardController"
+CART = "Slug.Web.Controllers.CartController"
+REGISTER = "M:Slug.Web.StoreRoutes.Register(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder,System.String)"
 
 
 @pytest.fixture(scope="module")
@@ -32,16 +34,21 @@ def test_routes_are_listed_as_their_transformers_write_them(slug: McpServerProce
         ("ANY", "/admin", f"M:{DASHBOARD}.Index", "conventional", None),
         ("ANY", "/Admin/Dashboard/Index/{id?}", f"M:{DASHBOARD}.Index", "conventional", None),
         ("ANY", "/Admin/Dashboard/Stats/{id?}", f"M:{DASHBOARD}.Stats", "conventional", None),
+        # CartController's base carries the app's own [ApiController], not MVC's: conventionally routed all the same.
+        ("ANY", "/cart", f"M:{CART}.Index", "conventional", None),
+        ("ANY", "/cart/index/{id?}", f"M:{CART}.Index", "conventional", SLUGIFY),
         ("GET", "/home/about-us/{id?}", "M:Slug.Web.Controllers.HomeController.AboutUs", "conventional", SLUGIFY),
         ("ANY", "/home/index/{id?}", "M:Slug.Web.Controllers.HomeController.Index", "conventional", SLUGIFY),
         # loud/{controller:shout}/{action}: ShoutTransformer's work is done by a helper: as written, and said.
         ("ANY", "/loud/Account/SignIn", f"M:{ACCOUNT}.SignIn", "conventional", SHOUT),
+        ("ANY", "/loud/Cart/Index", f"M:{CART}.Index", "conventional", SHOUT),
         ("GET", "/loud/Home/AboutUs", "M:Slug.Web.Controllers.HomeController.AboutUs", "conventional", SHOUT),
         ("ANY", "/loud/Home/Index", "M:Slug.Web.Controllers.HomeController.Index", "conventional", SHOUT),
         # [Route("[controller]/[action]")] under RouteTokenTransformerConvention(new SlugifyParameterTransformer()).
         ("GET", "/order/detail/{orderId:int}", "M:Slug.Web.Controllers.OrderController.Detail(System.Int32)",
          "attribute", SLUGIFY),
         ("GET", "/order/my-orders", "M:Slug.Web.Controllers.OrderController.MyOrders", "attribute", SLUGIFY),
+        ("GET", "/ping", REGISTER, "minimal", None),
         ("ANY", "/signin", f"M:{ACCOUNT}.SignIn", "conventional", None),
         # new { controller = Environment.GetEnvironmentVariable("START") }: no action is known to handle it.
         ("ANY", "/start", None, "conventional", None)]
@@ -59,7 +66,8 @@ def test_the_default_action_of_the_default_controller_is_reached_from_the_root(s
     index = "M:Slug.Web.Controllers.HomeController.Index"
     listed = slug.call("surfaces_list_endpoints", {"path_filter": "index"})["data"]["endpoints"]
     assert [(e["route"], e.get("shortest")) for e in listed] == [
-        ("/Admin/Dashboard/Index/{id?}", "/Admin"), ("/home/index/{id?}", "/"), ("/loud/Home/Index", None)]
+        ("/Admin/Dashboard/Index/{id?}", "/Admin"), ("/cart/index/{id?}", "/cart"), ("/home/index/{id?}", "/"),
+        ("/loud/Cart/Index", None), ("/loud/Home/Index", None)]
     for path in ("/", "/home", "/Home/Index", "/home/index/7"):
         env = slug.call("graph_trace_feature", {"entry_point": f"GET {path}", "depth": 1})
         assert env["ok"] and env["data"]["root"]["symbol_id"] == index, path
@@ -85,6 +93,21 @@ def test_defaults_and_areas_tie_conventional_routes_to_their_one_action(slug: Mc
     assert [(e["route"], e.get("no_action"), e.get("defaults_unknown")) for e in start["data"]["endpoints"]] == [
         ("/start", True, True)]
     assert "next_actions" not in start  # nothing to trace
+
+
+def test_a_template_with_run_time_parts_is_listed_from_its_constant_text(slug: McpServerProcess) -> None:
+    """grandnode's `MapControllerRoute("Login", $"{pattern}login/", ...)` with `pattern` an optional language segment
+    (131 of its 137 storefront routes were missing, without a word): the constant text is the route, the parts the
+    app computes are named."""
+    env = slug.call("surfaces_list_endpoints", {"path_filter": "/cart"})
+    assert [(e["route"], e["handler"], e.get("dynamic_parts")) for e in env["data"]["endpoints"]] == [
+        ("/cart", f"M:{CART}.Index", ["prefix"]), ("/cart/index/{id?}", f"M:{CART}.Index", None),
+        ("/loud/Cart/Index", f"M:{CART}.Index", None)]
+    ping = slug.call("surfaces_list_endpoints", {"path_filter": "/ping"})["data"]["endpoints"]
+    assert [(e["method"], e["route"], e["dynamic_parts"], e["handler_kind"]) for e in ping] == [
+        ("GET", "/ping", ["prefix"], "lambda")]
+    trace = slug.call("graph_trace_feature", {"entry_point": "GET /cart", "depth": 1})
+    assert trace["ok"] and trace["data"]["root"]["symbol_id"] == f"M:{CART}.Index"
 
 
 def test_a_factory_held_in_a_variable_is_a_factory_registration(slug: McpServerProcess) -> None:

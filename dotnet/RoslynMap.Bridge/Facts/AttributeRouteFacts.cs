@@ -125,8 +125,8 @@ internal sealed class AttributeRouteFacts
         }
         var isPublic = type.Modifiers.Any(m => m.ValueText == "public") && !type.Modifiers.Any(m => m.ValueText is "abstract" or "static");
         var attributes = type.AttributeLists.SelectMany(l => l.Attributes).Select(FactSyntax.AttributeName).ToList();
-        if (isPublic && !attributes.Contains("ApiController") && !attributes.Contains("NonController")
-            && _sink.Model.GetDeclaredSymbol(type) is INamedTypeSymbol symbol)
+        if (isPublic && !attributes.Contains("NonController")
+            && _sink.Model.GetDeclaredSymbol(type) is INamedTypeSymbol symbol && !symbol.GetAttributes().Any(IsMvcApiController))
         {
             for (var b = symbol.BaseType; b is not null && b.SpecialType != SpecialType.System_Object; b = b.BaseType)
             {
@@ -140,7 +140,7 @@ internal sealed class AttributeRouteFacts
                     result = Confidence.High;
                     break;
                 }
-                if (b.GetAttributes().Any(a => a.AttributeClass?.Name == "ApiControllerAttribute")) break;
+                if (b.GetAttributes().Any(IsMvcApiController)) break;
             }
             if (result is null && named && symbol.BaseType is { SpecialType: SpecialType.System_Object }) result = "low";
         }
@@ -200,6 +200,13 @@ internal sealed class AttributeRouteFacts
             if (found) yield break;
         }
     }
+
+    /// <summary>MVC's [ApiController] (attribute routes only), not an attribute of the solution's own that shares its
+    /// name (grandnode's empty `SharedKernel.Attributes.ApiController` on every storefront controller's base); one
+    /// that does not bind is taken to be MVC's.</summary>
+    private static bool IsMvcApiController(AttributeData attribute) =>
+        attribute.AttributeClass is { Name: "ApiControllerAttribute" } type
+        && (type.TypeKind == TypeKind.Error || FrameworkApi.IsFrom(type, FrameworkApi.AspNetCore));
 
     /// <summary>[Area] is inherited too (grandnode's admin controllers derive from a base controller that
     /// carries it): the nearest base class's area.</summary>

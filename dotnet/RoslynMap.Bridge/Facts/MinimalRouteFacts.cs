@@ -53,7 +53,7 @@ internal sealed class MinimalRouteFacts
                 Conventional(inv, PatternAt(inv, 2), from, defaultsAt: 3, area: FactSyntax.Arg(inv.ArgumentList, 1, "areaName"));
                 break;
             case "MapDefaultControllerRoute":
-                Conventional(inv, DefaultConventionalPattern, from, defaultsAt: -1);
+                Conventional(inv, (DefaultConventionalPattern, null), from, defaultsAt: -1);
                 break;
             case "MapHealthChecks":
                 Endpoint(inv, ["ANY"], handlerIndex: -1, from, "health_checks");
@@ -108,11 +108,18 @@ internal sealed class MinimalRouteFacts
             return;
         }
         if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
-        pattern ??= FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "pattern")?.Expression);
+        List<string>? holes = null;
         if (pattern is null)
         {
-            if (source == "minimal" && handlerIndex >= 0) Wrapper(inv, verbs, handlerIndex, from, confidence);
-            return;
+            var written = FactSyntax.Arg(inv.ArgumentList, 0, "pattern")?.Expression;
+            pattern = FactSyntax.ConstantString(_sink.Model, written);
+            if (pattern is null && source == "minimal" && handlerIndex >= 0 && ParameterOf(FactSyntax.Arg(inv.ArgumentList, 0, "pattern")) is not null)
+            {
+                Wrapper(inv, verbs, handlerIndex, from, confidence);
+                return;
+            }
+            if (pattern is null) (pattern, holes) = WithHoles(written);
+            if (pattern is null) return;
         }
         var versions = new List<string>();
         var prefix = GroupPrefix(FactSyntax.Receiver(inv), from, out var parameter, versions);
@@ -140,6 +147,7 @@ internal sealed class MinimalRouteFacts
             AddGroupParameter(detail, inv, parameter, from);
             // eShop maps `/items` twice, on a v1 and a v2 group: the versions tell the two handlers apart.
             if (versions.Count > 0) detail.Add("api_versions", versions.Distinct().OrderBy(v => v, StringComparer.Ordinal).ToList());
+            detail.Add("dynamic_parts", holes);
             extra?.Invoke(detail);
             _sink.Add(FactKinds.Route, handler, anchor, confidence, key, detail);
         }
@@ -334,18 +342,59 @@ internal sealed class MinimalRouteFacts
         return holder.Name;
     }
 
-    private string? PatternAt(InvocationExpressionSyntax inv, int position) =>
-        FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, position, "pattern")?.Expression);
+    private (string? Pattern, List<string>? Holes) PatternAt(InvocationExpressionSyntax inv, int position)
+    {
+        var written = FactSyntax.Arg(inv.ArgumentList, position, "pattern")?.Expression;
+        return FactSyntax.ConstantString(_sink.Model, written) is { } constant ? (constant, null) : WithHoles(written);
+    }
+
+    /// <summary>A route template built from constant text and values the code computes at run time (grandnode's
+    /// `$"{pattern}login/"`, `pattern` an optional language segment): the constant text, the holes left out, and
+    /// the holes' expressions, said as the route's `dynamic_parts`. Null when no constant text is left (a template
+    /// that is all run-time values names no route), or a hole is formatted.</summary>
+    private (string? Pattern, List<string>? Holes) WithHoles(ExpressionSyntax? written)
+    {
+        if (written is null) return (null, null);
+        var holes = new List<string>();
+        var text = Parts(FactSyntax.Unwrap(written), holes, 0);
+        return text is null || holes.Count == 0 || text.Trim('/', '~').Length == 0 ? (null, null) : (text, holes);
+    }
+
+    private string? Parts(ExpressionSyntax e, List<string> holes, int depth)
+    {
+        if (FactSyntax.ConstantString(_sink.Model, e) is { } constant) return constant;
+        switch (e)
+        {
+            case InterpolatedStringExpressionSyntax interpolated:
+                var text = new System.Text.StringBuilder();
+                foreach (var part in interpolated.Contents)
+                {
+                    if (part is InterpolatedStringTextSyntax literal) text.Append(literal.TextToken.ValueText);
+                    else if (part is InterpolationSyntax { AlignmentClause: null, FormatClause: null } hole)
+                        text.Append(Parts(FactSyntax.Unwrap(hole.Expression), holes, depth + 1) ?? "");
+                    else return null;
+                }
+                return text.ToString();
+            case BinaryExpressionSyntax { RawKind: (int)SyntaxKind.AddExpression } sum when depth < 8:
+                return Parts(FactSyntax.Unwrap(sum.Left), holes, depth + 1) is { } left
+                       && Parts(FactSyntax.Unwrap(sum.Right), holes, depth + 1) is { } right ? left + right : null;
+            case IdentifierNameSyntax or MemberAccessExpressionSyntax or InvocationExpressionSyntax:
+                holes.Add(FactSyntax.Collapse(e.ToString()));
+                return "";
+            default:
+                return null;
+        }
+    }
 
     /// <summary>A conventional pattern, with the controller, action and area its `defaults` object gives
     /// (`MapControllerRoute("login", "admin/login/", new { controller = "Login", action = "Index" })`: a pattern
     /// without those parameters reaches the one action they name) and MapAreaControllerRoute's area name (a default
     /// and a constraint in ASP.NET Core). A value that is not a constant string makes the route's actions unknown
     /// (`defaults_unknown`), so the pattern is listed as written rather than given to the wrong actions.</summary>
-    private void Conventional(InvocationExpressionSyntax inv, string? pattern, string? from, int defaultsAt,
-        ArgumentSyntax? area = null)
+    private void Conventional(InvocationExpressionSyntax inv, (string? Pattern, List<string>? Holes) template, string? from,
+        int defaultsAt, ArgumentSyntax? area = null)
     {
-        if (pattern is null) return;
+        if (template.Pattern is not { } pattern) return;
         var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.AspNetCore);
         if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
         var detail = new FactDetail().Add("method", "ANY").Add("handler", from).Add("source", "conventional");
@@ -376,6 +425,7 @@ internal sealed class MinimalRouteFacts
         }
         foreach (var (name, value) in given) detail.Add("default_" + name, value);
         if (unknown) detail.Add("defaults_unknown", true);
+        detail.Add("dynamic_parts", template.Holes);
         _sink.Add(FactKinds.Route, from, FactSyntax.Name(inv)!.SpanStart, confidence, RouteTemplates.Normalize(pattern), detail);
     }
 

@@ -209,6 +209,7 @@ def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]],
                                "line": action["line"], "source": "conventional", "confidence": confidence,
                                "pattern": pattern["key"], "mapped_at": f"{pattern['file']}:{pattern['line']}",
                                **({"shortest": shortest} if shortest is not None else {}),
+                               **({"dynamic_parts": pattern["dynamic_parts"]} if pattern.get("dynamic_parts") else {}),
                                **({"transformed_by": transformed_by} if transformed_by else {})})
         if not expanded:
             # No action fits: the pattern as written, handled by no action (not by the method that mapped it,
@@ -276,7 +277,7 @@ def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
             or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
             "confidence": fact["confidence"]}
     for extra in ("handler_kind", "handler_line", "handler_end_line", "destination", "fallback_file", "fallback_page",
-                  "fallback_action", "fallback_controller", "api_versions", "via"):
+                  "fallback_action", "fallback_controller", "api_versions", "via", "dynamic_parts"):
         if fact.get(extra) is not None:
             item[extra] = fact[extra]
     return item

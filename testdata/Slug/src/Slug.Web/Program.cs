@@ -24,4 +24,5 @@ app.MapControllerRoute("signin", "signin/", new { controller = "Account", action
 app.MapControllerRoute("admin-home", "admin/", defaults: new { controller = "Dashboard", action = "Index", area = Areas.Admin });
 // A controller named at run time: which actions this reaches is unknown, so it is listed as written.
 app.MapControllerRoute("start", "start/", new { controller = Environment.GetEnvironmentVariable("START"), action = "Index" });
+StoreRoutes.Register(app, Environment.GetEnvironmentVariable("LANGUAGE_PREFIX") ?? "");
 app.Run();

@@ -1,0 +1,12 @@
+namespace Slug.Web;
+
+public static class StoreRoutes
+{
+    // grandnode's `$"{pattern}login/"`: a prefix the app computes at run time (an optional language segment). The
+    // route is listed from its constant text, the prefix named in dynamic_parts.
+    public static void Register(IEndpointRouteBuilder endpoints, string prefix)
+    {
+        endpoints.MapControllerRoute("cart", $"{prefix}cart/", new { controller = "Cart", action = "Index" });
+        endpoints.MapGet(prefix + "ping", () => "pong");
+    }
+}
