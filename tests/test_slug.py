@@ -14,7 +14,8 @@ from tests.mcp_client import McpServerProcess
 
 SLUGIFY, SHOUT = "T:Slug.Web.SlugifyParameterTransformer", "T:Slug.Web.ShoutTransformer"
 ACCOUNT, DASHBOARD = "Slug.Web.Controllers.AccountController", "Slug.Web.Areas.Admin.Controllers.DashboardController"
-CART = "Slug.Web.Controllers.CartController"
+CART, API = "Slug.Web.Controllers.CartController", "Slug.Web.Api."
+PROVIDER = "Slug.Web.Api.ProviderControllerBase`1"
 REGISTER = "M:Slug.Web.StoreRoutes.Register(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder,System.String)"
 
 
@@ -34,6 +35,18 @@ def test_routes_are_listed_as_their_transformers_write_them(slug: McpServerProce
         ("ANY", "/admin", f"M:{DASHBOARD}.Index", "conventional", None),
         ("ANY", "/Admin/Dashboard/Index/{id?}", f"M:{DASHBOARD}.Index", "conventional", None),
         ("ANY", "/Admin/Dashboard/Stats/{id?}", f"M:{DASHBOARD}.Stats", "conventional", None),
+        # Sonarr's routing attributes of the app's own: [V3] builds the controller's prefix in its constructor,
+        # [GetById] and [DeleteById] give a verb and a template (CustomRouteAttributes).
+        ("GET", "/api/v3/calendar/feed/Sonarr.ics", f"M:{API}FeedController.Ics", "attribute", None),
+        # ProviderControllerBase's actions are each derived controller's (the abstract base has no routes of its own).
+        ("GET", "/api/v3/indexer", f"M:{PROVIDER}.GetAll", "attribute", SLUGIFY),
+        ("POST", "/api/v3/indexer/test", f"M:{PROVIDER}.Test", "attribute", SLUGIFY),
+        ("GET", "/api/v3/notification", f"M:{PROVIDER}.GetAll", "attribute", SLUGIFY),
+        ("POST", "/api/v3/notification/test", f"M:{API}NotificationController.Test", "attribute", SLUGIFY),
+        ("GET", "/api/v3/series", f"M:{API}SeriesController.All", "attribute", SLUGIFY),
+        ("GET", "/api/v3/series/since", f"M:{API}SeriesController.Since", "attribute", SLUGIFY),
+        ("GET", "/api/v3/series/{id:int}", f"M:{API}SeriesController.One(System.Int32)", "attribute", SLUGIFY),
+        ("DELETE", "/api/v3/series/{id:int}", f"M:{API}SeriesController.Remove(System.Int32)", "attribute", SLUGIFY),
         # CartController's base carries the app's own [ApiController], not MVC's: conventionally routed all the same.
         ("ANY", "/cart", f"M:{CART}.Index", "conventional", None),
         ("ANY", "/cart/index/{id?}", f"M:{CART}.Index", "conventional", SLUGIFY),
@@ -66,7 +79,8 @@ def test_the_default_action_of_the_default_controller_is_reached_from_the_root(s
     index = "M:Slug.Web.Controllers.HomeController.Index"
     listed = slug.call("surfaces_list_endpoints", {"path_filter": "index"})["data"]["endpoints"]
     assert [(e["route"], e.get("shortest")) for e in listed] == [
-        ("/Admin/Dashboard/Index/{id?}", "/Admin"), ("/cart/index/{id?}", "/cart"), ("/home/index/{id?}", "/"),
+        ("/Admin/Dashboard/Index/{id?}", "/Admin"), ("/api/v3/indexer", None), ("/api/v3/indexer/test", None),
+        ("/cart/index/{id?}", "/cart"), ("/home/index/{id?}", "/"),
         ("/loud/Cart/Index", None), ("/loud/Home/Index", None)]
     for path in ("/", "/home", "/Home/Index", "/home/index/7"):
         env = slug.call("graph_trace_feature", {"entry_point": f"GET {path}", "depth": 1})
@@ -108,6 +122,17 @@ def test_a_template_with_run_time_parts_is_listed_from_its_constant_text(slug: M
         ("GET", "/ping", ["prefix"], "lambda")]
     trace = slug.call("graph_trace_feature", {"entry_point": "GET /cart", "depth": 1})
     assert trace["ok"] and trace["data"]["root"]["symbol_id"] == f"M:{CART}.Index"
+
+
+def test_an_abstract_controllers_actions_are_routes_of_each_controller_deriving_from_it(slug: McpServerProcess) -> None:
+    """Sonarr's ProviderControllerBase<...>: IndexerController declares no action and serves the base's eleven
+    (they were listed once, under the base's own name); a derived controller hiding one serves its own."""
+    env = slug.call("graph_trace_feature", {"entry_point": "POST /api/v3/indexer/test", "depth": 1})
+    assert env["ok"] and env["data"]["root"]["symbol_id"] == f"M:{PROVIDER}.Test"
+    own = slug.call("graph_trace_feature", {"entry_point": "POST /api/v3/notification/test", "depth": 1})
+    assert own["ok"] and own["data"]["root"]["symbol_id"] == f"M:{API}NotificationController.Test"
+    # The base's [NonAction] Helper is no route of either.
+    assert slug.call("surfaces_list_endpoints", {"path_filter": "helper"})["data"].get("endpoints", []) == []
 
 
 def test_a_factory_held_in_a_variable_is_a_factory_registration(slug: McpServerProcess) -> None:

@@ -27,14 +27,43 @@ internal sealed class AttributeRouteFacts
     /// <summary>Cheap syntax test for the dispatcher: does any attribute look like routing?</summary>
     public static bool IsRouteAttribute(string name) => name == "Route" || HttpVerbs.ContainsKey(name);
 
-    private sealed record Template(AttributeSyntax Attribute, string Confidence, string? Verb, string? Text);
+    internal sealed record Template(int Anchor, string Confidence, string? Verb, string? Text);
 
     private sealed record Controller(string Name, string? Area, List<string?> Prefixes);
 
-    public void Action(MethodDeclarationSyntax method, string? id)
+    /// <summary>A method with no routing attribute MVC names (the dispatcher saw none): routed by an attribute of
+    /// the solution's own (Sonarr's `[RestDeleteById]`, CustomRouteAttributes) when its class is a controller, else
+    /// a conventional action candidate.</summary>
+    public void UnroutedAction(MethodDeclarationSyntax method, string? id)
+    {
+        if (method.AttributeLists.Count > 0 && method.Parent is ClassDeclarationSyntax type
+            && (type.Identifier.ValueText.EndsWith("Controller", StringComparison.Ordinal) || ConventionalConfidence(type) is not null)
+            && CustomTemplates(method) is { Count: > 0 } custom)
+        {
+            Action(method, id, custom);
+            return;
+        }
+        ConventionalAction(method, id, []);
+    }
+
+    private List<Template> CustomTemplates(MemberDeclarationSyntax member)
+    {
+        var found = new List<Template>();
+        if (_sink.Model.GetDeclaredSymbol(member) is not { } symbol) return found;
+        foreach (var attribute in symbol.GetAttributes())
+        {
+            if (attribute.ApplicationSyntaxReference?.GetSyntax() is not AttributeSyntax syntax) continue;
+            if (CustomRouteAttributes.Of(attribute, _sink.Model.Compilation) is not { } routing) continue;
+            if (routing.Verbs.Count == 0) found.Add(new Template(syntax.SpanStart, Confidence.High, null, routing.Template));
+            foreach (var verb in routing.Verbs) found.Add(new Template(syntax.SpanStart, Confidence.High, verb, routing.Template));
+        }
+        return found;
+    }
+
+    public void Action(MethodDeclarationSyntax method, string? id, List<Template>? custom = null)
     {
         if (method.Parent is not TypeDeclarationSyntax type) return;
-        var templates = new List<Template>();
+        var templates = custom ?? new List<Template>();
         string? actionName = null;
         foreach (var list in method.AttributeLists)
         foreach (var attr in list.Attributes)
@@ -54,19 +83,28 @@ internal sealed class AttributeRouteFacts
             var text = arg is null ? null : FactSyntax.ConstantString(_sink.Model, arg.Expression);
             if (arg is not null && text is null) continue; // a template we cannot read
             if (isRoute && text is null) continue;
-            templates.Add(new Template(attr, confidence, isRoute ? null : HttpVerbs[name], text));
+            templates.Add(new Template(attr.SpanStart, confidence, isRoute ? null : HttpVerbs[name], text));
         }
         if (templates.Count == 0) return;
+        // An abstract controller is no controller: its actions are each derived controller's (InheritedActions).
+        if (type.Modifiers.Any(m => m.ValueText == "abstract")) return;
 
         var controller = ControllerOf(type);
+        var action = actionName ?? StripSuffix(method.Identifier.ValueText, "Async");
+        EmitRoutes(templates, controller, action, id,
+            verbs => ConventionalAction(method, id, verbs, actionName));
+    }
+
+    private void EmitRoutes(List<Template> templates, Controller controller, string action, string? id,
+        Action<IReadOnlyList<string>> conventional)
+    {
         // [HttpPost] with no template on a controller without [Route] is not attribute routing: the
         // action is reached through the conventional routes, with that verb.
         if (controller.Prefixes is [null] && templates.All(t => t.Verb is not null && t.Text is null))
         {
-            ConventionalAction(method, id, templates.Select(t => t.Verb!).Distinct().ToList(), actionName);
+            conventional(templates.Select(t => t.Verb!).Distinct().ToList());
             return;
         }
-        var action = actionName ?? StripSuffix(method.Identifier.ValueText, "Async");
         // [Route] on an action takes the verbs of its template-less HTTP attributes (else ANY);
         // an HTTP attribute with its own template is a route of its own.
         var bareVerbs = templates.Where(t => t.Verb is not null && t.Text is null).ToList();
@@ -91,8 +129,12 @@ internal sealed class AttributeRouteFacts
     {
         if (id is null || method.Parent is not ClassDeclarationSyntax type) return;
         if (!method.Modifiers.Any(m => m.ValueText == "public")
-            || method.Modifiers.Any(m => m.ValueText is "static" or "abstract" or "override")) return;
+            || method.Modifiers.Any(m => m.ValueText is "static" or "abstract")) return;
         if (ConventionalConfidence(type) is not { } confidence) return;
+        // An override of the framework's (OnActionExecuting, [NonAction] there) is no action; one of a base
+        // controller of the solution is.
+        if (method.Modifiers.Any(m => m.ValueText == "override")
+            && (_sink.Model.GetDeclaredSymbol(method) is not IMethodSymbol overriding || !OverridesSource(overriding))) return;
         foreach (var list in method.AttributeLists)
         foreach (var attr in list.Attributes)
         {
@@ -108,6 +150,90 @@ internal sealed class AttributeRouteFacts
             new FactDetail().Add("controller", controller.Name).Add("action", action).Add("area", controller.Area)
                 .Add("verbs", verbs).Add("handler", id));
     }
+
+    private static bool OverridesSource(IMethodSymbol method)
+    {
+        var root = method;
+        while (root.OverriddenMethod is { } next) root = next;
+        return root.Locations.Any(l => l.IsInSource);
+    }
+
+    /// <summary>The actions a concrete controller inherits from base classes of the solution (Sonarr's
+    /// `ProviderControllerBase&lt;...&gt;`, whose eleven actions are every provider controller's): each a route of this
+    /// controller (its name, area and prefixes) handled by the base's method, at the controller's name. A method the
+    /// controller (or a nearer base) declares again, overriding or hiding it, is that declaration's.</summary>
+    public void InheritedActions(ClassDeclarationSyntax type)
+    {
+        // Named like a controller (a syntax test before any model call: this runs for every class with a base list).
+        if (!type.Identifier.ValueText.EndsWith("Controller", StringComparison.Ordinal)
+            || type.Modifiers.Any(m => m.ValueText is "abstract" or "static") || !type.Modifiers.Any(m => m.ValueText == "public")) return;
+        if (_sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol symbol || symbol.IsGenericType) return;
+        if (!IsController(symbol)) return;
+        var declared = new HashSet<string>(symbol.GetMembers().OfType<IMethodSymbol>().Select(Signature), StringComparer.Ordinal);
+        Controller? controller = null;
+        for (var b = symbol.BaseType; b is not null && b.Locations.Any(l => l.IsInSource); b = b.BaseType)
+        {
+            if (FrameworkApi.IsFrom(b, FrameworkApi.AspNetCore)) break;
+            foreach (var method in b.GetMembers().OfType<IMethodSymbol>())
+            {
+                if (!declared.Add(Signature(method)) || method.MethodKind != MethodKind.Ordinary
+                    || method.DeclaredAccessibility != Accessibility.Public || method.IsStatic || method.IsAbstract
+                    || method.IsGenericMethod || (method.IsOverride && !OverridesSource(method))) continue;
+                if (_sink.IdOf(method.OriginalDefinition) is not { } id) continue;
+                controller ??= ControllerOf(type);
+                InheritedAction(type, method, id, controller);
+            }
+        }
+    }
+
+    private void InheritedAction(ClassDeclarationSyntax type, IMethodSymbol method, string id, Controller controller)
+    {
+        var anchor = type.Identifier.SpanStart;
+        string? actionName = null;
+        var templates = new List<Template>();
+        foreach (var attribute in method.GetAttributes())
+        {
+            var name = attribute.AttributeClass?.Name;
+            if (name == "NonActionAttribute") return;
+            var first = attribute.ConstructorArguments.Length > 0 ? attribute.ConstructorArguments[0].Value as string : null;
+            if (name == "ActionNameAttribute") actionName = first ?? actionName;
+            else if (name == "RouteAttribute" && first is not null) templates.Add(new Template(anchor, Confidence.High, null, first));
+            else if (name is not null && HttpVerbs.TryGetValue(StripSuffix(name, "Attribute"), out var verb)
+                     && attribute.AttributeClass is { } cls && FrameworkApi.IsFrom(cls, FrameworkApi.AspNetCore))
+                templates.Add(new Template(anchor, Confidence.High, verb, first));
+            else if (CustomRouteAttributes.Of(attribute, _sink.Model.Compilation) is { } routing)
+            {
+                if (routing.Verbs.Count == 0) templates.Add(new Template(anchor, Confidence.High, null, routing.Template));
+                foreach (var v in routing.Verbs) templates.Add(new Template(anchor, Confidence.High, v, routing.Template));
+            }
+        }
+        var action = actionName ?? StripSuffix(method.Name, "Async");
+        if (templates.Count > 0) EmitRoutes(templates, controller, action, id, verbs => InheritedConventional(type, id, controller, action, verbs));
+        else InheritedConventional(type, id, controller, action, []);
+    }
+
+    private void InheritedConventional(ClassDeclarationSyntax type, string id, Controller controller, string action, IReadOnlyList<string> verbs)
+    {
+        if (controller.Prefixes is not [null] || ConventionalConfidence(type) is not { } confidence) return;
+        _sink.Add(FactKinds.ControllerAction, id, type.Identifier.SpanStart, confidence, controller.Name + "/" + action,
+            new FactDetail().Add("controller", controller.Name).Add("action", action).Add("area", controller.Area)
+                .Add("verbs", verbs).Add("handler", id));
+    }
+
+    /// <summary>A class MVC makes a controller: named *Controller or deriving from its ControllerBase, not [NonController].</summary>
+    private static bool IsController(INamedTypeSymbol type)
+    {
+        if (type.GetAttributes().Any(a => a.AttributeClass?.Name == "NonControllerAttribute")) return false;
+        if (type.Name.EndsWith("Controller", StringComparison.Ordinal)) return true;
+        for (var b = type.BaseType; b is not null; b = b.BaseType)
+        {
+            if (b.Name == "ControllerBase" && FrameworkApi.IsFrom(b, FrameworkApi.AspNetCore)) return true;
+        }
+        return false;
+    }
+
+    private static string Signature(IMethodSymbol method) =>
+        method.Name + "(" + string.Join(",", method.Parameters.Select(p => p.Type.ToDisplayString())) + ")";
 
     private readonly Dictionary<ClassDeclarationSyntax, string?> _conventional = new();
 
@@ -158,7 +284,7 @@ internal sealed class AttributeRouteFacts
             // A token transformer (RouteTransformerFacts) rewrites the tokens' values: the query layer needs them.
             if (key != combined)
                 detail.Add("template", combined).Add("controller", controller.Name).Add("action", action).Add("area", controller.Area);
-            _sink.Add(FactKinds.Route, id, t.Attribute.SpanStart, t.Confidence, key, detail);
+            _sink.Add(FactKinds.Route, id, t.Anchor, t.Confidence, key, detail);
         }
     }
 
@@ -176,6 +302,8 @@ internal sealed class AttributeRouteFacts
             if (name == "Route" && value is not null) prefixes.Add(value);
             else if (name == "Area" && value is not null) area = value;
         }
+        if (prefixes.Count == 0 && type.AttributeLists.Count > 0)
+            prefixes.AddRange(CustomTemplates(type).Where(t => t.Verb is null && t.Text is not null).Select(t => t.Text!));
         if (prefixes.Count == 0) prefixes.AddRange(InheritedPrefixes(type));
         if (prefixes.Count == 0) prefixes.Add(null);
         area ??= InheritedArea(type);
@@ -194,8 +322,10 @@ internal sealed class AttributeRouteFacts
             var found = false;
             foreach (var a in b.GetAttributes())
             {
-                if (a.AttributeClass?.Name != "RouteAttribute" || a.ConstructorArguments.Length == 0) continue;
-                if (a.ConstructorArguments[0].Value is string s) { found = true; yield return s; }
+                var template = a.AttributeClass?.Name == "RouteAttribute" && a.ConstructorArguments.Length > 0
+                    ? a.ConstructorArguments[0].Value as string
+                    : CustomRouteAttributes.Of(a, _sink.Model.Compilation) is { Verbs.Count: 0, Template: { } custom } ? custom : null;
+                if (template is not null) { found = true; yield return template; }
             }
             if (found) yield break;
         }

@@ -262,7 +262,7 @@ internal sealed class FactDispatcher
                         _attributeRoutes.Action(method, id);
                     }
                 }
-                if (!routed) _attributeRoutes.ConventionalAction(method, id, []);
+                if (!routed) _attributeRoutes.UnroutedAction(method, id);
                 if (FastEndpointsFacts.IsCandidate(method)) _fastEndpoints.Configure(method, id);
                 _throwHelpers.Declaration(method, id);
                 _config.Flows(method, id);
@@ -274,7 +274,11 @@ internal sealed class FactDispatcher
                 _tables.DbSet(property, id);
                 break;
             case TypeDeclarationSyntax type:
-                if (type is ClassDeclarationSyntax { BaseList: not null } cls) _tables.InheritedDbSets(cls, id);
+                if (type is ClassDeclarationSyntax { BaseList: not null } cls)
+                {
+                    _tables.InheritedDbSets(cls, id);
+                    _attributeRoutes.InheritedActions(cls);
+                }
                 if (type.AttributeLists.Count == 0) break;
                 if (FastEndpointsFacts.IsAttributeEndpoint(type)) _fastEndpoints.AttributeEndpoint((ClassDeclarationSyntax)type);
                 foreach (var list in type.AttributeLists)
