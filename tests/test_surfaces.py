@@ -462,7 +462,7 @@ def test_db_tables_with_overrides_and_medium_confidence(web: McpServerProcess) -
 def test_db_tables_match_dbset_and_entity_names_and_group_migrations(web: McpServerProcess) -> None:
     """audit_log is mapped by ToTable from DbSet AuditEntries (entity AuditEntry); the snapshot and a
     migration's designer repeat the mapping (grouped); SQLite's pragma_table_xinfo and sqlite_sequence
-    (SqliteMaintenance.cs) are not tables."""
+    (SqliteMaintenance.cs) are not tables, nor its `FROM "{table}"`."""
     tables = web.call("surfaces_list_db_tables", {})["data"]["tables"]
     assert [t["table"] for t in tables] == ["audit_log", "customers", "invoices", "orders", "payments"]
     audit = tables[0]
@@ -655,8 +655,10 @@ def test_members_the_framework_calls_by_convention_are_not_unused(web: McpServer
         f"M:{services}OrderReports.DeleteFromAsync(System.String)",
         f"M:{services}Shipping.Ship(System.Int32,Microsoft.Extensions.Logging.ILogger)"]
     # constructed: LoggerAdapter<T>'s constructor is one more (its class implements IAppLogger<T>: left out).
+    # Data/Schema's FluentMigrator migration M001_AuditIndex is framework_entry (found by the runner's scan, as
+    # Sonarr's 155 are); its Up and Down overrides are dispatch.
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
-        "constructed": 10, "dispatch": 16, "entry_point": 1, "framework_entry": 39, "serialization": 24}
+        "constructed": 10, "dispatch": 18, "entry_point": 1, "framework_entry": 40, "serialization": 24}
 
 
 def test_a_partial_type_speaks_from_the_part_that_declares_its_bases(web: McpServerProcess) -> None:

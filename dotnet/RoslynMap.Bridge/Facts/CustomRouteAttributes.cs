@@ -24,6 +24,8 @@ internal static class CustomRouteAttributes
         ["HttpOptionsAttribute"] = "OPTIONS",
     };
 
+    private const string This = "this.";  // a member the constructor assigned, among the parameters' values
+
     /// <summary>What one applied attribute routes: its verbs (none: any) and template (null: none).</summary>
     public sealed record Routing(IReadOnlyList<string> Verbs, string? Template);
 
@@ -96,10 +98,18 @@ internal static class CustomRouteAttributes
         string? own = null;
         foreach (var assigned in Assignments(syntax))
         {
-            if (assigned.Left is not (IdentifierNameSyntax { Identifier.ValueText: "Template" }
-                or MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name.Identifier.ValueText: "Template" }))
-                continue;
-            if (Evaluate(assigned.Right, values, model) is not string text) return false;
+            var member = assigned.Left switch
+            {
+                IdentifierNameSyntax id => id.Identifier.ValueText,
+                MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access => access.Name.Identifier.ValueText,
+                _ => null,
+            };
+            if (member is null) continue;
+            var value = Evaluate(assigned.Right, values, model);
+            // A property set before the template uses it (Sonarr's `Version = version; Template = $"feed/v{Version}/..."`).
+            values[This + member] = value;
+            if (member != "Template") continue;
+            if (value is not string text) return false;
             own = text;
         }
         string? inherited = null;
@@ -143,8 +153,9 @@ internal static class CustomRouteAttributes
         e = FactSyntax.Unwrap(e);
         switch (e)
         {
-            case IdentifierNameSyntax id when model.GetSymbolInfo(id).Symbol is IParameterSymbol p:
-                return values.TryGetValue(p.Name, out var v) ? v : null;
+            case IdentifierNameSyntax id when model.GetSymbolInfo(id).Symbol is { } symbol
+                                              && symbol is IParameterSymbol or IPropertySymbol { IsStatic: false } or IFieldSymbol { IsStatic: false, IsConst: false }:
+                return values.TryGetValue(symbol is IParameterSymbol ? symbol.Name : This + symbol.Name, out var v) ? v : null;
             case InterpolatedStringExpressionSyntax interpolated:
                 var text = new StringBuilder();
                 foreach (var part in interpolated.Contents)

@@ -70,8 +70,9 @@ internal static partial class SqlTables
         {
             var parts = PartRegex().Matches(m.Groups["name"].Value).Select(p => p.Value.Trim('[', ']', '"', '`')).ToList();
             var table = parts[^1];
-            if (NotTables.Contains(table) || (parts.Count == 1 && ctes.Contains(table))) continue;
-            var schema = parts.Count >= 2 ? parts[^2] : null;
+            // A quoted hole of an interpolated string (Sonarr's `FROM "{_table}"`) is a table chosen at run time.
+            if (table.Contains('{') || NotTables.Contains(table) || (parts.Count == 1 && ctes.Contains(table))) continue;
+            var schema = parts.Count >= 2 && !parts[^2].Contains('{') ? parts[^2] : null;
             if (!tables.Contains((schema, table))) tables.Add((schema, table));
         }
         return tables;

@@ -35,7 +35,7 @@ EXCLUSIONS = {
     "entry_point": "Main, top-level statements, module initializers",
     "test": "tests, their classes and set-up methods",
     "framework_entry": "handlers, actions, controllers, page models, middleware Invoke, Startup methods, SignalR hub "
-                       "methods, EF migrations (called or found by the framework)",
+                       "methods, EF and FluentMigrator migrations (called or found by the framework)",
     "dispatch": "overrides, interface implementations",
     "public_library_api": "public API of libraries no app of the solution references",
     "serialization": "public properties and ShouldSerialize{Property} methods (serializers bind them)",
@@ -354,8 +354,11 @@ _REACHES_ITS_TYPE = frozenset({"entry_point", "test", "framework_entry", "unboun
                                "outside_repo"})
 # Types the framework finds by reflection, by the base they derive from: EF Core reads a DbContext's migrations
 # and its model snapshot from the assembly (eShopOnWeb's six were "unused").
+# FluentMigrator's runner finds its migrations the same way (`ScanIn(assembly)`: Sonarr's 155 were "unused").
 _FOUND_BY_BASE = frozenset({"T:Microsoft.EntityFrameworkCore.Migrations.Migration",
-                            "T:Microsoft.EntityFrameworkCore.Infrastructure.ModelSnapshot"})
+                            "T:Microsoft.EntityFrameworkCore.Infrastructure.ModelSnapshot",
+                            "T:FluentMigrator.Migration", "T:FluentMigrator.ForwardOnlyMigration",
+                            "T:FluentMigrator.AutoReversingMigration"})
 # A registration scanning assemblies -> the bases whose subclasses it registers.
 _SCANNED_BASES = {"AddValidatorsFrom": frozenset({"T:FluentValidation.AbstractValidator`1"}),
                   "AddAutoMapper": frozenset({"T:AutoMapper.Profile"})}

@@ -9,10 +9,13 @@ public class VersionedApiAttribute : Attribute, IRouteTemplateProvider
 {
     public VersionedApiAttribute(int version, string resource = "[controller]")
     {
-        Template = $"api/v{version}/{resource}";
+        Version = version;
+        Template = $"api/v{Version}/{resource}";
     }
 
     public string Template { get; }
+
+    public int Version { get; }
 
     public int? Order => 2;
 
