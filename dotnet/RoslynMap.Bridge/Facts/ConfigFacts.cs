@@ -202,7 +202,7 @@ internal sealed class ConfigFacts
             return;
         }
         var detail = new FactDetail().Add("pattern", pattern);
-        if (pattern == "GetSection" && OnlyChildrenRead(inv)) detail.Add("children_only", true);
+        if (pattern == "GetSection" && (OnlyChildrenRead(inv) || BoundToSourceOptions(ParenthesizedTop(inv)))) detail.Add("children_only", true);
         if (type) detail.Add("type", typeOf is null ? TypeArgument(inv, symbol as IMethodSymbol) : FactSyntax.TypeName(_sink.Model, typeOf.Type));
         // `GetValue<int>("k", 30)` takes a default after the key; `GetConnectionString("k") ?? "..."` falls back.
         if (Coalesced(inv) || type && inv.ArgumentList.Arguments.Count > (typeOf is null ? 1 : 2)) detail.Add("default", true);
@@ -284,7 +284,7 @@ internal sealed class ConfigFacts
         if (section is null) return;
         var bound = _sink.Model.GetTypeInfo(typeSyntax).Type;
         if (section.Length > 0)
-            Emit(inv, binding, section, new FactDetail().Add("pattern", "Get").Add("type", FactSyntax.TypeName(_sink.Model, typeSyntax)), from);
+            Emit(inv, binding, section, ChildrenOnly(new FactDetail().Add("pattern", "Get").Add("type", FactSyntax.TypeName(_sink.Model, typeSyntax)), bound), from);
         BoundProperties(inv, binding, section, bound, from);
     }
 
@@ -371,8 +371,33 @@ internal sealed class ConfigFacts
         if (key is null || args.Count == 0) return;
         if (binding == Binding.Unbound && !LooksLikeConfig(receiver) && !LooksLikeConfig(args[0].Expression)) return;
         if (key.Length > 0)
-            Emit(inv, binding, key, new FactDetail().Add("pattern", "Bind").Add("type", type is null ? null : FactSyntax.TypeName(type)), from);
+            Emit(inv, binding, key, ChildrenOnly(new FactDetail().Add("pattern", "Bind").Add("type", type is null ? null : FactSyntax.TypeName(type)), type), from);
         BoundProperties(inv, binding, key, type, from);
+    }
+
+    /// <summary>A section bound to an options class of the solution reads the keys its properties bind (each
+    /// recorded, BoundProperties), not every key under it: grandnode's `ClearPluginShadowDirectoryOnStartup`, in the
+    /// Extensions section but no property of ExtensionsConfig, is unused.</summary>
+    private static FactDetail ChildrenOnly(FactDetail detail, ITypeSymbol? bound) =>
+        IsSourceOptions(bound) ? detail.Add("children_only", true) : detail;
+
+    private static bool IsSourceOptions(ITypeSymbol? type) =>
+        type is INamedTypeSymbol { TypeKind: TypeKind.Class or TypeKind.Struct } named && named.Locations.Any(l => l.IsInSource);
+
+    /// <summary>`config.GetSection("s").Bind(options)` / `.Get&lt;T&gt;()`: the section handed straight to a binding of
+    /// an options class of the solution.</summary>
+    private bool BoundToSourceOptions(SyntaxNode value)
+    {
+        if (value.Parent is not MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax call } access || access.Expression != value)
+            return false;
+        var args = call.ArgumentList.Arguments;
+        var type = access.Name.Identifier.ValueText switch
+        {
+            "Bind" when args.Count >= 1 => TypeOf(args[^1].Expression),
+            "Get" or "GetRequired" when access.Name is GenericNameSyntax { TypeArgumentList.Arguments: [var t] } => _sink.Model.GetTypeInfo(t).Type,
+            _ => null,
+        };
+        return IsSourceOptions(type);
     }
 
     /// <summary>`services.AddOptions&lt;T&gt;().BindConfiguration("s")`.</summary>
@@ -383,7 +408,7 @@ internal sealed class ConfigFacts
         var key = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "configSectionPath")?.Expression);
         if (key is null) return;
         var type = OptionsType(FactSyntax.Receiver(inv));
-        Emit(inv, binding, key, new FactDetail().Add("pattern", "Bind").Add("type", type is null ? null : FactSyntax.TypeName(type)), from);
+        Emit(inv, binding, key, ChildrenOnly(new FactDetail().Add("pattern", "Bind").Add("type", type is null ? null : FactSyntax.TypeName(type)), type), from);
         BoundProperties(inv, binding, key, type, from);
     }
 
@@ -443,6 +468,12 @@ internal sealed class ConfigFacts
         var uses = scope.DescendantNodes().OfType<IdentifierNameSyntax>().Where(i => i.Identifier.ValueText == name).ToList();
         // Exists() alone needs some key under it (`if (!tenant.Exists()) throw`): that is a use of them all.
         return uses.Count > 0 && uses.All(ReadsAChild) && !uses.All(TestsExistence);
+    }
+
+    private static SyntaxNode ParenthesizedTop(SyntaxNode node)
+    {
+        while (node.Parent is ParenthesizedExpressionSyntax) node = node.Parent;
+        return node;
     }
 
     private static bool TestsExistence(SyntaxNode value) =>
