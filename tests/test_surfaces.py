@@ -261,7 +261,7 @@ def test_endpoint_filters_apply_before_limit(web: McpServerProcess) -> None:
 
 
 def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
-    env = web.call("surfaces_list_config_keys", {"limit": 100, "key_filter": ""})
+    env = web.call("surfaces_list_config_keys", {"limit": 100, "key_filter": "", "token_budget": 8000})
     assert env["answer"] == "32 configuration keys."
     assert env["data"]["by_status"] == [
         {"status": "used", "count": 21}, {"status": "defined_but_unused", "count": 4},
@@ -322,6 +322,9 @@ def test_bound_option_types_yield_their_keys(web: McpServerProcess) -> None:
         ("Search:Legacy", "defined_but_unused", []),
         ("Search:PageSize", "used", [("bound_property", 10, "SearchOptions")]),       # Computed (no setter): not
     ]
+    # bound_unset says where: the hosts running the binding whose appsettings leave it at its default.
+    fields = web.call("surfaces_list_config_keys", {"key_filter": "Search:Fields"})["data"]["keys"][0]
+    assert fields["undefined_in"] == ["Web.Api"]
     page = web.call("surfaces_list_config_keys", {"key_filter": "Search:PageSize"})["data"]["keys"][0]
     assert page["usages"][0]["symbol_id"] == SETUP
     assert page["usages"][0]["property"] == "P:Web.Api.Infrastructure.SearchOptions.PageSize"

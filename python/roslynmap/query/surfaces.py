@@ -750,7 +750,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                 if not entry["defined_in"] and lower.startswith("apphost:"):
                     entry["set_by"] = "Aspire's AppHost (DistributedApplicationBuilder sets AppHost:*)"
             elif all(u.get("pattern") == "bound_property" for u in entry["usages"]):
-                entry["status"] = "bound_unset"  # an options property appsettings leaves at its default
+                entry["status"] = "bound_unset"  # an options property appsettings leave at its default
+                entry["undefined_in"] = undefined  # where: one host may set it and another not
             else:
                 entry["status"] = "used_but_undefined"
                 entry["undefined_in"] = undefined
