@@ -42,9 +42,9 @@ def aspire(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -> None:
     env = aspire.call("surfaces_list_config_keys", {"token_budget": 20000})  # every key, with the status counts
     # OTEL_* (set by Aspire in every project) satisfy reads but are not listed on their own.
-    assert env["answer"] == "40 configuration keys."
+    assert env["answer"] == "41 configuration keys."
     assert env["data"]["by_status"] == [{"status": "used", "count": 15}, {"status": "used_but_undefined", "count": 10},
-                                        {"status": "defined_but_unused", "count": 4},
+                                        {"status": "defined_but_unused", "count": 5},
                                         {"status": "dynamic", "count": 4},
                                         {"status": "read_dynamically", "count": 4},
                                         {"status": "read_by_framework", "count": 3}]
@@ -60,6 +60,8 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
         "ConnectionStrings:ledger": "used_but_undefined",
         "Identity:Url": "used", "Parameters:DbPassword": "used", "Payments:Currency": "defined_but_unused",
         "Payments:Channel": "defined_but_unused", "Payments:Sandbox": "defined_but_unused",
+        # a list of pairs, `new("Payments:Folder", ...)` (Sonarr's dataProtectionFolder)
+        "Payments:Folder": "defined_but_unused",
         "Payments:Endpoint": "used_but_undefined", "Payments:Gateway": "used", "Payments:Retries": "used",
         # Ledger.Connect(..., "ledger") reads it through its parameter: nothing defines it
         "ledger:Type": "used_but_undefined",
@@ -124,6 +126,8 @@ def test_the_apphost_configures_the_projects_it_runs(aspire: McpServerProcess) -
     # ... and by a method that fills a dictionary key by key and returns it (jellyfin's ConvertToConfig()).
     assert [keys[k]["defined_in"] for k in ("Payments:Channel", "Payments:Sandbox")] == [
         [{"file": "App/Program.cs", "line": 4, "source": "in_memory"}]] * 2
+    # ... and by a list of key-value pairs, `new("Payments:Folder", ...)`.
+    assert keys["Payments:Folder"]["defined_in"] == [{"file": "App/Program.cs", "line": 4, "source": "in_memory"}]
     assert keys["Payments:Endpoint"]["undefined_in"] == ["App"]
     status = aspire.call("repo_status", {})
     levels = {p["name"]: p["semantic_level"] for p in status["data"]["head_baseline"]["projects"]}

@@ -77,6 +77,9 @@ internal sealed class ConfigFacts
             {
                 InitializerExpressionSyntax { Expressions.Count: 2 } pair => pair.Expressions[0],   // { "k", "v" }
                 AssignmentExpressionSyntax { Left: ImplicitElementAccessSyntax { ArgumentList.Arguments: [var k] } } => k.Expression, // ["k"] = "v"
+                // A list of pairs (Sonarr's `new List<KeyValuePair<string, string>> { new("dataProtectionFolder", ...) }`).
+                BaseObjectCreationExpressionSyntax { ArgumentList.Arguments: [var k, _] } => k.Expression,
+                InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Create" }, ArgumentList.Arguments: [var k, _] } => k.Expression,
                 _ => null,
             };
             if (keyExpression is not null) yield return (keyExpression, model);

@@ -1,7 +1,7 @@
 using Aspire.Bus;
 
 var builder = WebApplication.CreateBuilder(args);
-builder.Configuration.AddInMemoryCollection(Defaults.Values).AddInMemoryCollection(Defaults.FromArgs(args));
+builder.Configuration.AddInMemoryCollection(Defaults.Values).AddInMemoryCollection(Defaults.FromArgs(args)).AddInMemoryCollection(new List<KeyValuePair<string, string?>> { new("Payments:Folder", Path.GetTempPath()) });
 builder.AddBus("eventbus").Subscribe("orders");
 builder.AddNpgsqlDbContext<CatalogContext>("catalogdb");
 var identity = builder.Configuration["Identity:Url"];
