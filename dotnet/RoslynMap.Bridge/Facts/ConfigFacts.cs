@@ -47,7 +47,34 @@ internal sealed class ConfigFacts
             case "AddInMemoryCollection":
                 InMemory(inv, from);
                 break;
+            default:
+                if (SourceMethods.Contains(name)) Source(inv, name, from);
+                break;
         }
+    }
+
+    /// <summary>Configuration sources whose keys the index cannot see (appsettings*.json files are read by the
+    /// Python side, AddInMemoryCollection above).</summary>
+    public static readonly string[] SourceMethods =
+    [
+        "AddXmlFile", "AddIniFile", "AddJsonFile", "AddEnvironmentVariables", "AddCommandLine", "AddUserSecrets",
+        "AddKeyPerFile", "AddAzureKeyVault", "AddAzureAppConfiguration", "AddSystemsManager", "AddSecretsManager",
+    ];
+
+    private static readonly string[] SourceAssemblies = ["Microsoft.Extensions.Configuration", "Azure.Extensions", "Amazon.Extensions"];
+
+    private void Source(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        var (binding, symbol) = FrameworkApi.Classify(_sink.Model, inv, SourceAssemblies);
+        if (binding == Binding.Other && symbol is IMethodSymbol method
+            && (method.ReducedFrom ?? method).Parameters.FirstOrDefault()?.Type.Name is not ("IConfigurationBuilder" or "ConfigurationManager"))
+            return;
+        if (binding == Binding.Unbound && !LooksLikeConfig(FactSyntax.Receiver(inv))) return;
+        var path = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "path")?.Expression);
+        // appsettings*.json is read from the files themselves.
+        if (name == "AddJsonFile" && path is not null && Path.GetFileName(path).StartsWith("appsettings", StringComparison.OrdinalIgnoreCase)) return;
+        _sink.Add(FactKinds.ConfigSource, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding) ?? Confidence.Medium, name,
+            new FactDetail().Add("path", path));
     }
 
     /// <summary>`config.AddInMemoryCollection(data)`: defaults defined in code (jellyfin's

@@ -83,6 +83,7 @@ internal sealed class FactDispatcher
         topics["MapWhen"] = Topic.Middleware;
         foreach (var n in new[] { "GetSection", "GetRequiredSection", "GetValue", "GetConnectionString", "Configure", "Bind", "BindConfiguration", "Get", "AddInMemoryCollection" })
             topics[n] = Topic.Config;
+        foreach (var n in ConfigFacts.SourceMethods) topics.TryAdd(n, Topic.Config);
         foreach (var n in DbTableFacts.InvocationNames) topics[n] = Topic.DbTable;
         foreach (var n in DiFacts.InvocationNames) topics[n] = Topic.Di;
         foreach (var n in LogFacts.InvocationNames) topics[n] = Topic.Log;

@@ -13,6 +13,9 @@ internal static class FactKinds
     /// <summary>A configuration key given a value outside appsettings files: an Aspire AppHost's environment
     /// and connection strings for a project (AspireFacts; appsettings files are read by the Python side).</summary>
     public const string ConfigDefinition = "ConfigDefinition";
+    /// <summary>A configuration source the index does not read (`AddXmlFile(configPath)`, `AddEnvironmentVariables()`,
+    /// Key Vault...): key the method, detail its path when constant. A key undefined in appsettings may be set there.</summary>
+    public const string ConfigSource = "ConfigSource";
     public const string DbTable = "DbTable";
     public const string DiRegistration = "DiRegistration";
     public const string Middleware = "Middleware";

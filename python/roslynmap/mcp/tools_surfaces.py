@@ -140,6 +140,12 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
             warnings.append(f"{some} read or defined in more than {PLACES_SHOWN} places: each shows "
                             f"its first {PLACES_SHOWN} (usages_total, defined_in_total); key_filter=\"{crowded[0]}\" "
                             "lists all of one.")
+    if any(i.get("status") in ("used_but_undefined", "bound_unset") for i in items) and (
+            sources := surfaces.config_sources(ctx.conn)):
+        shown = ", ".join(f"{s['key']}({s['path'] or ''}) at {s['file']}:{s['line']}" for s in sources[:3])
+        more = f" and {len(sources) - 3} more" if len(sources) > 3 else ""
+        warnings.append(f"The code also loads configuration from sources the index does not read: {shown}{more}. "
+                        "A key undefined in appsettings may be set there.")
     return ToolOutput(
         answer=answer, data={"by_status": listing.counts},
         ranked=RankedList("keys", items, listing.total, params.offset, listing.by_file, scope_param=None),

@@ -272,6 +272,12 @@ def fallback_actions(conn: sqlite3.Connection, route: dict[str, Any]) -> list[st
     return sorted({str(r[0]) for r in rows})
 
 
+def config_sources(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """The configuration sources the code adds whose keys the index cannot see (bridge ConfigFacts.Source:
+    `AddXmlFile(configPath)`, `AddEnvironmentVariables()`, Key Vault...), in file order."""
+    return facts_of_kind(conn, "ConfigSource")
+
+
 def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
     item = {"method": fact.get("method", "ANY"), "route": fact["key"], "handler": fact.get("handler")
             or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
