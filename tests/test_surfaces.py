@@ -594,14 +594,14 @@ def test_diagnostics_of_missing_packages_are_counted_apart(web: McpServerProcess
     env = web.call("diagnostics_list", {})
     assert env["answer"] == (
         "11 errors, 0 warnings. All of the errors are in partial projects: a type that did not resolve"
-        " there makes its uses errors too. Not listed: 20 errors of references that did not resolve, in 1 project"
-        " (syntax_only, or a partial project's missing types); project=\"Web.NoPackages\" lists its 20.")
+        " there makes its uses errors too. Not listed: 25 errors of references that did not resolve, in 1 project"
+        " (syntax_only, or a partial project's missing types); project=\"Web.NoPackages\" lists its 25.")
     assert env["data"]["by_code"] == [{"code": "CS1061", "count": 7}, {"code": "CS0103", "count": 4}]
     assert [(d["file"], d["line"]) for d in env["data"]["diagnostics"]][:4] == [
         ("src/Web.NoPackages/InvoiceOperations.cs", 8), ("src/Web.NoPackages/InvoiceOperations.cs", 10),
         ("src/Web.NoPackages/InvoiceRepository.cs", 11), ("src/Web.NoPackages/LegacyDbContext.cs", 36)]
     scoped = web.call("diagnostics_list", {"project": "Web.NoPackages"})
-    assert scoped["answer"] == "31 errors, 0 warnings matching the filters. All of the errors are in partial" \
+    assert scoped["answer"] == "36 errors, 0 warnings matching the filters. All of the errors are in partial" \
         " projects: a type that did not resolve there makes its uses errors too."
 
 

@@ -257,6 +257,16 @@ internal sealed class DiFacts
             Extension(inv, "Configure", from);
     }
 
+    /// <summary>The one extension method of this name the compilation or a project it references declares, else null.</summary>
+    private IMethodSymbol? OwnExtensionOf(string name)
+    {
+        var compilation = _sink.Model.Compilation;
+        var found = compilation.References.OfType<CompilationReference>().Select(r => r.Compilation).Prepend(compilation)
+            .SelectMany(c => c.GetSymbolsWithName(name, SymbolFilter.Member)).OfType<IMethodSymbol>()
+            .Where(m => m.IsExtensionMethod && m.Parameters.Length > 0).Take(2).ToList();
+        return found is [var one] ? one : null;
+    }
+
     /// <summary>An `Add*` extension on an IServiceCollection that is not one of the lifetime calls:
     /// form "extension", the call in `via`; the service and lifetime where KnownExtensions knows them,
     /// `target` when the extension is the solution's own (its body holds the registrations).</summary>
@@ -268,9 +278,18 @@ internal sealed class DiFacts
                            && (receiverType.Name == "IServiceCollection" || receiverType.AllInterfaces.Any(i => i.Name == "IServiceCollection"));
         var info = _sink.Model.GetSymbolInfo(inv);
         var method = (info.Symbol ?? (info.CandidateSymbols.Length > 0 ? info.CandidateSymbols[0] : null)) as IMethodSymbol;
+        // Unbound on a receiver whose type did not bind: the solution's own extension of that name says what it extends
+        // (Sonarr's `c.AddDatabase()` on DryIoc's IContainer, a package not restored, is no service registration).
+        if (method is null && !isCollection && OwnExtensionOf(name) is { } declared)
+        {
+            if (declared.Parameters[0].Type.Name != "IServiceCollection") return;
+            method = declared;
+        }
         string confidence;
         if (isCollection && method is not null) confidence = Confidence.High;
         else if (method is null && (isCollection || receiverType is null or { TypeKind: TypeKind.Error })) confidence = Confidence.Medium;
+        else if (method is not null && receiverType is null or { TypeKind: TypeKind.Error } && method.Parameters[0].Type.Name == "IServiceCollection")
+            confidence = Confidence.Medium;
         else
         {
             if (receiverType is { Name: "IdentityBuilder", ContainingNamespace: var ns } && method is not null
