@@ -50,6 +50,8 @@ def test_routes_are_listed_as_their_transformers_write_them(slug: McpServerProce
         # CartController's base carries the app's own [ApiController], not MVC's: conventionally routed all the same.
         ("ANY", "/cart", f"M:{CART}.Index", "conventional", None),
         ("ANY", "/cart/index/{id?}", f"M:{CART}.Index", "conventional", SLUGIFY),
+        ("GET", "/health", "M:Program.<Main>$(System.String[])", "minimal", None),
+        ("GET", "/health", REGISTER, "minimal", None),
         ("GET", "/home/about-us/{id?}", "M:Slug.Web.Controllers.HomeController.AboutUs", "conventional", SLUGIFY),
         ("ANY", "/home/index/{id?}", "M:Slug.Web.Controllers.HomeController.Index", "conventional", SLUGIFY),
         # loud/{controller:shout}/{action}: ShoutTransformer's work is done by a helper: as written, and said.
@@ -133,6 +135,15 @@ def test_an_abstract_controllers_actions_are_routes_of_each_controller_deriving_
     assert own["ok"] and own["data"]["root"]["symbol_id"] == f"M:{API}NotificationController.Test"
     # The base's [NonAction] Helper is no route of either.
     assert slug.call("surfaces_list_endpoints", {"path_filter": "helper"})["data"].get("endpoints", []) == []
+
+
+def test_one_template_served_by_two_handlers_asks_for_the_handler(slug: McpServerProcess) -> None:
+    """Sonarr's `GET /status` (two controllers): the route cannot tell them apart, so the hint asks for a handler."""
+    env = slug.call("graph_trace_feature", {"entry_point": "GET /health"})
+    assert (env["error"]["code"], env["error"]["message"], env["error"]["hint"]) == (
+        "AMBIGUOUS", "'GET /health' matches 2 endpoints with the same route template.",
+        "Pass the handler's symbol_id as entry_point (the candidates name each).")
+    assert [c["handler"] for c in env["error"]["candidates"]] == ["M:Program.<Main>$(System.String[])", REGISTER]
 
 
 def test_a_factory_held_in_a_variable_is_a_factory_registration(slug: McpServerProcess) -> None:

@@ -266,7 +266,11 @@ def _entry_symbol(ctx: QueryContext, entry: str) -> tuple[str, dict[str, Any] | 
                              candidates=[{"entry_point": f"{r['method']} {r['route']}"} for r in
                                          surfaces.nearest_routes(ctx.conn, text)])
     if len(handlers) > 1:
-        raise RoslynMapError(ErrorCode.AMBIGUOUS, f"'{entry}' matches {len(handlers)} endpoints.",
+        # Two apps (or two controllers) serving one template: only the handler tells them apart.
+        same = len({(r["method"], r["route"]) for r in routes if r["handler"]}) == 1
+        raise RoslynMapError(ErrorCode.AMBIGUOUS, f"'{entry}' matches {len(handlers)} endpoints"
+                             + (" with the same route template." if same else "."),
+                             "Pass the handler's symbol_id as entry_point (the candidates name each)." if same else
                              "Pass the exact route template or the handler's symbol_id.",
                              candidates=[{"entry_point": f"{r['method']} {r['route']}", "handler": r["handler"]}
                                          for r in routes])

@@ -25,4 +25,6 @@ app.MapControllerRoute("admin-home", "admin/", defaults: new { controller = "Das
 // A controller named at run time: which actions this reaches is unknown, so it is listed as written.
 app.MapControllerRoute("start", "start/", new { controller = Environment.GetEnvironmentVariable("START"), action = "Index" });
 StoreRoutes.Register(app, Environment.GetEnvironmentVariable("LANGUAGE_PREFIX") ?? "");
+// Sonarr's `/status` served twice: one template, two handlers (a trace asks for the handler).
+app.MapGet("/health", () => "ok");
 app.Run();

@@ -8,5 +8,6 @@ public static class StoreRoutes
     {
         endpoints.MapControllerRoute("cart", $"{prefix}cart/", new { controller = "Cart", action = "Index" });
         endpoints.MapGet(prefix + "ping", () => "pong");
+        endpoints.MapGet("health", () => "store");
     }
 }
