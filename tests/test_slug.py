@@ -146,6 +146,15 @@ def test_one_template_served_by_two_handlers_asks_for_the_handler(slug: McpServe
     assert [c["handler"] for c in env["error"]["candidates"]] == ["M:Program.<Main>$(System.String[])", REGISTER]
 
 
+def test_no_table_in_a_document_store_app_says_why(slug: McpServerProcess) -> None:
+    """grandnode runs on MongoDB: an empty table list said "when packages are missing...", a restore problem it
+    did not have. A document store among the packages is named instead."""
+    env = slug.call("surfaces_list_db_tables", {})
+    assert (env["answer"], env["hint"]) == (
+        "0 database tables.", "No SQL table in the index: the solution stores data through LiteDB, whose collections "
+        "and documents are not tables (not indexed); symbols_search or code_search_text find where it names them.")
+
+
 def test_a_factory_held_in_a_variable_is_a_factory_registration(slug: McpServerProcess) -> None:
     """jellyfin's `AddSingleton<IJellyfinDatabaseProvider>(providerFactory!)` read as an instance of Func<...>."""
     env = slug.call("surfaces_list", {"kind": "di", "filter": "IClock"})

@@ -192,6 +192,18 @@ def _stem(procedure: dict[str, Any]) -> str:
     return name[:name.index("_") + 1] if "_" in name else name
 
 
+# Document and key-value stores: their collections are no SQL tables (grandnode runs on MongoDB).
+_DOCUMENT_STORES = {"mongodb.driver": "MongoDB", "ravendb.client": "RavenDB", "microsoft.azure.cosmos": "Cosmos DB",
+                    "litedb": "LiteDB", "marten": "Marten"}
+
+
+def _document_stores(ctx: QueryContext) -> list[str]:
+    """The document stores the solution's projects reference as packages."""
+    names = {str(r[0]).lower() for r in
+             ctx.conn.execute("SELECT DISTINCT name FROM project_deps WHERE kind = 'package'")}
+    return sorted({store for package, store in _DOCUMENT_STORES.items() if package in names})
+
+
 @tool("surfaces_list_db_tables", TableParams)
 def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     """Use to see which database tables the code touches (EF Core, raw SQL, Dapper), with entities and
@@ -206,9 +218,12 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     in_index = int(listing.counts[0]["tables_in_index"]) if listing.counts else listing.total
     guidance = None
     if not listing.total and not procedures and not listing.former:
-        guidance = _empty_hint(ctx, "database tables", in_index,
-                               f"No table, DbSet or entity name contains '{params.table_filter}'",
-                               "surfaces_list_db_tables", ["table_filter"] if params.table_filter else [])
+        stores = _document_stores(ctx) if not in_index else []
+        guidance = Guidance("hint", f"No SQL table in the index: the solution stores data through {', '.join(stores)}, "
+                            "whose collections and documents are not tables (not indexed); symbols_search or "
+                            "code_search_text find where it names them.") if stores else _empty_hint(
+            ctx, "database tables", in_index, f"No table, DbSet or entity name contains '{params.table_filter}'",
+            "surfaces_list_db_tables", ["table_filter"] if params.table_filter else [])
     answer = plural(listing.total, "database table") + (
         f" and {plural(len(procedures), 'stored procedure')}" if procedures else "")
     data: dict[str, Any] = {}
