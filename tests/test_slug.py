@@ -155,6 +155,13 @@ def test_no_table_in_a_document_store_app_says_why(slug: McpServerProcess) -> No
         "and documents are not tables (not indexed); symbols_search or code_search_text find where it names them.")
 
 
+def test_the_target_framework_of_a_project_writing_its_output_elsewhere(slug: McpServerProcess) -> None:
+    """grandnode's plugins: the framework set in an imported props file, the output path without it (Slug.Web.csproj):
+    read from the SDK's preprocessor symbols (it was blank)."""
+    projects = slug.call("repo_overview", {})["data"]["projects"]
+    assert [(p["name"], p["target_framework"]) for p in projects] == [("Slug.Web", "net10.0")]
+
+
 def test_a_factory_held_in_a_variable_is_a_factory_registration(slug: McpServerProcess) -> None:
     """jellyfin's `AddSingleton<IJellyfinDatabaseProvider>(providerFactory!)` read as an instance of Func<...>."""
     env = slug.call("surfaces_list", {"kind": "di", "filter": "IClock"})

@@ -139,8 +139,27 @@ internal static partial class WorkspaceLoader
         if (m.Success) return (m.Groups[1].Value, m.Groups[2].Value);
         var outputDir = Path.GetFileName(Path.GetDirectoryName(project.OutputFilePath ?? "") ?? "");
         if (LooksLikeTfm().IsMatch(outputDir)) return (project.Name, outputDir);
-        return (project.Name, DeclaredTfm(project.FilePath));
+        return (project.Name, TfmFromSymbols(project) ?? DeclaredTfm(project.FilePath));
     }
+
+    /// <summary>The TFM the SDK's preprocessor symbols name (`NET9_0` → net9.0, `NETSTANDARD2_0` → netstandard2.0,
+    /// `NET472` → net472): grandnode's plugins write their output elsewhere and take the TFM from an imported props.</summary>
+    private static string? TfmFromSymbols(Project project)
+    {
+        foreach (var symbol in project.ParseOptions?.PreprocessorSymbolNames ?? [])
+        {
+            var m = FrameworkSymbol().Match(symbol);
+            if (!m.Success) continue;
+            var family = m.Groups[1].Value.ToLowerInvariant();
+            var version = m.Groups[2].Value;
+            if (family == "net" && !version.Contains('_')) return "net" + version;  // net472
+            return family + version.Replace('_', '.');
+        }
+        return null;
+    }
+
+    [GeneratedRegex(@"^(NETCOREAPP|NETSTANDARD|NET)(\d+(?:_\d+)?)$")]
+    private static partial Regex FrameworkSymbol();
 
     /// <summary>Last resort: the &lt;TargetFramework&gt; written in the project file itself.</summary>
     private static string DeclaredTfm(string? projectFile)
