@@ -290,9 +290,9 @@ def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
     assert missing["answer"] == "2 configuration keys are used_but_undefined, of 32."
     # Sources the index cannot read (Infrastructure/LegacyConfiguration.cs, Sonarr's config.xml): said beside them.
     assert missing["warnings"] == [
-        "The code also loads configuration from sources the index does not read: AddXmlFile(legacy.xml) at "
-        "src/Web.Api/Infrastructure/LegacyConfiguration.cs:8, AddEnvironmentVariables(SHOP_) at "
-        "src/Web.Api/Infrastructure/LegacyConfiguration.cs:8. A key undefined in appsettings may be set there."]
+        "Configuration also comes from sources the index does not read (an undefined key may be set there): "
+        "AddXmlFile(legacy.xml), AddEnvironmentVariables(SHOP_) at "
+        "src/Web.Api/Infrastructure/LegacyConfiguration.cs:8."]
     # (its AddJsonFile("appsettings.Local.json") is an appsettings file: read from the file, when there is one)
     assert [k["key"] for k in missing["data"]["keys"]] == ["Features:ActiveFlag", "Features:MaxPageSize"]
     chained = next(k for k in keys if k["key"] == "Jobs:Cleanup:IntervalSeconds")

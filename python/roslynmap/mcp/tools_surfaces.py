@@ -142,10 +142,14 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
                             "lists all of one.")
     if any(i.get("status") in ("used_but_undefined", "bound_unset") for i in items) and (
             sources := surfaces.config_sources(ctx.conn)):
-        shown = ", ".join(f"{s['key']}({s['path'] or ''}) at {s['file']}:{s['line']}" for s in sources[:3])
+        places: dict[str, list[str]] = {}  # the calls of one place said once with it (a chained builder)
+        for source in sources[:3]:
+            places.setdefault(f"{source['file']}:{source['line']}", []).append(
+                f"{source['key']}({source.get('path') or ''})")
+        shown = "; ".join(f"{', '.join(calls)} at {place}" for place, calls in places.items())
         more = f" and {len(sources) - 3} more" if len(sources) > 3 else ""
-        warnings.append(f"The code also loads configuration from sources the index does not read: {shown}{more}. "
-                        "A key undefined in appsettings may be set there.")
+        warnings.append(f"Configuration also comes from sources the index does not read (an undefined key may be set "
+                        f"there): {shown}{more}.")
     return ToolOutput(
         answer=answer, data={"by_status": listing.counts},
         ranked=RankedList("keys", items, listing.total, params.offset, listing.by_file, scope_param=None),
