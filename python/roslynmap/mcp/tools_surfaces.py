@@ -140,8 +140,9 @@ def config_tool(params: ConfigParams, repo_path: str) -> ToolOutput:
             warnings.append(f"{some} read or defined in more than {PLACES_SHOWN} places: each shows "
                             f"its first {PLACES_SHOWN} (usages_total, defined_in_total); key_filter=\"{crowded[0]}\" "
                             "lists all of one.")
-    if any(i.get("status") in ("used_but_undefined", "bound_unset") for i in items) and (
-            sources := surfaces.config_sources(ctx.conn)):
+    lacking = {host for i in items if i.get("status") in ("used_but_undefined", "bound_unset")
+               for host in i.get("undefined_in") or []}
+    if lacking and (sources := surfaces.config_sources(ctx.conn, lacking)):
         places: dict[str, list[str]] = {}  # the calls of one place said once with it (a chained builder)
         for source in sources[:3]:
             places.setdefault(f"{source['file']}:{source['line']}", []).append(

@@ -272,10 +272,16 @@ def fallback_actions(conn: sqlite3.Connection, route: dict[str, Any]) -> list[st
     return sorted({str(r[0]) for r in rows})
 
 
-def config_sources(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-    """The configuration sources the code adds whose keys the index cannot see (bridge ConfigFacts.Source:
+def config_sources(conn: sqlite3.Connection, hosts: Iterable[str]) -> list[dict[str, Any]]:
+    """The configuration sources the code of these hosts (their own, or a project they reference: Sonarr adds its
+    config.xml in a library the host calls) adds, whose keys the index cannot see (bridge ConfigFacts.Source:
     `AddXmlFile(configPath)`, `AddEnvironmentVariables()`, Key Vault...), in file order."""
-    return facts_of_kind(conn, "ConfigSource")
+    ids = {name: pid for pid, name in conn.execute("SELECT id, name FROM projects")}
+    starts = [ids[h] for h in hosts if h in ids]
+    reach = projectrefs.referenced(projectrefs.project_references(conn), starts) | set(starts)
+    found = facts_of_kind(conn, "ConfigSource")
+    files = projectrefs.file_projects(conn, [f["file"] for f in found])
+    return [f for f in found if files.get(f["file"]) in reach]
 
 
 def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
