@@ -31,3 +31,19 @@ def test_a_solution_restore_has_nothing_to_sum_up() -> None:
     whole = {"status": "restored", "mode": "solution", "message": "dotnet restore succeeded.", "projects": []}
     assert restore_summary(whole) == whole
     assert restore_summary(None) is None
+
+
+def test_a_windows_project_off_windows_is_told_how_to_load() -> None:
+    """Sonarr's WinForms tray app (net10.0-windows): NETSDK1100 is no broken project file, and restoring cannot fix
+    it; the hint says which property loads it here."""
+    from roslynmap.workspace.diagnostics import project_diagnostics
+
+    row = {"name": "Sonarr", "path": "src/NzbDrone/Sonarr.csproj", "semantic_level": "syntax_only", "error_count": 3,
+           "resolved_refs": 1, "unresolved_refs": 3, "target_framework": "net10.0-windows",
+           "missing_reference_errors": 3, "first_errors": [], "symbol_count": 25, "ref_count": 166, "restored": False,
+           "target_frameworks": ["net10.0-windows"], "load_errors": [
+               "error NETSDK1100: To build a project targeting Windows on this operating system, set the "
+               "EnableWindowsTargeting property to true."]}
+    [item] = project_diagnostics([row])
+    assert item["hint"].startswith("The project targets Windows (a -windows target framework), which the .NET SDK "
+                                   "loads off Windows only with EnableWindowsTargeting=true")

@@ -9,7 +9,13 @@ from roslynmap.model.kinds import bound_share
 
 def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
     """Why a project is not restored and what would fix it: never "restore again" right after a restore."""
-    if p["load_errors"] and any(not e.startswith("warning: ") for e in p["load_errors"]):
+    errors = [e for e in p["load_errors"] or [] if not e.startswith("warning: ")]
+    if any("EnableWindowsTargeting" in e for e in errors):
+        # NETSDK1100 (Sonarr's WinForms tray app): nothing is wrong with the project; this machine is not Windows.
+        return ("The project targets Windows (a -windows target framework), which the .NET SDK loads off Windows only "
+                "with EnableWindowsTargeting=true: set that property (in the project or a Directory.Build.props) to "
+                "index it here, or index on Windows; its files are indexed from their syntax meanwhile.")
+    if errors:
         return "The project file could not be loaded (see load_errors); restore cannot fix a project file: fix it."
     if restore is None:
         return f"Not restored (no {p.get('assets_file') or 'obj/project.assets.json'}): index again with " \
