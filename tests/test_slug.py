@@ -66,7 +66,9 @@ def test_routes_are_listed_as_their_transformers_write_them(slug: McpServerProce
         ("GET", "/ping", REGISTER, "minimal", None),
         ("ANY", "/signin", f"M:{ACCOUNT}.SignIn", "conventional", None),
         # new { controller = Environment.GetEnvironmentVariable("START") }: no action is known to handle it.
-        ("ANY", "/start", None, "conventional", None)]
+        ("ANY", "/start", None, "conventional", None),
+        # MapGet(Feed, ...), Feed a `static readonly string` initialized with a literal.
+        ("GET", "/store/feed", REGISTER, "minimal", None)]
 
 
 def test_a_feature_is_traced_from_the_url_the_app_serves(slug: McpServerProcess) -> None:

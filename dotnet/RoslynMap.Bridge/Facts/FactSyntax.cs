@@ -105,8 +105,21 @@ internal static class FactSyntax
                 ? literal.Token.ValueText
                 : null;
         }
+        // `static readonly string Feed = "store/feed";` (Blogifier's route paths): a constant in all but name, unless
+        // the static constructor sets it.
+        if (symbol is IFieldSymbol { IsStatic: true, IsReadOnly: true, IsConst: false } readOnly
+            && readOnly.DeclaringSyntaxReferences is [var declared]
+            && declared.GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var initial }
+            && Unwrap(initial) is LiteralExpressionSyntax literalValue && literalValue.IsKind(SyntaxKind.StringLiteralExpression)
+            && !AssignedInStaticConstructor(readOnly))
+            return literalValue.Token.ValueText;
         return null;
     }
+
+    private static bool AssignedInStaticConstructor(IFieldSymbol field) =>
+        field.ContainingType.StaticConstructors.SelectMany(c => c.DeclaringSyntaxReferences)
+            .SelectMany(r => r.GetSyntax().DescendantNodes().OfType<AssignmentExpressionSyntax>())
+            .Any(a => LastName(a.Left) == field.Name);
 
     /// <summary>The parameter of `method` an argument lands in: by name, else by position (`offset` 1 after the
     /// receiver of an extension method called on one).</summary>
