@@ -299,6 +299,25 @@ def test_a_virtual_call_on_a_receiver_of_one_class_line_runs_only_that_lines_ove
         server.close()
 
 
+def test_an_interface_member_implemented_by_an_inherited_method_reaches_it(hierarchy: Indexed) -> None:
+    """Engines.cs (Ombi's BaseMediaEngine.SubscribeToRequest: 0 callers, "unused"): MovieEngine implements IEngine
+    with the Subscribe it inherits from EngineBase, which does not implement IEngine itself."""
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+    try:
+        callers = server.call("graph_callers", {"symbol_id": "M:Hierarchy.EngineBase.Subscribe(System.Int32)"})
+        assert [(n["symbol_id"], [e.get("via") for e in n["edges"]]) for n in callers["data"]["nodes"]] == [
+            ("M:Hierarchy.EngineUse.Run(Hierarchy.IEngine)", ["M:Hierarchy.IEngine.Subscribe(System.Int32)"])]
+        unused = server.call("symbols_unused", {"project": "Hierarchy"})
+        assert not [u for u in unused["data"]["unused"] if "Engine" in u["symbol_id"]]
+        impls = server.call("graph_callees", {"symbol_id": "M:Hierarchy.EngineUse.Run(Hierarchy.IEngine)"})
+        assert [(n["symbol_id"], n["edges"][0]["kind"]) for n in impls["data"]["nodes"]] == [
+            ("M:Hierarchy.IEngine.Subscribe(System.Int32)", "Call"),
+            ("M:Hierarchy.EngineBase.Subscribe(System.Int32)", "Dispatch")]
+    finally:
+        server.close()
+
+
 def test_a_member_run_on_this_for_an_override_keeps_only_receivers_that_may_be_its_class(hierarchy: Indexed) -> None:
     """testdata/Hierarchy/src/Hierarchy/Policies.cs, a template method: Rule.Run calls the abstract Apply on this, so
     a call of Run on a receiver typed DeadlineRule cannot run CachingRule.Apply (Polly's `timeout.Execute(...)` was

@@ -31,6 +31,29 @@ internal sealed class MemberRelations
         }
     }
 
+    /// <summary>An interface member this class implements with a member it inherits from a base class that does not
+    /// implement the interface itself (Ombi's `MovieRequestEngine : BaseMediaEngine, IMovieRequestEngine`, with
+    /// `SubscribeToRequest` declared in BaseMediaEngine): the base's member implements it, through this class. The
+    /// reference is at this class's name (its declaration says so); a base implementing the interface says it itself.</summary>
+    public void BorrowedImplementations(INamedTypeSymbol type, int idStart, int idEnd)
+    {
+        if (type.TypeKind != TypeKind.Class || type.Interfaces.Length == 0) return;
+        foreach (var iface in type.AllInterfaces)
+        {
+            foreach (var ifaceMember in iface.GetMembers())
+            {
+                if (ifaceMember is IMethodSymbol { MethodKind: not MethodKind.Ordinary } || ifaceMember.IsStatic) continue;
+                if (ifaceMember is not (IMethodSymbol or IPropertySymbol or IEventSymbol)) continue;
+                var impl = type.FindImplementationForInterfaceMember(ifaceMember);
+                if (impl?.ContainingType is not { } owner || SymbolEqualityComparer.Default.Equals(owner, type)
+                    || owner.TypeKind == TypeKind.Interface || !owner.Locations.Any(l => l.IsInSource)
+                    || owner.AllInterfaces.Contains(iface, SymbolEqualityComparer.Default)) continue;
+                if (_ctx.IdOf(SymbolFacts.Definition(impl)) is not { } implId) continue;
+                AddRef(ifaceMember, implId, idStart, idEnd, RefKinds.Implementation);
+            }
+        }
+    }
+
     public void MemberRefs(ISymbol member, string memberId, int idStart, int idEnd)
     {
         var overridden = member switch

@@ -96,7 +96,11 @@ internal sealed class SymbolExtractor
             SymbolFacts.Namespace(symbol), container, _ctx.File, line, col, endLine, endCol,
             SymbolFacts.Visibility(symbol), symbol.IsStatic, SymbolFacts.Arity(symbol)));
 
-        if (symbol is INamedTypeSymbol type) _relations.TypeRelations(type, id);
+        if (symbol is INamedTypeSymbol type)
+        {
+            _relations.TypeRelations(type, id);
+            _relations.BorrowedImplementations(type, idStart, idEnd);
+        }
         else _relations.MemberRefs(symbol, id, idStart, idEnd);
         return id;
     }
