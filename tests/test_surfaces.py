@@ -192,7 +192,7 @@ def test_a_filter_matching_nothing_says_how_many_the_index_holds(web: McpServerP
         "No PATCH endpoint whose route contains '/files' (51 endpoints in the index). Call surfaces_list_endpoints "
         "without path_filter and http_method to see them.")
     assert hint("surfaces_list", {"kind": "di", "filter": "Nope"}) == (
-        "0 DI registrations.", "No DI registration whose service or implementation contains 'Nope' (25 DI "
+        "0 DI registrations.", "No DI registration whose service or implementation contains 'Nope' (26 DI "
         "registrations in the index). Call surfaces_list(kind=\"di\") without filter to see them.")
     assert hint("surfaces_list", {"kind": "logs", "level": "Critical", "file": "Program.cs"})[1] == (
         "No log template of level 'Critical' in a file matching 'Program.cs' (17 log templates in the index). "
@@ -360,7 +360,7 @@ def test_config_keys_are_checked_per_project(web: McpServerProcess) -> None:
 
 def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
     env = web.call("surfaces_list", {"kind": "di", "limit": 100})
-    assert env["answer"] == "25 DI registrations (13 Singleton, 6 Scoped, 4 Transient, 2 unknown)."
+    assert env["answer"] == "26 DI registrations (15 Singleton, 7 Scoped, 2 Transient, 2 unknown)."
     got = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("via"), r["line"],
             r["confidence"]) for r in env["data"]["registrations"]]
     # services.Configure<T>(section or options => ...) registers IOptions<T>, as AddOptions<T>() does
@@ -381,13 +381,17 @@ def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
     assert (keyed["service"], keyed["service_key"], keyed["implementation"]) == ("INotifier", "sms", "SmsNotifier")
     legacy = web.call("surfaces_list", {"kind": "di", "project": "Web.NoPackages"})
     assert [(r["service"], r.get("lifetime"), r.get("via"), r["confidence"]) for r in legacy["data"]["registrations"]] \
-        == [("IHttpClientFactory", "Transient", "AddHttpClient", "high"),
-            ("IHttpClientFactory", "Transient", "AddHttpClient", "high"),
+        == [("ReportingContext", "Scoped", "AddDbContext", "medium"),
+            # AddHttpClient's IHttpClientFactory is a singleton (a typed client is transient)
+            ("IHttpClientFactory", "Singleton", "AddHttpClient", "high"),
+            ("IHttpClientFactory", "Singleton", "AddHttpClient", "high"),
             ("LegacyDbContext", "Scoped", "AddDbContext", "medium"),
             ("InvoiceRepository", "Scoped", None, "high"),
             ("IMediator", "Transient", "AddMediatR", "medium"),
             # AddSingleton(sp => new ServiceBusClient(...)), its package missing: T is what the factory makes
             ("ServiceBusClient", "Singleton", None, "high")]
+    # Ombi's AddDbContext<OmbiContext, OmbiSqliteContext>(): the second type argument is what is made.
+    assert legacy["data"]["registrations"][0]["implementation"] == "SqliteReportingContext"
     db = web.call("surfaces_list", {"kind": "di", "filter": "DbContext", "file": "Web.Api/"})
     assert [(r["service"], r["implementation_id"], r["file"], r["line"]) for r in db["data"]["registrations"]] == [
         ("ShopDbContext", "T:Web.Api.Data.ShopDbContext", "src/Web.Api/Program.cs", 22)]
@@ -593,15 +597,15 @@ def test_diagnostics_of_missing_packages_are_counted_apart(web: McpServerProcess
     calls on those types are listed (a partial project's errors, after any full project's)."""
     env = web.call("diagnostics_list", {})
     assert env["answer"] == (
-        "11 errors, 0 warnings. All of the errors are in partial projects: a type that did not resolve"
-        " there makes its uses errors too. Not listed: 25 errors of references that did not resolve, in 1 project"
-        " (syntax_only, or a partial project's missing types); project=\"Web.NoPackages\" lists its 25.")
-    assert env["data"]["by_code"] == [{"code": "CS1061", "count": 7}, {"code": "CS0103", "count": 4}]
+        "12 errors, 0 warnings. All of the errors are in partial projects: a type that did not resolve"
+        " there makes its uses errors too. Not listed: 27 errors of references that did not resolve, in 1 project"
+        " (syntax_only, or a partial project's missing types); project=\"Web.NoPackages\" lists its 27.")
+    assert env["data"]["by_code"] == [{"code": "CS1061", "count": 8}, {"code": "CS0103", "count": 4}]
     assert [(d["file"], d["line"]) for d in env["data"]["diagnostics"]][:4] == [
-        ("src/Web.NoPackages/InvoiceOperations.cs", 8), ("src/Web.NoPackages/InvoiceOperations.cs", 10),
-        ("src/Web.NoPackages/InvoiceRepository.cs", 11), ("src/Web.NoPackages/LegacyDbContext.cs", 36)]
+        ("src/Web.NoPackages/ContainerSetup.cs", 24), ("src/Web.NoPackages/InvoiceOperations.cs", 8),
+        ("src/Web.NoPackages/InvoiceOperations.cs", 10), ("src/Web.NoPackages/InvoiceRepository.cs", 11)]
     scoped = web.call("diagnostics_list", {"project": "Web.NoPackages"})
-    assert scoped["answer"] == "36 errors, 0 warnings matching the filters. All of the errors are in partial" \
+    assert scoped["answer"] == "39 errors, 0 warnings matching the filters. All of the errors are in partial" \
         " projects: a type that did not resolve there makes its uses errors too."
 
 

@@ -311,10 +311,14 @@ internal sealed class DiFacts
             else service = new DiType(known.Service.Replace("{0}", ""), null);
             if (name == "AddHttpClient" && service is null) service = new DiType("IHttpClientFactory", null);
         }
-        // A typed client, `AddHttpClient<TClient, TImplementation>()`: the second type argument is what is made.
+        // A typed client, `AddHttpClient<TClient, TImplementation>()`, and `AddDbContext<TContextService,
+        // TContextImplementation>()` (Ombi's abstract OmbiContext made as OmbiSqliteContext): the second type argument is
+        // what is made.
         var implementation = name == "AddHostedService" && typeArgs.Count > 0 ? typeArgs[0]
-            : name == "AddHttpClient" && typeArgs.Count > 1 ? typeArgs[1]
+            : name is "AddHttpClient" or "AddDbContext" or "AddDbContextPool" && typeArgs.Count > 1 ? typeArgs[1]
             : service?.Id is not null ? service : null;
+        // IHttpClientFactory itself is a singleton; a typed client is transient.
+        if (name == "AddHttpClient" && typeArgs.Count == 0) lifetime = "Singleton";
         var target = method?.ReducedFrom ?? method;
         var own = target is not null && target.Locations.Any(l => l.IsInSource) ? _sink.IdOf(target) : null;
         _sink.Add(FactKinds.DiRegistration, from, FactSyntax.Name(inv)!.SpanStart, confidence, service?.Name ?? name,

@@ -1,4 +1,5 @@
 using DryIoc;
+using Microsoft.EntityFrameworkCore;
 
 namespace Web.NoPackages;
 
@@ -9,4 +10,16 @@ public static class ContainerSetup
     public static IContainer AddLegacyStore(this IContainer container) => container;
 
     public static IContainer Compose(IContainer container) => container.AddLegacyStore();
+}
+
+// Ombi's `AddDbContext<OmbiContext, OmbiSqliteContext>()`: the service is the abstract context, what is made the second
+// type argument.
+public abstract class ReportingContext : DbContext;
+
+public sealed class SqliteReportingContext : ReportingContext;
+
+public static class ReportingSetup
+{
+    public static IServiceCollection AddReporting(this IServiceCollection services) =>
+        services.AddDbContext<ReportingContext, SqliteReportingContext>();
 }
