@@ -164,6 +164,15 @@ def test_the_target_framework_of_a_project_writing_its_output_elsewhere(slug: Mc
     assert [(p["name"], p["target_framework"]) for p in projects] == [("Slug.Web", "net10.0")]
 
 
+def test_files_of_an_app_beside_the_solution_are_not_its(slug: McpServerProcess) -> None:
+    """testdata/Slug/outside/Admin is no project of Slug.slnx (Practical.CleanArchitecture keeps its identity servers
+    and microservices beside the monolith's solution: 79 of 161 endpoints and 165 config keys were theirs)."""
+    keys = slug.call("surfaces_list_config_keys", {"key_filter": "Outside"})
+    assert keys["answer"] == "0 configuration keys."
+    pages = slug.call("surfaces_list_endpoints", {"path_filter": "console"})
+    assert pages["data"].get("endpoints", []) == []
+
+
 def test_a_factory_held_in_a_variable_is_a_factory_registration(slug: McpServerProcess) -> None:
     """jellyfin's `AddSingleton<IJellyfinDatabaseProvider>(providerFactory!)` read as an instance of Func<...>."""
     env = slug.call("surfaces_list", {"kind": "di", "filter": "IClock"})

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 
@@ -99,6 +99,19 @@ def is_readable(root: Path, rel: str) -> bool:
 
 # Build output and dependencies: files there are copies or generated, never the repository's configuration.
 BUILD_DIRS = frozenset({"bin", "obj", ".git", "node_modules"})
+
+
+def in_project_folders(rel: str, project_files: Iterable[str] | None) -> bool:
+    """Whether a repository file lies in the folder of one of the solution's projects (`project_files`, repo-relative
+    project file paths; None: no scope). Practical.CleanArchitecture keeps apps outside the indexed solution beside
+    it: their appsettings and Razor pages are not the solution's."""
+    if project_files is None:
+        return True
+    for project in project_files:
+        folder = PurePosixPath(project).parent.as_posix()
+        if folder in ("", ".") or rel.startswith(folder + "/"):
+            return True
+    return False
 
 
 def repository_files(root: Path, patterns: Iterable[str]) -> list[Path]:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from roslynmap.model.errors import RoslynMapError
 from roslynmap.model.kinds import TYPE_KINDS
-from roslynmap.model.readable import repository_files
+from roslynmap.model.readable import in_project_folders, repository_files
 from roslynmap.query.code import read_lines
 from roslynmap.query.sql import memo
 
@@ -42,13 +42,17 @@ class MarkupNames:
 def _texts(conn: sqlite3.Connection, root: Path) -> list[tuple[str, str]]:
     """The markup files' texts, read once per open baseline (the server keeps its connection: a hint, not worth
     walking the tree on every call)."""
-    return list(memo(conn, f"markup_texts:{root}", lambda: _read_texts(root)))
+    return list(memo(conn, f"markup_texts:{root}", lambda: _read_texts(conn, root)))
 
 
-def _read_texts(root: Path) -> list[tuple[str, str]]:
+def _read_texts(conn: sqlite3.Connection, root: Path) -> list[tuple[str, str]]:
+    """The markup of the solution's projects (files in their folders: an app beside the solution is not its)."""
+    projects = [str(r[0]) for r in conn.execute("SELECT path FROM projects WHERE path IS NOT NULL")] or None
     out = []
     for path in repository_files(root, MARKUP_FILES):
         rel = path.relative_to(root).as_posix()
+        if not in_project_folders(rel, projects):
+            continue
         try:
             out.append((rel, "\n".join(read_lines(root, rel))))
         except RoslynMapError:  # deleted since, or unreadable: not markup we can speak for

@@ -8,11 +8,11 @@ defined but unused and which are used but undefined. JSON with comments and trai
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from roslynmap.model.readable import repository_files
+from roslynmap.model.readable import in_project_folders, repository_files
 from roslynmap.model.records import FactRecord
 from roslynmap.roslyn import jsonc
 from roslynmap.roslyn.compose import compose_facts
@@ -52,12 +52,19 @@ def _environment(name: str) -> str | None:
     return middle or None
 
 
-def definition_facts(root: Path) -> list[FactRecord]:
+def definition_facts(root: Path, project_files: Iterable[str] | None = None) -> list[FactRecord]:
     """Fact records, as the bridge's: appsettings keys, the environment docker-compose sets (roslyn/compose.py)
     and launch profiles set (roslyn/launch.py), then Razor Pages and routable components, then the markup's
-    references to code (roslyn/razor.py), all read from files the compile does not index."""
-    return (_appsettings_facts(root) + compose_facts(root) + launch_facts(root) + razor_facts(root)
-            + reference_facts(root))
+    references to code (roslyn/razor.py), all read from files the compile does not index. With `project_files`
+    (the solution's projects), only files in their folders count, but docker-compose's, which name the projects
+    they build wherever they are."""
+    scoped = list(project_files) if project_files is not None else None
+
+    def own(facts: list[FactRecord]) -> list[FactRecord]:
+        return [f for f in facts if f.file is None or in_project_folders(f.file, scoped)]
+
+    return (own(_appsettings_facts(root)) + compose_facts(root) + own(launch_facts(root)) + own(razor_facts(root))
+            + own(reference_facts(root)))
 
 
 def _appsettings_facts(root: Path) -> list[FactRecord]:

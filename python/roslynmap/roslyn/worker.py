@@ -206,7 +206,7 @@ class Worker:
                     counts["files"] += len(batch.files)
                     counts["facts"] += len(batch.facts)
                     emit({"event": "progress", "phase": "extract", "done": done, "total": total_docs})
-            definitions = definition_facts(Path(request["repo_root"]))
+            definitions = definition_facts(Path(request["repo_root"]), [p["path"] for p in described["projects"]])
             definitions += project_reference_facts(Path(request["repo_root"]), described["projects"])
             writer.add_batch(Batch(facts=definitions))
             counts["facts"] += len(definitions)
@@ -289,7 +289,8 @@ class Worker:
                 writer.add_batch(batch)
             for start in range(0, len(copied), 512):
                 writer.add_batch(derive_store.replay_batch(conn, copied[start:start + 512]))
-            writer.add_batch(Batch(facts=definition_facts(root) + project_reference_facts(root, described["projects"])))
+            writer.add_batch(Batch(facts=definition_facts(root, [p["path"] for p in described["projects"]])
+                                   + project_reference_facts(root, described["projects"])))
             # A document several projects compile (a linked file) has one files row; a full index leaves it
             # with the project extracted last in document order.
             last = {path: index for path, index in docs}
