@@ -47,3 +47,18 @@ def test_a_windows_project_off_windows_is_told_how_to_load() -> None:
     [item] = project_diagnostics([row])
     assert item["hint"].startswith("The project targets Windows (a -windows target framework), which the .NET SDK "
                                    "loads off Windows only with EnableWindowsTargeting=true")
+
+
+def test_a_missing_msbuild_sdk_is_named() -> None:
+    """Practical.CleanArchitecture's AppHost (`Sdk="Aspire.AppHost.Sdk/13.4.2"`, not served here): the project file is
+    fine, the SDK package is missing."""
+    from roslynmap.workspace.diagnostics import project_diagnostics
+
+    row = {"name": "AppHost", "path": "src/AppHost/AppHost.csproj", "semantic_level": "syntax_only", "error_count": 1,
+           "resolved_refs": 0, "unresolved_refs": 2, "target_framework": "", "missing_reference_errors": 1,
+           "first_errors": [], "symbol_count": 3, "ref_count": 2, "restored": False, "target_frameworks": [],
+           "load_errors": ["Msbuild failed when processing the file 'src/AppHost/AppHost.csproj' with message: The SDK "
+                           "'Aspire.AppHost.Sdk/13.4.2' specified could not be found."]}
+    [item] = project_diagnostics([row])
+    assert item["hint"].startswith("The project's MSBuild SDK 'Aspire.AppHost.Sdk/13.4.2' could not be found: it comes "
+                                   "as a NuGet package")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from roslynmap.model.kinds import bound_share
+
+_MISSING_SDK = re.compile(r"SDK '([^']+)' specified could not be found")
 
 
 def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
@@ -15,6 +18,11 @@ def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
         return ("The project targets Windows (a -windows target framework), which the .NET SDK loads off Windows only "
                 "with EnableWindowsTargeting=true: set that property (in the project or a Directory.Build.props) to "
                 "index it here, or index on Windows; its files are indexed from their syntax meanwhile.")
+    if sdk := next((m.group(1) for e in errors if (m := _MISSING_SDK.search(e))), None):
+        # Practical.CleanArchitecture's AppHost: the file is fine; its MSBuild SDK, a NuGet package, is not here.
+        return (f"The project's MSBuild SDK '{sdk}' could not be found: it comes as a NuGet package (or a workload) "
+                "that no configured feed served; make it available (a feed, the SDK's version in global.json's "
+                "msbuild-sdks) and index again. Its files are indexed from their syntax meanwhile.")
     if errors:
         return "The project file could not be loaded (see load_errors); restore cannot fix a project file: fix it."
     if restore is None:
