@@ -51,7 +51,15 @@ internal sealed class DiFacts
         DiType service;
         DiType? implementation;
         string form;
-        if (typeofArgs.Count == 1 && factory is null && others.Count > 0)
+        if (typeofArgs.Count == 1 && factory is null && others.Count > 0 && IsSystemType(others[0].Expression))
+        {
+            // `AddSingleton(typeof(IAuthorizationHandler), type)` with `type` a System.Type found at run time
+            // (Practical.CleanArchitecture's scan): the (Type, Type) overload, its implementation unknown here.
+            form = "typeof";
+            service = _types.Named(typeofArgs[0].Type);
+            implementation = null;
+        }
+        else if (typeofArgs.Count == 1 && factory is null && others.Count > 0)
         {
             // `AddSingleton(typeof(IModuleInitializer), moduleInitializer)` (SimplCommerce): the object given is the service.
             form = "instance";
@@ -256,6 +264,9 @@ internal sealed class DiFacts
         if (FactSyntax.Receiver(inv) is { } receiver && FactSyntax.NameContains(receiver, "services") && FactSyntax.TypeArgs(inv).Count == 1)
             Extension(inv, "Configure", from);
     }
+
+    private bool IsSystemType(ExpressionSyntax e) =>
+        _sink.Model.GetTypeInfo(e).Type is { Name: "Type", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } };
 
     /// <summary>The one extension method of this name the compilation or a project it references declares, else null.</summary>
     private IMethodSymbol? OwnExtensionOf(string name)

@@ -12,6 +12,9 @@ public static class DataSetup
         // SimplCommerce's `AddSingleton(typeof(IModuleInitializer), moduleInitializer)`: an instance, not a typeof.
         serviceCollection.AddSingleton(typeof(IProductHandler), new ProductAddedHandler());
         serviceCollection.AddDbContext<ClubContext>();
+        // Practical.CleanArchitecture's scan: a System.Type found at run time, the (Type, Type) overload, no instance.
+        foreach (var handlerType in new[] { typeof(ProductAddedHandler) })
+            serviceCollection.AddSingleton(typeof(IProductHandler), handlerType);
         return serviceCollection;
     }
 }
