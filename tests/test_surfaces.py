@@ -198,7 +198,7 @@ def test_a_filter_matching_nothing_says_how_many_the_index_holds(web: McpServerP
         "No log template of level 'Critical' in a file matching 'Program.cs' (17 log templates in the index). "
         "Call surfaces_list(kind=\"logs\") without level and file to see them.")
     assert hint("surfaces_list_config_keys", {"key_filter": "Nope:Nothing"})[1] == (
-        "No configuration key containing 'Nope:Nothing' (32 configuration keys in the index). "
+        "No configuration key containing 'Nope:Nothing' (33 configuration keys in the index). "
         "Call surfaces_list_config_keys without key_filter to see them.")
 
 
@@ -262,19 +262,19 @@ def test_endpoint_filters_apply_before_limit(web: McpServerProcess) -> None:
 
 def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_config_keys", {"limit": 100, "key_filter": "", "token_budget": 8000})
-    assert env["answer"] == "32 configuration keys."
+    assert env["answer"] == "33 configuration keys."
     assert env["data"]["by_status"] == [
-        {"status": "used", "count": 21}, {"status": "defined_but_unused", "count": 4},
+        {"status": "used", "count": 21}, {"status": "defined_but_unused", "count": 5},
         {"status": "bound_unset", "count": 2}, {"status": "dynamic", "count": 2},
         {"status": "used_but_undefined", "count": 2}, {"status": "read_by_framework", "count": 1}]
     keys = web.call("surfaces_list_config_keys", {"limit": 20})["data"]["keys"] + \
         web.call("surfaces_list_config_keys", {"limit": 20, "offset": 20})["data"]["keys"]
     status = {k["key"]: k["status"] for k in keys}
-    assert len(status) == 32
+    assert len(status) == 33
     assert {k for k, s in status.items() if s == "used_but_undefined"} == {"Features:ActiveFlag",
                                                                              "Features:MaxPageSize"}
     assert {k for k, s in status.items() if s == "defined_but_unused"} == {
-        "Billing:Url", "Legacy:Endpoint", "Search:Legacy", "Unused:Flag"}
+        "Billing:Url", "Legacy:Endpoint", "Search:Backend:Region", "Search:Legacy", "Unused:Flag"}
     assert status["Logging:LogLevel:Default"] == "read_by_framework"  # the host's logging reads it
     assert status["Payments:Provider"] == "used"  # covered by Configure<PaymentOptions>(GetSection("Payments"))
     conn = next(k for k in keys if k["key"] == "ConnectionStrings:Main")
@@ -287,7 +287,7 @@ def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
         {"file": "src/Web.Api/appsettings.Development.json", "line": 4, "environment": "Development"},
         {"file": "src/Web.Api/appsettings.json", "line": 4}]
     missing = web.call("surfaces_list_config_keys", {"status": "used_but_undefined"})
-    assert missing["answer"] == "2 configuration keys are used_but_undefined, of 32."
+    assert missing["answer"] == "2 configuration keys are used_but_undefined, of 33."
     # Sources the index cannot read (Infrastructure/LegacyConfiguration.cs, Sonarr's config.xml): said beside them.
     assert missing["warnings"] == [
         "Configuration also comes from sources the index does not read (an undefined key may be set there): "
@@ -321,6 +321,8 @@ def test_bound_option_types_yield_their_keys(web: McpServerProcess) -> None:
     assert usages("Search") == [
         ("Search", "used", [("GetSection", 10, None), ("Get", 10, "SearchOptions")]),
         ("Search:Backend", "used", [("bound_property", 10, "SearchOptions")]),
+        # SearchBackend binds Url: Region, under it, is no property's (a nested options class reads its own keys).
+        ("Search:Backend:Region", "defined_but_unused", []),
         ("Search:Backend:Url", "used", [("bound_property", 10, "SearchBackend")]),
         ("Search:Fields", "bound_unset", [("bound_property", 10, "SearchOptions")]),  # get-only list: bound too
         # Bound to SearchOptions, the section reads its properties' keys only (grandnode's

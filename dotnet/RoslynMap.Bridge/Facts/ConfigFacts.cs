@@ -332,8 +332,11 @@ internal sealed class ConfigFacts
                 if (member is not IPropertySymbol { IsStatic: false, IsIndexer: false, DeclaredAccessibility: Accessibility.Public } property
                     || (property.SetMethod is null && !IsCollection(property.Type))) continue;
                 var key = Join(section, property.Name);
-                Emit(inv, binding, key, new FactDetail().Add("pattern", "bound_property").Add("type", typeName)
-                    .Add("property", _sink.IdOf(property)), from);
+                // A property of an options class of its own binds that class's properties, each recorded below: not
+                // every key under it (Practical.CleanArchitecture's `Caching:Distributed:Redis:ConnectionString`).
+                var nested = property.Type.SpecialType == SpecialType.None && !IsCollection(property.Type) && depth < 3;
+                Emit(inv, binding, key, ChildrenOnly(new FactDetail().Add("pattern", "bound_property").Add("type", typeName)
+                    .Add("property", _sink.IdOf(property)), nested ? property.Type : null), from);
                 if (property.Type.SpecialType == SpecialType.None && !IsCollection(property.Type))
                     BoundProperties(inv, binding, key, property.Type, from, depth + 1);
             }
