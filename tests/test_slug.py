@@ -17,6 +17,7 @@ ACCOUNT, DASHBOARD = "Slug.Web.Controllers.AccountController", "Slug.Web.Areas.A
 CART, API = "Slug.Web.Controllers.CartController", "Slug.Web.Api."
 PROVIDER = "Slug.Web.Api.ProviderControllerBase`1"
 REGISTER = "M:Slug.Web.StoreRoutes.Register(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder,System.String)"
+INFO = "M:Slug.Web.InfoEndpoints.MapInfoEndpoint(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder,System.String)"
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +31,8 @@ def test_routes_are_listed_as_their_transformers_write_them(slug: McpServerProce
     assert [(e["method"], e["route"], e["handler"], e["source"], e.get("transformed_by"))
             for e in env["data"]["endpoints"]] == [
         # {controller:slugify=Home}/{action:slugify=Index}: ConstraintMap["slugify"] rewrites both values.
+        # app.MapInfoEndpoint("/about"), a Map* extension of the solution's own mapping its path parameter.
+        ("GET", "/about", INFO, "minimal", None),
         ("ANY", "/account/sign-in/{id?}", f"M:{ACCOUNT}.SignIn", "conventional", SLUGIFY),
         # Area Admin (AdminControllerBase's [Area]): "admin/" by its defaults, the area pattern; no default pattern.
         ("ANY", "/admin", f"M:{DASHBOARD}.Index", "conventional", None),
@@ -55,6 +58,7 @@ def test_routes_are_listed_as_their_transformers_write_them(slug: McpServerProce
         ("GET", "/home/about-us/{id?}", "M:Slug.Web.Controllers.HomeController.AboutUs", "conventional", SLUGIFY),
         ("ANY", "/home/index/{id?}", "M:Slug.Web.Controllers.HomeController.Index", "conventional", SLUGIFY),
         # loud/{controller:shout}/{action}: ShoutTransformer's work is done by a helper: as written, and said.
+        ("GET", "/info", INFO, "minimal", None),  # app.MapInfoEndpoint(): the parameter's default
         ("ANY", "/loud/Account/SignIn", f"M:{ACCOUNT}.SignIn", "conventional", SHOUT),
         ("ANY", "/loud/Cart/Index", f"M:{CART}.Index", "conventional", SHOUT),
         ("GET", "/loud/Home/AboutUs", "M:Slug.Web.Controllers.HomeController.AboutUs", "conventional", SHOUT),

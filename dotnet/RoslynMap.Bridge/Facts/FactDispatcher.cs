@@ -119,7 +119,11 @@ internal sealed class FactDispatcher
             else if (DiFacts.IsServiceExtension(inv, name)) _di.Extension(inv, name, from);
             else if (DiFacts.IsClientDbContext(inv, name)) _di.ClientDbContext(inv, name, from);
             else if (ThrowHelperFacts.IsCandidate(inv, name)) _throwHelpers.Invocation(inv, name, from);
-            else _routes.GroupCall(inv, from);
+            else
+            {
+                _routes.MapExtensionCall(inv, name, from);
+                _routes.GroupCall(inv, from);
+            }
             return;
         }
         switch (topic)

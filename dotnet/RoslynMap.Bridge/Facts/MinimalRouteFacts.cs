@@ -558,6 +558,19 @@ internal sealed class MinimalRouteFacts
     /// <summary>`x.MapGroup("/a").MapOrders()` or `MapOrders(group)`: a group handed to a method of the
     /// solution. Syntax decides first (a MapGroup chain, a tracked group local or a route-builder
     /// parameter); only then is the call bound.</summary>
+    /// <summary>A call of the solution's own `Map*` extension on a route builder (Practical.CleanArchitecture's
+    /// `app.MapProcessInforEndpoint()`, whose `MapGet(path, ...)` takes `path = "/processinfor"` by default): its
+    /// arguments, as for a Map{Verb} wrapper, so the routes its body maps from its parameters are listed.</summary>
+    public void MapExtensionCall(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        if (name.Length <= 3 || !name.StartsWith("Map", StringComparison.Ordinal) || !char.IsUpper(name[3])) return;
+        if (_sink.Model.GetSymbolInfo(inv).Symbol is not IMethodSymbol { ReducedFrom: { } extension } called
+            || !extension.Locations.Any(l => l.IsInSource)
+            || extension.Parameters[0].Type.Name is not ("IEndpointRouteBuilder" or "WebApplication" or "RouteGroupBuilder"))
+            return;
+        WrapperCall(inv, called, from);
+    }
+
     public void GroupCall(InvocationExpressionSyntax inv, string? from)
     {
         var receiver = FactSyntax.Receiver(inv);

@@ -377,7 +377,9 @@ def wrapped_routes(wrappers: list[dict[str, Any]], calls: list[dict[str, Any]]) 
             fact = {"kind": "Route", "key": route, "symbol_id": call["symbol_id"], "file": call["file"],
                     "line": call["line"], "col": call.get("col"), "confidence": wrapper["confidence"],
                     "method": wrapper["key"], "source": "minimal", "via": wrapper["symbol_id"],
-                    "handler": call.get(f"handler{handler_at}") or call["symbol_id"]}
+                    # A handler the wrapper itself holds (`builder.MapGet(path, () => ...)` inside it) is the wrapper's.
+                    "handler": (call.get(f"handler{handler_at}") or call["symbol_id"]) if handler_at is not None
+                    else wrapper["symbol_id"]}
             if handler_at is not None and call.get(f"lambda{handler_at}") is not None:
                 fact.update(handler_kind="lambda", handler_line=call[f"lambda{handler_at}"],
                             handler_end_line=call.get(f"lambda{handler_at}_end"))

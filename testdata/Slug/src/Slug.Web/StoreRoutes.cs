@@ -13,5 +13,14 @@ public static class StoreRoutes
         endpoints.MapGet(prefix + "ping", () => "pong");
         endpoints.MapGet("health", () => "store");
         endpoints.MapGet(Feed, () => "rss");
+        endpoints.MapInfoEndpoint();
+        endpoints.MapInfoEndpoint("/about");
     }
+}
+
+public static class InfoEndpoints
+{
+    // Practical.CleanArchitecture's MapProcessInforEndpoint: the route's path a parameter with a default.
+    public static void MapInfoEndpoint(this IEndpointRouteBuilder builder, string path = "/info") =>
+        builder.MapGet(path, () => "info");
 }
