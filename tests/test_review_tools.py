@@ -97,12 +97,13 @@ def test_impact_in_one_call(server: McpServerProcess) -> None:
 
 def test_projects_graph_reads_project_references_and_restored_packages(server: McpServerProcess) -> None:
     env = server.call("projects_graph")
-    assert env["answer"] == "3 projects, 3 project references, 1 packages."
-    assert [(p["project"], p["output_kind"], p["references"], p["referenced_by"], p["packages"])
+    assert env["answer"] == "3 projects, 2 project references, 1 package."
+    # Tested.Tests writes Tested.Api only; Tested.Core comes through it (`transitive`).
+    assert [(p["project"], p["output_kind"], p["references"], p.get("transitive"), p["referenced_by"], p["packages"])
             for p in env["data"]["projects"]] == [
-        ("Tested.Api", "Exe", ["Tested.Core"], ["Tested.Tests"], []),
-        ("Tested.Core", "Library", [], ["Tested.Api", "Tested.Tests"], []),
-        ("Tested.Tests", "Library", ["Tested.Api", "Tested.Core"], [],
+        ("Tested.Api", "Exe", ["Tested.Core"], None, ["Tested.Tests"], []),
+        ("Tested.Core", "Library", [], None, ["Tested.Api"], []),
+        ("Tested.Tests", "Library", ["Tested.Api"], ["Tested.Core"], [],
          [{"name": "xunit", "version": "2.9.3", "requested": "[2.9.3, )"}]),
     ]
 

@@ -306,7 +306,8 @@ def projects_graph_tool(params: WorkspaceParams, repo_path: str) -> ToolOutput:
     packages = review.package_versions(items)
     conflicts = [p["name"] for p in packages if p.get("conflict")]
     edges = sum(len(i["references"]) for i in items)
-    answer = (f"{len(items)} projects, {edges} project references, {len(packages)} packages"
+    answer = (f"{plural(len(items), 'project')}, {plural(edges, 'project reference')}, "
+              f"{plural(len(packages), 'package')}"
               + (f" ({len(conflicts)} at several versions: {', '.join(conflicts[:5])})" if conflicts else "") + ".")
     return ToolOutput(
         answer=answer, data={"packages": packages},

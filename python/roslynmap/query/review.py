@@ -404,18 +404,31 @@ def dependency_graph(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     deps = conn.execute("SELECT project_id, kind, name, version, requested, target_project_id, path, implicit"
                         " FROM project_deps ORDER BY project_id, kind, name").fetchall()
     names = {p[0]: p[1] for p in projects}
+    # The loaded solution lists every project a project reaches (MSBuild passes transitive references on: Ombi's
+    # 162 edges for 64 written); the project files say which ones are written (ProjectReference facts).
+    declared: dict[int, set[str]] = {}
+    for pid, key in conn.execute("SELECT project_id, key FROM facts WHERE kind = 'ProjectReference'"):
+        declared.setdefault(int(pid), set()).add(str(key))
+
+    def direct(pid: int, target: str) -> bool:
+        return pid not in declared or target in declared[pid]
+
     out = []
     for pid, name, path, output_kind, framework, level in projects:
         mine = [d for d in deps if d[0] == pid]
+        reached = [names.get(d[5], d[2]) for d in mine if d[1] == "project"]
         item: dict[str, Any] = {
             "project": name, "path": path, "output_kind": output_kind, "target_framework": framework,
             "semantic_level": level,
-            "references": [names.get(d[5], d[2]) for d in mine if d[1] == "project"],
-            "referenced_by": sorted(names[d[0]] for d in deps if d[1] == "project" and d[5] == pid),
+            "references": [r for r in reached if direct(pid, r)],
+            "referenced_by": sorted(names[d[0]] for d in deps if d[1] == "project" and d[5] == pid
+                                    and direct(d[0], name)),
             "packages": [{k: v for k, v in {"name": d[2], "version": d[3], "requested": d[4],
                                             "implicit": True if d[7] else None}.items() if v is not None}
                          for d in mine if d[1] == "package"],
         }
+        if transitive := [r for r in reached if not direct(pid, r)]:
+            item["transitive"] = transitive  # reached through the written ones
         out.append(item)
     return out
 
