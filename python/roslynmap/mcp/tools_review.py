@@ -23,7 +23,8 @@ WALK_PER_LEVEL = 2000  # callers walked per level: what is counted (the listing 
 SECTION = 10  # impact_analyze: entries per section besides the callers (an overview: tests_find lists all)
 
 
-UNBOUND_WARNING = ("Calls the compiler could not bind (a missing package or reference) are not walked; "
+UNBOUND_WARNING = ("Calls the compiler could not bind (a missing package or reference, or a call on `dynamic`, which "
+                   "only the run time resolves) are not walked; "
                    "graph_callers(symbol_id=\"{symbol_id}\", depth=2) lists them.")
 
 
