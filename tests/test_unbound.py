@@ -203,7 +203,7 @@ def test_impact_and_tests_say_what_unbound_calls_may_add(unbound: McpServerProce
         "0 references in 0 files, 1 file of 1 project in all; 0 endpoints and 0 tests reach it, "
         "+ 1 unbound call named Label could reach it too (1 with it among the compiler's candidates).")
     assert impact["warnings"][-1].startswith("Calls the compiler could not bind (a missing package or reference, "
-                                             "are not walked")
+                                             "or a call on `dynamic`, which only the run time resolves) are not walked")
     tests = unbound.call("tests_find", {"symbol_id": label})
     assert tests["answer"] == ("0 tests reach Unbound.Basket.Label within depth 4, + 1 unbound call named "
                                "Label could reach it too (1 with it among the compiler's candidates).")
