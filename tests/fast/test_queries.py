@@ -89,6 +89,15 @@ def test_graph_callers_lists_every_caller(call: Call) -> None:
     assert "M:OrderService.Place(Order)" in {n["symbol_id"] for n in nodes}
 
 
+def test_a_declared_member_asked_for_by_name_is_pointed_at(call: Call) -> None:
+    """`name=` lists unbound calls; a declared `Type.Member` there (Practical.CleanArchitecture's
+    DeleteProductCommandHandler.HandleAsync) is named, not denied."""
+    env = call("graph_callers", name="OrderService.Place")
+    assert (env["error"]["code"], env["error"]["message"], env["error"]["candidates"]) == (
+        "NOT_FOUND", "No unbound reference matches 'OrderService.Place', but it is a declared symbol.",
+        [{"symbol_id": "M:OrderService.Place(Order)"}])
+
+
 def test_symbols_get_card(call: Call) -> None:
     env = call("symbols_get_card", symbol_id="T:Shop.IOrderRepository")
     assert env["answer"] == "Interface IOrderRepository in src/Shop/Orders.cs:4-7 (Shop)."

@@ -82,6 +82,12 @@ def not_found_anywhere(ctx: QueryContext, target: UnboundTarget, same_name: int)
     candidates = symbols.suggest(ctx.conn, target.label())
     declared = [str(r[0]) for r in ctx.conn.execute("SELECT DISTINCT symbol_id FROM symbols WHERE name = ?"
                                                     " ORDER BY symbol_id", (target.member,))]
+    if target.receiver_type and (row := _declared(ctx, target.label())) is not None:
+        # `name="DeleteProductCommandHandler.HandleAsync"`: no unbound call, but a declared member (Practical.Clean
+        # Architecture's: the answer said "no declared symbol" and then listed it first).
+        return RoslynMapError(ErrorCode.NOT_FOUND, f"No unbound reference matches '{target.label()}', but it is a "
+                              "declared symbol.", "Pass it as symbol_id (name= lists only calls the compiler could not "
+                              "bind).", candidates=[{"symbol_id": row["symbol_id"]}])
     if declared and not same_name:  # `name=` asks for unbound calls; the member is declared (Kavita's 9 overloads)
         return RoslynMapError(ErrorCode.NOT_FOUND, f"No unbound reference is named '{target.member}', but "
                               f"{len(declared)} declared symbol{'s are' if len(declared) > 1 else ' is'}.",
@@ -89,6 +95,14 @@ def not_found_anywhere(ctx: QueryContext, target: UnboundTarget, same_name: int)
                               candidates=[{"symbol_id": d} for d in declared[:5]])
     return RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol and no unbound reference matches "
                           f"'{target.label()}'.", hint, candidates=candidates or None)
+
+
+def _declared(ctx: QueryContext, name: str) -> Any:
+    """The declared symbol a qualified name resolves to, or None (none, or several)."""
+    try:
+        return names.resolve(ctx.conn, name, None)
+    except RoslynMapError:  # ambiguous: the general answer lists candidates
+        return None
 
 
 UNBOUND_NOTE = ("Calls the compiler could not bind (a missing package or reference, an unknown receiver type); "
