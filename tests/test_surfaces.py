@@ -198,7 +198,7 @@ def test_a_filter_matching_nothing_says_how_many_the_index_holds(web: McpServerP
         "No log template of level 'Critical' in a file matching 'Program.cs' (17 log templates in the index). "
         "Call surfaces_list(kind=\"logs\") without level and file to see them.")
     assert hint("surfaces_list_config_keys", {"key_filter": "Nope:Nothing"})[1] == (
-        "No configuration key containing 'Nope:Nothing' (33 configuration keys in the index). "
+        "No configuration key containing 'Nope:Nothing' (34 configuration keys in the index). "
         "Call surfaces_list_config_keys without key_filter to see them.")
 
 
@@ -262,15 +262,15 @@ def test_endpoint_filters_apply_before_limit(web: McpServerProcess) -> None:
 
 def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_config_keys", {"limit": 100, "key_filter": "", "token_budget": 8000})
-    assert env["answer"] == "33 configuration keys."
+    assert env["answer"] == "34 configuration keys."
     assert env["data"]["by_status"] == [
-        {"status": "used", "count": 21}, {"status": "defined_but_unused", "count": 5},
+        {"status": "used", "count": 22}, {"status": "defined_but_unused", "count": 5},
         {"status": "bound_unset", "count": 2}, {"status": "dynamic", "count": 2},
         {"status": "used_but_undefined", "count": 2}, {"status": "read_by_framework", "count": 1}]
     keys = web.call("surfaces_list_config_keys", {"limit": 20})["data"]["keys"] + \
         web.call("surfaces_list_config_keys", {"limit": 20, "offset": 20})["data"]["keys"]
     status = {k["key"]: k["status"] for k in keys}
-    assert len(status) == 33
+    assert len(status) == 34
     assert {k for k, s in status.items() if s == "used_but_undefined"} == {"Features:ActiveFlag",
                                                                              "Features:MaxPageSize"}
     assert {k for k, s in status.items() if s == "defined_but_unused"} == {
@@ -287,7 +287,7 @@ def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
         {"file": "src/Web.Api/appsettings.Development.json", "line": 4, "environment": "Development"},
         {"file": "src/Web.Api/appsettings.json", "line": 4}]
     missing = web.call("surfaces_list_config_keys", {"status": "used_but_undefined"})
-    assert missing["answer"] == "2 configuration keys are used_but_undefined, of 33."
+    assert missing["answer"] == "2 configuration keys are used_but_undefined, of 34."
     # Sources the index cannot read (Infrastructure/LegacyConfiguration.cs, Sonarr's config.xml): said beside them.
     assert missing["warnings"] == [
         "Configuration also comes from sources the index does not read (an undefined key may be set there): "
@@ -355,9 +355,13 @@ def test_config_keys_are_checked_per_project(web: McpServerProcess) -> None:
     assert page["defined_in"] == [{"file": "src/Web.NoPackages/appsettings.json", "line": 6,
                                    "project": "Web.NoPackages"}]
     scoped = web.call("surfaces_list_config_keys", {"project": "Web.NoPackages"})
-    assert scoped["answer"] == "2 configuration keys."
-    assert scoped["data"]["by_status"] == [{"status": "defined_but_unused", "count": 2}]
-    assert [k["key"] for k in scoped["data"]["keys"]] == ["Billing:Url", "Features:MaxPageSize"]
+    assert scoped["answer"] == "3 configuration keys."
+    assert scoped["data"]["by_status"] == [{"status": "defined_but_unused", "count": 2}, {"status": "used", "count": 1}]
+    assert [k["key"] for k in scoped["data"]["keys"]] == ["Billing:Url", "FeatureManagement:Reports",
+                                                         "Features:MaxPageSize"]
+    # [FeatureGate("Reports")] and IsEnabledAsync("Reports") read it (Microsoft.FeatureManagement's section).
+    flag = next(k for k in scoped["data"]["keys"] if k["key"] == "FeatureManagement:Reports")
+    assert (flag["status"], [u["pattern"] for u in flag["usages"]]) == ("used", ["feature_flag", "feature_flag"])
 
 
 def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
@@ -600,14 +604,14 @@ def test_diagnostics_of_missing_packages_are_counted_apart(web: McpServerProcess
     env = web.call("diagnostics_list", {})
     assert env["answer"] == (
         "12 errors, 0 warnings. All of the errors are in partial projects: a type that did not resolve"
-        " there makes its uses errors too. Not listed: 27 errors of references that did not resolve, in 1 project"
-        " (syntax_only, or a partial project's missing types); project=\"Web.NoPackages\" lists its 27.")
+        " there makes its uses errors too. Not listed: 30 errors of references that did not resolve, in 1 project"
+        " (syntax_only, or a partial project's missing types); project=\"Web.NoPackages\" lists its 30.")
     assert env["data"]["by_code"] == [{"code": "CS1061", "count": 8}, {"code": "CS0103", "count": 4}]
     assert [(d["file"], d["line"]) for d in env["data"]["diagnostics"]][:4] == [
-        ("src/Web.NoPackages/ContainerSetup.cs", 24), ("src/Web.NoPackages/InvoiceOperations.cs", 8),
+        ("src/Web.NoPackages/ContainerSetup.cs", 28), ("src/Web.NoPackages/InvoiceOperations.cs", 8),
         ("src/Web.NoPackages/InvoiceOperations.cs", 10), ("src/Web.NoPackages/InvoiceRepository.cs", 11)]
     scoped = web.call("diagnostics_list", {"project": "Web.NoPackages"})
-    assert scoped["answer"] == "39 errors, 0 warnings matching the filters. All of the errors are in partial" \
+    assert scoped["answer"] == "42 errors, 0 warnings matching the filters. All of the errors are in partial" \
         " projects: a type that did not resolve there makes its uses errors too."
 
 

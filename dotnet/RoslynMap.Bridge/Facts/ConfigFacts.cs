@@ -47,10 +47,40 @@ internal sealed class ConfigFacts
             case "AddInMemoryCollection":
                 InMemory(inv, from);
                 break;
+            case "IsEnabledAsync" or "IsEnabled":
+                FeatureFlag(inv, from);
+                break;
             default:
                 if (SourceMethods.Contains(name)) Source(inv, name, from);
                 break;
         }
+    }
+
+    private static readonly string[] FeatureManagement = ["Microsoft.FeatureManagement"];
+
+    /// <summary>`[FeatureGate("Beta")]` on a controller or action: Microsoft.FeatureManagement reads the flag's key,
+    /// `FeatureManagement:Beta` (Practical.CleanArchitecture's `FeatureManagement:FileManagement` was unused).</summary>
+    public void FeatureGate(AttributeSyntax attr, string? id)
+    {
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, attr, FeatureManagement);
+        if (FrameworkApi.ConfidenceOf(binding) is not { } confidence || attr.ArgumentList is null) return;
+        foreach (var arg in attr.ArgumentList.Arguments)
+        {
+            if (arg.NameEquals is not null || FactSyntax.ConstantString(_sink.Model, arg.Expression) is not { } flag) continue;
+            _sink.Add(FactKinds.Config, id, attr.SpanStart, confidence, "FeatureManagement:" + flag,
+                new FactDetail().Add("pattern", "feature_flag"));
+        }
+    }
+
+    /// <summary>`featureManager.IsEnabledAsync("Beta")`: the same key, read where the code asks.</summary>
+    private void FeatureFlag(InvocationExpressionSyntax inv, string? from)
+    {
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FeatureManagement);
+        if (binding == Binding.Unbound && !FactSyntax.NameContains(FactSyntax.Receiver(inv), "feature")) return;
+        if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
+        if (FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "feature")?.Expression) is not { } flag) return;
+        _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, "FeatureManagement:" + flag,
+            new FactDetail().Add("pattern", "feature_flag"));
     }
 
     /// <summary>Configuration sources whose keys the index cannot see (appsettings*.json files are read by the

@@ -84,6 +84,8 @@ internal sealed class FactDispatcher
         foreach (var n in new[] { "GetSection", "GetRequiredSection", "GetValue", "GetConnectionString", "Configure", "Bind", "BindConfiguration", "Get", "AddInMemoryCollection" })
             topics[n] = Topic.Config;
         foreach (var n in ConfigFacts.SourceMethods) topics.TryAdd(n, Topic.Config);
+        topics.TryAdd("IsEnabledAsync", Topic.Config);
+        topics.TryAdd("IsEnabled", Topic.Config);
         foreach (var n in DbTableFacts.InvocationNames) topics[n] = Topic.DbTable;
         foreach (var n in DiFacts.InvocationNames) topics[n] = Topic.Di;
         foreach (var n in LogFacts.InvocationNames) topics[n] = Topic.Log;
@@ -260,6 +262,7 @@ internal sealed class FactDispatcher
                 {
                     var name = FactSyntax.AttributeName(attr);
                     if (name == "LoggerMessage") _logs.LoggerMessage(attr, id);
+                    else if (name == "FeatureGate") _config.FeatureGate(attr, id);
                     else if (TestFacts.IsTestAttribute(name)) _tests.Method(method, attr, name, id);
                     else if (!routed && AttributeRouteFacts.IsRouteAttribute(name))
                     {
@@ -289,7 +292,9 @@ internal sealed class FactDispatcher
                 foreach (var list in type.AttributeLists)
                 foreach (var attr in list.Attributes)
                 {
-                    if (FactSyntax.AttributeName(attr) == "Table") _tables.TableAttribute(attr, id);
+                    var attrName = FactSyntax.AttributeName(attr);
+                    if (attrName == "Table") _tables.TableAttribute(attr, id);
+                    else if (attrName == "FeatureGate") _config.FeatureGate(attr, id);
                 }
                 break;
         }

@@ -20,6 +20,10 @@ public sealed class SqliteReportingContext : ReportingContext;
 
 public static class ReportingSetup
 {
+    // Microsoft.FeatureManagement (not referenced here) reads FeatureManagement:Reports for both.
+    [FeatureGate("Reports")]
+    public static Task<bool> ReportsOn(IFeatureManager features) => features.IsEnabledAsync("Reports");
+
     public static IServiceCollection AddReporting(this IServiceCollection services) =>
         services.AddDbContext<ReportingContext, SqliteReportingContext>();
 }
