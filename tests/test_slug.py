@@ -43,8 +43,11 @@ def test_routes_are_listed_as_their_transformers_write_them(slug: McpServerProce
         ("GET", "/api/v3/calendar/feed/Sonarr.ics", f"M:{API}FeedController.Ics", "attribute", None),
         # ProviderControllerBase's actions are each derived controller's (the abstract base has no routes of its own).
         ("GET", "/api/v3/indexer", f"M:{PROVIDER}.GetAll", "attribute", SLUGIFY),
+        ("GET", "/api/v3/indexer/schema", f"M:{PROVIDER}.Schema", "attribute", SLUGIFY),
         ("POST", "/api/v3/indexer/test", f"M:{PROVIDER}.Test", "attribute", SLUGIFY),
         ("GET", "/api/v3/notification", f"M:{PROVIDER}.GetAll", "attribute", SLUGIFY),
+        # NotificationController.Schema overrides without an attribute: the base's [HttpGet("schema")] is its.
+        ("GET", "/api/v3/notification/schema", f"M:{API}NotificationController.Schema", "attribute", SLUGIFY),
         ("POST", "/api/v3/notification/test", f"M:{API}NotificationController.Test", "attribute", SLUGIFY),
         ("GET", "/api/v3/series", f"M:{API}SeriesController.All", "attribute", SLUGIFY),
         ("GET", "/api/v3/series/since", f"M:{API}SeriesController.Since", "attribute", SLUGIFY),
@@ -87,7 +90,8 @@ def test_the_default_action_of_the_default_controller_is_reached_from_the_root(s
     index = "M:Slug.Web.Controllers.HomeController.Index"
     listed = slug.call("surfaces_list_endpoints", {"path_filter": "index"})["data"]["endpoints"]
     assert [(e["route"], e.get("shortest")) for e in listed] == [
-        ("/Admin/Dashboard/Index/{id?}", "/Admin"), ("/api/v3/indexer", None), ("/api/v3/indexer/test", None),
+        ("/Admin/Dashboard/Index/{id?}", "/Admin"), ("/api/v3/indexer", None), ("/api/v3/indexer/schema", None),
+        ("/api/v3/indexer/test", None),
         ("/cart/index/{id?}", "/cart"), ("/home/index/{id?}", "/"),
         ("/loud/Cart/Index", None), ("/loud/Home/Index", None)]
     for path in ("/", "/home", "/Home/Index", "/home/index/7"):

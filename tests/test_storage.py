@@ -292,9 +292,13 @@ def test_a_virtual_call_on_a_receiver_of_one_class_line_runs_only_that_lines_ove
         books, any_shelf = "M:Hierarchy.Shelves.DescribeBooks(Hierarchy.BookShelf)", \
             "M:Hierarchy.Shelves.DescribeAny(Hierarchy.Shelf)"
         assert callees(books) == [(base, "Call"), (rare, "Dispatch")]
-        assert callees(any_shelf) == [(base, "Call"), (rare, "Dispatch"), (wine, "Dispatch")]
+        cellar = "M:Hierarchy.WineCellar.Describe"
+        assert callees(any_shelf) == [(base, "Call"), (rare, "Dispatch"), (cellar, "Dispatch"), (wine, "Dispatch")]
         assert traced(books) == [(base, "Call"), (rare, "Dispatch")]
-        assert traced(any_shelf) == [(base, "Call"), (rare, "Dispatch"), (wine, "Dispatch")]
+        assert traced(any_shelf) == [(base, "Call"), (rare, "Dispatch"), (cellar, "Dispatch"), (wine, "Dispatch")]
+        # `Describe()` on this (a Cellar's line: WineCellar's override) beside `shelf.Describe()` (BookShelf's line).
+        assert callees("M:Hierarchy.Cellar.Both(Hierarchy.BookShelf)") == [
+            (base, "Call"), (rare, "Dispatch"), (cellar, "Dispatch")]
     finally:
         server.close()
 
@@ -333,7 +337,8 @@ def test_a_member_run_on_this_for_an_override_keeps_only_receivers_that_may_be_i
                      ("M:Hierarchy.RuleTests.DeadlineRuns", 74, "T:Hierarchy.DeadlineRule`1"),
                      ("M:Hierarchy.RuleTests.CachingRunsTwice", 80, "T:Hierarchy.SlidingCachingRule`1"),
                      ("M:Hierarchy.RuleTests.DeadlineSummary", 86, "T:Hierarchy.DeadlineRule`1"),
-                     ("M:Hierarchy.Shelves.DescribeBooks(Hierarchy.BookShelf)", 116, "T:Hierarchy.BookShelf")]
+                     ("M:Hierarchy.Shelves.DescribeBooks(Hierarchy.BookShelf)", 116, "T:Hierarchy.BookShelf"),
+                     ("M:Hierarchy.Cellar.Both(Hierarchy.BookShelf)", 125, "T:Hierarchy.BookShelf")]
     server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
                                                "ROSLYNMAP_IDS": "full"})
     p = "Hierarchy."

@@ -47,7 +47,9 @@ internal sealed class MemberRelations
                 var impl = type.FindImplementationForInterfaceMember(ifaceMember);
                 if (impl?.ContainingType is not { } owner || SymbolEqualityComparer.Default.Equals(owner, type)
                     || owner.TypeKind == TypeKind.Interface || !owner.Locations.Any(l => l.IsInSource)
-                    || owner.AllInterfaces.Contains(iface, SymbolEqualityComparer.Default)) continue;
+                    || owner.AllInterfaces.Contains(iface, SymbolEqualityComparer.Default)
+                    // A base class already borrowing it for this interface said so at its own name.
+                    || SymbolEqualityComparer.Default.Equals(type.BaseType?.FindImplementationForInterfaceMember(ifaceMember), impl)) continue;
                 if (_ctx.IdOf(SymbolFacts.Definition(impl)) is not { } implId) continue;
                 AddRef(ifaceMember, implId, idStart, idEnd, RefKinds.Implementation);
             }

@@ -43,6 +43,16 @@ internal sealed class AttributeRouteFacts
             Action(method, id, custom);
             return;
         }
+        // An override with no routing attribute of its own keeps the overridden action's (MVC reads them inherited).
+        if (id is not null && method.Modifiers.Any(m => m.ValueText == "override") && method.Parent is ClassDeclarationSyntax owner
+            && _sink.Model.GetDeclaredSymbol(method) is IMethodSymbol { OverriddenMethod: { } overridden } && OverridesSource(overridden)
+            && TemplatesOf(overridden, method.Identifier.SpanStart) is { NonAction: false, Templates.Count: > 0 } inherited)
+        {
+            if (owner.Modifiers.Any(m => m.ValueText == "abstract") || owner.TypeParameterList is not null) return;
+            EmitRoutes(inherited.Templates, ControllerOf(owner), inherited.ActionName ?? StripSuffix(method.Identifier.ValueText, "Async"),
+                id, verbs => ConventionalAction(method, id, verbs, inherited.ActionName));
+            return;
+        }
         ConventionalAction(method, id, []);
     }
 
@@ -86,8 +96,8 @@ internal sealed class AttributeRouteFacts
             templates.Add(new Template(attr.SpanStart, confidence, isRoute ? null : HttpVerbs[name], text));
         }
         if (templates.Count == 0) return;
-        // An abstract controller is no controller: its actions are each derived controller's (InheritedActions).
-        if (type.Modifiers.Any(m => m.ValueText == "abstract")) return;
+        // An abstract (or open generic) controller is no controller: its actions are each derived controller's.
+        if (type.Modifiers.Any(m => m.ValueText == "abstract") || type.TypeParameterList is not null) return;
 
         var controller = ControllerOf(type);
         var action = actionName ?? StripSuffix(method.Identifier.ValueText, "Async");
@@ -169,6 +179,9 @@ internal sealed class AttributeRouteFacts
             || type.Modifiers.Any(m => m.ValueText is "abstract" or "static") || !type.Modifiers.Any(m => m.ValueText == "public")) return;
         if (_sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol symbol || symbol.IsGenericType) return;
         if (!IsController(symbol)) return;
+        // A partial controller: once, at the part declaring its base class.
+        if (symbol.DeclaringSyntaxReferences.Length > 1
+            && symbol.DeclaringSyntaxReferences.First(r => r.GetSyntax() is ClassDeclarationSyntax { BaseList: not null }).GetSyntax() != type) return;
         var declared = new HashSet<string>(symbol.GetMembers().OfType<IMethodSymbol>().Select(Signature), StringComparer.Ordinal);
         Controller? controller = null;
         for (var b = symbol.BaseType; b is not null && b.Locations.Any(l => l.IsInSource); b = b.BaseType)
@@ -188,28 +201,40 @@ internal sealed class AttributeRouteFacts
 
     private void InheritedAction(ClassDeclarationSyntax type, IMethodSymbol method, string id, Controller controller)
     {
-        var anchor = type.Identifier.SpanStart;
-        string? actionName = null;
-        var templates = new List<Template>();
-        foreach (var attribute in method.GetAttributes())
-        {
-            var name = attribute.AttributeClass?.Name;
-            if (name == "NonActionAttribute") return;
-            var first = attribute.ConstructorArguments.Length > 0 ? attribute.ConstructorArguments[0].Value as string : null;
-            if (name == "ActionNameAttribute") actionName = first ?? actionName;
-            else if (name == "RouteAttribute" && first is not null) templates.Add(new Template(anchor, Confidence.High, null, first));
-            else if (name is not null && HttpVerbs.TryGetValue(StripSuffix(name, "Attribute"), out var verb)
-                     && attribute.AttributeClass is { } cls && FrameworkApi.IsFrom(cls, FrameworkApi.AspNetCore))
-                templates.Add(new Template(anchor, Confidence.High, verb, first));
-            else if (CustomRouteAttributes.Of(attribute, _sink.Model.Compilation) is { } routing)
-            {
-                if (routing.Verbs.Count == 0) templates.Add(new Template(anchor, Confidence.High, null, routing.Template));
-                foreach (var v in routing.Verbs) templates.Add(new Template(anchor, Confidence.High, v, routing.Template));
-            }
-        }
+        var (templates, actionName, nonAction) = TemplatesOf(method, type.Identifier.SpanStart);
+        if (nonAction) return;
         var action = actionName ?? StripSuffix(method.Name, "Async");
         if (templates.Count > 0) EmitRoutes(templates, controller, action, id, verbs => InheritedConventional(type, id, controller, action, verbs));
         else InheritedConventional(type, id, controller, action, []);
+    }
+
+    /// <summary>A method's routing attributes read from its symbol (MVC's own and the solution's), the first of its
+    /// overridden chain that has any (attributes are inherited), its [ActionName] and whether it is [NonAction].</summary>
+    private (List<Template> Templates, string? ActionName, bool NonAction) TemplatesOf(IMethodSymbol method, int anchor)
+    {
+        for (var m = method; m is not null; m = m.OverriddenMethod)
+        {
+            string? actionName = null;
+            var templates = new List<Template>();
+            foreach (var attribute in m.GetAttributes())
+            {
+                var name = attribute.AttributeClass?.Name;
+                if (name == "NonActionAttribute") return ([], null, true);
+                var first = attribute.ConstructorArguments.Length > 0 ? attribute.ConstructorArguments[0].Value as string : null;
+                if (name == "ActionNameAttribute") actionName = first ?? actionName;
+                else if (name == "RouteAttribute" && first is not null) templates.Add(new Template(anchor, Confidence.High, null, first));
+                else if (name is not null && HttpVerbs.TryGetValue(StripSuffix(name, "Attribute"), out var verb)
+                         && attribute.AttributeClass is { } cls && FrameworkApi.IsFrom(cls, FrameworkApi.AspNetCore))
+                    templates.Add(new Template(anchor, Confidence.High, verb, first));
+                else if (CustomRouteAttributes.Of(attribute, _sink.Model.Compilation) is { } routing)
+                {
+                    if (routing.Verbs.Count == 0) templates.Add(new Template(anchor, Confidence.High, null, routing.Template));
+                    foreach (var v in routing.Verbs) templates.Add(new Template(anchor, Confidence.High, v, routing.Template));
+                }
+            }
+            if (templates.Count > 0 || actionName is not null || !m.IsOverride) return (templates, actionName, false);
+        }
+        return ([], null, false);
     }
 
     private void InheritedConventional(ClassDeclarationSyntax type, string id, Controller controller, string action, IReadOnlyList<string> verbs)

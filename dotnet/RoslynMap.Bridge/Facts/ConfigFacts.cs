@@ -359,8 +359,10 @@ internal sealed class ConfigFacts
         {
             foreach (var member in t.GetMembers())
             {
+                // A get-only property is bound too when it holds a collection or an options object of its own (the
+                // binder fills the instance already there).
                 if (member is not IPropertySymbol { IsStatic: false, IsIndexer: false, DeclaredAccessibility: Accessibility.Public } property
-                    || (property.SetMethod is null && !IsCollection(property.Type))) continue;
+                    || (property.SetMethod is null && !IsCollection(property.Type) && !IsSourceOptions(property.Type))) continue;
                 var key = Join(section, property.Name);
                 // A property of an options class of its own binds that class's properties, each recorded below: not
                 // every key under it (Practical.CleanArchitecture's `Caching:Distributed:Redis:ConnectionString`).

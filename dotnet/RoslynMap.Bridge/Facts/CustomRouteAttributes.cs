@@ -34,6 +34,13 @@ internal static class CustomRouteAttributes
     public static Routing? Of(AttributeData attribute, Compilation compilation)
     {
         if (attribute.AttributeClass is not { } type || !type.Locations.Any(l => l.IsInSource)) return null;
+        if (attribute.AttributeConstructor is not { } constructor) return null;
+        var key = constructor.ToDisplayString() + "(" + string.Join(",", attribute.ConstructorArguments.Select(a => a.ToCSharpString())) + ")";
+        return Readings.GetValue(compilation, _ => new()).GetOrAdd(key, _ => Read(attribute, type, compilation));
+    }
+
+    private static Routing? Read(AttributeData attribute, INamedTypeSymbol type, Compilation compilation)
+    {
         var verbs = new List<string>();
         string? frameworkBase = null;
         var providesTemplate = false;
@@ -82,7 +89,7 @@ internal static class CustomRouteAttributes
         if (FrameworkApi.IsFrom(ctor, FrameworkApi.AspNetCore))
         {
             // HttpGetAttribute(string template), RouteAttribute(string template); HttpPostAttribute(): none.
-            template = ctor.Parameters.Length > 0 && values.TryGetValue(ctor.Parameters[0].Name, out var t) ? t as string : null;
+            template = values.TryGetValue("template", out var t) ? t as string : null;  // AcceptVerbs("GET") is a verb
             return true;
         }
         if (ctor.DeclaringSyntaxReferences.Length == 0)
@@ -96,19 +103,20 @@ internal static class CustomRouteAttributes
             || ModelFor(compilation, syntax.SyntaxTree) is not { } model)
             return false;
         string? own = null;
-        foreach (var assigned in Assignments(syntax))
+        var straight = Assignments(syntax).ToHashSet();
+        // A write this reading cannot follow (`Template += r`, one inside an `if`): the template is unread.
+        if ((syntax.Body ?? (SyntaxNode?)syntax.ExpressionBody)?.DescendantNodes().OfType<AssignmentExpressionSyntax>()
+            .Any(a => Assigned(a) == "Template" && (!straight.Contains(a) || !a.IsKind(SyntaxKind.SimpleAssignmentExpression))) == true)
+            return false;
+        foreach (var assigned in straight)
         {
-            var member = assigned.Left switch
-            {
-                IdentifierNameSyntax id => id.Identifier.ValueText,
-                MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access => access.Name.Identifier.ValueText,
-                _ => null,
-            };
-            if (member is null) continue;
+            if (Assigned(assigned) is not { } member || !assigned.IsKind(SyntaxKind.SimpleAssignmentExpression)) continue;
             var value = Evaluate(assigned.Right, values, model);
-            // A property set before the template uses it (Sonarr's `Version = version; Template = $"feed/v{Version}/..."`).
-            values[This + member] = value;
-            if (member != "Template") continue;
+            // A parameter written over (`resource = "v3/" + resource`) reads as its new value from then on; a property
+            // set before the template uses it (Sonarr's `Version = version; Template = $"feed/v{Version}/..."`).
+            var isParameter = model.GetSymbolInfo(assigned.Left).Symbol is IParameterSymbol;
+            values[isParameter ? member : This + member] = value;
+            if (member != "Template" || isParameter) continue;
             if (value is not string text) return false;
             own = text;
         }
@@ -136,6 +144,13 @@ internal static class CustomRouteAttributes
         template = own ?? inherited;
         return true;
     }
+
+    private static string? Assigned(AssignmentExpressionSyntax assignment) => assignment.Left switch
+    {
+        IdentifierNameSyntax id => id.Identifier.ValueText,
+        MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } access => access.Name.Identifier.ValueText,
+        _ => null,
+    };
 
     private static IEnumerable<AssignmentExpressionSyntax> Assignments(ConstructorDeclarationSyntax ctor)
     {
@@ -219,15 +234,23 @@ internal static class CustomRouteAttributes
 
     /// <summary>A model for a tree of this compilation or of a project it references (Sonarr declares its routing
     /// attributes in Sonarr.Http and uses them in Sonarr.Api.V3): null when neither holds it.</summary>
-    private static SemanticModel? ModelFor(Compilation compilation, SyntaxTree tree)
-    {
-        if (compilation.ContainsSyntaxTree(tree)) return compilation.GetSemanticModel(tree);
-        foreach (var reference in compilation.References.OfType<CompilationReference>())
+    private static SemanticModel? ModelFor(Compilation compilation, SyntaxTree tree) =>
+        Models.GetValue(compilation, _ => new()).GetOrAdd(tree, t =>
         {
-            if (reference.Compilation.ContainsSyntaxTree(tree)) return reference.Compilation.GetSemanticModel(tree);
-        }
-        return null;
-    }
+            if (compilation.ContainsSyntaxTree(t)) return compilation.GetSemanticModel(t);
+            foreach (var reference in compilation.References.OfType<CompilationReference>())
+            {
+                if (reference.Compilation.ContainsSyntaxTree(t)) return reference.Compilation.GetSemanticModel(t);
+            }
+            return null;
+        });
+
+    // Per compilation (released with it): the models of the attributes' trees, and each applied attribute's reading,
+    // so a controller's hundred actions read `[RestGetById]` once.
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation,
+        System.Collections.Concurrent.ConcurrentDictionary<SyntaxTree, SemanticModel?>> Models = new();
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation,
+        System.Collections.Concurrent.ConcurrentDictionary<string, Routing?>> Readings = new();
 
     private static IEnumerable<PropertyDeclarationSyntax> Members(INamedTypeSymbol type, string name)
     {

@@ -272,11 +272,18 @@ internal sealed class DiFacts
     private IMethodSymbol? OwnExtensionOf(string name)
     {
         var compilation = _sink.Model.Compilation;
-        var found = compilation.References.OfType<CompilationReference>().Select(r => r.Compilation).Prepend(compilation)
-            .SelectMany(c => c.GetSymbolsWithName(name, SymbolFilter.Member)).OfType<IMethodSymbol>()
-            .Where(m => m.IsExtensionMethod && m.Parameters.Length > 0).Take(2).ToList();
-        return found is [var one] ? one : null;
+        return OwnExtensions.GetValue(compilation, _ => new()).GetOrAdd(name, n =>
+        {
+            var found = compilation.References.OfType<CompilationReference>().Select(r => r.Compilation).Prepend(compilation)
+                .SelectMany(c => c.GetSymbolsWithName(n, SymbolFilter.Member)).OfType<IMethodSymbol>()
+                .Where(m => m.IsExtensionMethod && m.Parameters.Length > 0).Take(2).ToList();
+            return found is [var one] ? one : null;
+        });
     }
+
+    // Per compilation (released with it), per name: every unbound `Add*` of an unrestored solution asks.
+    private static readonly System.Runtime.CompilerServices.ConditionalWeakTable<Compilation,
+        System.Collections.Concurrent.ConcurrentDictionary<string, IMethodSymbol?>> OwnExtensions = new();
 
     /// <summary>An `Add*` extension on an IServiceCollection that is not one of the lifetime calls:
     /// form "extension", the call in `via`; the service and lifetime where KnownExtensions knows them,

@@ -138,6 +138,8 @@ internal sealed class FactDispatcher
             case Topic.Config:
                 _config.Invocation(inv, name, from);
                 if (name == "Configure") _di.OptionsConfiguration(inv, from);
+                // `services.AddAzureAppConfiguration()` is a configuration source's name and a registration.
+                else if (DiFacts.IsServiceExtension(inv, name)) _di.Extension(inv, name, from);
                 break;
             case Topic.DbTable: _tables.Invocation(inv, name, from); break;
             case Topic.Di: _di.Invocation(inv, name, from); break;

@@ -79,9 +79,12 @@ class CallReach:
             for caller, target, reach, file_id, line, col in conn.execute(
                     f"SELECT r.from_key, r.target_key, {REACH_OF_REF}, r.file_id, r.line, r.col FROM refs r"
                     f" WHERE r.from_key IN ({marks(chunk)}) AND r.target_key IS NOT NULL AND {edge}", chunk):
-                if target not in wanted or reach != ANY:
+                if target not in wanted or reach == NONE:
                     continue
-                key, receiver = (int(caller), int(target)), typed.get((file_id, line, col))
+                key = (int(caller), int(target))
+                # A call on `this` beside typed ones (`Describe() + b.Describe()`): its object is of the caller's class
+                # line (unknown, or an interface's member: any object).
+                receiver = typed.get((file_id, line, col)) if reach == ANY else lineage.class_of(int(caller))
                 known = self._receivers.get(key, set())
                 if receiver is None:
                     self._receivers[key] = None

@@ -410,8 +410,18 @@ def dependency_graph(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     for pid, key in conn.execute("SELECT project_id, key FROM facts WHERE kind = 'ProjectReference'"):
         declared.setdefault(int(pid), set()).add(str(key))
 
+    reached_by: dict[int, set[str]] = {}
+    for d in deps:
+        if d[1] == "project":
+            reached_by.setdefault(int(d[0]), set()).add(names.get(d[5], d[2]))
+    ids = {name: pid for pid, name in names.items()}
+
     def direct(pid: int, target: str) -> bool:
-        return pid not in declared or target in declared[pid]
+        """Written in the project file, or not reached through one that is (a reference a Directory.Build.props or an
+        import adds is direct too)."""
+        if pid not in declared or target in declared[pid]:
+            return True
+        return not any(target in reached_by.get(ids.get(written, -1), set()) for written in declared[pid])
 
     out = []
     for pid, name, path, output_kind, framework, level in projects:

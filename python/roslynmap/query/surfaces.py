@@ -197,8 +197,11 @@ def _conventional(patterns: list[dict[str, Any]], actions: list[dict[str, Any]],
     for pattern in patterns:
         expanded = 0
         for action in actions:
-            applied = None if pattern.get("defaults_unknown") else _apply_pattern(
-                pattern["key"], action, pattern["file"], found, _route_defaults(pattern))
+            # Defaults read at run time matter only where the pattern has no {controller} and {action} of its own.
+            unknown = pattern.get("defaults_unknown") and not {"controller", "action"} <= {
+                m.group(1).lower() for m in _PARAMETER.finditer(pattern["key"])}
+            applied = None if unknown else _apply_pattern(pattern["key"], action, pattern["file"], found,
+                                                          _route_defaults(pattern))
             if applied is None:
                 continue
             route, transformed_by, shortest = applied

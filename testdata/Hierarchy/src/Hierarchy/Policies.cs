@@ -117,3 +117,15 @@ public static class Shelves
 
     public static string DescribeAny(Shelf shelf) => shelf.Describe();
 }
+
+// `this` beside a typed receiver in one caller: the call on `this` can run the caller's class line's override
+// (WineCellar's), the typed one BookShelf's line's.
+public class Cellar : Shelf
+{
+    public string Both(BookShelf shelf) => Describe() + shelf.Describe();
+}
+
+public sealed class WineCellar : Cellar
+{
+    public override string Describe() => "cellar";
+}

@@ -87,6 +87,9 @@ public abstract class ProviderControllerBase<TResource> : ControllerBase
 
     [NonAction]
     public IActionResult Helper() => Ok();
+
+    [HttpGet("schema")]
+    public virtual IActionResult Schema() => Ok();
 }
 
 [V3]
@@ -100,4 +103,7 @@ public sealed class NotificationController : ProviderControllerBase<string>
     // Hides the base's: the route is this method's.
     [HttpPost("test")]
     public new IActionResult Test() => Ok("own");
+
+    // No attribute of its own: the overridden action's [HttpGet("schema")] applies (MVC reads them inherited).
+    public override IActionResult Schema() => Ok("own");
 }

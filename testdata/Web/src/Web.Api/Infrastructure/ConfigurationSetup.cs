@@ -32,7 +32,7 @@ public sealed class CatalogOptions
 public sealed class SearchOptions
 {
     public int PageSize { get; set; }
-    public SearchBackend Backend { get; set; } = new();
+    public SearchBackend Backend { get; } = new();  // get-only: the binder fills the instance there
     public List<string> Fields { get; } = new();
     public int Computed => PageSize * 2;
 }
