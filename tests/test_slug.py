@@ -49,6 +49,8 @@ def test_routes_are_listed_as_their_transformers_write_them(slug: McpServerProce
         # NotificationController.Schema overrides without an attribute: the base's [HttpGet("schema")] is its.
         ("GET", "/api/v3/notification/schema", f"M:{API}NotificationController.Schema", "attribute", SLUGIFY),
         ("POST", "/api/v3/notification/test", f"M:{API}NotificationController.Test", "attribute", SLUGIFY),
+        # the base's Get(int): NotificationController's; IndexerController hides it with a [NonAction] override
+        ("GET", "/api/v3/notification/{id:int}", f"M:{PROVIDER}.Get(System.Int32)", "attribute", SLUGIFY),
         ("GET", "/api/v3/series", f"M:{API}SeriesController.All", "attribute", SLUGIFY),
         ("GET", "/api/v3/series/since", f"M:{API}SeriesController.Since", "attribute", SLUGIFY),
         ("GET", "/api/v3/series/{id:int}", f"M:{API}SeriesController.One(System.Int32)", "attribute", SLUGIFY),

@@ -45,8 +45,9 @@ internal sealed class AttributeRouteFacts
         }
         // An override with no routing attribute of its own keeps the overridden action's (MVC reads them inherited).
         if (id is not null && method.Modifiers.Any(m => m.ValueText == "override") && method.Parent is ClassDeclarationSyntax owner
-            && _sink.Model.GetDeclaredSymbol(method) is IMethodSymbol { OverriddenMethod: { } overridden } && OverridesSource(overridden)
-            && TemplatesOf(overridden, method.Identifier.SpanStart) is { NonAction: false, Templates.Count: > 0 } inherited)
+            && _sink.Model.GetDeclaredSymbol(method) is IMethodSymbol { OverriddenMethod: { } overridden } overriding && OverridesSource(overridden)
+            // From the override itself: its own [NonAction] (Sonarr's SeriesController hiding the base's action) wins.
+            && TemplatesOf(overriding, method.Identifier.SpanStart) is { NonAction: false, Templates.Count: > 0 } inherited)
         {
             if (owner.Modifiers.Any(m => m.ValueText == "abstract") || owner.TypeParameterList is not null) return;
             EmitRoutes(inherited.Templates, ControllerOf(owner), inherited.ActionName ?? StripSuffix(method.Identifier.ValueText, "Async"),

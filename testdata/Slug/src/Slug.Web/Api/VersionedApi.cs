@@ -90,11 +90,17 @@ public abstract class ProviderControllerBase<TResource> : ControllerBase
 
     [HttpGet("schema")]
     public virtual IActionResult Schema() => Ok();
+
+    [HttpGet("{id:int}")]
+    public virtual IActionResult Get(int id) => Ok(id);
 }
 
 [V3]
 public sealed class IndexerController : ProviderControllerBase<int>
 {
+    // Sonarr's SeriesController: an override marked [NonAction] hides the base's action: no route.
+    [NonAction]
+    public override IActionResult Get(int id) => Ok(-id);
 }
 
 [V3]
