@@ -10,9 +10,11 @@ internal sealed class MemberRelations
 {
     private readonly DocumentContext _ctx;
 
-    // Per containing type: implementing member → interface members it implements (implicitly).
-    private readonly Dictionary<INamedTypeSymbol, Dictionary<ISymbol, List<ISymbol>>> _implementations =
-        new(SymbolEqualityComparer.Default);
+    // Per containing type: implementing member → interface members it implements (implicitly), and the interface
+    // members it implements with a member borrowed from a base class that does not implement them (one pass of
+    // FindImplementationForInterfaceMember serves both).
+    private readonly Dictionary<INamedTypeSymbol, (Dictionary<ISymbol, List<ISymbol>> Map, List<(ISymbol Member, ISymbol Impl)> Borrowed)>
+        _implementations = new(SymbolEqualityComparer.Default);
 
     public MemberRelations(DocumentContext ctx)
     {
@@ -38,21 +40,9 @@ internal sealed class MemberRelations
     public void BorrowedImplementations(INamedTypeSymbol type, int idStart, int idEnd)
     {
         if (type.TypeKind != TypeKind.Class || type.Interfaces.Length == 0) return;
-        foreach (var iface in type.AllInterfaces)
+        foreach (var (member, impl) in Implementations(type).Borrowed)
         {
-            foreach (var ifaceMember in iface.GetMembers())
-            {
-                if (ifaceMember is IMethodSymbol { MethodKind: not MethodKind.Ordinary } || ifaceMember.IsStatic) continue;
-                if (ifaceMember is not (IMethodSymbol or IPropertySymbol or IEventSymbol)) continue;
-                var impl = type.FindImplementationForInterfaceMember(ifaceMember);
-                if (impl?.ContainingType is not { } owner || SymbolEqualityComparer.Default.Equals(owner, type)
-                    || owner.TypeKind == TypeKind.Interface || !owner.Locations.Any(l => l.IsInSource)
-                    || owner.AllInterfaces.Contains(iface, SymbolEqualityComparer.Default)
-                    // A base class already borrowing it for this interface said so at its own name.
-                    || SymbolEqualityComparer.Default.Equals(type.BaseType?.FindImplementationForInterfaceMember(ifaceMember), impl)) continue;
-                if (_ctx.IdOf(SymbolFacts.Definition(impl)) is not { } implId) continue;
-                AddRef(ifaceMember, implId, idStart, idEnd, RefKinds.Implementation);
-            }
+            if (_ctx.IdOf(SymbolFacts.Definition(impl)) is { } implId) AddRef(member, implId, idStart, idEnd, RefKinds.Implementation);
         }
     }
 
@@ -82,13 +72,14 @@ internal sealed class MemberRelations
         if (explicitOnes.Length > 0) return explicitOnes;
         if (member is not (IMethodSymbol or IPropertySymbol or IEventSymbol)) return [];
         if (member.ContainingType is not { TypeKind: not TypeKind.Interface } type) return [];
-        return ImplementationMap(type).TryGetValue(member, out var list) ? list : [];
+        return Implementations(type).Map.TryGetValue(member, out var list) ? list : [];
     }
 
-    private Dictionary<ISymbol, List<ISymbol>> ImplementationMap(INamedTypeSymbol type)
+    private (Dictionary<ISymbol, List<ISymbol>> Map, List<(ISymbol Member, ISymbol Impl)> Borrowed) Implementations(INamedTypeSymbol type)
     {
-        if (_implementations.TryGetValue(type, out var map)) return map;
-        map = new Dictionary<ISymbol, List<ISymbol>>(SymbolEqualityComparer.Default);
+        if (_implementations.TryGetValue(type, out var known)) return known;
+        var map = new Dictionary<ISymbol, List<ISymbol>>(SymbolEqualityComparer.Default);
+        var borrowed = new List<(ISymbol, ISymbol)>();
         foreach (var iface in type.AllInterfaces)
         {
             foreach (var ifaceMember in iface.GetMembers())
@@ -96,15 +87,26 @@ internal sealed class MemberRelations
                 if (ifaceMember is IMethodSymbol { MethodKind: not MethodKind.Ordinary }) continue;
                 if (ifaceMember is not (IMethodSymbol or IPropertySymbol or IEventSymbol)) continue;
                 var impl = type.FindImplementationForInterfaceMember(ifaceMember);
-                // Only members declared in this type; inherited implementations belong to the base.
-                if (impl is null || !SymbolEqualityComparer.Default.Equals(impl.ContainingType, type)) continue;
+                if (impl?.ContainingType is not { } owner) continue;
+                if (!SymbolEqualityComparer.Default.Equals(owner, type))
+                {
+                    // Inherited: the base's own, unless the base does not implement this interface (borrowed here) and
+                    // no nearer base already borrows it for it.
+                    if (type.TypeKind == TypeKind.Class && !ifaceMember.IsStatic && owner.TypeKind != TypeKind.Interface
+                        && owner.Locations.Any(l => l.IsInSource)
+                        && !owner.AllInterfaces.Contains(iface, SymbolEqualityComparer.Default)
+                        && !SymbolEqualityComparer.Default.Equals(type.BaseType?.FindImplementationForInterfaceMember(ifaceMember), impl))
+                        borrowed.Add((ifaceMember, impl));
+                    continue;
+                }
                 impl = impl is IMethodSymbol { PartialDefinitionPart: { } def } ? def : impl;
                 if (!map.TryGetValue(impl, out var list)) map[impl] = list = new List<ISymbol>();
                 list.Add(ifaceMember);
             }
         }
-        _implementations[type] = map;
-        return map;
+        known = (map, borrowed);
+        _implementations[type] = known;
+        return known;
     }
 
     private void AddRef(ISymbol target, string fromId, int idStart, int idEnd, string kind)
