@@ -45,7 +45,7 @@ def test_trace_follows_the_mediator_into_handlers_and_di_into_registered_impleme
         (2, "M:Flow.Core.OrderRules.Reject(System.String)", "Call", None),
         (2, ADD, "Call", None),
         # InMemoryRepository<T> implements it too, but DI registers EfRepository<> only.
-        (2, "M:Flow.Data.EfRepository`1.AddAsync(`0,System.Threading.CancellationToken)", "Dispatch", ADD),
+        (2, "M:Flow.Data.EfRepositoryBase`1.AddAsync(`0,System.Threading.CancellationToken)", "Dispatch", ADD),
         (2, "M:Flow.Core.OrderPlaced.#ctor(System.Int32)", "Instantiate", None),
         (2, "M:Flow.Core.IMediator.Publish(Flow.Core.INotification,System.Threading.CancellationToken)", "Call", None),
         (2, "M:Flow.Core.INoticeSender.SendAsync(System.String)", "Call", None),
@@ -54,7 +54,7 @@ def test_trace_follows_the_mediator_into_handlers_and_di_into_registered_impleme
         (3, "M:Flow.Core.OrderRules.Fail(System.String)", "Call", None),
     ]
     registered = [n["symbol_id"] for n in env["data"]["nodes"] if n.get("di_registered")]
-    assert registered == ["M:Flow.Data.EfRepository`1.AddAsync(`0,System.Threading.CancellationToken)"]
+    assert registered == ["M:Flow.Data.EfRepositoryBase`1.AddAsync(`0,System.Threading.CancellationToken)"]
     stops = env["data"]["stops"]
     # Property reads of the request DTOs, writes of Order's properties, the implicit Order constructor.
     assert stops["noise_dropped"] == 8

@@ -391,8 +391,11 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
             service = declared[target][1]
             allowed = registered.get(service or "")
             if allowed and (impls or _is_interface(conn, service)):
-                # DI decides: only the registered implementations run (none of them in the solution: say so).
-                chosen = [(i, True) for i in impls if impl_info.get(i, ("", None))[1] in allowed]
+                # DI decides: only the registered implementations run (none of them in the solution: say so). A
+                # member the registered type inherits runs too (Ombi's `AddScoped(typeof(IRepository<>),
+                # typeof(Repository<>))`, whose Add is BaseRepository<T>'s).
+                lines = _ancestors(conn, set(allowed))
+                chosen = [(i, True) for i in impls if impl_info.get(i, ("", None))[1] in lines]
                 if not chosen:
                     trace.stops.append({"reason": "registered_outside_solution", "at": target,
                                         "registered": allowed[:3]})

@@ -3,16 +3,23 @@ using Microsoft.EntityFrameworkCore;
 
 namespace Flow.Data;
 
-/// <summary>The IRepository&lt;T&gt; registered in DI (as an open generic).</summary>
-public sealed class EfRepository<T>(FlowDbContext db) : IRepository<T> where T : class
+/// <summary>Ombi's BaseRepository: the registered repository inherits AddAsync from a base that does not implement
+/// IRepository&lt;T&gt; itself; a trace through DI still runs it.</summary>
+public abstract class EfRepositoryBase<T>(FlowDbContext db) where T : class
 {
-    public Task<List<T>> ListAsync(CancellationToken cancellationToken) => db.Set<T>().ToListAsync(cancellationToken);
+    protected readonly FlowDbContext Db = db;
 
     public async Task AddAsync(T entity, CancellationToken cancellationToken)
     {
-        db.Set<T>().Add(entity);
-        await db.SaveChangesAsync(cancellationToken);
+        Db.Set<T>().Add(entity);
+        await Db.SaveChangesAsync(cancellationToken);
     }
+}
+
+/// <summary>The IRepository&lt;T&gt; registered in DI (as an open generic).</summary>
+public sealed class EfRepository<T>(FlowDbContext db) : EfRepositoryBase<T>(db), IRepository<T> where T : class
+{
+    public Task<List<T>> ListAsync(CancellationToken cancellationToken) => Db.Set<T>().ToListAsync(cancellationToken);
 }
 
 /// <summary>Another implementation, used by tests only: never registered, so a trace leaves it out.</summary>
