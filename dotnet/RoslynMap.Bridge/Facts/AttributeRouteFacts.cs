@@ -65,8 +65,7 @@ internal sealed class AttributeRouteFacts
         {
             if (attribute.ApplicationSyntaxReference?.GetSyntax() is not AttributeSyntax syntax) continue;
             if (CustomRouteAttributes.Of(attribute, _sink.Model.Compilation) is not { } routing) continue;
-            if (routing.Verbs.Count == 0) found.Add(new Template(syntax.SpanStart, Confidence.High, null, routing.Template));
-            foreach (var verb in routing.Verbs) found.Add(new Template(syntax.SpanStart, Confidence.High, verb, routing.Template));
+            AddTemplates(found, syntax.SpanStart, routing);
         }
         return found;
     }
@@ -157,9 +156,20 @@ internal sealed class AttributeRouteFacts
         var controller = ControllerOf(type);
         if (controller.Prefixes is not [null]) return; // a [Route] controller: attribute routed throughout
         var action = actionName ?? StripSuffix(method.Identifier.ValueText, "Async");
-        _sink.Add(FactKinds.ControllerAction, id, method.Identifier.SpanStart, confidence, controller.Name + "/" + action,
+        AddControllerAction(id, method.Identifier.SpanStart, confidence, controller, action, verbs);
+    }
+
+    private void AddControllerAction(string id, int anchor, string confidence, Controller controller, string action,
+        IReadOnlyList<string> verbs) =>
+        _sink.Add(FactKinds.ControllerAction, id, anchor, confidence, controller.Name + "/" + action,
             new FactDetail().Add("controller", controller.Name).Add("action", action).Add("area", controller.Area)
                 .Add("verbs", verbs).Add("handler", id));
+
+    /// <summary>A routing attribute of the solution's own: one template per verb it gives, or one without a verb.</summary>
+    private static void AddTemplates(List<Template> templates, int anchor, CustomRouteAttributes.Routing routing)
+    {
+        if (routing.Verbs.Count == 0) templates.Add(new Template(anchor, Confidence.High, null, routing.Template));
+        foreach (var verb in routing.Verbs) templates.Add(new Template(anchor, Confidence.High, verb, routing.Template));
     }
 
     private static bool OverridesSource(IMethodSymbol method)
@@ -228,10 +238,7 @@ internal sealed class AttributeRouteFacts
                          && attribute.AttributeClass is { } cls && FrameworkApi.IsFrom(cls, FrameworkApi.AspNetCore))
                     templates.Add(new Template(anchor, Confidence.High, verb, first));
                 else if (CustomRouteAttributes.Of(attribute, _sink.Model.Compilation) is { } routing)
-                {
-                    if (routing.Verbs.Count == 0) templates.Add(new Template(anchor, Confidence.High, null, routing.Template));
-                    foreach (var v in routing.Verbs) templates.Add(new Template(anchor, Confidence.High, v, routing.Template));
-                }
+                    AddTemplates(templates, anchor, routing);
             }
             if (templates.Count > 0 || actionName is not null || !m.IsOverride) return (templates, actionName, false);
         }
@@ -241,9 +248,7 @@ internal sealed class AttributeRouteFacts
     private void InheritedConventional(ClassDeclarationSyntax type, string id, Controller controller, string action, IReadOnlyList<string> verbs)
     {
         if (controller.Prefixes is not [null] || ConventionalConfidence(type) is not { } confidence) return;
-        _sink.Add(FactKinds.ControllerAction, id, type.Identifier.SpanStart, confidence, controller.Name + "/" + action,
-            new FactDetail().Add("controller", controller.Name).Add("action", action).Add("area", controller.Area)
-                .Add("verbs", verbs).Add("handler", id));
+        AddControllerAction(id, type.Identifier.SpanStart, confidence, controller, action, verbs);
     }
 
     /// <summary>A class MVC makes a controller: named *Controller or deriving from its ControllerBase, not [NonController].</summary>
