@@ -269,6 +269,48 @@ def test_a_call_runs_only_the_overrides_its_receiver_allows(hierarchy: Indexed) 
         server.close()
 
 
+def test_an_event_handler_is_reached_only_where_its_event_is_published(hierarchy: Indexed) -> None:
+    """Events.cs: `PublishEvent<TEvent>` calls `IHandle<TEvent>.Handle`, so Mailer's OrderPlaced handler is called by
+    the publishers of OrderPlaced only (Sonarr: every handler had all 81 publishers of any event as callers), through
+    a generic relay when its caller passes OrderPlaced; a call on `IHandle<StockLow>` runs Restocker's handler only;
+    the contravariant IObserve<in T> is never narrowed. The same type arguments narrow callees and the trace."""
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+    p = "Hierarchy.Events."
+
+    def walk(tool: str, symbol_id: str, depth: int = 3) -> list[tuple[str, int]]:
+        args = {"entry_point" if tool == "graph_trace_feature" else "symbol_id": symbol_id, "depth": depth}
+        env = server.call(tool, args)
+        assert env["ok"], env
+        return sorted(((n["symbol_id"].removeprefix("M:" + p), n["depth"]) for n in env["data"]["nodes"]),
+                      key=lambda nd: (nd[1], nd[0]))
+
+    relay, publish = "Orders.Relay``1(``0)", "EventAggregator.PublishEvent``1(``0)"
+    try:
+        assert walk("graph_callers", f"M:{p}Mailer.Handle({p}OrderPlaced)") == [
+            (publish, 1), ("Orders.Place(System.Int32)", 2), (relay, 2), ("Orders.Replay(System.Int32)", 3)]
+        assert walk("graph_callers", f"M:{p}Mailer.Handle({p}OrderShipped)") == [
+            (publish, 1), (relay, 2), ("Orders.Ship(System.Int32)", 2)]
+        # Direct calls on IHandle<StockLow>; Relay's only caller passes OrderPlaced, so it stops there.
+        assert walk("graph_callers", f"M:{p}Restocker.Handle({p}StockLow)") == [
+            (publish, 1), ("Warehouse.Direct(Hierarchy.Events.IHandle{Hierarchy.Events.StockLow})", 1), (relay, 2),
+            ("Warehouse.Check(System.String)", 2)]
+        assert walk("graph_callers", f"M:{p}AuditTrail.Observe({p}IEvent)") == [
+            (publish, 1), ("Orders.Place(System.Int32)", 2), (relay, 2), ("Orders.Ship(System.Int32)", 2),
+            ("Warehouse.Check(System.String)", 2), ("Orders.Replay(System.Int32)", 3)]
+        handlers = [(n, d) for n, d in walk("graph_callees", "M:" + p + "Orders.Replay(System.Int32)", 4)
+                    if "Handle(" in n or "Observe(" in n]
+        assert handlers == [("AuditTrail.Observe(Hierarchy.Events.IEvent)", 3), ("IHandle`1.Handle(`0)", 3),
+                            ("IObserve`1.Observe(`0)", 3), ("Mailer.Handle(Hierarchy.Events.OrderPlaced)", 3)]
+        assert [(n, d) for n, d in walk("graph_trace_feature", "M:" + p + "Orders.Replay(System.Int32)", 4)
+                if "Handle(" in n or "Observe(" in n] == handlers
+        assert walk("graph_callees", f"M:{p}Warehouse.Direct({p}IHandle{{{p}StockLow}})", 1) == [
+            ("IHandle`1.Handle(`0)", 1), ("Restocker.Handle(Hierarchy.Events.StockLow)", 1),
+            ("StockLow.#ctor(System.String)", 1)]
+    finally:
+        server.close()
+
+
 def test_a_virtual_call_on_a_receiver_of_one_class_line_runs_only_that_lines_overrides(hierarchy: Indexed) -> None:
     """Policies.cs, Shelves: `shelf.Describe()` on a BookShelf (which does not override it) binds to Shelf.Describe,
     and can run RareBookShelf's override but never WineShelf's; on a Shelf it can run both (jellyfin's
@@ -384,8 +426,8 @@ def test_a_member_run_on_this_for_an_override_keeps_only_receivers_that_may_be_i
         impact = server.call("impact_analyze", {"symbol_id": caching})
         assert impact["ok"], impact
         assert impact["answer"].startswith(f"Changing {p}CachingRule<T>.Apply touches 8 callers (4 of them tests)")
-        # ReceiverType facts are the graph's: a card leaves them out.
+        # ReceiverType and GenericCall facts are the graph's: a card leaves them out.
         card = server.call("symbols_get_card", {"symbol_id": f"M:{p}RuleTests.DeadlineRuns"})
-        assert [f["kind"] for f in card["data"]["facts"]] == ["Test", "GenericCall"]
+        assert [f["kind"] for f in card["data"]["facts"]] == ["Test"]
     finally:
         server.close()

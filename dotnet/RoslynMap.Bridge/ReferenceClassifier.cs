@@ -305,24 +305,51 @@ internal sealed class ReferenceClassifier
             Add(SymbolFacts.Definition(op), anchor, from, RefKinds.Call, null);
     }
 
-    /// <summary>A call on a constructed generic type of the solution (`IRepository&lt;CatalogItem&gt;.ListAsync`)
-    /// records its type arguments as a `GenericCall` fact: the reference names the generic definition, and
-    /// a trace into an open-generic implementation (EfRepository&lt;T&gt;) needs the entity type to find tables.</summary>
+    /// <summary>The type arguments of a call into generic code of the solution, as a `GenericCall` fact at the member's
+    /// name (the reference names the generic definition): `type_arguments` of a constructed generic type
+    /// (`IRepository&lt;CatalogItem&gt;.ListAsync`: a trace into an open-generic implementation, EfRepository&lt;T&gt;,
+    /// needs the entity type to find tables), `method_type_arguments` of a generic method (`PublishEvent(new
+    /// SeriesAdded())` infers SeriesAdded). An argument that is a type parameter of the calling code is written as
+    /// its documentation-id form (``` ``0 ``` a method's, `` `0 `` a type's): graph_callers carries the type a handler
+    /// needs up through `PublishEvent&lt;TEvent&gt;`'s `IHandle&lt;TEvent&gt;.Handle` (query/typeargs.py).</summary>
     private void TypeArgumentsOfCall(ISymbol bound, ISymbol definition, SimpleNameSyntax name, string? from)
     {
-        if (!_ctx.Facts || bound.ContainingType is not { IsGenericType: true } type
-            || SymbolEqualityComparer.Default.Equals(type, type.OriginalDefinition)
-            || !definition.Locations.Any(l => l.IsInSource)) return;
-        var args = new List<string>();
-        foreach (var arg in type.TypeArguments)
-        {
-            if (arg is not INamedTypeSymbol { TypeKind: not TypeKind.Error } named || _ctx.IdOf(named.OriginalDefinition) is not { } id) return;
-            args.Add(id);
-        }
-        if (_ctx.IdOf(definition) is not { } target) return;
+        if (!_ctx.Facts || !definition.Locations.Any(l => l.IsInSource)) return;
+        var typeArgs = bound.ContainingType is { IsGenericType: true } type
+                       && !SymbolEqualityComparer.Default.Equals(type, type.OriginalDefinition)
+            ? TypeArgumentIds(type.TypeArguments) : null;
+        var methodArgs = bound is IMethodSymbol { IsGenericMethod: true } method
+                         && !SymbolEqualityComparer.Default.Equals(method, method.OriginalDefinition)
+            ? TypeArgumentIds(method.TypeArguments) : null;
+        if ((typeArgs is null && methodArgs is null) || _ctx.IdOf(definition) is not { } target) return;
         var (line, col) = _ctx.Position(name.Identifier.SpanStart);
         _ctx.Result.Facts.Add(new FactRow("GenericCall", from, _ctx.ProjectIndex, _ctx.File, line, col, "high", target,
-            new Facts.FactDetail().Add("type_arguments", args).ToJson()));
+            new Facts.FactDetail().Add("type_arguments", typeArgs).Add("method_type_arguments", methodArgs).ToJson()));
+    }
+
+    /// <summary>Ids of type arguments (a constructed type as its generic definition), a type parameter as ``` ``n ```
+    /// (a method's) or `` `n `` (a type's); null when one is neither (an error type, an array, a pointer...).</summary>
+    private List<string>? TypeArgumentIds(System.Collections.Immutable.ImmutableArray<ITypeSymbol> arguments)
+    {
+        var ids = new List<string>(arguments.Length);
+        foreach (var arg in arguments)
+        {
+            switch (arg)
+            {
+                case ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } p:
+                    ids.Add("``" + p.Ordinal);
+                    break;
+                case ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Type } p:
+                    ids.Add("`" + p.Ordinal);
+                    break;
+                case INamedTypeSymbol { TypeKind: not TypeKind.Error } named when _ctx.IdOf(named.OriginalDefinition) is { } id:
+                    ids.Add(id);
+                    break;
+                default:
+                    return null;
+            }
+        }
+        return ids;
     }
 
     /// <summary>A call the compiler makes on the code's behalf (ImplicitCalls), at `anchor`.</summary>

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from roslynmap.query import dispatch, unbound
+from roslynmap.query import dispatch, typeargs, unbound
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.shared_ids import SharedIds, restriction, shared_ids
 from roslynmap.query.sql import CHUNK, chunks, in_chunks, marks
@@ -281,6 +281,7 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     frontier = [root]
     lineage = dispatch.Lineage(conn)
     bounds: dispatch.Bounds = {}  # frontier member -> the classes its object is of (dispatch.narrow)
+    type_bounds: typeargs.TypeBounds = {}  # frontier member -> the method type arguments it is called with
     levels: list[list[tuple[int, int]]] = []  # per level: (caller key, calls), ranked
     level_ends: list[int] = []  # where each level's edges end in graph.edges
     shared = shared_ids(conn)
@@ -302,7 +303,8 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         # A caller reaching a frontier member only through calls that cannot run it (`base.`, `this` in another class
         # line, a receiver typed as a class its object cannot be of) is none.
         narrowed = dispatch.narrow(conn, lineage, targets, bounds, CALL_EDGE)
-        blocked = narrowed.blocked
+        typed = typeargs.narrow(conn, targets, type_bounds, CALL_EDGE)
+        blocked = narrowed.blocked | typed.blocked
         ranked, available = _ranked_callers(conn, list(targets), visited | _only_blocked(conn, targets, blocked),
                                             limit_per_level, only)
         fresh = [key for key, _ in ranked]
@@ -313,6 +315,7 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         visited.update(fresh)
         into = _edges_into(conn, targets, described, only)
         bounds = narrowed.bounds(lineage, targets, bounds, ((r[1], r[0]) for r in into), set(fresh))
+        type_bounds = {caller: bound for caller, bound in typed.bounds.items() if caller in fresh}
         for target, caller, kind, count, first_ref in into:
             for callee, via in targets[target]:
                 if (caller, target, callee) in blocked:
@@ -355,6 +358,7 @@ def call_edge(caller: str, target: str | None, name: str, kind: str, count: int,
         unresolved.setdefault(key, {"symbol_id": None, "name": name, "unresolved": True})
     return key, edge
 
+
 def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
             calls_only: bool = False, root_place: tuple[str, int, int] | None = None) -> Graph:
     """`calls_only`: invocations and constructions, and unbound calls counted by name instead of walked.
@@ -368,6 +372,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     lineage = dispatch.Lineage(conn)
     shared = shared_ids(conn)
     places: dict[int, set[int]] = {}  # a shared key walked: the projects whose declaration of it was reached
+    type_bounds: typeargs.TypeBounds = {}  # frontier member -> the method type arguments it was called with
     for level in range(1, depth + 1):
         window = (root, *root_place) if root_place and level == 1 else None
         only = restriction({k: places[k] for k in frontier if k in places}, column="from_key")
@@ -390,6 +395,8 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         keys.update({name: key for key, name in impl_names.items()})
         implementations = {names[k]: [impl_names[i] for i in impls] for k, impls in dispatch_of.items() if impls}
         runs = _Runnable(conn, lineage, keys, implementations, frontier)
+        generic = [keys[t] for t in targets if t in implementations or "``" in t]
+        by_types = typeargs.Downward(conn, frontier, generic, type_bounds, CALLS_ONLY if calls_only else CALL_EDGE)
         # Candidates in row order, each target followed by the implementations its calls can run (an
         # interface of the shared kernel can have hundreds), admitted up to the level's limit.
         admitted = _Level(graph, visited, level, limit_per_level)
@@ -401,7 +408,8 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
                 graph.external_callees += 1
                 continue
             key, edge = call_edge(caller, target, name, kind, count, line, file, receiver, unresolved)
-            impls = runs.of(caller, target)
+            impls = [i for i in runs.of(caller, target)
+                     if target is None or by_types.allows(keys[caller], keys[target], i)]
             level_edges.append((edge, impls))
             candidates.setdefault(key, None)
             candidates.update(dict.fromkeys(i for i in impls if i not in candidates))
@@ -417,6 +425,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         for node_id in admitted.admitted:
             graph.nodes.append({**(info.get(node_id) or unresolved[node_id]), "depth": level})
         next_frontier = [keys[n] for n in admitted.admitted if n in info]
+        type_bounds = _carried(by_types, level_edges, keys)
         shared_next = list(shared.declared_in(next_frontier))
         places.update(declarations_called(conn, shared, frontier, shared_next, only, window,
                                            CALLS_ONLY if calls_only else CALL_EDGE))
@@ -424,6 +433,21 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         if not frontier:
             break
     return graph
+
+
+def _carried(by_types: typeargs.Downward, level_edges: list[tuple[dict[str, Any], list[str]]],
+             keys: dict[str, int]) -> typeargs.TypeBounds:
+    """The method type arguments each callee of a level is called with, where every call into it says
+    (query/typeargs.py): the next level's bounds."""
+    found: dict[int, typeargs.Bound | None] = {}
+    for edge, impls in level_edges:
+        caller, target = keys.get(edge["from"]), keys.get(edge["to"])
+        if caller is None or target is None:
+            continue
+        bound = by_types.bound_of(caller, target)
+        for node in (target, *(keys[i] for i in impls)):
+            typeargs.carry(found, node, bound)
+    return {node: bound for node, bound in found.items() if bound}
 
 
 def declarations_called(conn: sqlite3.Connection, shared: SharedIds, callers: list[int], targets: list[int],

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
 FACT_COLUMNS = "fa.kind, fa.symbol_id, fa.line, fa.col, fa.confidence, fa.key, fa.detail, f.path"
 FACT_FROM = "facts fa LEFT JOIN files f ON f.id = fa.file_id"
-# Facts the graph reads that say nothing to an agent about the member (query/dispatch.py): not in cards or traces.
-INTERNAL_FACTS = " AND fa.kind != 'ReceiverType'"
+# Facts the graph reads that say nothing to an agent about the member (query/dispatch.py, query/typeargs.py): not in
+# cards or traces (a trace node says its `type_arguments` itself).
+INTERNAL_FACTS = " AND fa.kind NOT IN ('ReceiverType', 'GenericCall')"
 HTTP_METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "ANY")
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from roslynmap.query import dispatch, graph, projectrefs
+from roslynmap.query import dispatch, graph, projectrefs, typeargs
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.projectrefs import referenced
 from roslynmap.query.shared_ids import restriction, shared_ids
@@ -348,6 +348,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     made_above = _MadeAbove(g, made)
     wrapped: dict[str, set[str]] = {}  # handler -> type arguments of the requests that reached it
     lineage = dispatch.Lineage(conn)
+    type_bounds: typeargs.TypeBounds = {}  # frontier member -> the method type arguments it was called with
     shared = shared_ids(conn)
     places: dict[int, set[int]] = {}  # a shared key walked: the projects whose declaration of it was reached
     mapping = projectrefs.file_projects(conn, [mapped_in]).get(mapped_in or "")
@@ -413,7 +414,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
             edge.pop("behaviors", None)
         sends = {(e["from"], e["line"]) for e in mediator}
         admitted = graph._Level(g, visited, level, limit_per_level)
-        runs = _Runs(conn, lineage, frontier_keys, {**names, **impl_names}, target_keys)
+        runs = _Runs(conn, lineage, frontier_keys, {**names, **impl_names}, target_keys, type_bounds)
         unresolved: dict[str, dict[str, Any]] = {}
         candidates: dict[str, None] = {}
         level_edges: list[tuple[dict[str, Any], Dispatched]] = []
@@ -461,6 +462,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 node["di_registered"] = True
             g.nodes.append(node)
         frontier = [n for n in admitted.admitted if n in info]
+        type_bounds = runs.carried(level_edges)
         # An id several projects declare goes on only into the declarations this level's calls name (graph.callees).
         next_keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
         places.update(graph.declarations_called(conn, shared, frontier_keys, list(shared.declared_in(next_keys)), only,
@@ -527,21 +529,39 @@ Dispatched = list[tuple[str, bool, bool]]  # (implementation, DI-registered, inf
 
 
 class _Runs:
-    """The implementations a call can run, less those its receiver rules out (query/dispatch.py CallReach)."""
+    """The implementations a call can run, less those its receiver rules out (query/dispatch.py CallReach) and
+    those its type arguments rule out (query/typeargs.py: `IHandle<TEvent>.Handle` in PublishEvent called with
+    OrderPlaced runs OrderPlaced's handlers)."""
 
     def __init__(self, conn: sqlite3.Connection, lineage: dispatch.Lineage, callers: list[int],
-                 names: dict[int, str], target_keys: dict[str, int | None]) -> None:
+                 names: dict[int, str], target_keys: dict[str, int | None], type_bounds: typeargs.TypeBounds) -> None:
         self._keys = {name: key for key, name in names.items()}
         self._target_keys = target_keys
-        self._reach = dispatch.CallReach(conn, lineage, callers, [k for k in target_keys.values() if k is not None],
-                                         graph.CALL_EDGE)
+        known = [k for k in target_keys.values() if k is not None]
+        self._reach = dispatch.CallReach(conn, lineage, callers, known, graph.CALL_EDGE)
+        self.by_types = typeargs.Downward(conn, callers, known, type_bounds, graph.CALL_EDGE)
 
     def of(self, caller: str, target: str | None, impls: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
         caller_key, target_key = self._keys.get(caller), self._target_keys.get(target or "")
         if not impls or caller_key is None or target_key is None:
             return impls
         return [(i, r) for i, r in impls
-                if (k := self._keys.get(i)) is None or self._reach.runs(caller_key, target_key, k)]
+                if ((k := self._keys.get(i)) is None or self._reach.runs(caller_key, target_key, k))
+                and self.by_types.allows(caller_key, target_key, i)]
+
+    def carried(self, level_edges: list[tuple[dict[str, Any], Dispatched]]) -> typeargs.TypeBounds:
+        """The method type arguments each node of the level is called with, where every call into it says."""
+        found: dict[int, typeargs.Bound | None] = {}
+        for edge, dispatched in level_edges:
+            caller, target = self._keys.get(edge["from"]), self._target_keys.get(str(edge["to"]))
+            if caller is None or target is None:
+                continue
+            bound = self.by_types.bound_of(caller, target)
+            typeargs.carry(found, target, bound)
+            for impl, _, _ in dispatched:
+                if (key := self._keys.get(impl)) is not None:
+                    typeargs.carry(found, key, bound)
+        return {node: bound for node, bound in found.items() if bound}
 
 
 def _dispatched(conn: sqlite3.Connection, trace: Trace, impls: list[tuple[str, bool]],
@@ -636,6 +656,8 @@ def type_arguments(conn: sqlite3.Connection, edges: list[dict[str, Any]],
         try:
             args = [str(a) for a in orjson.loads(detail).get("type_arguments") or []]
         except orjson.JSONDecodeError:
+            continue
+        if not args or any(a.startswith("`") for a in args):  # a generic method's only, or the caller's own T
             continue
         for node in wanted.get((caller, called), []):
             if args not in out.setdefault(node, []):
