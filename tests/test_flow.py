@@ -317,7 +317,7 @@ def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(fl
     unused = flow.call("symbols_unused", {"project": "Flow.Web"})
     assert unused["data"].get("unused", []) == []
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
-        "constructed": 3, "dispatch": 3, "framework_entry": 11, "markup": 1,
+        "constructed": 5, "dispatch": 5, "framework_entry": 12, "markup": 1,
         "entry_point": 1}  # its own Program.<Main>$ (every top-level project declares that id)
     refs = flow.call("refs_find", {"symbol_id": "CatalogModel.PriceLabel"})
     assert refs["data"]["references"] == []
@@ -391,3 +391,46 @@ def test_graph_callers_of_a_handler_says_who_sends_its_request(flow: McpServerPr
     assert env["warnings"] == [
         f"Its request is sent through a mediator by 1 member ({SHIP_ASYNC}): not call edges; impact_analyze and "
         "tests_find walk them (`through: mediator`)."]
+
+
+def test_a_command_handed_through_a_module_facade_is_sent_by_the_member_that_made_it(flow: McpServerProcess) -> None:
+    """modular-monolith-with-ddd: the controller calls `IMeetingsModule.ExecuteCommandAsync(new X())`, whose
+    implementation hands the command to `CommandsExecutor.Execute`, which sends it: impact_analyze and tests_find of
+    every command handler said 0 endpoints and 0 tests. Commands.cs: IOrdersModule -> OrdersModule -> executor."""
+    handle = ("M:Flow.Core.ArchiveOrderHandler.Handle(Flow.Core.ArchiveOrderCommand,"
+              "System.Threading.CancellationToken)")
+    impact = flow.call("impact_analyze", {"symbol_id": handle})
+    assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
+        ("M:Flow.Core.OrderArchiving.ArchiveAsync(Flow.Core.IOrdersModule,System.Int32)", 1, "mediator")]
+
+
+def test_a_domain_event_published_as_its_interface_is_raised_by_the_member_that_makes_it(
+        flow: McpServerProcess) -> None:
+    """modular-monolith-with-ddd's aggregates record domain events, which a dispatcher publishes later typed as
+    IDomainEvent: the trace said `no_handler` at the dispatcher, and the handler had no caller. Walked back, the
+    handler's sender is the constructor that raises the event (then whoever makes the aggregate); the dispatcher's
+    trace says the run-time type decides, with how many handlers could run."""
+    handle = ("M:Flow.Core.OrderArchivedHandler.Handle(Flow.Core.OrderArchivedDomainEvent,"
+              "System.Threading.CancellationToken)")
+    impact = flow.call("impact_analyze", {"symbol_id": handle})
+    assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
+        ("M:Flow.Core.ArchivedOrder.#ctor(System.Int32)", 1, "mediator"),
+        ("M:Flow.Core.ArchiveOrderHandler.Handle(Flow.Core.ArchiveOrderCommand,System.Threading.CancellationToken)",
+         2, None),
+        ("M:Flow.Core.OrderArchiving.ArchiveAsync(Flow.Core.IOrdersModule,System.Int32)", 3, "mediator")]
+    env = flow.call("graph_trace_feature", {"entry_point": "M:Flow.Core.DomainEventsDispatcher.DispatchAsync("
+                                            "System.Collections.Generic.IEnumerable{Flow.Core.IDomainEvent})"})
+    assert env["data"]["stops"]["by_reason"] == {"sent_as_base": 1}
+    assert env["data"]["stops"]["places"] == [
+        {"reason": "sent_as_base", "at": "M:Flow.Core.DomainEventsDispatcher.DispatchAsync("
+         "System.Collections.Generic.IEnumerable{Flow.Core.IDomainEvent})", "request": "T:Flow.Core.IDomainEvent",
+         "file": "src/Flow.Core/Commands.cs", "line": 83, "handlers": 1}]
+
+
+def test_a_table_read_by_a_handler_lists_the_endpoint_sending_its_request(flow: McpServerProcess) -> None:
+    """Contoso's pages send each query to a handler reading the table: `with_endpoints` listed no endpoint for any
+    table (it walked plain callers, not impact_analyze's mediator sends). Pages/Orders/Count.cshtml.cs."""
+    env = flow.call("surfaces_list_db_tables", {"with_endpoints": True})
+    assert [(t["table"], t["endpoints"]) for t in env["data"]["tables"]] == [
+        ("Catalog", []),
+        ("Orders", [{"endpoint": "GET /Orders/Count", "handler": "M:Flow.Web.Pages.Orders.CountModel.OnGetAsync"}])]

@@ -80,6 +80,15 @@ internal sealed class MediatorFacts
             key = display = FactSyntax.Collapse(creation.Type.ToString());
             confidence = Confidence.Medium;
         }
+        else if (type is { TypeKind: TypeKind.Error, Name.Length: > 0 })
+        {
+            // Typed as a type of a package that did not restore (Contoso's fixture `SendAsync<T>(IRequest<T> r) =>
+            // mediator.Send(r)` without MediatR.Contracts): keyed `?IRequest`, the name the query layer matches
+            // against the unresolved bases of the requests (trace._ancestors), so the forwarder is still one.
+            key = "?" + type.Name;
+            display = FactSyntax.TypeName(type);
+            confidence = Confidence.Medium;
+        }
         else return;
         var detail = new FactDetail().Add("call", name).Add("request", display).Add("type_parameter", typeParameter)
             .Add("type_args", typeArguments);

@@ -15,11 +15,12 @@ from roslynmap.mcp.tools_tasks import flag_broken, flag_broken_nodes
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import REFERENCE_KINDS, TYPE_KINDS
 from roslynmap.model.rows import plain
-from roslynmap.query import graph, inactive, names, refs, symbols, trace, types, unbound
+from roslynmap.query import graph, inactive, names, refs, symbols, types, unbound
 from roslynmap.query.context import QueryContext
 from roslynmap.query.keys import key_of
 from roslynmap.query.markup import warning as markup_warning
 from roslynmap.query.paths import repo_relative
+from roslynmap.query.senders import mediator_senders
 from roslynmap.query.shared_ids import declarations, shared_ids
 
 REFS_LIMIT = (50, 500)
@@ -392,7 +393,7 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         warnings.append(broken)
     if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"])):
         warnings.append(named)
-    if direction == "callers" and (senders := trace.mediator_senders(ctx.conn, [root_id]).get(root_id)):
+    if direction == "callers" and (senders := mediator_senders(ctx.conn, [root_id]).get(root_id)):
         # A mediator handler has no call edge from whoever sends its request (realworld's Handle: "0 callers").
         shown = ", ".join(senders[:3]) + (", ..." if len(senders) > 3 else "")
         warnings.append(f"Its request is sent through a mediator by {len(senders)} member"

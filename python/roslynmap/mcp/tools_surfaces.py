@@ -14,7 +14,7 @@ from roslynmap.mcp.registry import WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.ids import is_doc_id, is_stable_id
-from roslynmap.query import graph, markup, names, surfaces, trace
+from roslynmap.query import graph, markup, names, review, surfaces, trace
 from roslynmap.query.context import QueryContext
 
 LIST_LIMIT = (50, 500)
@@ -219,7 +219,7 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     procedures = surfaces.db_procedures(ctx.conn, params.table_filter)
     items = _page(listing, params, limits)
     if params.with_endpoints:
-        items = [{**t, "endpoints": surfaces.endpoints_reaching(ctx.conn, t["symbols"])} for t in items[:20]]
+        items = [{**t, "endpoints": review.endpoints_reaching(ctx.conn, t["symbols"])} for t in items[:20]]
     in_index = int(listing.counts[0]["tables_in_index"]) if listing.counts else listing.total
     guidance = None
     if not listing.total and not procedures and not listing.former:

@@ -19,6 +19,7 @@ import orjson
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.query import graph, projectrefs, surfaces, trace, unbound
 from roslynmap.query.keys import ids_of, key_of, keys_of
+from roslynmap.query.senders import mediator_senders
 from roslynmap.query.shared_ids import declarations, shared_ids
 from roslynmap.query.sql import ONCE_PER_SOURCE, in_chunks
 
@@ -69,7 +70,7 @@ class Reach:
     # Callers reached through an unbound call whose only compiler candidate was the member they call: walked
     # like bound calls (unbound.sole_candidate_callers), and no longer counted in `unbound`.
     through_unbound: set[str] = field(default_factory=set)
-    # Members reached because they send a reached handler's request through a mediator (trace.mediator_senders).
+    # Members reached because they send a reached handler's request through a mediator (senders.mediator_senders).
     through_mediator: set[str] = field(default_factory=set)
     sent_to: set[str] = field(default_factory=set)  # the handlers a sender reaches through the mediator
     # Reached member -> the files its calls into the walk are in: for an id several projects declare (every
@@ -137,7 +138,7 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
                                           for b in found_bases if b in names}
         kinds = {m: graph.call_kinds(n["kind"]) for m, n in graph.nodes_info(conn, wanted).items()}
         # A handler is reached from the members that send its request through a mediator (MediatR's Send).
-        for handle, senders in trace.mediator_senders(conn, near).items():
+        for handle, senders in mediator_senders(conn, near).items():
             for sender in senders:
                 found.sent_to.add(handle)
                 if (level := found.reach_from(sender, handle)) is None:
@@ -158,6 +159,20 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
             if level < depth:
                 _add_callers(found, graph.callers(conn, caller, depth - level, per_level), level)
     return found
+
+
+TABLE_CALLER_DEPTH = 6
+
+
+def endpoints_reaching(conn: sqlite3.Connection, symbol_ids: list[str],
+                       depth: int = TABLE_CALLER_DEPTH) -> list[dict[str, Any]]:
+    """The endpoints whose handler reaches one of these symbols (the first 20): impact_analyze's walk (interface
+    calls, mediator sends into a handler, unbound calls whose only candidate is in the walk) and its rule for
+    routes (Contoso's pages send each query to a handler reading the table: every table listed no endpoint)."""
+    walks = [reach(conn, symbol_id, "", depth, 100) for symbol_id in symbol_ids[:20]]
+    return [{"endpoint": f"{route['method']} {route['route']}", "handler": route.get("handler")}
+            for route in surfaces.endpoints(conn, None, None).items
+            if any(route_reaches(conn, route, found) for found in walks)]
 
 
 def _add_callers(found: Reach, tree: graph.Graph, offset: int) -> None:

@@ -1541,24 +1541,6 @@ def thrown_exceptions(conn: sqlite3.Connection, type_filter: str | None, project
     return _listing(items, "exception")
 
 
-TABLE_CALLER_DEPTH = 6
-
-
-def endpoints_reaching(conn: sqlite3.Connection, symbol_ids: list[str],
-                       depth: int = TABLE_CALLER_DEPTH) -> list[dict[str, Any]]:
-    """The endpoints whose handler reaches one of these symbols through calls (interface calls
-    included: callers of an implementation count those of the interface member it implements)."""
-    reached: set[str] = set(symbol_ids)
-    for symbol_id in symbol_ids[:20]:
-        tree = graph.callers(conn, symbol_id, depth, 100)
-        reached.update(n["symbol_id"] for n in tree.nodes if n.get("symbol_id"))
-    out = []
-    for route in endpoints(conn, None, None).items:
-        if route.get("handler") in reached:
-            out.append({"endpoint": f"{route['method']} {route['route']}", "handler": route["handler"]})
-    return out
-
-
 def exceptions_through_calls(conn: sqlite3.Connection, symbol_id: str, depth: int) -> Listing:
     """What a member may throw: its own throws and those of the members it calls (solution code, to
     `depth` levels, interface calls into their DI-registered implementations, mediator requests into their

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +50,8 @@ HANDLER_INTERFACES = ("IRequestHandler", "INotificationHandler", "IStreamRequest
                       "IIntegrationEventHandler", "IConsumer", "IHandleMessages", "IEventHandler",
                       "IDomainEventHandler")
 HANDLE_METHODS = ("Handle", "HandleAsync", "Consume")
+# A relation to an interface; one the compiler could not bind (its package did not restore) is written `base`.
+UNBOUND_OR_INTERFACE = "(rel.kind = 'interface' OR (rel.kind = 'base' AND rel.related_id IS NULL))"
 EXTERNAL_EXAMPLES = 8
 
 
@@ -68,14 +70,14 @@ def _symbols(conn: sqlite3.Connection, ids: set[str]) -> dict[str, tuple[str, st
     return {r[0]: (r[1], r[2]) for r in rows}
 
 
-def _handle_methods_of_handlers(conn: sqlite3.Connection) -> list[str]:
+def handle_methods_of_handlers(conn: sqlite3.Connection) -> list[str]:
     """The Handle (HandleAsync, Consume) methods of the solution's handler classes (once per connection: a trace
     asks at every level)."""
     def compute() -> list[str]:
         own = own_handler_interfaces(conn)
         return [str(r[0]) for r in conn.execute(
             "SELECT DISTINCT s.symbol_id FROM symbols s JOIN relations rel ON rel.type_id = s.container_id"
-            f" WHERE s.name IN ({marks(list(HANDLE_METHODS))}) AND s.kind = 'Method' AND rel.kind = 'interface'"
+            f" WHERE s.name IN ({marks(list(HANDLE_METHODS))}) AND s.kind = 'Method' AND {UNBOUND_OR_INTERFACE}"
             f" AND (rel.related_name IN ({marks(list(HANDLER_INTERFACES))}) OR rel.related_id IN ({marks(own)}))",
             [*HANDLE_METHODS, *HANDLER_INTERFACES, *own]).fetchall()]
     return list(memo(conn, "handler_handle_methods", compute))
@@ -92,13 +94,13 @@ def first_parameter(method_id: str) -> str:
     return inside
 
 
-def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[str]]:
+def handlers_of(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[str]]:
     """Request type id -> the Handle methods of the solution's handlers that take it: those whose first parameter
     is that type, else (a generic request) those with a TypeRef to it; none for a base type or interface that
     other types derive from (a Handle naming it in its body is not its handler: the concrete request decides)."""
     if not requests:
         return {}
-    handle_ids = _handle_methods_of_handlers(conn)
+    handle_ids = handle_methods_of_handlers(conn)
     # One lookup each (impact_analyze and tests_find ask at every level of their walk).
     keys = {k: h for h, k in keys_of(conn, handle_ids).items()}
     request_keys = {k: r for r, k in keys_of(conn, requests).items()}
@@ -121,92 +123,24 @@ def _handlers(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[st
     return out
 
 
-def mediator_senders(conn: sqlite3.Connection, members: Iterable[str]) -> dict[str, list[str]]:
-    """Handler method -> the members that send its request through a mediator: the trace's Mediator edge walked
-    back (impact_analyze and tests_find reach a handler's endpoint and tests through it). A request is matched
-    when sent as its own type, or wrapped as a type argument of a request whose handler sends its type parameter
-    on (eShop's `IdentifiedCommand<ShipOrderCommand, bool>`: the sender is the endpoint that wrapped it, not the
-    generic handler every wrapped command goes through), or made and handed to a forwarder sending it typed as
-    an interface, a base or a type parameter (_forwarding_senders)."""
-    handles = set(_handle_methods_of_handlers(conn)) & set(members)
-    if not handles:
-        return {}
-    requests = {h: "T:" + first_parameter(h) for h in handles}
-    takes = _handlers(conn, set(requests.values()))  # the forward rule: the handler is the request's
-    senders: dict[str, set[str]] = {}
-    for request, sender in in_chunks(conn, "SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest'"
-                                           " AND symbol_id IS NOT NULL AND key IN ({marks})",
-                                     sorted(set(requests.values()))):
-        senders.setdefault(str(request), set()).add(str(sender))
-    for request, sender in _wrapping_senders(conn, set(requests.values())):
-        senders.setdefault(request, set()).add(sender)
-    for request, sender in _forwarding_senders(conn, set(requests.values())):
-        senders.setdefault(request, set()).add(sender)
-    return {h: sorted(senders[r]) for h, r in requests.items() if h in takes.get(r, []) and senders.get(r)}
-
-
-def _forwarding_senders(conn: sqlite3.Connection, requests: set[str]) -> list[tuple[str, str]]:
-    """(request, sender) for each member that makes the request and hands it to a forwarder: a member sending a
-    request typed as an interface, a base or a type parameter the request is (a test fixture's
-    `SendAsync<T>(IRequest<T> r) => mediator.Send(r)`, called `SendAsync(new Create.Command(...))` by every test
-    of Contoso and realworld; Flow's `CommandsExecutor.Execute`). The forward rule is the trace's
-    `inferred: instantiated`."""
-    forwarders: dict[str, set[str]] = {}  # forwarder member -> the requests it may forward
-    above = {r: _ancestors(conn, {r}) - {r} for r in requests}  # what each request is: its bases and interfaces
-    sends = memo(conn, "mediator_sends", lambda: [(str(k), str(m)) for k, m in conn.execute(
-        "SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest' AND symbol_id IS NOT NULL")])
-    for key, member in sends:
-        fits = {r for r in requests if key in above[r]}
-        if fits:
-            forwarders.setdefault(member, set()).update(fits)
-    if not forwarders:
-        return []
-    by_key = {k: m for m, k in keys_of(conn, forwarders).items()}
-    names: dict[str, set[str]] = {}  # overloads share a name: `SendAsync<T>(IRequest<T>)` and `SendAsync(IRequest)`
-    for member in forwarders:
-        names.setdefault(member.split("(", 1)[0].rsplit(".", 1)[-1], set()).add(member)
-    # Members calling a forwarder (bound, or unbound by its name where a package is missing).
-    calling: dict[int, set[str]] = {}
-    for from_key, target_key in in_chunks(conn, "SELECT DISTINCT from_key, target_key FROM refs WHERE kind = 'Call'"
-                                                " AND from_key IS NOT NULL AND target_key IN ({marks})", list(by_key)):
-        calling.setdefault(int(from_key), set()).add(by_key[target_key])
-    for from_key, name in in_chunks(conn, "SELECT DISTINCT from_key, target_name FROM refs WHERE kind = 'Call'"
-                                          " AND target_key IS NULL AND from_key IS NOT NULL AND target_name IN"
-                                          " ({marks})", list(names)):
-        calling.setdefault(int(from_key), set()).update(names[str(name)])
-    if not calling:
-        return []
-    # ... that make the request there: `new Create.Command(...)` (its constructor, or the type for an initializer).
-    made: dict[int, set[str]] = {}
-    wanted = {r: r for r in requests} | {f"M:{r[2:]}.#ctor": r for r in requests}
-    for from_key, target in in_chunks(
-            conn, "SELECT DISTINCT r.from_key, i.symbol_id FROM refs r JOIN ids i ON i.key = r.target_key"
-                  " WHERE r.kind = 'Instantiate' AND r.from_key IN ({marks})", list(calling)):
-        request = wanted.get(str(target)) or wanted.get(str(target).split("(", 1)[0])
-        if request is not None:
-            made.setdefault(int(from_key), set()).add(request)
-    members = ids_of(conn, made)
-    return [(request, members[key]) for key, requests_made in made.items() if key in members
-            for request in requests_made
-            if any(request in forwarders[f] for f in calling.get(key, ()))]
-
-
-def _wrapping_senders(conn: sqlite3.Connection, requests: set[str]) -> list[tuple[str, str]]:
-    """(request, sender) for each send of a generic request carrying `request` as a type argument whose handler
-    sends a type parameter on."""
-    wrapping = memo(conn, "mediator_wrapping_sends", lambda: [
-        (str(key), str(sender), orjson.loads(detail)) for key, sender, detail in conn.execute(
-            "SELECT key, symbol_id, detail FROM facts WHERE kind = 'MediatorRequest' AND symbol_id IS NOT NULL"
-            " AND detail LIKE '%\"type_args\"%'")])
-    wrapping = [(k, s, d) for k, s, d in wrapping if requests & set(d.get("type_args", ()))]
-    if not wrapping:
-        return []
-    handlers = _handlers(conn, {k for k, _, _ in wrapping})
-    forwarding = {str(r[0]) for r in in_chunks(
-        conn, "SELECT symbol_id FROM facts WHERE kind = 'MediatorRequest' AND detail LIKE '%\"type_parameter\"%'"
-              " AND symbol_id IN ({marks})", sorted({h for hs in handlers.values() for h in hs}))}
-    return [(arg, sender) for key, sender, detail in wrapping
-            if forwarding & set(handlers.get(key, ())) for arg in detail["type_args"] if arg in requests]
+def _subtype_handlers(conn: sqlite3.Connection, request: str) -> int:
+    """How many handlers take a type deriving from `request` (a type id, or `?Name` for a base of a package that
+    did not restore)."""
+    if request.startswith("?"):
+        rows = conn.execute("SELECT DISTINCT type_id FROM relations WHERE related_id IS NULL AND related_name = ?"
+                            " AND kind IN ('base', 'interface')", (request[1:],)).fetchall()
+    else:
+        rows = conn.execute("SELECT DISTINCT type_id FROM relations WHERE related_id = ?"
+                            " AND kind IN ('base', 'interface')", (request,)).fetchall()
+    below, frontier = {str(r[0]) for r in rows}, [str(r[0]) for r in rows]
+    for _ in range(8):
+        if not frontier:
+            break
+        more = {str(r[0]) for r in in_chunks(conn, "SELECT DISTINCT type_id FROM relations WHERE kind IN"
+                                                   " ('base', 'interface') AND related_id IN ({marks})", frontier)}
+        frontier = sorted(more - below)
+        below |= more
+    return sum(len(h) for h in handlers_of(conn, below).values()) if below else 0
 
 
 def _has_subtypes(conn: sqlite3.Connection, type_id: str) -> bool:
@@ -218,7 +152,7 @@ def _handlers_by_name(conn: sqlite3.Connection, events: set[str]) -> dict[str, l
     """Event type id -> the Handle methods whose first parameter is a type of the same name in another project:
     services that share an event by name, each with its own class (eShopOnContainers' integration events)."""
     by_name: dict[str, list[str]] = {}
-    for handle in _handle_methods_of_handlers(conn):
+    for handle in handle_methods_of_handlers(conn):
         by_name.setdefault(first_parameter(handle).rsplit(".", 1)[-1], []).append(handle)
     return {e: sorted(by_name[e.rsplit(".", 1)[-1]]) for e in events if e.rsplit(".", 1)[-1] in by_name}
 
@@ -255,7 +189,7 @@ def own_handler_interfaces(conn: sqlite3.Connection) -> list[str]:
     while True:
         rows = conn.execute(
             "SELECT DISTINCT rel.type_id FROM relations rel JOIN symbols s ON s.symbol_id = rel.type_id"
-            " WHERE s.kind = 'Interface' AND rel.kind = 'interface'"
+            f" WHERE s.kind = 'Interface' AND {UNBOUND_OR_INTERFACE}"
             f" AND (rel.related_name IN ({marks(list(HANDLER_INTERFACES))})"
             f" OR rel.related_id IN ({marks(list(found))}))",
             [*HANDLER_INTERFACES, *found]).fetchall()
@@ -283,11 +217,11 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str], made_above: Ca
     said = {(str(r[0]), r[4]): orjson.loads(r[2]) if r[2] else {} for r in rows}
     generic = {(str(r[0]), r[4]) for r in rows if said[(str(r[0]), r[4])].get("type_parameter")}
     requests = {str(r[1]) for r in rows if (str(r[0]), r[4]) not in generic}
-    handlers = _handlers(conn, requests | {t for r in rows if (str(r[0]), r[4]) in generic
+    handlers = handlers_of(conn, requests | {t for r in rows if (str(r[0]), r[4]) in generic
                                            for t in wrapped.get(str(r[0]), ())})
     made = {str(r[0]): {t for t in made_above(str(r[0])) if _is_a(conn, t, str(r[1]))}
             for r in rows if not handlers.get(str(r[1]))}
-    handlers.update(_handlers(conn, {t for types in made.values() for t in types} - set(handlers)))
+    handlers.update(handlers_of(conn, {t for types in made.values() for t in types} - set(handlers)))
     # An event a bus carries to another service is matched by its name when no handler takes its type.
     on_bus = {t for r in rows if said[(str(r[0]), r[4])].get("bus")
               for t in ({str(r[1])} | made.get(str(r[0]), set())) if not handlers.get(t)}
@@ -313,13 +247,15 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str], made_above: Ca
     return edges
 
 
-def _ancestors(conn: sqlite3.Connection, types: set[str], hops: int = 8) -> set[str]:
-    """The types, their base types and interfaces (the solution's declared relations)."""
+def ancestors(conn: sqlite3.Connection, types: set[str], hops: int = 8) -> set[str]:
+    """The types, their base types and interfaces (the solution's declared relations); a base the compiler could
+    not bind (its package did not restore) as `?Name`, the key a MediatorRequest sent typed as it has."""
     seen, frontier = set(types), list(types)
     for _ in range(hops):
-        rows = in_chunks(conn, "SELECT related_id FROM relations WHERE related_id IS NOT NULL"
-                               " AND kind IN ('base', 'interface') AND type_id IN ({marks})", frontier)
-        frontier = [str(r[0]) for r in rows if str(r[0]) not in seen]
+        rows = in_chunks(conn, "SELECT related_id, related_name FROM relations WHERE kind IN ('base', 'interface')"
+                               " AND type_id IN ({marks})", frontier)
+        seen.update("?" + str(r[1]) for r in rows if r[0] is None and r[1])
+        frontier = [str(r[0]) for r in rows if r[0] is not None and str(r[0]) not in seen]
         if not frontier:
             break
         seen.update(frontier)
@@ -328,7 +264,7 @@ def _ancestors(conn: sqlite3.Connection, types: set[str], hops: int = 8) -> set[
 
 def _is_a(conn: sqlite3.Connection, type_id: str, wanted: str, hops: int = 8) -> bool:
     """`type_id` is `wanted` or derives from / implements it (the solution's declared relations)."""
-    return wanted in _ancestors(conn, {type_id}, hops)
+    return wanted in ancestors(conn, {type_id}, hops)
 
 
 def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
@@ -395,7 +331,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 # DI decides: only the registered implementations run (none of them in the solution: say so). A
                 # member the registered type inherits runs too (Ombi's `AddScoped(typeof(IRepository<>),
                 # typeof(Repository<>))`, whose Add is BaseRepository<T>'s).
-                lines = _ancestors(conn, set(allowed))
+                lines = ancestors(conn, set(allowed))
                 chosen = [(i, True) for i in impls if impl_info.get(i, ("", None))[1] in lines]
                 if not chosen:
                     trace.stops.append({"reason": "registered_outside_solution", "at": target,
@@ -441,8 +377,12 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                     registered_impls.add(impl)
         for edge in mediator:
             if edge["to"] is None:
-                trace.stops.append({"reason": "no_handler", "at": edge["from"], "request": edge["via"],
-                                    "file": edge["file"], "line": edge["line"]})
+                # Sent typed as a base whose subtypes have handlers (a dispatcher publishing each IDomainEvent an
+                # aggregate raised): the object's run-time type decides, not "no handler".
+                below = _subtype_handlers(conn, str(edge["via"]))
+                trace.stops.append({"reason": "sent_as_base" if below else "no_handler", "at": edge["from"],
+                                    "request": edge["via"], "file": edge["file"], "line": edge["line"],
+                                    **({"handlers": below} if below else {})})
             else:
                 candidates.setdefault(edge["to"], None)
         for node_id in candidates:
@@ -486,7 +426,7 @@ def _wrapped(conn: sqlite3.Connection, edges: list[dict[str, Any]],
     for edge in edges:
         if edge["to"] is not None:
             handler_type = declared.get(edge["to"], ("", None))[1]
-            implemented = _ancestors(conn, {handler_type}) if handler_type else set()
+            implemented = ancestors(conn, {handler_type}) if handler_type else set()
             for wrapper in wrappers:
                 if (wrapper.kind == "Decorator" and wrapper.service_id not in implemented) or (
                         wrapper.kind == "Behavior" and not edge.get("behaviors")):
@@ -571,7 +511,7 @@ def _dispatched(conn: sqlite3.Connection, trace: Trace, impls: list[tuple[str, b
     `rule.IsBroken()`), else all of them."""
     if len(impls) < 2 or any(registered for _, registered in impls) or not (types := made_above()):
         return [(i, r, False) for i, r in impls]
-    made = _ancestors(conn, types)  # a type made above, or one it derives from, implements the member
+    made = ancestors(conn, types)  # a type made above, or one it derives from, implements the member
     chosen = [(i, r, True) for i, r in impls if impl_info.get(i, ("", None))[1] in made]
     if chosen:
         trace.narrowed += len(impls) - len(chosen)

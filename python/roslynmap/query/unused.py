@@ -20,7 +20,7 @@ from roslynmap.query.keys import ids_of
 from roslynmap.query.overview import is_test_project
 from roslynmap.query.review import test_facts
 from roslynmap.query.sql import in_chunks, marks
-from roslynmap.query.trace import HANDLER_INTERFACES, own_handler_interfaces
+from roslynmap.query.trace import HANDLER_INTERFACES, handle_methods_of_handlers, own_handler_interfaces
 
 
 @dataclass
@@ -223,7 +223,10 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
                                              " ('Implementation', 'Override') AND from_key IS NOT NULL")}
         # A class deriving from a handler implements its interface too (eShop's six
         # `*IdentifiedCommandHandler : IdentifiedCommandHandler<T, R>`, found by MediatR's assembly scan).
-        | {keys[t] for t in lineage.derived_from(lineage.implementers) if t in keys},
+        | {keys[t] for t in lineage.derived_from(lineage.implementers) if t in keys}
+        # A handler's Handle is the mediator's to call, even where its signature misses the interface's (Contoso on
+        # MediatR 12 for 11: CS0738, so no Implementation reference).
+        | {keys[h] for h in handle_methods_of_handlers(conn) if h in keys},
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,

@@ -1,0 +1,187 @@
+"""Who sends a handler's request through a mediator: the trace's Mediator edge walked back (impact_analyze,
+tests_find, graph_callers' warning and the tables' endpoints reach a handler's endpoints and tests through it).
+
+A request is sent:
+- as its own type (`mediator.Send(new CreateOrderCommand(...))`: a MediatorRequest fact keyed by the request);
+- wrapped as a type argument of a generic request whose handler sends its type parameter on (eShop's
+  `IdentifiedCommand<ShipOrderCommand, bool>`): the sender is the member that wrapped it;
+- through forwarders: a member sending a request typed as an interface, a base or a type parameter the request is
+  (a test fixture's `SendAsync<T>(IRequest<T> r) => mediator.Send(r)`, a `CommandsExecutor.Execute`), and the
+  members handing it on to one, typed as such a base in their parameters, directly or through the interface member
+  they implement (kgrzybek/modular-monolith-with-ddd's controller calls `IMeetingsModule.ExecuteCommandAsync`, whose
+  `MeetingsModule` hands the command to `CommandsExecutor.Execute`, which sends it). The sender is the member that
+  makes the request (`new Create.Command(...)`) and calls a forwarder;
+- raised: a request only forwarders send, which no member both makes and hands to one (a domain event an aggregate
+  records in its constructor, which a dispatcher publishes later typed as IDomainEvent): the members that make it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+
+import orjson
+
+from roslynmap.query import graph
+from roslynmap.query.keys import ids_of, keys_of
+from roslynmap.query.sql import in_chunks, memo
+from roslynmap.query.trace import ancestors, first_parameter, handle_methods_of_handlers, handlers_of
+from roslynmap.query.typeargs import parameters
+
+FORWARDING_HOPS = 3  # members handing a request on to a forwarder, up from the one that sends it
+
+
+def mediator_senders(conn: sqlite3.Connection, members: Iterable[str]) -> dict[str, list[str]]:
+    """Handler method -> the members that send its request (module docstring)."""
+    handles = set(handle_methods_of_handlers(conn)) & set(members)
+    if not handles:
+        return {}
+    requests = {h: "T:" + first_parameter(h) for h in handles}
+    takes = handlers_of(conn, set(requests.values()))  # the forward rule: the handler is the request's
+    senders: dict[str, set[str]] = {}
+    for request, sender in in_chunks(conn, "SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest'"
+                                           " AND symbol_id IS NOT NULL AND key IN ({marks})",
+                                     sorted(set(requests.values()))):
+        senders.setdefault(str(request), set()).add(str(sender))
+    for request, sender in _wrapping_senders(conn, set(requests.values())):
+        senders.setdefault(request, set()).add(sender)
+    for request, sender in _forwarding_senders(conn, set(requests.values()), set(senders)):
+        senders.setdefault(request, set()).add(sender)
+    return {h: sorted(senders[r]) for h, r in requests.items() if h in takes.get(r, []) and senders.get(r)}
+
+
+def _parameter_types(member_id: str) -> set[str]:
+    """The types a member's parameters are, as relations name them: `ICommand{``0}` -> `T:N.ICommand`1`; a type
+    without a namespace (unbound: `IRequest{``0}`) also as `?IRequest`."""
+    out: set[str] = set()
+    for param in parameters(member_id):
+        name, _, args = param.partition("{")
+        if not name or any(c in name for c in "`[@*("):
+            continue
+        arity = 0
+        if args:
+            depth, arity = 0, 1
+            for c in args[:-1]:
+                depth += (c == "{") - (c == "}")
+                arity += c == "," and depth == 0
+        out.add(f"T:{name}`{arity}" if arity else f"T:{name}")
+        out.add("?" + name.rsplit(".", 1)[-1])
+    return out
+
+
+def _forwarders(conn: sqlite3.Connection, above: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Member -> the requests it may send typed as one of their bases (MediatorRequest facts keyed by a base)."""
+    sends = memo(conn, "mediator_sends", lambda: [(str(k), str(m)) for k, m in conn.execute(
+        "SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest' AND symbol_id IS NOT NULL")])
+    forwarders: dict[str, set[str]] = {}
+    for key, member in sends:
+        fits = {r for r, bases in above.items() if key in bases}
+        if fits:
+            forwarders.setdefault(member, set()).update(fits)
+    return forwarders
+
+
+def _callers_of(conn: sqlite3.Connection, forwarders: dict[str, set[str]]) -> dict[int, set[str]]:
+    """Caller key -> the forwarders it calls: bound, through an interface or base member a forwarder implements,
+    or unbound by a forwarder's name where a package is missing (overloads share it: `SendAsync<T>(IRequest<T>)`
+    and `SendAsync(IRequest)`)."""
+    keys = keys_of(conn, forwarders)
+    by_key: dict[int, set[str]] = {k: {m} for m, k in keys.items()}
+    for member_key, bases in graph.dispatch_closure(conn, list(by_key), upward=True).items():
+        for base in bases:
+            by_key.setdefault(base, set()).update(by_key[member_key])
+    names: dict[str, set[str]] = {}
+    for member in forwarders:
+        names.setdefault(member.split("(", 1)[0].rsplit(".", 1)[-1].split("``", 1)[0], set()).add(member)
+    calling: dict[int, set[str]] = {}
+    for from_key, target_key in in_chunks(conn, "SELECT DISTINCT from_key, target_key FROM refs WHERE kind = 'Call'"
+                                                " AND from_key IS NOT NULL AND target_key IN ({marks})", list(by_key)):
+        calling.setdefault(int(from_key), set()).update(by_key[target_key])
+    for from_key, name in in_chunks(conn, "SELECT DISTINCT from_key, target_name FROM refs WHERE kind = 'Call'"
+                                          " AND target_key IS NULL AND from_key IS NOT NULL AND target_name IN"
+                                          " ({marks})", list(names)):
+        calling.setdefault(int(from_key), set()).update(names[str(name)])
+    return calling
+
+
+def _makers(conn: sqlite3.Connection, requests: set[str], among: Iterable[int] | None) -> dict[int, set[str]]:
+    """Member key -> the requests it makes (`new Create.Command(...)`: its constructor, or the type for an
+    initializer); among the members `among` when given."""
+    wanted = {r: r for r in requests} | {f"M:{r[2:]}.#ctor": r for r in requests}
+    if among is None:
+        rows = in_chunks(conn, "SELECT DISTINCT r.from_key, i.symbol_id FROM refs r JOIN ids i ON i.key = r.target_key"
+                               " WHERE r.kind = 'Instantiate' AND r.from_key IS NOT NULL AND i.symbol_id IN ({marks})",
+                         [*requests, *(i for i in _constructors(conn, requests))])
+    else:
+        rows = in_chunks(conn, "SELECT DISTINCT r.from_key, i.symbol_id FROM refs r JOIN ids i ON i.key = r.target_key"
+                               " WHERE r.kind = 'Instantiate' AND r.from_key IN ({marks})", list(among))
+    made: dict[int, set[str]] = {}
+    for from_key, target in rows:
+        request = wanted.get(str(target)) or wanted.get(str(target).split("(", 1)[0])
+        if request is not None:
+            made.setdefault(int(from_key), set()).add(request)
+    return made
+
+
+def _constructors(conn: sqlite3.Connection, types: set[str]) -> list[str]:
+    return [str(r[0]) for r in in_chunks(conn, "SELECT symbol_id FROM symbols WHERE kind = 'Constructor' AND"
+                                               " container_id IN ({marks})", types)]
+
+
+def _forwarding_senders(conn: sqlite3.Connection, requests: set[str], sent: set[str]) -> list[tuple[str, str]]:
+    """(request, sender) for the requests handed to forwarders, and those raised (`sent`: the requests some member
+    sends as their own type or wrapped: never raised) (module docstring)."""
+    above = {r: ancestors(conn, {r}) - {r} for r in requests}  # what each request is: its bases and interfaces
+    forwarders = _forwarders(conn, above)
+    if not forwarders:
+        return []
+    calling: dict[int, set[str]] = {}
+    fresh = dict(forwarders)
+    for _ in range(FORWARDING_HOPS):
+        found = _callers_of(conn, fresh)
+        for key, called in found.items():
+            calling.setdefault(key, set()).update(called)
+        # A caller taking a request typed as one of its bases hands it on: a forwarder too.
+        names = ids_of(conn, found)
+        fresh = {}
+        for key, called in found.items():
+            member = names.get(key)
+            if member is None or member in forwarders:
+                continue
+            taken = _parameter_types(member)
+            fits = {r for f in called for r in forwarders[f] if taken & above[r]}
+            if fits:
+                fresh[member] = fits
+        if not fresh:
+            break
+        forwarders.update(fresh)
+    made = _makers(conn, requests, calling)
+    members = ids_of(conn, made)
+    out = [(request, members[key]) for key, requests_made in made.items() if key in members
+           for request in requests_made if any(request in forwarders.get(f, ()) for f in calling.get(key, ()))]
+    # Raised, not handed on: every member that makes a request only forwarders send (a domain event).
+    raised = {r for f in forwarders.values() for r in f} - {r for r, _ in out} - sent
+    if raised:
+        makers = _makers(conn, raised, None)
+        members = ids_of(conn, makers)
+        out.extend((request, members[key]) for key, made_here in makers.items() if key in members
+                   for request in made_here)
+    return out
+
+
+def _wrapping_senders(conn: sqlite3.Connection, requests: set[str]) -> list[tuple[str, str]]:
+    """(request, sender) for each send of a generic request carrying `request` as a type argument whose handler
+    sends a type parameter on."""
+    wrapping = memo(conn, "mediator_wrapping_sends", lambda: [
+        (str(key), str(sender), orjson.loads(detail)) for key, sender, detail in conn.execute(
+            "SELECT key, symbol_id, detail FROM facts WHERE kind = 'MediatorRequest' AND symbol_id IS NOT NULL"
+            " AND detail LIKE '%\"type_args\"%'")])
+    wrapping = [(k, s, d) for k, s, d in wrapping if requests & set(d.get("type_args", ()))]
+    if not wrapping:
+        return []
+    handlers = handlers_of(conn, {k for k, _, _ in wrapping})
+    forwarding = {str(r[0]) for r in in_chunks(
+        conn, "SELECT symbol_id FROM facts WHERE kind = 'MediatorRequest' AND detail LIKE '%\"type_parameter\"%'"
+              " AND symbol_id IN ({marks})", sorted({h for hs in handlers.values() for h in hs}))}
+    return [(arg, sender) for key, sender, detail in wrapping
+            if forwarding & set(handlers.get(key, ())) for arg in detail["type_args"] if arg in requests]
