@@ -90,12 +90,17 @@ internal sealed class ReferenceClassifier
     /// the receiver's type. The object is one of that class's line, so the overrides Execute runs on `this` are that
     /// line's, never a sibling's (graph_callers, query/dispatch.py). Only an instance member of a source class others
     /// may derive from and whose line declares something to override, on a receiver typed as another source class; the receiver's type comes from the symbol its last
-    /// name bound to (no model call), else from the model.</summary>
+    /// name bound to (no model call), else from the model. Likewise a member of an interface (of the solution or a
+    /// package) called on a receiver typed as another interface of the solution deriving from it
+    /// (modular-monolith-with-ddd's `_decorated.Handle(command)` on a module's own `ICommandHandler&lt;T, R&gt;`, Handle
+    /// declared in MediatR's IRequestHandler): only that interface's implementers run it, not every module's.</summary>
     private void ReceiverTypeOf(ISymbol target, ExpressionSyntax expr, SimpleNameSyntax name, string? from)
     {
         if (!_ctx.Facts || target.IsStatic || target is not (IMethodSymbol or IPropertySymbol or IEventSymbol)
-            || target.ContainingType is not { TypeKind: TypeKind.Class, IsSealed: false, IsStatic: false } declaring
-            || !declaring.Locations.Any(l => l.IsInSource) || !Overridable(declaring)) return;
+            || target.ContainingType is not { } declaring) return;
+        var onInterface = declaring.TypeKind == TypeKind.Interface;
+        if (!onInterface && (declaring is not { TypeKind: TypeKind.Class, IsSealed: false, IsStatic: false }
+            || !declaring.Locations.Any(l => l.IsInSource) || !Overridable(declaring))) return;
         var receiver = expr switch
         {
             MemberAccessExpressionSyntax ma => ma.Expression,
@@ -120,7 +125,7 @@ internal sealed class ReferenceClassifier
                 _ => null,
             }
             : _ctx.Model.GetTypeInfo(receiver).Type;
-        if (type is not INamedTypeSymbol { TypeKind: TypeKind.Class } named) return;
+        if (type is not INamedTypeSymbol named || named.TypeKind != (onInterface ? TypeKind.Interface : TypeKind.Class)) return;
         var own = named.OriginalDefinition;
         if (SymbolEqualityComparer.Default.Equals(own, declaring.OriginalDefinition) || !own.Locations.Any(l => l.IsInSource)
             || _ctx.IdOf(own) is not { } id) return;

@@ -157,7 +157,11 @@ def narrow(conn: sqlite3.Connection, lineage: Lineage, stands_for: dict[int, lis
         for callee, via in stands_for[base]:
             if via is not None and not lineage.can_run(caller, callee, reach):
                 out.blocked.add((int(caller), int(base), callee))
-    bound_targets = sorted(t for t, pairs in stands_for.items() if any(c in bounds for c, _ in pairs))
+    # Targets standing for a bound callee, or for a callee through its base member (a receiver typed as a class or
+    # interface whose line cannot be the callee's class cannot run it: modular-monolith-with-ddd's decorators, each
+    # calling its own module's ICommandHandler<T, R>, are not every module's handlers' callers).
+    bound_targets = sorted(t for t, pairs in stands_for.items()
+                           if any(c in bounds or via is not None for c, via in pairs))
     if not bound_targets:
         return out
     refs = in_chunks(conn, f"SELECT r.from_key, r.target_key, {REACH_OF_REF}, r.file_id, r.line, r.col FROM refs r"
@@ -172,6 +176,8 @@ def narrow(conn: sqlite3.Connection, lineage: Lineage, stands_for: dict[int, lis
     for caller, target, reach, file_id, line, col in refs:
         for callee, via in stands_for[target]:
             classes = bounds.get(callee)
+            if classes is None and via is not None and reach == ANY and (own := lineage.class_of(callee)):
+                classes = frozenset([own])
             if classes is None:
                 continue
             key = (int(caller), int(target), callee)
@@ -204,6 +210,8 @@ class Lineage:
         self._container: dict[int, str | None] = {}
         self._interface: dict[str, bool] = {}
         self._bases: dict[str, str | None] = {}
+        self._interfaces_of: dict[str, set[str]] = {}
+        self._descendants_of: dict[str, set[str]] = {}
 
     def can_run(self, caller: int, implementation: int, reach: int) -> bool:
         """Whether a call of this reach from `caller` can run `implementation` (an override or implementation
@@ -219,8 +227,54 @@ class Lineage:
         return self.related(own, other)
 
     def related(self, a: str, b: str) -> bool:
-        """Whether an object can be of both classes' lines: one is the other or derives from it."""
-        return a == b or b in self._line(a) or a in self._line(b)
+        """Whether an object can be of both types' lines: one class is the other or derives from it; for an
+        interface (a receiver typed as one, a `ReceiverType` fact), a class of the other's line implements it."""
+        if a == b:
+            return True
+        a_interface, b_interface = self._is_interface(a), self._is_interface(b)
+        if a_interface and b_interface:
+            return True  # an object may implement both
+        if a_interface or b_interface:
+            interface, cls = (a, b) if a_interface else (b, a)
+            return self._implements(cls, interface)
+        return b in self._line(a) or a in self._line(b)
+
+    def _is_interface(self, type_id: str) -> bool:
+        if type_id not in self._interface:
+            row = self._conn.execute("SELECT kind FROM symbols WHERE symbol_id = ? LIMIT 1", (type_id,)).fetchone()
+            self._interface[type_id] = row is not None and row[0] == "Interface"
+        return self._interface[type_id]
+
+    def _implements(self, cls: str, interface: str) -> bool:
+        """Whether an object of `cls`'s line (it, a base, or a class deriving from it) can be an `interface`."""
+        return any(interface in self._interfaces(t) for t in [cls, *self._line(cls), *self._descendants(cls)])
+
+    def _interfaces(self, type_id: str) -> set[str]:
+        """Every interface a type declares it implements, and the interfaces those extend."""
+        if type_id not in self._interfaces_of:
+            found: set[str] = set()
+            frontier = [type_id]
+            while frontier:
+                more = {str(r[0]) for r in in_chunks(self._conn, "SELECT related_id FROM relations WHERE kind ="
+                                                     " 'interface' AND related_id IS NOT NULL AND type_id IN ({marks})",
+                                                     frontier)} - found
+                found |= more
+                frontier = sorted(more)
+            self._interfaces_of[type_id] = found
+        return self._interfaces_of[type_id]
+
+    def _descendants(self, cls: str) -> set[str]:
+        """The classes deriving from `cls`, transitively."""
+        if cls not in self._descendants_of:
+            found: set[str] = set()
+            frontier = [cls]
+            while frontier and len(found) < 10_000:
+                more = {str(r[0]) for r in in_chunks(self._conn, "SELECT type_id FROM relations WHERE kind = 'base'"
+                                                     " AND related_id IN ({marks})", frontier)} - found - {cls}
+                found |= more
+                frontier = sorted(more)
+            self._descendants_of[cls] = found
+        return self._descendants_of[cls]
 
     def meets(self, type_id: str, classes: Iterable[str]) -> bool:
         """Whether an object of `type_id`'s line can be of one of `classes`' lines."""
