@@ -317,7 +317,8 @@ def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(fl
     unused = flow.call("symbols_unused", {"project": "Flow.Web"})
     assert unused["data"].get("unused", []) == []
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
-        "constructed": 5, "dispatch": 5, "framework_entry": 12, "markup": 1,
+        "constructed": 5, "dispatch": 5, "framework_entry": 21,
+        "markup": 3,  # PriceLabel; MarkupHelpers.Money and its class (below)
         "entry_point": 1}  # its own Program.<Main>$ (every top-level project declares that id)
     refs = flow.call("refs_find", {"symbol_id": "CatalogModel.PriceLabel"})
     assert refs["data"]["references"] == []
@@ -434,3 +435,71 @@ def test_a_table_read_by_a_handler_lists_the_endpoint_sending_its_request(flow: 
     assert [(t["table"], t["endpoints"]) for t in env["data"]["tables"]] == [
         ("Catalog", []),
         ("Orders", [{"endpoint": "GET /Orders/Count", "handler": "M:Flow.Web.Pages.Orders.CountModel.OnGetAsync"}])]
+
+
+CUSTOMERS = "Flow.Web.Pages.Customers."
+
+
+def test_tag_helper_links_name_the_page_file_not_its_route(flow: McpServerProcess) -> None:
+    """Contoso's _Layout links `asp-page="/Students/Index"`: refs_find on the Index page's model listed no link (the
+    link was compared with the route, `/Students`, which drops Index), nor one to `/Courses/Edit`, whose route has
+    a template, nor relative ones (`Edit`, `./Details`, `../Index`). asp-page names the page file."""
+    def links(model: str) -> list[tuple[str, int, str]]:
+        env = flow.call("refs_find", {"symbol_id": f"T:{model}"})
+        return [(r["file"], r["line"], r["link"]) for r in env["data"]["references"]]
+
+    assert links(CUSTOMERS + "IndexModel") == [
+        ("src/Flow.Web/Pages/Customers/CreateEdit.cshtml", 5, "Index"),
+        ("src/Flow.Web/Pages/Customers/Edit.cshtml", 7, "Index"),
+        ("src/Flow.Web/Pages/Shared/_Layout.cshtml", 6, "/Customers/Index")]
+    assert links(CUSTOMERS + "EditModel") == [  # served at /Customers/Edit/{id:int}
+        ("src/Flow.Web/Pages/Customers/Details.cshtml", 6, "/Customers/Edit"),
+        ("src/Flow.Web/Pages/Customers/Index.cshtml", 5, "Edit")]
+    assert links(CUSTOMERS + "DetailsModel") == [("src/Flow.Web/Pages/Customers/Index.cshtml", 6, "./Details")]
+    assert links("Flow.Web.Pages.CatalogModel") == [
+        ("src/Flow.Web/Pages/Customers/Edit.cshtml", 8, "../Catalog"),
+        ("src/Flow.Web/Pages/Orders/Create.cshtml", 5, "/Catalog"),
+        ("src/Flow.Web/Pages/Shared/_Layout.cshtml", 5, "/Catalog")]
+
+
+def test_a_razor_page_route_runs_the_handler_its_path_or_query_string_names(flow: McpServerProcess) -> None:
+    """Contoso's `GET /Instructors/CreateEdit?handler=Edit&id=3` traced "0 nodes" from the page model: ASP.NET reads
+    the handler from the query string when the route gives none. `GET /Courses/Index` was NOT_FOUND: an Index page
+    is served at `/Courses` and `/Courses/Index`. `GET /Students/Edit/abc` matched `{id:int}`."""
+    def root(entry: str) -> tuple[str, str]:
+        env = flow.call("graph_trace_feature", {"entry_point": entry, "depth": 1})
+        return env["data"]["root"]["symbol_id"], env["data"]["route"]["route"]
+
+    create_edit = "M:" + CUSTOMERS + "CreateEditModel."
+    assert root("GET /Customers/CreateEdit?handler=Edit&id=3") == (
+        create_edit + "OnGetEditAsync(System.Int32)", "/Customers/CreateEdit/Edit")
+    assert root("GET /Customers/CreateEdit/Edit?id=3") == (
+        create_edit + "OnGetEditAsync(System.Int32)", "/Customers/CreateEdit/Edit")
+    # The route's {handler} value wins over the query string's; no handler of that name: the page renders.
+    assert root("GET /Customers/CreateEdit/Other?handler=Edit") == (
+        "T:" + CUSTOMERS + "CreateEditModel", "/Customers/CreateEdit/{handler?}")
+    assert root("POST /Customers/CreateEdit?handler=edit") == (  # names compare case-insensitively
+        create_edit + "OnPostEdit(System.Int32)", "/Customers/CreateEdit/Edit")
+    details = "M:" + CUSTOMERS + "DetailsModel."
+    assert root("GET /Customers/Details?handler=History") == (
+        details + "OnGetHistory", "/Customers/Details?handler=History")
+    assert root("GET /Customers/Details") == (details + "OnGet", "/Customers/Details")
+    assert root("GET /Customers/Details?handler=Missing") == (details + "OnGet", "/Customers/Details")
+    index = ("M:" + CUSTOMERS + "IndexModel.OnGet", "/Customers")
+    assert root("GET /Customers/Index") == index
+    assert root("GET /Customers") == index
+    assert root("GET /Customers/Edit/5") == ("M:" + CUSTOMERS + "EditModel.OnGet(System.Int32)",
+                                             "/Customers/Edit/{id:int}")
+    # `abc` is no int: the catch-all dynamic route takes the path, as it would in ASP.NET.
+    assert root("GET /Customers/Edit/abc") == (
+        "M:Flow.Web.SlugTransformer.TransformAsync(Microsoft.AspNetCore.Http.HttpContext,"
+        "Microsoft.AspNetCore.Routing.RouteValueDictionary)", "/{**slug}")
+
+
+def test_a_static_class_whose_extension_methods_markup_calls_is_not_unused(flow: McpServerProcess) -> None:
+    """Contoso's HtmlHelperExtensions: each method is called only as `@Html.FormBlock(...)` in .cshtml, so each was
+    left out as `markup`, but the class itself was listed unused, standing for those members."""
+    unused = flow.call("symbols_unused", {"project": "Flow.Web", "kinds": ["Class"]})
+    assert unused["data"]["unused"] == []
+    assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
+        "dispatch": 1, "framework_entry": 4, "markup": 1}

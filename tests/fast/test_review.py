@@ -177,4 +177,4 @@ def test_http_call_paths_are_matched_as_concrete_paths() -> None:
     from roslynmap.query.review import _call_path
 
     assert [_call_path(k) for k in ("/api/quote/5", "api/quote/{id}?rush=true", "http://localhost:5000/api/quote/7",
-                                    "https://host")] == ["/api/quote/5", "/api/quote/x", "/api/quote/7", "/"]
+                                    "https://host")] == ["/api/quote/5", "/api/quote/{x}", "/api/quote/7", "/"]

@@ -150,24 +150,31 @@ def markup_refs(conn: sqlite3.Connection, root: Path, row: dict[str, Any], kinds
     return out
 
 
-def _detail_name(detail: str | None) -> str | None:
+def _detail(detail: str | None) -> dict[str, Any]:
     try:
         value = orjson.loads(detail or "{}")
     except orjson.JSONDecodeError:
-        return None
-    return value.get("name") if isinstance(value, dict) else None
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _detail_name(detail: str | None) -> str | None:
+    name = _detail(detail).get("name")
+    return name if isinstance(name, str) else None
 
 
 def _links(conn: sqlite3.Connection, row: dict[str, Any], excerpts: ExcerptReader) -> list[ReferenceItem]:
-    """Tag-helper links to this page model / page handler (by the page's route) or controller / action
-    (by `Controller/Action`)."""
+    """Tag-helper links to this page model / page handler (by the page's path: `asp-page` names the page file, not
+    its route, so `/Students/Index` is the page served at `/Students` and `/Courses/Edit` the one at
+    `/courses/edit/{id:int}`) or controller / action (by `Controller/Action`)."""
     from roslynmap.query import surfaces  # surfaces knows the pages' routes and models
 
     symbol_id, container = row["symbol_id"], row.get("container_id") or ""
-    pages: set[str] = set()
+    pages: set[tuple[str, str, str]] = set()  # (app folder, area, page path), folded
     for route in surfaces.endpoints(conn, None, None).items:
-        if route.get("source") == "razor_page" and symbol_id in (route.get("model"), route.get("handler")):
-            pages.add(route["route"].split("?", 1)[0].rstrip("/").lower() or "/")
+        if route.get("source") == "razor_page" and symbol_id in (route.get("model"), route.get("handler")) \
+                and (page := surfaces.page_path(route["file"] or "")):
+            pages.add(_folded(page))
     controller = action = None
     if row["kind"] == "Class" and row["name"].endswith("Controller"):
         controller = row["name"][: -len("Controller")]
@@ -176,12 +183,14 @@ def _links(conn: sqlite3.Connection, row: dict[str, Any], excerpts: ExcerptReade
     if not pages and not controller:
         return []
     out: list[ReferenceItem] = []
-    for path, line, col, key in conn.execute(
-            "SELECT f.path, fa.line, fa.col, fa.key FROM facts fa JOIN files f ON f.id = fa.file_id"
+    for path, line, col, key, detail in conn.execute(
+            "SELECT f.path, fa.line, fa.col, fa.key, fa.detail FROM facts fa JOIN files f ON f.id = fa.file_id"
             " WHERE fa.kind = 'RazorLink' ORDER BY f.path, fa.line, fa.col"):
-        text = str(key)
-        if text.startswith("/"):
-            hit = (text.rstrip("/").lower() or "/") in pages
+        text, link = str(key), _detail(detail)
+        if "page" in link:
+            target = _linked_page(str(path), text, link.get("area"))
+            hit = target is not None and any(
+                target[1:] == page[1:] and target[0] in (None, page[0]) for page in pages)
         else:
             linked_controller, _, linked_action = text.partition("/")
             hit = bool(controller) and linked_controller.lower() == str(controller).lower() and (
@@ -190,6 +199,33 @@ def _links(conn: sqlite3.Connection, row: dict[str, Any], excerpts: ExcerptReade
             out.append({"file": path, "line": line, "col": col, "kind": "Link", "from_symbol_id": None,
                         "markup": "link", "link": text, "excerpt": excerpts.line(path, line)})
     return out
+
+
+def _folded(page: tuple[str, str | None, str]) -> tuple[str, str, str]:
+    return page[0].lower(), (page[1] or "").lower(), page[2].lower()
+
+
+def _linked_page(file: str, value: str, area: str | None) -> tuple[str | None, str, str] | None:
+    """(app folder or None for any, area, page path), folded, of the page an `asp-page` value in `file` names, as
+    ASP.NET resolves it: absolute (`/Students/Index`), or relative to the linking page's folder (`Edit`, `./Edit`,
+    `../Index`), in `asp-area`'s area (`""`: none), else the linking page's. A relative name outside Pages/ (a view)
+    has no page to be relative to, and one in a `Shared` folder (a layout, a partial) follows whichever page renders
+    it: None."""
+    from roslynmap.query import surfaces
+
+    here = surfaces.page_path(file)
+    if not value.startswith("/") and (here is None or "Shared" in file.split("/")[:-1]):
+        return None
+    folder, ambient, current = here if here else (None, None, "/")
+    joined = value if value.startswith("/") else current.rsplit("/", 1)[0] + "/" + value
+    parts: list[str] = []
+    for part in joined.split("/"):
+        if part == "..":
+            parts = parts[:-1]
+        elif part not in ("", "."):
+            parts.append(part)
+    chosen = ambient if area is None else area
+    return folder.lower() if folder is not None else None, (chosen or "").lower(), "/" + "/".join(parts).lower()
 
 
 def dispatch_targets(conn: sqlite3.Connection, symbol_id: str) -> list[tuple[str, str]]:

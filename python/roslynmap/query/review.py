@@ -209,8 +209,8 @@ def test_facts(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
 
 def _call_path(key: str) -> str:
     """An HttpCall key as a concrete path: the query string and an absolute URL's host dropped,
-    interpolation holes as one segment."""
-    path = _HOLE.sub("x", key.split("?", 1)[0])
+    interpolation holes as one segment (`{x}`: a value not known, which meets any route constraint)."""
+    path = _HOLE.sub("{x}", key.split("?", 1)[0])
     if "://" in path:  # an absolute URL: its path
         path = "/" + path.split("://", 1)[1].partition("/")[2]
     return path if path.startswith("/") else "/" + path

@@ -6,6 +6,7 @@ import difflib
 import functools
 import re
 import sqlite3
+import urllib.parse
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -1228,10 +1229,18 @@ def facts_of_symbols(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list
 
 _QUERY = re.compile(r"[?#](?![^{}]*\}).*$")
 _ROUTE = re.compile(r"^\s*([A-Za-z]+)\s+(/\S*)\s*$")
+_HANDLER_ARGUMENT = re.compile(r"[?&]handler=([^&#]*)", re.I)
+
+
+class _Template(NamedTuple):
+    """A route template as a regex over concrete paths; group `p{i}` holds the value of `parameters[i]`: its name
+    and inline constraints (`{id:int:min(1)}`: `("id", (("int", ""), ("min", "1")))`)."""
+    regex: re.Pattern[str]
+    parameters: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]
 
 
 @functools.lru_cache(maxsize=8192)
-def _template_regex(template: str, required: int | None = None) -> re.Pattern[str]:
+def _template_regex(template: str, required: int | None = None) -> _Template:
     """A route template as a regex over concrete paths: `{x}` one segment, `{x?}` an optional one,
     `{*x}`/`{**x}` the rest of the path. A URL may leave out the trailing segments that are optional or have a
     default (`posts/{page=1}`: `/posts`), and with `required` (a conventional route's `shortest`, in segments) every
@@ -1241,20 +1250,85 @@ def _template_regex(template: str, required: int | None = None) -> re.Pattern[st
     tail = len(segments)
     while tail > 0 and (_left_out(segments[tail - 1]) is not None or (required is not None and tail > required)):
         tail -= 1
-    body = "".join(_segment_regex(s) for s in segments[:tail])
+    parameters: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    body = "".join(_segment_regex(s, parameters) for s in segments[:tail])
     for segment in segments[tail:]:  # each may be left out with all after it: nested
-        body += "(?:" + _segment_regex(segment, trailing=True)
-    return re.compile(f"^{body}{')?' * (len(segments) - tail)}/?$", re.I)
+        body += "(?:" + _segment_regex(segment, parameters, trailing=True)
+    return _Template(re.compile(f"^{body}{')?' * (len(segments) - tail)}/?$", re.I), tuple(parameters))
 
 
-def _segment_regex(segment: str, trailing: bool = False) -> str:
+def _segment_regex(segment: str, parameters: list[tuple[str, tuple[tuple[str, str], ...]]],
+                   trailing: bool = False) -> str:
     """One segment of a template, `/` included (`{x?}` before a required segment may be missing on its own)."""
     if re.fullmatch(r"\{\*[^}]*\}", segment):
         return "/.*" if trailing else "(?:/.*)?"
     if re.fullmatch(r"\{[^}]*\?\}", segment) and not trailing:
-        return "(?:/[^/]+)?"
+        return f"(?:/{_parameter_regex(segment[1:-1], parameters)})?"
     parts = re.split(r"(\{[^}]*\})", segment)
-    return "/" + "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
+    return "/" + "".join(_parameter_regex(p[1:-1], parameters) if p.startswith("{") else re.escape(p) for p in parts)
+
+
+_CONSTRAINT = re.compile(r":(\w+)(?:\(([^)]*)\))?")
+
+
+def _parameter_regex(inner: str, parameters: list[tuple[str, tuple[tuple[str, str], ...]]]) -> str:
+    """A parameter's capture group; its name and constraints go to `parameters` (`{id:int?}`, `{page=1}`)."""
+    name, _, constraints = inner.lstrip("*").split("=", 1)[0].rstrip("?").partition(":")
+    parameters.append((name, tuple(_CONSTRAINT.findall(":" + constraints)) if constraints else ()))
+    return f"(?P<p{len(parameters) - 1}>[^/]+)"
+
+
+def _route_values(template: _Template, path: str) -> dict[str, str] | None:
+    """The values a concrete path gives a template's parameters (lowercase names; those left out, or given as the
+    template's own `{x}`, absent); None when the path does not match."""
+    found = template.regex.match(path)
+    if not found:
+        return None
+    values = {}
+    for at, (name, _) in enumerate(template.parameters):
+        value = found.group(f"p{at}")
+        if value is not None and not value.startswith("{"):
+            values[name.lower()] = value
+    return values
+
+
+def _constraints_met(template: _Template, path: str) -> bool:
+    """Whether the path's values meet the template's inline constraints (`{id:int}` takes `5`, not `abc`): ASP.NET
+    matches no route whose constraint fails."""
+    values = _route_values(template, path)
+    return values is not None and all(
+        _meets(values[name.lower()], constraint.lower(), argument) for name, constraints in template.parameters
+        if name.lower() in values for constraint, argument in constraints)
+
+
+_INTEGER = re.compile(r"-?\d+")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?", re.I)
+_GUID = re.compile(r"\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?", re.I)
+
+
+def _meets(value: str, constraint: str, argument: str) -> bool:
+    """One inline constraint of ASP.NET routing; those not known here (datetime, regex, the app's own) hold."""
+    bounds = [int(b) for b in argument.split(",") if _INTEGER.fullmatch(b.strip())]
+    if constraint in ("int", "long", "min", "max", "range"):
+        if not _INTEGER.fullmatch(value):
+            return False
+        number, limit = int(value), 2 ** 31 if constraint == "int" else 2 ** 63
+        return -limit <= number < limit and (not bounds or (
+            number >= bounds[0] if constraint == "min" else number <= bounds[0] if constraint == "max"
+            else len(bounds) < 2 or bounds[0] <= number <= bounds[1]))
+    if constraint in ("length", "minlength", "maxlength") and bounds:
+        size = len(value)
+        return (size >= bounds[0] if constraint == "minlength" else size <= bounds[0] if constraint == "maxlength"
+                else size == bounds[0] if len(bounds) == 1 else bounds[0] <= size <= bounds[1])
+    if constraint == "bool":
+        return value.lower() in ("true", "false")
+    if constraint == "alpha":
+        return value.isascii() and value.isalpha()
+    if constraint == "guid":
+        return _GUID.fullmatch(value) is not None
+    if constraint in ("decimal", "double", "float"):
+        return _NUMBER.fullmatch(value) is not None
+    return True
 
 
 def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]] | None:
@@ -1263,13 +1337,18 @@ def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]]
     match = _ROUTE.match(entry)
     if not match:
         return None
-    # A URL's query string and fragment are no part of the route (`GET /api/want-to-read?seriesId=3`).
-    # (Not a `?` inside braces: `{id?}` is an optional parameter of a template.)
+    # A URL's query string and fragment are no part of the route (`GET /api/want-to-read?seriesId=3`), but for the
+    # `handler` a Razor page reads from it. (Not a `?` inside braces: `{id?}` is an optional parameter of a template.)
+    query = _QUERY.search(match.group(2))
     method, path = match.group(1).upper(), _QUERY.sub("", match.group(2)) or "/"
+    asked = _HANDLER_ARGUMENT.search(query.group(0)) if query else None
     # tests_find asks this once per HTTP call of the tests (879 in bitwarden/server): the listing is built once.
     listed = memo(conn, "routes_listed", lambda: endpoints(conn, None, None).items)
+    pages = memo(conn, "razor_page_templates", lambda: _page_templates(listed))
     routes = [r for r in listed if r["method"] in (method, "ANY")]
-    return [dict(r) for r in _matching_routes(routes, path)]
+    found = _page_handlers(_matching_routes(routes, path, pages), pages, path,
+                           urllib.parse.unquote(asked.group(1)) if asked else None)
+    return [dict(r) for r in found]
 
 
 def nearest_routes(conn: sqlite3.Connection, entry: str, count: int = 3) -> list[dict[str, Any]]:
@@ -1281,25 +1360,97 @@ def nearest_routes(conn: sqlite3.Connection, entry: str, count: int = 3) -> list
     return ranked[:count]
 
 
-def _matching_routes(routes: list[dict[str, Any]], path: str) -> list[dict[str, Any]]:
+def page_path(file: str) -> tuple[str, str | None, str] | None:
+    """(app folder, area, page path) of a Razor page's file, the path being the name `asp-page` gives the page:
+    `src/Web/Pages/Students/Index.cshtml` is ("src/Web", None, "/Students/Index"), `Areas/Admin/Pages/Edit.cshtml`
+    ("", "Admin", "/Edit"); None outside a `Pages` folder."""
+    parts = file.removesuffix(".cshtml").split("/")
+    at = max((i for i, part in enumerate(parts[:-1]) if part == "Pages"), default=None)
+    if at is None:
+        return None
+    area = parts[at - 1] if at >= 2 and parts[at - 2] == "Areas" else None
+    return "/".join(parts[: at - 2] if area else parts[:at]), area, "/" + "/".join(parts[at + 1:])
+
+
+def _page_templates(listed: list[dict[str, Any]]) -> dict[str, str]:
+    """Razor page file -> its route template, the one its unnamed GET endpoint is listed at (every page has one:
+    OnGet, or the page rendering): a named handler's endpoint (`/X/CreateEdit/Edit`, `/X/Details?handler=History`)
+    is the page's route with the handler filled in."""
+    return {str(r["file"]): str(r["route"]) for r in listed
+            if r["source"] == "razor_page" and r["method"] == "GET" and not r.get("page_handler")}
+
+
+def _route_forms(route: dict[str, Any], pages: dict[str, str]) -> list[str]:
+    """The templates a concrete path is matched against: a route's own; a Razor page's template (which of its
+    handlers runs is chosen after, _page_handlers), and an Index page's again under `/Index` (Razor Pages serves
+    Pages/Courses/Index at `/Courses` and `/Courses/Index`)."""
+    if route["source"] != "razor_page":
+        return [route["route"]]
+    template = pages.get(route["file"], route["route"])
+    found = page_path(route["file"] or "")
+    if found is None or not found[2].endswith("/Index"):
+        return [template]
+    prefix = (f"/{found[1]}" if found[1] else "") + found[2].removesuffix("/Index")
+    # An absolute `@page "/x"` replaces the path (a root Index page's `@page "x"` and `"/x"` read alike here).
+    if template != prefix and not template.startswith(prefix + "/"):
+        return [template]
+    return [template, (prefix + "/Index" + template[len(prefix):]).rstrip("/")]
+
+
+def _matching_routes(routes: list[dict[str, Any]], path: str, pages: dict[str, str]) -> list[dict[str, Any]]:
     wanted = path.rstrip("/") or "/"
-    exact = [r for r in routes if (r["route"].rstrip("/") or "/") == wanted]
+    forms = [(r, _route_forms(r, pages)) for r in routes]
+    exact = [r for r, fs in forms if any((f.rstrip("/") or "/") == wanted for f in fs)]
     if exact:
         return exact
-    folded = [r for r in routes if (r["route"].rstrip("/") or "/").lower() == wanted.lower()]
+    folded = [r for r, fs in forms if any((f.rstrip("/") or "/").lower() == wanted.lower() for f in fs)]
     if folded:
         return folded
     # A concrete path: the most specific templates win (most literal segments among those the path reaches), as
     # ASP.NET routing does. The fallback answers every path nothing else takes: a trace from it says nothing about
     # the path. A conventional route is reached from its `shortest` form on (`GET /` for HomeController.Index).
     # A conventional pattern no action fits (listed as written, no handler) matches no path.
-    matching = [r for r in routes if r["source"] != "fallback" and not r.get("no_action") and _template_regex(
-        r["route"], _segment_count(r["shortest"]) if r.get("shortest") is not None else None).match(path)]
+    reached = _segment_count(wanted)
+    matching: list[tuple[dict[str, Any], bool, int]] = []  # route, constraints met, literal segments
+    for route, fs in forms:
+        if route["source"] == "fallback" or route.get("no_action"):
+            continue
+        required = _segment_count(route["shortest"]) if route.get("shortest") is not None else None
+        reaching = [f for f in fs if _template_regex(f, required).regex.match(path)]
+        if reaching:
+            matching.append(max(((route, _constraints_met(_template_regex(f, required), path),
+                                  _literal_segments(f, reached)) for f in reaching), key=lambda m: (m[1], m[2])))
+    # A constraint the path's value does not meet (`{id:int}` given `abc`) rules the route out, unless no other
+    # route takes the path (then it is the nearest there is).
+    if any(met for _, met, _ in matching):
+        matching = [m for m in matching if m[1]]
     if not matching:
         return []
-    reached = _segment_count(wanted)
-    best = max(_literal_segments(r["route"], reached) for r in matching)
-    return [r for r in matching if _literal_segments(r["route"], reached) == best]
+    best = max(literal for _, _, literal in matching)
+    return [route for route, _, literal in matching if literal == best]
+
+
+def _page_handlers(found: list[dict[str, Any]], pages: dict[str, str], path: str,
+                   asked: str | None) -> list[dict[str, Any]]:
+    """The handler a Razor page runs for the path among its matched endpoints of the verb: the one the route's
+    `{handler}` value names, else the query string's `handler` (ASP.NET reads it when the path gives none:
+    `GET /X/CreateEdit?handler=Edit` runs OnGetEditAsync), else the unnamed one (OnGet, OnPostAsync; also when no
+    handler has the name). Names compare case-insensitively."""
+    out: list[dict[str, Any]] = []
+    done: set[str] = set()
+    for route in found:
+        if route["source"] != "razor_page":
+            out.append(route)
+            continue
+        if route["file"] in done:
+            continue
+        done.add(route["file"])
+        of_page = [r for r in found if r["source"] == "razor_page" and r["file"] == route["file"]]
+        values = [_route_values(_template_regex(f), path) for f in _route_forms(route, pages)]
+        name = next((v["handler"] for v in values if v and v.get("handler")), None) or asked
+        named = [r for r in of_page if name and str(r.get("page_handler") or "").lower() == name.lower()]
+        out.extend(named or [r for r in of_page if not r.get("page_handler")])
+    return out
 
 
 def _segment_count(path: str) -> int:

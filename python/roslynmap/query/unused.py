@@ -352,9 +352,11 @@ def _called_by_convention(sid: str, name: str) -> bool:
 
 
 _ENTRY_NAMES = ("Main", "<Main>$")
-# Not `markup`: a member markup names by name only (`Add`, `Count`, any attribute value) must not hide its type.
+# `markup` too: a type listed stands for its members, so deleting it would delete what views use (Contoso's
+# HtmlHelperExtensions, every method called as `@Html.FormBlock(...)`). Markup is matched by name only, so a dead type
+# with a member named like one markup uses (`Count`) is no longer said whole: its other unused members are listed.
 _REACHES_ITS_TYPE = frozenset({"entry_point", "test", "framework_entry", "unbound_base", "unbound_name",
-                               "outside_repo"})
+                               "outside_repo", "markup"})
 # Types the framework finds by reflection, by the base they derive from: EF Core reads a DbContext's migrations
 # and its model snapshot from the assembly (eShopOnWeb's six were "unused").
 # FluentMigrator's runner finds its migrations the same way (`ScanIn(assembly)`: Sonarr's 155 were "unused").

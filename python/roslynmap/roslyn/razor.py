@@ -9,7 +9,7 @@ methods and the component's code-behind class.
 The markup's references to code are facts too, since the generated code that holds them is not indexed
 (refs_find merges them): `RazorInject` for `@inject Type Name` (key: the type as written, in every
 .cshtml and .razor, `_ViewImports`/`_Layout` included) and `RazorLink` for tag-helper links (key: the
-`asp-page` route, or `Controller/Action` from `asp-controller`/`asp-action`).
+`asp-page` page name as written, or `Controller/Action` from `asp-controller`/`asp-action`; detail: `asp-area`).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def reference_facts(root: Path) -> list[FactRecord]:
                 key, detail = f"{controller}/{action}", {"controller": controller, "action": action}
             else:
                 continue
-            if attrs.get("area"):
+            if "area" in attrs:  # `asp-area=""` too: the link leaves its page's area for the root
                 detail["area"] = attrs["area"]
             rows.append(FactRecord("RazorLink", None, None, rel, number, col, "high", key, json.dumps(detail)))
     return rows
