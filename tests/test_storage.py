@@ -311,6 +311,36 @@ def test_an_event_handler_is_reached_only_where_its_event_is_published(hierarchy
         server.close()
 
 
+def test_a_call_on_a_modules_own_interface_runs_only_that_modules_handlers(hierarchy: Indexed) -> None:
+    """Modules.cs (modular-monolith-with-ddd): each module's decorator calls `decorated.Handle(c)` on its own
+    ICommandHandler<T>, which binds to the shared IRequestHandler<T>.Handle; a ReceiverType fact records the
+    module's interface, so only its implementers run it: Shipping's decorator is no caller of Billing's handler (12 of
+    15 callers there were other modules' decorators). A call typed as the shared interface (Dispatch.Any) may run any
+    (contravariant: not narrowed by its type argument either)."""
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+    p = "M:Hierarchy.Modules."
+
+    def nodes(tool: str, symbol_id: str) -> list[str]:
+        env = server.call(tool, {"symbol_id": symbol_id})
+        assert env["ok"], env
+        return sorted(n["symbol_id"].removeprefix(p) for n in env["data"]["nodes"])
+
+    try:
+        assert nodes("graph_callers", f"{p}Billing.ChargeHandler.Handle(Hierarchy.Modules.Billing.Charge)") == [
+            "Billing.LoggingDecorator`1.Handle(`0)", "Shipping.Dispatch.Any(Hierarchy.Modules.IRequestHandler{"
+            "Hierarchy.Modules.Shipping.Ship},Hierarchy.Modules.Shipping.Ship)"]
+        assert nodes("graph_callees", f"{p}Shipping.LoggingDecorator`1.Handle(`0)") == [
+            "IRequestHandler`1.Handle(`0)", "Shipping.ShipHandler.Handle(Hierarchy.Modules.Shipping.Ship)"]
+        assert nodes("graph_callees", f"{p}Shipping.Dispatch.Any(Hierarchy.Modules.IRequestHandler{{"
+                     "Hierarchy.Modules.Shipping.Ship},Hierarchy.Modules.Shipping.Ship)") == [
+            "Billing.ChargeHandler.Handle(Hierarchy.Modules.Billing.Charge)", "Billing.LoggingDecorator`1.Handle(`0)",
+            "IRequestHandler`1.Handle(`0)", "Shipping.LoggingDecorator`1.Handle(`0)",
+            "Shipping.ShipHandler.Handle(Hierarchy.Modules.Shipping.Ship)"]
+    finally:
+        server.close()
+
+
 def test_a_virtual_call_on_a_receiver_of_one_class_line_runs_only_that_lines_overrides(hierarchy: Indexed) -> None:
     """Policies.cs, Shelves: `shelf.Describe()` on a BookShelf (which does not override it) binds to Shelf.Describe,
     and can run RareBookShelf's override but never WineShelf's; on a Shelf it can run both (jellyfin's
@@ -371,6 +401,7 @@ def test_a_member_run_on_this_for_an_override_keeps_only_receivers_that_may_be_i
     the object stays the same (RunLate is a DeadlineRule's, RunTwice a CachingRule's)."""
     db = hierarchy.home / "repos" / hierarchy.info.repo_id / "baselines" / f"{hierarchy.info.commit}.db"
     facts = sqlite3.connect(db).execute("SELECT symbol_id, line, key FROM facts WHERE kind = 'ReceiverType'"
+                                        " AND symbol_id NOT LIKE 'M:Hierarchy.Modules.%'"  # Modules.cs: interfaces
                                         " ORDER BY line").fetchall()
     # Only where the receiver's static type is not the class declaring the member: not on `rule` (Rule<int>), not
     # on the cast to Rule<int>, not on RunLate's own DeadlineRule.
