@@ -164,6 +164,8 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         ("Store:Path", "used", None, ["Flow.Other"]),
         ("Store:Provider", "used", None, ["Flow.Other"]),
         ("Store:Salt", "defined_but_unused", None, ["Flow.Other"]),
+        # docker-compose's Tool_Tool__Batch, for Flow.Tool's AddEnvironmentVariables("Tool_") (test_docker_compose_...).
+        ("Tool:Batch", "used", None, ["Flow.Tool"]),
         ("Tool:Mode", "used", None, ["Flow.Tool"]),
         # BlobClient's `section["Bucket"]`, under the section its caller hands it (Blogifier's StorageMinioProvider
         # reading BucketName, Endpoint... were six root keys used_but_undefined).
@@ -191,6 +193,19 @@ def test_docker_compose_environment_defines_keys_for_the_project_its_service_bui
     assert [(k["key"], k["read_by"]) for k in logging] == [
         ("ASPNETCORE_ENVIRONMENT", "the host (ASPNETCORE_* and DOTNET_* environment variables)"),
         ("Logging:LogLevel:Default", "the host's logging (WebApplication.CreateBuilder, Host.CreateDefaultBuilder)")]
+
+
+def test_a_dockerfile_naming_its_project_relative_to_its_workdir_sets_that_projects_keys(
+        flow: McpServerProcess) -> None:
+    """modular-monolith's backend service builds src/ with src/Dockerfile, which copies the sources under /src and
+    runs `dotnet publish "CompanyName.MyMeetings.API.csproj"` in WORKDIR /src/API/CompanyName.MyMeetings.API: the
+    project was looked for beside the Dockerfile, so its environment was nobody's configuration. The worker service's
+    Dockerfile publishes "Flow.Tool.csproj" in WORKDIR /src/Flow.Tool, which is src/Flow.Tool/Flow.Tool.csproj; its
+    Tool_Tool__Batch is Tool:Batch, as Flow.Tool adds the environment with AddEnvironmentVariables("Tool_")."""
+    keys = flow.call("surfaces_list_config_keys", {"key_filter": "Batch"})["data"]["keys"]
+    assert [(k["key"], k["status"], k["projects"], k["defined_in"]) for k in keys] == [
+        ("Tool:Batch", "used", ["Flow.Tool"], [{"file": "docker-compose.override.yml", "line": 15,
+                                                "source": "docker_compose", "service": "worker", "prefix": "Tool_"}])]
 
 
 def test_a_conventional_route_reaches_only_its_apps_controllers(flow: McpServerProcess) -> None:

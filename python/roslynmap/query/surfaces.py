@@ -660,8 +660,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     discovery = conn.execute("SELECT 1 FROM facts WHERE kind = 'DiRegistration' AND key = 'AddServiceDiscovery' "
                              "LIMIT 1").fetchone() is not None
     # A compose service built from a folder no project of the solution is in (a log shipper) is not its config.
-    definitions = [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]
-                   and not (d.get("source") == "docker_compose" and d["project"] is None)]
+    definitions = _unprefixed(conn, [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]
+                                     and not (d.get("source") == "docker_compose" and d["project"] is None)])
     hosts = {d["project"] for d in definitions}
     # A library's keys are checked against the hosts that reference it (transitively, ProjectReference
     # facts); a library no host references, against every host's.
@@ -831,16 +831,37 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                    [{"status": s, "count": c} for s, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
 
 
+def _unprefixed(conn: sqlite3.Connection, definitions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An environment variable (docker-compose, a launch profile) of a project whose code adds the environment with a
+    prefix, `AddEnvironmentVariables("Meetings_")`, sets the key after the prefix, as the provider strips it
+    (modular-monolith's compose sets Meetings_MeetingsConnectionString, its API reads MeetingsConnectionString);
+    the place says the `prefix`."""
+    prefixes: dict[str, list[str]] = {}
+    for definition in definitions:
+        project = definition["project"]
+        if definition.get("source") not in ("docker_compose", "launch_settings") or not project:
+            continue
+        if project not in prefixes:  # the provider matches the prefix with `__` read as `:`, ignoring case
+            prefixes[project] = [str(f["path"]).replace("__", ":") for f in config_sources(conn, [project])
+                                 if f["key"] == "AddEnvironmentVariables" and f.get("path")]
+        key = str(definition["key"])
+        if prefix := next((p for p in prefixes[project] if len(key) > len(p) and key.lower().startswith(p.lower())),
+                          None):
+            definition["key"], definition["prefix"] = key[len(prefix):], key[:len(prefix)]
+    return definitions
+
+
 def _definition_source(definition: dict[str, Any]) -> dict[str, Any]:
     """Where a definition outside appsettings comes from, as a place shows it (nothing for an appsettings file)."""
     if definition.get("aspire_project"):
         return {"source": "aspire"}
     if definition.get("pattern") == "in_memory":
         return {"source": "in_memory"}
+    prefix = {"prefix": definition["prefix"]} if definition.get("prefix") else {}
     if definition.get("source") == "docker_compose":
-        return {"source": "docker_compose", "service": definition.get("service")}
+        return {"source": "docker_compose", "service": definition.get("service"), **prefix}
     if definition.get("source") == "launch_settings":
-        return {"source": "launch_settings", "profile": definition.get("profile")}
+        return {"source": "launch_settings", "profile": definition.get("profile"), **prefix}
     return {}
 
 
