@@ -208,6 +208,34 @@ def test_a_dockerfile_naming_its_project_relative_to_its_workdir_sets_that_proje
                                                 "source": "docker_compose", "service": "worker", "prefix": "Tool_"}])]
 
 
+def test_tables_of_one_name_in_several_schemas_and_an_entity_each_context_maps_its_own_way(
+        flow: McpServerProcess) -> None:
+    """modular-monolith: raw SQL's `[meetings].[InboxMessages]` and `[payments].[InboxMessages]` were one row of the
+    first schema found (table_filter "meetings.InboxMessages" found none), and every module's DbSet of the shared
+    InternalCommand was listed under the first module's schema. A DbSet's table is the one its own context's model
+    maps: ToolDbContext applies ToolInternalCommandConfiguration (tool); FlowDbContext the configurations of its own
+    assembly (orders); ArchiveContext, in Flow.Tool, those of Flow.Data's assembly (orders, not its project's tool)."""
+    env = flow.call("surfaces_list_db_tables", {})
+    assert [(t["table"], t["schema"], t["dbsets"], t["symbols"]) for t in env["data"]["tables"]] == [
+        ("Catalog", None, ["CatalogItems"], ["P:Flow.Data.FlowDbContext.CatalogItems", ON_MODEL_CREATING]),
+        ("InboxMessages", "orders", [], ["M:Flow.Data.OrdersInbox.Clear"]),
+        ("InboxMessages", "tool", [], ["M:Flow.Tool.ToolDbContext.ClearInbox"]),
+        ("InternalCommands", "orders", ["InternalCommands", "ArchivedCommands"], [
+            "P:Flow.Data.FlowDbContext.InternalCommands", f"M:Flow.Data.InternalCommandConfiguration.{CONFIGURE}",
+            "P:Flow.Tool.ArchiveContext.ArchivedCommands"]),
+        ("InternalCommands", "tool", ["InternalCommands"], [
+            "P:Flow.Tool.ToolDbContext.InternalCommands", f"M:Flow.Tool.ToolInternalCommandConfiguration.{CONFIGURE}"]),
+        ("Orders", None, ["Orders"], ["P:Flow.Data.FlowDbContext.Orders"])]
+    inbox = flow.call("surfaces_list_db_tables", {"table_filter": "tool.InboxMessages"})["data"]["tables"]
+    assert [(t["table"], t["schema"], t["sources"]) for t in inbox] == [
+        ("InboxMessages", "tool", [{"source": "Sql", "file": "src/Flow.Tool/ToolData.cs", "line": 17}])]
+
+
+ON_MODEL_CREATING = "M:Flow.Data.FlowDbContext.OnModelCreating(Microsoft.EntityFrameworkCore.ModelBuilder)"
+CONFIGURE = ("Configure(Microsoft.EntityFrameworkCore.Metadata.Builders.EntityTypeBuilder"
+             "{Flow.Core.InternalCommand})")
+
+
 def test_a_conventional_route_reaches_only_its_apps_controllers(flow: McpServerProcess) -> None:
     """Flow.Web's `{controller=Home}/{action=Index}` fills in its own controllers, not Flow.Other's
     StatusController (another app, which maps no route)."""
