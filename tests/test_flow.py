@@ -298,11 +298,27 @@ def test_middleware_of_a_helper_runs_where_it_is_called_and_branches_say_their_c
         (2, "UseExceptionHandler", "!(app.Environment.IsDevelopment())", MAIN, None, 17),
         (3, "UseAuthentication", None, AUTH, MAIN, 9),
         (4, "UseAuthorization", None, AUTH, MAIN, 10),
-        (5, "UseStaticFiles", None, MAIN, None, 19)]
+        (5, "UseStaticFiles", None, MAIN, None, 19),
+        (6, "UseCors", None, IDENTITY, MAIN, 11),
+        (7, "UseRequestLocalization", None, IDENTITY, MAIN, 12)]
+
+
+def test_middleware_of_a_referenced_projects_helper_is_spliced_into_the_apps_pipeline(flow: McpServerProcess) -> None:
+    """modular-monolith's `app.AddIdentityService()` in the API's Startup.Configure, an extension its UserAccess module
+    declares, was a pipeline of its own: Flow.Web's Program calls Flow.Core's IdentitySetup.AddIdentityService, whose
+    steps run where it is called and belong to Flow.Web's pipeline (the file says where they are written)."""
+    env = flow.call("surfaces_list", {"kind": "middleware"})
+    assert env["answer"] == "7 middleware (7 Flow.Web)."
+    assert [(m["order"], m["middleware"], m["project"], m["file"], m.get("called_from"))
+            for m in env["data"]["middleware"]][4:] == [
+        (5, "UseStaticFiles", "Flow.Web", "src/Flow.Web/Program.cs", None),
+        (6, "UseCors", "Flow.Web", "src/Flow.Core/IdentitySetup.cs", MAIN),
+        (7, "UseRequestLocalization", "Flow.Web", "src/Flow.Core/IdentitySetup.cs", MAIN)]
 
 
 MAIN = "M:Program.<Main>$(System.String[])"
 AUTH = "M:Flow.Web.Pipeline.ConfigureAuth(Microsoft.AspNetCore.Builder.IApplicationBuilder)"
+IDENTITY = "M:Flow.Core.IdentitySetup.AddIdentityService(Microsoft.AspNetCore.Builder.IApplicationBuilder)"
 
 
 def test_a_dispatch_reaches_the_implementation_instantiated_above_the_call(flow: McpServerProcess) -> None:

@@ -1524,8 +1524,9 @@ def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifet
 def middleware(conn: sqlite3.Connection, project: str | None, file: str | None) -> Listing:
     """The pipeline as configured: per configuring member (Program's Main, Startup.Configure...), the
     Use*/Map/MapWhen calls in the order they run. A helper the member calls with the app (`ConfigureAuth(app)`)
-    adds its steps where it is called (`called_from`), numbered in the caller's order; a step on a branch says
-    its `condition`. Members are told apart per project (every top-level Program has the same id)."""
+    adds its steps where it is called (`called_from`), numbered in the caller's order, its own project's or one the
+    caller's references (then the step's `project` is the app's); a step on a branch says its `condition`. Members
+    are told apart per project (every top-level Program has the same id)."""
     steps: dict[Member, list[dict[str, Any]]] = {}
     for fact in _scoped_facts(conn, "Middleware", None, None):
         steps.setdefault((fact["project"], fact["symbol_id"]), []).append(
@@ -1545,7 +1546,8 @@ def middleware(conn: sqlite3.Connection, project: str | None, file: str | None) 
     items: list[dict[str, Any]] = []
     for member in sorted(roots, key=position.__getitem__):
         for order, step in enumerate(_pipeline(member, steps, calls, frozenset()), start=1):
-            items.append({**step, "order": order})
+            # The app's pipeline: a step a referenced project's helper adds is the app's (its file says where).
+            items.append({**step, "order": order, "project": member[0]})
     return _listing(_narrowed(items, project, file), "project")
 
 
@@ -1556,18 +1558,30 @@ Calls = dict[Member, list[tuple[Member, int]]]  # per configuring member: (a hel
 
 
 def _helper_calls(conn: sqlite3.Connection, steps: dict[Member, list[dict[str, Any]]]) -> Calls:
-    """Per configuring member, the other configuring members of its project it calls and the line of each call.
-    A call that is a step itself (`app.UseRequestTiming()`, an extension of the solution) stands for what it adds."""
+    """Per configuring member, the other configuring members it calls and the line of each call: its own project's,
+    else one of a project it references (modular-monolith's `app.AddIdentityService()` in the API's Startup, declared
+    in the UserAccess module, was a pipeline of its own). A call that is a step itself (`app.UseRequestTiming()`, an
+    extension of the solution) stands for what it adds."""
     out: Calls = {}
     if len(steps) < 2:
         return out
     names = {pid: name for pid, name, _ in project_folders(conn)}
+    edges = projectrefs.project_references(conn)
+    referenced: dict[int, set[str | None]] = {}  # project id -> the names of the projects it references
+    declared: dict[str | None, list[str | None]] = {}  # helper id -> the projects declaring it, as steps has them
+    for project, member in steps:
+        declared.setdefault(member, []).append(project)
     for caller, helper, project_id, line in in_chunks(
             conn, "SELECT f.symbol_id, t.symbol_id, r.project_id, r.line FROM refs r JOIN ids f ON f.key = r.from_key"
                   " JOIN ids t ON t.key = r.target_key WHERE r.kind = 'Call' AND f.symbol_id IN ({marks})",
             sorted({str(m[1]) for m in steps})):
         project = names.get(project_id)
-        source, target = (project, caller), (project, helper)
+        source = (project, caller)
+        if project_id not in referenced:
+            referenced[project_id] = {names.get(p) for p in projectrefs.referenced(edges, [project_id])}
+        owner = project if project in declared.get(helper, []) else next(
+            (p for p in declared.get(helper, []) if p in referenced[project_id]), None)
+        target = (owner, helper)
         if target in steps and target != source and source in steps \
                 and not any(s["line"] == line for s in steps[source]):
             out.setdefault(source, []).append((target, int(line or 0)))
