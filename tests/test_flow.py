@@ -164,6 +164,8 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         ("Store:Path", "used", None, ["Flow.Other"]),
         ("Store:Provider", "used", None, ["Flow.Other"]),
         ("Store:Salt", "defined_but_unused", None, ["Flow.Other"]),
+        # docker-compose's Tool_Tool__Batch, for Flow.Tool's AddEnvironmentVariables("Tool_") (test_docker_compose_...).
+        ("Tool:Batch", "used", None, ["Flow.Tool"]),
         ("Tool:Mode", "used", None, ["Flow.Tool"]),
         # BlobClient's `section["Bucket"]`, under the section its caller hands it (Blogifier's StorageMinioProvider
         # reading BucketName, Endpoint... were six root keys used_but_undefined).
@@ -191,6 +193,47 @@ def test_docker_compose_environment_defines_keys_for_the_project_its_service_bui
     assert [(k["key"], k["read_by"]) for k in logging] == [
         ("ASPNETCORE_ENVIRONMENT", "the host (ASPNETCORE_* and DOTNET_* environment variables)"),
         ("Logging:LogLevel:Default", "the host's logging (WebApplication.CreateBuilder, Host.CreateDefaultBuilder)")]
+
+
+def test_a_dockerfile_naming_its_project_relative_to_its_workdir_sets_that_projects_keys(
+        flow: McpServerProcess) -> None:
+    """modular-monolith's backend service builds src/ with src/Dockerfile, which copies the sources under /src and
+    runs `dotnet publish "CompanyName.MyMeetings.API.csproj"` in WORKDIR /src/API/CompanyName.MyMeetings.API: the
+    project was looked for beside the Dockerfile, so its environment was nobody's configuration. The worker service's
+    Dockerfile publishes "Flow.Tool.csproj" in WORKDIR /src/Flow.Tool, which is src/Flow.Tool/Flow.Tool.csproj; its
+    Tool_Tool__Batch is Tool:Batch, as Flow.Tool adds the environment with AddEnvironmentVariables("Tool_")."""
+    keys = flow.call("surfaces_list_config_keys", {"key_filter": "Batch"})["data"]["keys"]
+    assert [(k["key"], k["status"], k["projects"], k["defined_in"]) for k in keys] == [
+        ("Tool:Batch", "used", ["Flow.Tool"], [{"file": "docker-compose.override.yml", "line": 15,
+                                                "source": "docker_compose", "service": "worker", "prefix": "Tool_"}])]
+
+
+def test_tables_of_one_name_in_several_schemas_and_an_entity_each_context_maps_its_own_way(
+        flow: McpServerProcess) -> None:
+    """modular-monolith: raw SQL's `[meetings].[InboxMessages]` and `[payments].[InboxMessages]` were one row of the
+    first schema found (table_filter "meetings.InboxMessages" found none), and every module's DbSet of the shared
+    InternalCommand was listed under the first module's schema. A DbSet's table is the one its own context's model
+    maps: ToolDbContext applies ToolInternalCommandConfiguration (tool); FlowDbContext the configurations of its own
+    assembly (orders); ArchiveContext, in Flow.Tool, those of Flow.Data's assembly (orders, not its project's tool)."""
+    env = flow.call("surfaces_list_db_tables", {})
+    assert [(t["table"], t["schema"], t["dbsets"], t["symbols"]) for t in env["data"]["tables"]] == [
+        ("Catalog", None, ["CatalogItems"], ["P:Flow.Data.FlowDbContext.CatalogItems", ON_MODEL_CREATING]),
+        ("InboxMessages", "orders", [], ["M:Flow.Data.OrdersInbox.Clear"]),
+        ("InboxMessages", "tool", [], ["M:Flow.Tool.ToolDbContext.ClearInbox"]),
+        ("InternalCommands", "orders", ["InternalCommands", "ArchivedCommands"], [
+            "P:Flow.Data.FlowDbContext.InternalCommands", f"M:Flow.Data.InternalCommandConfiguration.{CONFIGURE}",
+            "P:Flow.Tool.ArchiveContext.ArchivedCommands"]),
+        ("InternalCommands", "tool", ["InternalCommands"], [
+            "P:Flow.Tool.ToolDbContext.InternalCommands", f"M:Flow.Tool.ToolInternalCommandConfiguration.{CONFIGURE}"]),
+        ("Orders", None, ["Orders"], ["P:Flow.Data.FlowDbContext.Orders"])]
+    inbox = flow.call("surfaces_list_db_tables", {"table_filter": "tool.InboxMessages"})["data"]["tables"]
+    assert [(t["table"], t["schema"], t["sources"]) for t in inbox] == [
+        ("InboxMessages", "tool", [{"source": "Sql", "file": "src/Flow.Tool/ToolData.cs", "line": 17}])]
+
+
+ON_MODEL_CREATING = "M:Flow.Data.FlowDbContext.OnModelCreating(Microsoft.EntityFrameworkCore.ModelBuilder)"
+CONFIGURE = ("Configure(Microsoft.EntityFrameworkCore.Metadata.Builders.EntityTypeBuilder"
+             "{Flow.Core.InternalCommand})")
 
 
 def test_a_conventional_route_reaches_only_its_apps_controllers(flow: McpServerProcess) -> None:
@@ -255,11 +298,27 @@ def test_middleware_of_a_helper_runs_where_it_is_called_and_branches_say_their_c
         (2, "UseExceptionHandler", "!(app.Environment.IsDevelopment())", MAIN, None, 17),
         (3, "UseAuthentication", None, AUTH, MAIN, 9),
         (4, "UseAuthorization", None, AUTH, MAIN, 10),
-        (5, "UseStaticFiles", None, MAIN, None, 19)]
+        (5, "UseStaticFiles", None, MAIN, None, 19),
+        (6, "UseCors", None, IDENTITY, MAIN, 11),
+        (7, "UseRequestLocalization", None, IDENTITY, MAIN, 12)]
+
+
+def test_middleware_of_a_referenced_projects_helper_is_spliced_into_the_apps_pipeline(flow: McpServerProcess) -> None:
+    """modular-monolith's `app.AddIdentityService()` in the API's Startup.Configure, an extension its UserAccess module
+    declares, was a pipeline of its own: Flow.Web's Program calls Flow.Core's IdentitySetup.AddIdentityService, whose
+    steps run where it is called and belong to Flow.Web's pipeline (the file says where they are written)."""
+    env = flow.call("surfaces_list", {"kind": "middleware"})
+    assert env["answer"] == "7 middleware (7 Flow.Web)."
+    assert [(m["order"], m["middleware"], m["project"], m["file"], m.get("called_from"))
+            for m in env["data"]["middleware"]][4:] == [
+        (5, "UseStaticFiles", "Flow.Web", "src/Flow.Web/Program.cs", None),
+        (6, "UseCors", "Flow.Web", "src/Flow.Core/IdentitySetup.cs", MAIN),
+        (7, "UseRequestLocalization", "Flow.Web", "src/Flow.Core/IdentitySetup.cs", MAIN)]
 
 
 MAIN = "M:Program.<Main>$(System.String[])"
 AUTH = "M:Flow.Web.Pipeline.ConfigureAuth(Microsoft.AspNetCore.Builder.IApplicationBuilder)"
+IDENTITY = "M:Flow.Core.IdentitySetup.AddIdentityService(Microsoft.AspNetCore.Builder.IApplicationBuilder)"
 
 
 def test_a_dispatch_reaches_the_implementation_instantiated_above_the_call(flow: McpServerProcess) -> None:

@@ -60,3 +60,34 @@ def test_a_build_context_above_the_repository_is_no_project(tmp_path: Path) -> N
     (tmp_path / "compose.yaml").write_text(
         "services:\n  api:\n    build:\n      context: ../elsewhere\n    environment:\n      - Key=1\n")
     assert compose_facts(tmp_path) == []
+
+
+def test_a_dockerfile_names_its_project_relative_to_its_workdir_in_the_container(tmp_path: Path) -> None:
+    """modular-monolith's src/Dockerfile (context src/): the sources are copied under WORKDIR /src, and a later stage
+    (`FROM build AS publish`, in WORKDIR /src/API/App.Api) publishes "App.Api.csproj": src/API/App.Api/App.Api.csproj.
+    A stage from an image starts over: its project line is relative to its own WORKDIR."""
+    (tmp_path / "src" / "API" / "App.Api").mkdir(parents=True)
+    (tmp_path / "src" / "API" / "App.Api" / "App.Api.csproj").write_text("<Project />")
+    (tmp_path / "src" / "Tests").mkdir()
+    (tmp_path / "src" / "Tests" / "App.Tests.csproj").write_text("<Project />")
+    (tmp_path / "src" / "Dockerfile").write_text(
+        "FROM mcr.microsoft.com/dotnet/sdk:8.0 AS build\n"
+        "WORKDIR /src\n"
+        "COPY [\"API/App.Api/App.Api.csproj\", \"API/App.Api/\"]\n"
+        "RUN dotnet restore \"API/App.Api/App.Api.csproj\"\n"
+        "COPY . .\n"
+        "WORKDIR \"/src/API/App.Api\"\n"
+        "RUN dotnet build ../../Tests/App.Tests.csproj \\\n"
+        "    -c Release\n"
+        "\n"
+        "FROM build AS publish\n"
+        "RUN dotnet publish \"App.Api.csproj\" -c Release -o /app/publish\n"
+        "\n"
+        "FROM mcr.microsoft.com/dotnet/aspnet:8.0\n"
+        "WORKDIR /app\n"
+        "COPY --from=publish /app/publish .\n")
+    (tmp_path / "docker-compose.yml").write_text(
+        "services:\n  backend:\n    build:\n      context: ./src/\n    environment:\n"
+        "      - Meetings_MeetingsConnectionString=Server=db\n")
+    assert [(r.key, json.loads(r.detail)["built_from"]) for r in compose_facts(tmp_path)] == [
+        ("Meetings_MeetingsConnectionString", "src/API/App.Api/App.Api.csproj")]

@@ -661,8 +661,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     discovery = conn.execute("SELECT 1 FROM facts WHERE kind = 'DiRegistration' AND key = 'AddServiceDiscovery' "
                              "LIMIT 1").fetchone() is not None
     # A compose service built from a folder no project of the solution is in (a log shipper) is not its config.
-    definitions = [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]
-                   and not (d.get("source") == "docker_compose" and d["project"] is None)]
+    definitions = _unprefixed(conn, [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]
+                                     and not (d.get("source") == "docker_compose" and d["project"] is None)])
     hosts = {d["project"] for d in definitions}
     # A library's keys are checked against the hosts that reference it (transitively, ProjectReference
     # facts); a library no host references, against every host's.
@@ -832,16 +832,37 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                    [{"status": s, "count": c} for s, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))])
 
 
+def _unprefixed(conn: sqlite3.Connection, definitions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An environment variable (docker-compose, a launch profile) of a project whose code adds the environment with a
+    prefix, `AddEnvironmentVariables("Meetings_")`, sets the key after the prefix, as the provider strips it
+    (modular-monolith's compose sets Meetings_MeetingsConnectionString, its API reads MeetingsConnectionString);
+    the place says the `prefix`."""
+    prefixes: dict[str, list[str]] = {}
+    for definition in definitions:
+        project = definition["project"]
+        if definition.get("source") not in ("docker_compose", "launch_settings") or not project:
+            continue
+        if project not in prefixes:  # the provider matches the prefix with `__` read as `:`, ignoring case
+            prefixes[project] = [str(f["path"]).replace("__", ":") for f in config_sources(conn, [project])
+                                 if f["key"] == "AddEnvironmentVariables" and f.get("path")]
+        key = str(definition["key"])
+        if prefix := next((p for p in prefixes[project] if len(key) > len(p) and key.lower().startswith(p.lower())),
+                          None):
+            definition["key"], definition["prefix"] = key[len(prefix):], key[:len(prefix)]
+    return definitions
+
+
 def _definition_source(definition: dict[str, Any]) -> dict[str, Any]:
     """Where a definition outside appsettings comes from, as a place shows it (nothing for an appsettings file)."""
     if definition.get("aspire_project"):
         return {"source": "aspire"}
     if definition.get("pattern") == "in_memory":
         return {"source": "in_memory"}
+    prefix = {"prefix": definition["prefix"]} if definition.get("prefix") else {}
     if definition.get("source") == "docker_compose":
-        return {"source": "docker_compose", "service": definition.get("service")}
+        return {"source": "docker_compose", "service": definition.get("service"), **prefix}
     if definition.get("source") == "launch_settings":
-        return {"source": "launch_settings", "profile": definition.get("profile")}
+        return {"source": "launch_settings", "profile": definition.get("profile"), **prefix}
     return {}
 
 
@@ -912,19 +933,24 @@ def _from_migrations(fact: Mapping[str, Any]) -> bool:
     return fact.get("source") in MIGRATION_OPERATIONS or is_migration_file(fact.get("file"))
 
 
-def _mappings(facts: Iterable[Mapping[str, Any]]) -> dict[str, tuple[str, str | None]]:
-    """Entity id -> (table, schema) the model maps it to: [Table] or ToTable() outside migrations first, else a model
-    snapshot's `b.ToTable(...)`, the current schema (Kavita's AppUser is AspNetUsers: Identity's OnModelCreating, which
-    the index does not read, names it, and its snapshot says so)."""
+def _mapping_facts(facts: Iterable[Mapping[str, Any]]) -> dict[str, list[Mapping[str, Any]]]:
+    """Entity id -> the facts mapping it to a table: [Table] or ToTable() outside migrations, else a model snapshot's
+    `b.ToTable(...)`, the current schema (Kavita's AppUser is AspNetUsers: Identity's OnModelCreating, which the index
+    does not read, names it, and its snapshot says so). Several when several contexts map one entity."""
     facts = list(facts)
-    out: dict[str, tuple[str, str | None]] = {}
+    out: dict[str, list[Mapping[str, Any]]] = {}
     for f in facts:
         if f.get("source") in ("Table", "ToTable") and f.get("entity") and not is_migration_file(f["file"]):
-            out.setdefault(f["entity"], (f["key"], f.get("schema")))
+            out.setdefault(f["entity"], []).append(f)
     for f in facts:
-        if f.get("source") == "ToTable" and f.get("entity") and is_snapshot_file(f["file"]):
-            out.setdefault(f["entity"], (f["key"], f.get("schema")))
+        if f.get("source") == "ToTable" and f.get("entity") and is_snapshot_file(f["file"]) and f["entity"] not in out:
+            out.setdefault(f["entity"], []).append(f)
     return out
+
+
+def _mappings(facts: Iterable[Mapping[str, Any]]) -> dict[str, tuple[str, str | None]]:
+    """Entity id -> (table, schema) the model maps it to: the first of its mapping facts."""
+    return {entity: (found[0]["key"], found[0].get("schema")) for entity, found in _mapping_facts(facts).items()}
 
 
 def table_mappings(conn: sqlite3.Connection) -> dict[str, tuple[str, str | None]]:
@@ -984,20 +1010,84 @@ class TableListing(Listing):
     migration_folders: list[dict[str, Any]]
 
 
-def _mapped(facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _mapped(conn: sqlite3.Connection, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A DbSet whose entity the model or the snapshot maps is a source of that table (its name in `dbset`); a DbSet
     inherited from a package's context (Identity's `Users`) is a table only when something maps its entity (the
-    package's model names it)."""
-    mapped = _mappings(facts)
+    package's model names it). An entity mapped to several tables is its own context's (_ContextMappings)."""
+    mapped = _mapping_facts(facts)
     out = []
+    chooser = _ContextMappings(conn)
     for fact in facts:
         if fact.get("source") == "DbSet" and fact.get("entity") in mapped:
-            table, schema = mapped[fact["entity"]]
-            fact = {**fact, "key": table, "schema": schema, "dbset": fact["key"]}
+            found = mapped[fact["entity"]]
+            if len({(m["key"].lower(), str(m.get("schema") or "").lower()) for m in found}) > 1:
+                found = [chooser.choose(fact, found)]
+            fact = {**fact, "key": found[0]["key"], "schema": found[0].get("schema"), "dbset": fact["key"]}
         elif fact.get("inherited") == "package":
             continue
         out.append(fact)
     return out
+
+
+class _ContextMappings:
+    """Which of an entity's disagreeing mappings a DbSet's context applies (modular-monolith's InternalCommand, mapped
+    by each module's IEntityTypeConfiguration to meetings.InternalCommands, registrations.InternalCommands...: every
+    module's DbSet was listed under the first schema found). First a configuration the context itself holds or
+    instantiates (`ApplyConfiguration(new X())`), then one in a project its ApplyConfigurationsFromAssembly names
+    (`typeof(X).Assembly`; its own for `GetType().Assembly`), then one in the context's project, else the first."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+        self._projects = project_folders(conn)
+        self._models: dict[str, tuple[set[str], set[str | None]]] = {}
+        self._containers: dict[str, str | None] = {}
+
+    def _container(self, symbol_id: str | None) -> str | None:
+        if not symbol_id:
+            return None
+        if symbol_id not in self._containers:
+            row = self._conn.execute("SELECT container_id FROM symbols WHERE symbol_id = ? LIMIT 1",
+                                     (symbol_id,)).fetchone()
+            self._containers[symbol_id] = row[0] if row else None
+        return self._containers[symbol_id]
+
+    def _model(self, context: str, project: str | None) -> tuple[set[str], set[str | None]]:
+        """(the types whose configurations the context applies, the projects whose assemblies it applies)."""
+        if context in self._models:
+            return self._models[context]
+        applied: set[str] = {context}
+        assemblies: set[str | None] = set()
+        rows = self._conn.execute(
+            "SELECT DISTINCT r.kind, r.from_key, r.line, t.symbol_id FROM symbols s JOIN ids f ON f.symbol_id ="
+            " s.symbol_id JOIN refs r ON r.from_key = f.key JOIN ids t ON t.key = r.target_key"
+            " WHERE s.container_id = ? AND r.kind IN ('Instantiate', 'Call', 'TypeRef')", (context,)).fetchall()
+        for kind, _, _, target in rows:
+            if kind == "Instantiate" and str(target).startswith("T:"):
+                applied.add(str(target))
+        for kind, from_key, line, target in rows:
+            if kind != "Call" or ".ApplyConfigurationsFromAssembly(" not in str(target):
+                continue
+            # `typeof(X).Assembly`: X is the only type the call's line names (GetType().Assembly names none).
+            named = [str(t) for k, f, n, t in rows if k == "TypeRef" and f == from_key and n == line]
+            owners = {str(r[0]) for r in in_chunks(
+                self._conn, "SELECT DISTINCT p.name FROM symbols s JOIN projects p ON p.id = s.project_id"
+                            " WHERE s.symbol_id IN ({marks})", named)}
+            assemblies |= owners or {project}
+        self._models[context] = (applied, assemblies)
+        return applied, assemblies
+
+    def choose(self, dbset: Mapping[str, Any], found: list[Mapping[str, Any]]) -> Mapping[str, Any]:
+        context = dbset.get("context") or self._container(dbset.get("symbol_id"))
+        project = project_of_path(self._projects, dbset.get("file"))
+        if not context:
+            return found[0]
+        applied, assemblies = self._model(str(context), project)
+
+        def rank(mapping: Mapping[str, Any]) -> int:
+            where = project_of_path(self._projects, mapping.get("file"))
+            return 0 if self._container(mapping.get("symbol_id")) in applied else 1 if where in assemblies \
+                else 2 if where == project else 3
+        return min(found, key=rank)
 
 
 def _covered(snapshot_dirs: set[str], path: str) -> bool:
@@ -1017,8 +1107,8 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListin
     that it does not have was renamed or dropped (Kavita's Users, renamed AspNetUsers in 2020, and six dropped tables
     were listed as current): it goes to `former`, with what happened to it."""
     tables: dict[str, dict[str, Any]] = {}
-    facts = _mapped([f for f in facts_of_kind(conn, "DbTable")
-                     if not _SQLITE_INTERNAL.match(f["key"]) and not is_procedure(f)])
+    facts = _mapped(conn, [f for f in facts_of_kind(conn, "DbTable")
+                           if not _SQLITE_INTERNAL.match(f["key"]) and not is_procedure(f)])
     schemas = _table_schemas(facts)
     for fact in facts:
         apart = _schema_of(fact, schemas)
@@ -1166,25 +1256,29 @@ def _hosts_calling(conn: sqlite3.Connection, member: str | None, hosts: set[str 
 
 
 def _table_schemas(facts: list[dict[str, Any]]) -> dict[str, dict[str, set[str]]]:
-    """Table name (lowercase) -> each schema the model maps entities to under it ("" for none) -> those entities:
-    [Table]/ToTable outside migrations, and the DbSets (under the table their entity is mapped to, else their
-    conventional one)."""
+    """Table name (lowercase) -> each schema it is named under ("" for none) -> the entities mapped there:
+    [Table]/ToTable outside migrations, the DbSets (under the table their entity is mapped to, else their
+    conventional one), and raw SQL's `[schema].[table]` (no entity)."""
     out: dict[str, dict[str, set[str]]] = {}
     for fact in facts:
-        if not fact.get("entity") or _from_migrations(fact):
+        if _from_migrations(fact):
             continue
-        if fact.get("source") in ("Table", "ToTable", "DbSet"):
+        if fact.get("entity") and fact.get("source") in ("Table", "ToTable", "DbSet"):
             out.setdefault(fact["key"].lower(), {}).setdefault(str(fact.get("schema") or ""), set()).add(
                 str(fact["entity"]))
+        elif fact.get("source") == "Sql" and fact.get("schema"):
+            out.setdefault(fact["key"].lower(), {}).setdefault(str(fact["schema"]), set())
     return out
 
 
 def _schema_of(fact: dict[str, Any], schemas: dict[str, dict[str, set[str]]]) -> str | None:
-    """The schema that keeps a table fact apart, or None to group it by name alone. A name is split by schema only
-    when the model maps entities to it under two schemas (modular-monolith's `meetings.Members` and
-    `administration.Members` were one row); otherwise `orders` and `dbo.orders` are one table, as before."""
+    """The schema that keeps a table fact apart, or None to group it by name alone. A name is split by schema when
+    the model maps entities to it under two schemas (modular-monolith's `meetings.Members` and
+    `administration.Members` were one row), or when the code names it under two schemas (its raw SQL's
+    `[meetings].[InboxMessages]` and `[payments].[InboxMessages]`, one row of the first schema found); otherwise
+    `orders` and `dbo.orders` are one table, as before."""
     options = schemas.get(fact["key"].lower(), {})
-    if len(options) < 2:
+    if len([s for s, entities in options.items() if entities]) < 2 and len([s for s in options if s]) < 2:
         return None
     if fact.get("schema"):
         return str(fact["schema"])
@@ -1581,8 +1675,9 @@ def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifet
 def middleware(conn: sqlite3.Connection, project: str | None, file: str | None) -> Listing:
     """The pipeline as configured: per configuring member (Program's Main, Startup.Configure...), the
     Use*/Map/MapWhen calls in the order they run. A helper the member calls with the app (`ConfigureAuth(app)`)
-    adds its steps where it is called (`called_from`), numbered in the caller's order; a step on a branch says
-    its `condition`. Members are told apart per project (every top-level Program has the same id)."""
+    adds its steps where it is called (`called_from`), numbered in the caller's order, its own project's or one the
+    caller's references (then the step's `project` is the app's); a step on a branch says its `condition`. Members
+    are told apart per project (every top-level Program has the same id)."""
     steps: dict[Member, list[dict[str, Any]]] = {}
     for fact in _scoped_facts(conn, "Middleware", None, None):
         steps.setdefault((fact["project"], fact["symbol_id"]), []).append(
@@ -1602,7 +1697,8 @@ def middleware(conn: sqlite3.Connection, project: str | None, file: str | None) 
     items: list[dict[str, Any]] = []
     for member in sorted(roots, key=position.__getitem__):
         for order, step in enumerate(_pipeline(member, steps, calls, frozenset()), start=1):
-            items.append({**step, "order": order})
+            # The app's pipeline: a step a referenced project's helper adds is the app's (its file says where).
+            items.append({**step, "order": order, "project": member[0]})
     return _listing(_narrowed(items, project, file), "project")
 
 
@@ -1613,18 +1709,30 @@ Calls = dict[Member, list[tuple[Member, int]]]  # per configuring member: (a hel
 
 
 def _helper_calls(conn: sqlite3.Connection, steps: dict[Member, list[dict[str, Any]]]) -> Calls:
-    """Per configuring member, the other configuring members of its project it calls and the line of each call.
-    A call that is a step itself (`app.UseRequestTiming()`, an extension of the solution) stands for what it adds."""
+    """Per configuring member, the other configuring members it calls and the line of each call: its own project's,
+    else one of a project it references (modular-monolith's `app.AddIdentityService()` in the API's Startup, declared
+    in the UserAccess module, was a pipeline of its own). A call that is a step itself (`app.UseRequestTiming()`, an
+    extension of the solution) stands for what it adds."""
     out: Calls = {}
     if len(steps) < 2:
         return out
     names = {pid: name for pid, name, _ in project_folders(conn)}
+    edges = projectrefs.project_references(conn)
+    referenced: dict[int, set[str | None]] = {}  # project id -> the names of the projects it references
+    declared: dict[str | None, list[str | None]] = {}  # helper id -> the projects declaring it, as steps has them
+    for project, member in steps:
+        declared.setdefault(member, []).append(project)
     for caller, helper, project_id, line in in_chunks(
             conn, "SELECT f.symbol_id, t.symbol_id, r.project_id, r.line FROM refs r JOIN ids f ON f.key = r.from_key"
                   " JOIN ids t ON t.key = r.target_key WHERE r.kind = 'Call' AND f.symbol_id IN ({marks})",
             sorted({str(m[1]) for m in steps})):
         project = names.get(project_id)
-        source, target = (project, caller), (project, helper)
+        source = (project, caller)
+        if project_id not in referenced:
+            referenced[project_id] = {names.get(p) for p in projectrefs.referenced(edges, [project_id])}
+        owner = project if project in declared.get(helper, []) else next(
+            (p for p in declared.get(helper, []) if p in referenced[project_id]), None)
+        target = (owner, helper)
         if target in steps and target != source and source in steps \
                 and not any(s["line"] == line for s in steps[source]):
             out.setdefault(source, []).append((target, int(line or 0)))

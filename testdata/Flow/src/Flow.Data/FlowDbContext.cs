@@ -11,5 +11,8 @@ public sealed class FlowDbContext(DbContextOptions<FlowDbContext> options) : DbC
     protected override void OnModelCreating(ModelBuilder modelBuilder)
     {
         modelBuilder.Entity<CatalogItem>().ToTable("Catalog");
+        modelBuilder.ApplyConfigurationsFromAssembly(GetType().Assembly);
     }
+
+    public DbSet<InternalCommand> InternalCommands => Set<InternalCommand>();
 }

@@ -17,6 +17,7 @@ else
     app.UseExceptionHandler("/error");
 Pipeline.ConfigureAuth(app);
 app.UseStaticFiles();
+app.AddIdentityService();
 app.MapGet("/catalog", CatalogEndpoints.List);
 app.MapPost("/orders", OrderEndpoints.Create);
 app.MapGet("/prices/{id:int}", PriceEndpoints.Quote);
