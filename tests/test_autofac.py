@@ -30,7 +30,7 @@ def container(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[
 
 def test_each_service_of_a_registration_is_a_row(container: McpServerProcess) -> None:
     env = container.call("surfaces_list", {"kind": "di"})
-    assert env["answer"] == "14 DI registrations (5 Transient, 4 Singleton, 4 unknown, 1 Scoped)."
+    assert env["answer"] == "16 DI registrations (6 unknown, 5 Transient, 4 Singleton, 1 Scoped)."
     rows = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("service_key"),
              r["registered_in"], r["line"]) for r in env["data"]["registrations"]]
     assert rows == [
@@ -45,7 +45,9 @@ def test_each_service_of_a_registration_is_a_row(container: McpServerProcess) ->
         ("IClock", "Transient", "SystemClock", "factory", None, INFRA, 23),
         ("IHandler<>", "Transient", None, "scan", None, MESSAGING, 33),
         ("IHandler<>", None, "LoggingHandler<>", "decorator", None, MESSAGING, 37),
-        ("IClock", "Singleton", "CachingClock", "generic", None, CACHING, 46),
+        ("IRequestHandler<,>", None, "LoggingDecorator<,>", "decorator", None, MESSAGING, 39),
+        ("IRequestHandler<,>", None, "LoggingDecorator<,>", "decorator", None, MESSAGING, 40),
+        ("IClock", "Singleton", "CachingClock", "generic", None, CACHING, 49),
         ("InfrastructureModule", None, None, "module", None, MAIN, 5),
         ("MessagingModule", None, None, "module", None, MAIN, 6),
         ("IPayments", "Singleton", "CardPayments", "instance", "card", MAIN, 7),
@@ -80,3 +82,23 @@ def test_a_cancellation_callback_is_not_a_registration(container: McpServerProce
     """`cancel.Token.Register(...)` shares the name and binds to CancellationToken, not Autofac."""
     env = container.call("surfaces_list", {"kind": "di", "file": "Program.cs"})
     assert [r["line"] for r in env["data"]["registrations"]] == [5, 6, 7, 8]
+
+
+def test_a_modules_decorator_wraps_only_that_modules_command_handlers(container: McpServerProcess) -> None:
+    """Commands.cs (kgrzybek/modular-monolith-with-ddd): each module's LoggingDecorator is registered for the
+    mediator's IRequestHandler<,> but implements its module's own ICommandHandler<,>: the trace of a Billing command
+    shows Billing's decorator only, and a query (a plain IRequestHandler) none. Every module's decorator was shown
+    around every request."""
+    p, token = "M:Container.App.Commands.", "System.Threading.CancellationToken"
+
+    def wrapped(entry: str) -> list[tuple[str, str]]:
+        env = container.call("graph_trace_feature", {"entry_point": f"{p}BillingEndpoint.{entry}"})
+        assert env["ok"], env
+        return [(n["from"]["kind"], n["symbol_id"].removeprefix(p)) for n in env["data"]["nodes"]
+                if n["from"]["kind"] in ("Decorator", "Mediator")]
+
+    assert wrapped("Bill(System.Int32)") == [
+        ("Decorator", f"Billing.LoggingDecorator`2.Handle(`0,{token})"),
+        ("Mediator", f"Billing.BillCommandHandler.Handle(Container.App.Commands.Billing.BillCommand,{token})")]
+    assert wrapped("Invoice(System.Int32)") == [
+        ("Mediator", f"GetInvoiceHandler.Handle(Container.App.Commands.GetInvoice,{token})")]

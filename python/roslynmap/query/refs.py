@@ -185,7 +185,7 @@ def _links(conn: sqlite3.Connection, row: dict[str, Any], excerpts: ExcerptReade
     out: list[ReferenceItem] = []
     for path, line, col, key, detail in conn.execute(
             "SELECT f.path, fa.line, fa.col, fa.key, fa.detail FROM facts fa JOIN files f ON f.id = fa.file_id"
-            " WHERE fa.kind = 'RazorLink' ORDER BY f.path, fa.line, fa.col"):
+            " WHERE fa.kind = 'RazorLink' ORDER BY f.path, fa.line, fa.col, fa.id"):
         text, link = str(key), _detail(detail)
         if "page" in link:
             target = _linked_page(str(path), text, link.get("area"))

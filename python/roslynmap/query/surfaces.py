@@ -70,8 +70,8 @@ def _by_file(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def facts_of_kind(conn: sqlite3.Connection, kind: str) -> list[dict[str, Any]]:
-    rows = conn.execute(f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE fa.kind = ? ORDER BY f.path, fa.line, fa.col",
-                        (kind,)).fetchall()
+    rows = conn.execute(f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE fa.kind = ?"
+                        " ORDER BY f.path, fa.line, fa.col, fa.id", (kind,)).fetchall()
     return [_fact(r) for r in rows]
 
 
@@ -561,7 +561,7 @@ def project_of_path(projects: list[tuple[int, str, str]], path: str | None) -> s
 def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int, str, str]]) -> list[dict[str, Any]]:
     names = {pid: name for pid, name, _ in projects}
     rows = conn.execute(f"SELECT {FACT_COLUMNS}, fa.project_id FROM {FACT_FROM} WHERE fa.kind = ? "
-                        "ORDER BY f.path, fa.line, fa.col", (kind,)).fetchall()
+                        "ORDER BY f.path, fa.line, fa.col, fa.id", (kind,)).fetchall()
     handed = _aspire_arguments(conn) if kind == "ConfigDefinition" else {}
     out = []
     for row in rows:

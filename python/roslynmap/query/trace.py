@@ -422,13 +422,15 @@ def _wrapped(conn: sqlite3.Connection, edges: list[dict[str, Any]],
         return edges
     handles = _declared_handles(conn, {w.implementation_id for w in wrappers})
     declared = _symbols(conn, {e["to"] for e in edges if e["to"] is not None})
+    narrower = {w.implementation_id: _narrower_interfaces(conn, w) for w in wrappers if w.kind == "Decorator"}
     out: list[dict[str, Any]] = []
     for edge in edges:
         if edge["to"] is not None:
             handler_type = declared.get(edge["to"], ("", None))[1]
             implemented = ancestors(conn, {handler_type}) if handler_type else set()
             for wrapper in wrappers:
-                if (wrapper.kind == "Decorator" and wrapper.service_id not in implemented) or (
+                if (wrapper.kind == "Decorator" and (wrapper.service_id not in implemented or (
+                        (own := narrower[wrapper.implementation_id]) and not own & implemented))) or (
                         wrapper.kind == "Behavior" and not edge.get("behaviors")):
                     continue
                 for handle in handles.get(wrapper.implementation_id, []):
@@ -436,6 +438,15 @@ def _wrapped(conn: sqlite3.Connection, edges: list[dict[str, Any]],
                                 "kind": wrapper.kind})
         out.append(edge)
     return out
+
+
+def _narrower_interfaces(conn: sqlite3.Connection, wrapper: RequestWrapper) -> set[str]:
+    """The interfaces of the solution a decorator implements that extend the service it decorates: registered for
+    MediatR's IRequestHandler<,>, each module's LoggingCommandHandlerDecorator implements its own module's
+    ICommandHandler<,> (and constrains its command to the module's ICommand), so it wraps only that module's handlers
+    (modular-monolith-with-ddd: every module's decorator was in every command's trace)."""
+    own = ancestors(conn, {wrapper.implementation_id}) - {wrapper.implementation_id, wrapper.service_id}
+    return {i for i in own if i.startswith("T:") and wrapper.service_id in ancestors(conn, {i}) - {i}}
 
 
 def _declared_handles(conn: sqlite3.Connection, types: set[str]) -> dict[str, list[str]]:

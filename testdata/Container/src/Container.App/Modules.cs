@@ -35,6 +35,9 @@ public sealed class MessagingModule(string queue) : Module
             .InstancePerDependency();
 
         builder.RegisterGenericDecorator(typeof(LoggingHandler<>), typeof(IHandler<>));
+
+        builder.RegisterGenericDecorator(typeof(Commands.Billing.LoggingDecorator<,>), typeof(Commands.IRequestHandler<,>));
+        builder.RegisterGenericDecorator(typeof(Commands.Shipping.LoggingDecorator<,>), typeof(Commands.IRequestHandler<,>));
     }
 }
 
