@@ -32,8 +32,8 @@ def test_shop_index_counts_and_level(server: McpServerProcess) -> None:
     assert data["built"] is False  # the session fixture built it through the CLI
     assert data["semantic_level"] == "full"
     # facts: 2 of the code, 1 framework throw helper (ThrowIfCancellationRequested), 6 calls on Repository<T>
-    # of a solution entity (GenericCall), 6 project references.
-    assert data["counts"] == {"symbols": 135, "references": 396, "files": 19, "unresolved_references": 0, "facts": 15,
+    # of a solution entity and 1 of the generic PricingService.Best<T> (GenericCall), 6 project references.
+    assert data["counts"] == {"symbols": 135, "references": 396, "files": 19, "unresolved_references": 0, "facts": 16,
                               "projects": 4}
     projects = {p["name"]: p for p in data["projects"]}
     assert {n: (p["symbol_count"], p["reference_count"]) for n, p in projects.items()} == SHOP_PROJECTS
