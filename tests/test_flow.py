@@ -563,3 +563,19 @@ def test_a_static_class_whose_extension_methods_markup_calls_is_not_unused(flow:
     assert unused["data"]["unused"] == []
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
         "dispatch": 2, "framework_entry": 4, "markup": 1}  # dispatch: CountOrdersHandler (Count.cshtml.cs) too
+
+
+def test_a_source_generated_mediators_handlers_are_handlers(flow: McpServerProcess) -> None:
+    """fullstackhero's martinothamar/Mediator: ICommandHandler/IQueryHandler are the mediator's own handler
+    interfaces (not MediatR's IRequestHandler): 174 of 185 endpoint traces stopped at `no_handler`, and every
+    handler had 0 endpoints and 0 tests. Flow.Core/SourceGenerated.cs."""
+    p, token = "M:Flow.Core.SourceGenerated.", "System.Threading.CancellationToken"
+    env = flow.call("graph_trace_feature", {"entry_point": f"{p}BrandEndpoints.CreateAsync({p[2:]}IMediator,"
+                                            "System.String)"})
+    assert [(n["from"]["kind"], n["symbol_id"]) for n in env["data"]["nodes"] if n["from"]["kind"] == "Mediator"] == [
+        ("Mediator", f"{p}CreateBrandCommandHandler.Handle({p[2:]}CreateBrandCommand,{token})")]
+    assert env["data"]["stops"]["by_reason"] == {"external": 1}  # ValueTask.FromResult; no `no_handler`
+    impact = flow.call("impact_analyze", {
+        "symbol_id": f"{p}GetBrandQueryHandler.Handle({p[2:]}GetBrandQuery,System.Threading.CancellationToken)"})
+    assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
+        (f"{p}BrandEndpoints.GetAsync({p[2:]}IMediator,System.Guid)", 1, "mediator")]

@@ -192,7 +192,7 @@ def test_a_filter_matching_nothing_says_how_many_the_index_holds(web: McpServerP
         "No PATCH endpoint whose route contains '/files' (51 endpoints in the index). Call surfaces_list_endpoints "
         "without path_filter and http_method to see them.")
     assert hint("surfaces_list", {"kind": "di", "filter": "Nope"}) == (
-        "0 DI registrations.", "No DI registration whose service or implementation contains 'Nope' (26 DI "
+        "0 DI registrations.", "No DI registration whose service or implementation contains 'Nope' (30 DI "
         "registrations in the index). Call surfaces_list(kind=\"di\") without filter to see them.")
     assert hint("surfaces_list", {"kind": "logs", "level": "Critical", "file": "Program.cs"})[1] == (
         "No log template of level 'Critical' in a file matching 'Program.cs' (17 log templates in the index). "
@@ -366,7 +366,7 @@ def test_config_keys_are_checked_per_project(web: McpServerProcess) -> None:
 
 def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
     env = web.call("surfaces_list", {"kind": "di", "limit": 100})
-    assert env["answer"] == "26 DI registrations (15 Singleton, 7 Scoped, 2 Transient, 2 unknown)."
+    assert env["answer"] == "30 DI registrations (16 Singleton, 9 Scoped, 3 Transient, 2 unknown)."
     got = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("via"), r["line"],
             r["confidence"]) for r in env["data"]["registrations"]]
     # services.Configure<T>(section or options => ...) registers IOptions<T>, as AddOptions<T>() does
@@ -379,8 +379,9 @@ def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
         ("IOptions<CatalogOptions>", "Singleton", None, "extension", "AddOptions", 9, "high"),
         ("AddCatalogConfiguration", None, None, "extension", "AddCatalogConfiguration", 18, "high"),
         ("IMemoryCache", "Singleton", None, "extension", "AddMemoryCache", 18, "high"),  # chained on the own extension
-        ("IOptions<ShippingOptions>", "Singleton", None, "extension", "AddOptions", 17, "high"),
+        ("INotifier", "Scoped", "EmailNotifier", "generic", None, 12, "high"),  # DescriptorSetup.cs, by file
     ]
+    assert ("IOptions<ShippingOptions>", "Singleton", None, "extension", "AddOptions", 17, "high") in got
     own = next(r for r in env["data"]["registrations"] if r.get("via") == "AddCatalogConfiguration")
     assert (own["target"], own["registered_in"]) == (SETUP, SETUP.replace("AddCatalogConfiguration", "AddWebApi"))
     keyed = next(r for r in env["data"]["registrations"] if r.get("service_key"))
@@ -402,7 +403,7 @@ def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
     assert [(r["service"], r["implementation_id"], r["file"], r["line"]) for r in db["data"]["registrations"]] == [
         ("ShopDbContext", "T:Web.Api.Data.ShopDbContext", "src/Web.Api/Program.cs", 22)]
     scoped = web.call("surfaces_list", {"kind": "di", "level": "scoped", "project": "Web.Api"})
-    assert scoped["answer"] == "4 DI registrations in project 'Web.Api' (4 Scoped)."
+    assert scoped["answer"] == "6 DI registrations in project 'Web.Api' (6 Scoped)."
 
 
 def test_middleware_pipeline_in_order(web: McpServerProcess) -> None:
@@ -670,7 +671,7 @@ def test_members_the_framework_calls_by_convention_are_not_unused(web: McpServer
         f"T:{infra}BasketReminder",
         f"M:{infra}ConfigurationSetup.AddWebApi(Microsoft.Extensions.DependencyInjection.IServiceCollection,"
         "Microsoft.Extensions.Configuration.IConfiguration)",
-        f"T:{infra}CouponService", f"T:{infra}JwtSetup", f"T:{infra}LegacyConfiguration",
+        f"T:{infra}DescriptorSetup", f"T:{infra}CouponService", f"T:{infra}JwtSetup", f"T:{infra}LegacyConfiguration",
         f"M:{infra}Log.PaymentDeclined(Microsoft.Extensions.Logging.ILogger,System.String)",
         f"M:{api}Pages.Basket.CheckoutModel.Helper", f"M:{services}IAuditSink.Write(System.String)",
         f"M:{services}INotifier.NotifyAsync(System.String)", f"M:{services}OrderReports.TopCustomersAsync",
@@ -702,3 +703,16 @@ def test_a_forwarder_whose_request_type_did_not_restore_is_still_one(web: McpSer
     impact = web.call("impact_analyze", {"symbol_id": handle})
     assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
         ("M:Web.NoPackages.InvoiceVoiding.VoidAsync(Web.NoPackages.InvoiceSlice,System.Int32)", 1, "mediator")]
+
+
+def test_a_registration_made_from_a_service_descriptor_is_one(web: McpServerProcess) -> None:
+    """fullstackhero's `TryAddEnumerable(ServiceDescriptor.Scoped<IAuthorizationHandler, H>())` and
+    `services.Add(new ServiceDescriptor(typeof(I), typeof(T), lifetime))` were not listed.
+    Web.Api/Infrastructure/DescriptorSetup.cs: each is the registration AddScoped<I, T>() would be."""
+    env = web.call("surfaces_list", {"kind": "di", "file": "DescriptorSetup"})
+    assert [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("try"), r["line"],
+             r["confidence"]) for r in env["data"]["registrations"]] == [
+        ("INotifier", "Scoped", "EmailNotifier", "generic", True, 12, "high"),
+        ("IClock", "Transient", "SystemClock", "typeof", False, 13, "high"),
+        ("IOrderStore", "Singleton", "SqlOrderStore", "generic", False, 14, "high"),
+        ("IAuditSink", "Scoped", "FileAuditSink", "typeof", True, 15, "high")]

@@ -14,5 +14,15 @@ public sealed record Purge(int Days) : IRequest;
 
 internal sealed class PurgeHandler : IRequestHandler<Purge>
 {
-    public Task<int> Handle(Purge request, CancellationToken cancellationToken) => Task.FromResult(request.Days);
+    public Task<int> Handle(Purge request, CancellationToken cancellationToken) =>
+        Task.FromResult(new PurgeClock() is IPurgeClockSource ? request.Days : 0);
+}
+
+public interface IPurgeClockSource;
+
+// An explicit implementation of an interface of a library the project does not reference (fullstackhero's test
+// doubles of Finbuckle's IMultiTenantContextAccessor): private, yet it implements that interface: not unused.
+internal sealed class PurgeClock : Missing.Clocks.IClock, IPurgeClockSource
+{
+    DateTime Missing.Clocks.IClock.Now => DateTime.UtcNow;
 }

@@ -29,14 +29,84 @@ internal sealed class DiFacts
         var (binding, symbol) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.DependencyInjection);
         if (binding == Binding.Other) return;
         if (binding == Binding.Unbound && !FactSyntax.NameContains(FactSyntax.Receiver(inv), "services")) return;
+        Register(name, inv.ArgumentList.Arguments.ToList(), _types.TypeArguments(inv, symbol as IMethodSymbol), binding,
+            FactSyntax.Name(inv)!.SpanStart, from);
+    }
 
+    private static readonly HashSet<string> DescriptorAdds = new(StringComparer.Ordinal) { "Add", "TryAdd", "TryAddEnumerable", "Replace" };
+    private static readonly HashSet<string> DescriptorLifetimes = new(StringComparer.Ordinal)
+    {
+        "Scoped", "Transient", "Singleton", "KeyedScoped", "KeyedTransient", "KeyedSingleton", "Describe", "DescribeKeyed",
+    };
+
+    /// <summary>Cheap syntax test for the dispatcher: `services.TryAddEnumerable(ServiceDescriptor.Scoped&lt;I, T&gt;())`,
+    /// `services.Add(new ServiceDescriptor(typeof(I), typeof(T), ServiceLifetime.Scoped))` (fullstackhero's
+    /// authorization handler, Practical.CleanArchitecture).</summary>
+    public static bool IsDescriptorAdd(InvocationExpressionSyntax inv, string name) =>
+        DescriptorAdds.Contains(name) && inv.ArgumentList.Arguments.Count == 1
+        && (FactSyntax.NameContains(FactSyntax.Receiver(inv), "services") || FactSyntax.NameContains(FactSyntax.Receiver(inv), "serviceCollection"))
+        && FactSyntax.Unwrap(inv.ArgumentList.Arguments[0].Expression) switch
+        {
+            InvocationExpressionSyntax inner => FactSyntax.NameText(inner) is { } n && DescriptorLifetimes.Contains(n)
+                                                && FactSyntax.Receiver(inner)?.ToString().EndsWith("ServiceDescriptor", StringComparison.Ordinal) == true,
+            ObjectCreationExpressionSyntax creation => creation.Type.ToString().EndsWith("ServiceDescriptor", StringComparison.Ordinal),
+            _ => false,
+        };
+
+    /// <summary>A registration made from a ServiceDescriptor (IsDescriptorAdd): the descriptor's factory method or
+    /// constructor says the service, implementation and lifetime, as AddScoped&lt;I, T&gt;() would.</summary>
+    public void Descriptor(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        var prefix = name == "Add" || name == "Replace" ? "Add" : "TryAdd";
+        var anchor = FactSyntax.Name(inv)!.SpanStart;
+        switch (FactSyntax.Unwrap(inv.ArgumentList.Arguments[0].Expression))
+        {
+            case InvocationExpressionSyntax inner:
+            {
+                var (binding, symbol) = FrameworkApi.Classify(_sink.Model, inner, FrameworkApi.DependencyInjection);
+                if (binding == Binding.Other) return;
+                var innerName = FactSyntax.NameText(inner)!;
+                var args = inner.ArgumentList.Arguments.ToList();
+                var keyed = innerName.Contains("Keyed", StringComparison.Ordinal);
+                var lifetime = innerName.Replace("Keyed", "");
+                if (lifetime.StartsWith("Describe", StringComparison.Ordinal))
+                {
+                    if (args.Count == 0 || LifetimeOf(args[^1].Expression) is not { } described) return;
+                    lifetime = described;
+                    args.RemoveAt(args.Count - 1);
+                }
+                Register(prefix + (keyed ? "Keyed" : "") + lifetime, args, _types.TypeArguments(inner, symbol as IMethodSymbol),
+                    binding, anchor, from);
+                break;
+            }
+            case ObjectCreationExpressionSyntax creation when creation.ArgumentList is { } list:
+            {
+                var (binding, _) = FrameworkApi.Classify(_sink.Model, creation, FrameworkApi.DependencyInjection);
+                if (binding == Binding.Other) return;
+                var args = list.Arguments.ToList();
+                // (Type, Type, lifetime), (Type, factory, lifetime), or (Type, instance): a singleton.
+                var lifetime = args.Count > 0 ? LifetimeOf(args[^1].Expression) : null;
+                if (lifetime is not null) args.RemoveAt(args.Count - 1);
+                Register(prefix + (lifetime ?? "Singleton"), args, [], binding, anchor, from);
+                break;
+            }
+        }
+    }
+
+    /// <summary>`ServiceLifetime.Scoped` -> "Scoped".</summary>
+    private static string? LifetimeOf(ExpressionSyntax expression) =>
+        FactSyntax.Unwrap(expression) is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Scoped" or "Transient" or "Singleton" } access
+        && access.Expression.ToString().EndsWith("ServiceLifetime", StringComparison.Ordinal)
+            ? access.Name.Identifier.ValueText : null;
+
+    /// <summary>One registration: `name` the Add/TryAdd/AddKeyed method it is (or stands for), its arguments and type
+    /// arguments; the fact at `anchor`.</summary>
+    private void Register(string name, List<ArgumentSyntax> args, IReadOnlyList<DiType> typeArgs, Binding binding,
+        int anchor, string? from)
+    {
         var isTry = name.StartsWith("Try", StringComparison.Ordinal);
         var keyed = name.Contains("Keyed", StringComparison.Ordinal);
         var lifetime = name[(name.LastIndexOf("Add", StringComparison.Ordinal) + 3)..].Replace("Keyed", "");
-        var method = symbol as IMethodSymbol;
-
-        var args = inv.ArgumentList.Arguments;
-        var typeArgs = _types.TypeArguments(inv, method);
         // A generic keyed overload's typeof is its key, not its service (eShop's
         // `AddKeyedTransient<IIntegrationEventHandler, TH>(typeof(T))`).
         var typeofIsKey = keyed && typeArgs.Count > 0;
@@ -102,7 +172,7 @@ internal sealed class DiFacts
         else return;
 
         var key = keyArg is null ? null : KeyText(keyArg.Expression);
-        _sink.Add(FactKinds.DiRegistration, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, service.Name,
+        _sink.Add(FactKinds.DiRegistration, from, anchor, FrameworkApi.ConfidenceOf(binding)!, service.Name,
             new FactDetail().Add("lifetime", lifetime).Add("implementation", implementation?.Name).Add("form", form)
                 .Add("try", isTry).Add("key", key).Add("service_id", service.Id).Add("implementation_id", implementation?.Id));
     }

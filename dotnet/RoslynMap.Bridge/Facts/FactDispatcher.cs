@@ -118,6 +118,7 @@ internal sealed class FactDispatcher
         if (!InvocationTopics.TryGetValue(name, out var topic))
         {
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);
+            else if (DiFacts.IsDescriptorAdd(inv, name)) _di.Descriptor(inv, name, from);
             else if (DiFacts.IsServiceExtension(inv, name)) _di.Extension(inv, name, from);
             else if (DiFacts.IsClientDbContext(inv, name)) _di.ClientDbContext(inv, name, from);
             else if (ThrowHelperFacts.IsCandidate(inv, name)) _throwHelpers.Invocation(inv, name, from);

@@ -46,6 +46,8 @@ Include ThenInclude AsNoTracking AsTracking AsSplitQuery ConfigureAwait ToString
 nameof base this
 """.split())  # noqa: SIM905 (a word list reads better)
 HANDLER_INTERFACES = ("IRequestHandler", "INotificationHandler", "IStreamRequestHandler",
+                      # martinothamar/Mediator (source-generated): its own command, query and stream handlers
+                      "ICommandHandler", "IQueryHandler", "IStreamCommandHandler", "IStreamQueryHandler",
                       # event handlers: eShopOnContainers, MassTransit, NServiceBus/Rebus, common hand-rolled names
                       "IIntegrationEventHandler", "IConsumer", "IHandleMessages", "IEventHandler",
                       "IDomainEventHandler")

@@ -128,7 +128,7 @@ class _Rules:
             return by_attribute
         if s.symbol_id in self.maybe_called:
             return "unbound_name"
-        if s.container in self.unbound_bases and _may_implement(s.kind, s.visibility, s.is_static):
+        if s.container in self.unbound_bases and _may_implement(s.kind, s.visibility, s.is_static, s.symbol_id):
             return "unbound_base"
         if s.name in _ENTRY_NAMES or s.symbol_id in self.entry_types:
             return "entry_point"
@@ -379,9 +379,12 @@ _MADE_BY_FRAMEWORK = frozenset({
     "T:Microsoft.AspNetCore.Components.LayoutComponentBase", *_VIEW_COMPONENT_BASES, *_HUB_BASES})
 
 
-def _may_implement(kind: str, visibility: str, is_static: int) -> bool:
-    """An instance member that could implement an interface or override a base member."""
-    return kind in ("Method", "Property", "Event", "Indexer") and visibility != "private" and not is_static
+def _may_implement(kind: str, visibility: str, is_static: int, symbol_id: str) -> bool:
+    """An instance member that could implement an interface or override a base member: not private, unless it is an
+    explicit implementation (`P:A.Accessor.Lib#IAccessor#Context`: private, and an interface's)."""
+    explicit = "#" in symbol_id.split("(", 1)[0].rsplit(".", 1)[-1]
+    return kind in ("Method", "Property", "Event", "Indexer") and (visibility != "private" or explicit) \
+        and not is_static
 
 
 class _Bases:

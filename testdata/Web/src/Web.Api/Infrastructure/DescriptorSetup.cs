@@ -1,0 +1,18 @@
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Web.Api.Services;
+
+namespace Web.Api.Infrastructure;
+
+/// <summary>Registrations made from ServiceDescriptors (fullstackhero's authorization handler, ASP.NET Core's own
+/// libraries): each is the registration AddScoped&lt;I, T&gt;() would be. None was listed.</summary>
+public static class DescriptorSetup
+{
+    public static IServiceCollection AddDescribed(this IServiceCollection services)
+    {
+        services.TryAddEnumerable(ServiceDescriptor.Scoped<INotifier, EmailNotifier>());
+        services.Add(new ServiceDescriptor(typeof(IClock), typeof(SystemClock), ServiceLifetime.Transient));
+        services.Replace(ServiceDescriptor.Singleton<IOrderStore, SqlOrderStore>());
+        services.TryAdd(ServiceDescriptor.Describe(typeof(IAuditSink), typeof(FileAuditSink), ServiceLifetime.Scoped));
+        return services;
+    }
+}
