@@ -192,7 +192,7 @@ def test_a_filter_matching_nothing_says_how_many_the_index_holds(web: McpServerP
         "No PATCH endpoint whose route contains '/files' (51 endpoints in the index). Call surfaces_list_endpoints "
         "without path_filter and http_method to see them.")
     assert hint("surfaces_list", {"kind": "di", "filter": "Nope"}) == (
-        "0 DI registrations.", "No DI registration whose service or implementation contains 'Nope' (30 DI "
+        "0 DI registrations.", "No DI registration whose service or implementation contains 'Nope' (32 DI "
         "registrations in the index). Call surfaces_list(kind=\"di\") without filter to see them.")
     assert hint("surfaces_list", {"kind": "logs", "level": "Critical", "file": "Program.cs"})[1] == (
         "No log template of level 'Critical' in a file matching 'Program.cs' (17 log templates in the index). "
@@ -366,7 +366,7 @@ def test_config_keys_are_checked_per_project(web: McpServerProcess) -> None:
 
 def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
     env = web.call("surfaces_list", {"kind": "di", "limit": 100})
-    assert env["answer"] == "30 DI registrations (16 Singleton, 9 Scoped, 3 Transient, 2 unknown)."
+    assert env["answer"] == "32 DI registrations (16 Singleton, 11 Scoped, 3 Transient, 2 unknown)."
     got = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("via"), r["line"],
             r["confidence"]) for r in env["data"]["registrations"]]
     # services.Configure<T>(section or options => ...) registers IOptions<T>, as AddOptions<T>() does
@@ -379,7 +379,7 @@ def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
         ("IOptions<CatalogOptions>", "Singleton", None, "extension", "AddOptions", 9, "high"),
         ("AddCatalogConfiguration", None, None, "extension", "AddCatalogConfiguration", 18, "high"),
         ("IMemoryCache", "Singleton", None, "extension", "AddMemoryCache", 18, "high"),  # chained on the own extension
-        ("INotifier", "Scoped", "EmailNotifier", "generic", None, 12, "high"),  # DescriptorSetup.cs, by file
+        ("INotifier", "Scoped", "EmailNotifier", "generic", None, 14, "high"),  # DescriptorSetup.cs, by file
     ]
     assert ("IOptions<ShippingOptions>", "Singleton", None, "extension", "AddOptions", 17, "high") in got
     own = next(r for r in env["data"]["registrations"] if r.get("via") == "AddCatalogConfiguration")
@@ -401,9 +401,10 @@ def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
     assert legacy["data"]["registrations"][0]["implementation"] == "SqliteReportingContext"
     db = web.call("surfaces_list", {"kind": "di", "filter": "DbContext", "file": "Web.Api/"})
     assert [(r["service"], r["implementation_id"], r["file"], r["line"]) for r in db["data"]["registrations"]] == [
+        ("ShopDbContext", "T:Web.Api.Data.ShopDbContext", "src/Web.Api/Infrastructure/DescriptorSetup.cs", 18),
         ("ShopDbContext", "T:Web.Api.Data.ShopDbContext", "src/Web.Api/Program.cs", 22)]
     scoped = web.call("surfaces_list", {"kind": "di", "level": "scoped", "project": "Web.Api"})
-    assert scoped["answer"] == "6 DI registrations in project 'Web.Api' (6 Scoped)."
+    assert scoped["answer"] == "8 DI registrations in project 'Web.Api' (8 Scoped)."
 
 
 def test_middleware_pipeline_in_order(web: McpServerProcess) -> None:
@@ -671,7 +672,8 @@ def test_members_the_framework_calls_by_convention_are_not_unused(web: McpServer
         f"T:{infra}BasketReminder",
         f"M:{infra}ConfigurationSetup.AddWebApi(Microsoft.Extensions.DependencyInjection.IServiceCollection,"
         "Microsoft.Extensions.Configuration.IConfiguration)",
-        f"T:{infra}DescriptorSetup", f"T:{infra}CouponService", f"T:{infra}JwtSetup", f"T:{infra}LegacyConfiguration",
+        f"M:{infra}DescriptorSetup.AddDescribed(Microsoft.Extensions.DependencyInjection.IServiceCollection)",
+        f"T:{infra}CouponService", f"T:{infra}JwtSetup", f"T:{infra}LegacyConfiguration",
         f"M:{infra}Log.PaymentDeclined(Microsoft.Extensions.Logging.ILogger,System.String)",
         f"M:{api}Pages.Basket.CheckoutModel.Helper", f"M:{services}IAuditSink.Write(System.String)",
         f"M:{services}INotifier.NotifyAsync(System.String)", f"M:{services}OrderReports.TopCustomersAsync",
@@ -708,11 +710,19 @@ def test_a_forwarder_whose_request_type_did_not_restore_is_still_one(web: McpSer
 def test_a_registration_made_from_a_service_descriptor_is_one(web: McpServerProcess) -> None:
     """fullstackhero's `TryAddEnumerable(ServiceDescriptor.Scoped<IAuthorizationHandler, H>())` and
     `services.Add(new ServiceDescriptor(typeof(I), typeof(T), lifetime))` were not listed.
-    Web.Api/Infrastructure/DescriptorSetup.cs: each is the registration AddScoped<I, T>() would be."""
+    Web.Api/Infrastructure/DescriptorSetup.cs: each is the registration AddScoped<I, T>() would be; and a generic
+    extension of the solution registers what its body does, with its caller's type arguments."""
     env = web.call("surfaces_list", {"kind": "di", "file": "DescriptorSetup"})
     assert [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("try"), r["line"],
              r["confidence"]) for r in env["data"]["registrations"]] == [
-        ("INotifier", "Scoped", "EmailNotifier", "generic", True, 12, "high"),
-        ("IClock", "Transient", "SystemClock", "typeof", False, 13, "high"),
-        ("IOrderStore", "Singleton", "SqlOrderStore", "generic", False, 14, "high"),
-        ("IAuditSink", "Scoped", "FileAuditSink", "typeof", True, 15, "high")]
+        ("INotifier", "Scoped", "EmailNotifier", "generic", True, 14, "high"),
+        ("IClock", "Transient", "SystemClock", "typeof", False, 15, "high"),
+        ("IOrderStore", "Singleton", "SqlOrderStore", "generic", False, 16, "high"),
+        ("IAuditSink", "Scoped", "FileAuditSink", "typeof", True, 17, "high"),
+        # The solution's own generic extension (fullstackhero's AddHeroDbContext<CatalogDbContext>()): what its body
+        # registers, its type argument put in for TContext, at the call; the body's own row names TContext.
+        ("ShopDbContext", "Scoped", "ShopDbContext", "extension", None, 18, "high"),
+        ("TContext", "Scoped", "TContext", "extension", None, 23, "high")]
+    made = env["data"]["registrations"][4]
+    assert (made["via"], made["through"], made["service_id"]) == ("AddShopContext", "AddDbContext",
+                                                                    "T:Web.Api.Data.ShopDbContext")

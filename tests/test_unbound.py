@@ -246,8 +246,8 @@ def test_a_class_an_unbound_call_may_reach_is_not_said_unused(unbound: McpServer
     # Purging.cs: PurgeHandler.Handle misses its interface's signature (CS0738, no Implementation reference), but is
     # a handler's Handle, the mediator's to call (Contoso's six MediatR 11 handlers on MediatR 12 were "unused").
     assert env["data"]["excluded"]["dispatch"]["count"] == 2  # 1 without the rule
-    # PurgeClock's explicit `Missing.Clocks.IClock.Now` is private, yet implements the unbound interface (fullstackhero's
-    # test doubles of Finbuckle's accessor were listed unused).
+    # PurgeClock's explicit `Missing.Clocks.IClock.Now` is private, yet implements the unbound interface
+    # (fullstackhero's test doubles of Finbuckle's accessor were listed unused).
     assert env["data"]["excluded"]["unbound_base"]["count"] == 1
 
 

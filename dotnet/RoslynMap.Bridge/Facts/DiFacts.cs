@@ -174,7 +174,9 @@ internal sealed class DiFacts
         var key = keyArg is null ? null : KeyText(keyArg.Expression);
         _sink.Add(FactKinds.DiRegistration, from, anchor, FrameworkApi.ConfidenceOf(binding)!, service.Name,
             new FactDetail().Add("lifetime", lifetime).Add("implementation", implementation?.Name).Add("form", form)
-                .Add("try", isTry).Add("key", key).Add("service_id", service.Id).Add("implementation_id", implementation?.Id));
+                .Add("try", isTry).Add("key", key).Add("service_id", service.Id).Add("implementation_id", implementation?.Id)
+                .Add("service_type_parameter", MethodTypeParameter(service))
+                .Add("implementation_type_parameter", MethodTypeParameter(implementation)));
     }
 
     /// <summary>A lambda or a method group given as the factory, or a delegate held in a variable (jellyfin's
@@ -404,13 +406,24 @@ internal sealed class DiFacts
         // what is made.
         var implementation = name == "AddHostedService" && typeArgs.Count > 0 ? typeArgs[0]
             : name is "AddHttpClient" or "AddDbContext" or "AddDbContextPool" && typeArgs.Count > 1 ? typeArgs[1]
-            : service?.Id is not null ? service : null;
+            : service?.Id is not null || MethodTypeParameter(service) is not null ? service : null;
         // IHttpClientFactory itself is a singleton; a typed client is transient.
         if (name == "AddHttpClient" && typeArgs.Count == 0) lifetime = "Singleton";
         var target = method?.ReducedFrom ?? method;
         var own = target is not null && target.Locations.Any(l => l.IsInSource) ? _sink.IdOf(target) : null;
+        // The solution's own generic extension (fullstackhero's `AddHeroDbContext<CatalogDbContext>()`, whose body
+        // registers its TContext): its type arguments, which the query layer puts in for the body's type parameters.
+        var ownTypeArgs = own is not null && target!.IsGenericMethod ? typeArgs : [];
         _sink.Add(FactKinds.DiRegistration, from, FactSyntax.Name(inv)!.SpanStart, confidence, service?.Name ?? name,
             new FactDetail().Add("lifetime", lifetime).Add("implementation", implementation?.Name).Add("form", "extension")
-                .Add("via", name).Add("target", own).Add("service_id", service?.Id).Add("implementation_id", implementation?.Id));
+                .Add("via", name).Add("target", own).Add("service_id", service?.Id).Add("implementation_id", implementation?.Id)
+                .Add("service_type_parameter", MethodTypeParameter(service)).Add("implementation_type_parameter", MethodTypeParameter(implementation))
+                .Add("type_args", ownTypeArgs.Select(t => t.Name).ToList())
+                .Add("type_arg_ids", ownTypeArgs.All(t => t.Id is not null) ? ownTypeArgs.Select(t => t.Id!).ToList() : null));
     }
+
+    /// <summary>The position of a method's type parameter a registration names (`AddDbContext&lt;TContext&gt;()` in
+    /// `AddHeroDbContext&lt;TContext&gt;`), else null.</summary>
+    private static int? MethodTypeParameter(DiType? type) =>
+        type?.Symbol is ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } parameter ? parameter.Ordinal : null;
 }

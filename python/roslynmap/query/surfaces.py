@@ -1649,6 +1649,40 @@ def _keep(fact: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
     return {k: fact[k] for k in fields if fact.get(k) is not None}
 
 
+_GENERIC_EXTENSION_FIELDS = ("service_type_parameter", "implementation_type_parameter", "type_args", "type_arg_ids")
+
+
+def _type_arguments_put_in(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A call of the solution's own generic extension (fullstackhero's `AddHeroDbContext<CatalogDbContext>()`,
+    whose body calls `AddDbContext<TContext>()`) is what its body registers with its type arguments put in for the
+    body's type parameters: `CatalogDbContext`, Scoped, `via: AddHeroDbContext`, `through` the body's call, at the
+    call site (it was a row naming only the extension, and the body's `TContext`)."""
+    by_member: dict[str, list[dict[str, Any]]] = {}
+    for item in items:
+        by_member.setdefault(str(item["registered_in"]), []).append(item)
+    out: list[dict[str, Any]] = []
+    for item in items:
+        args, ids = item.get("type_args") or [], item.get("type_arg_ids") or []
+        body = [r for r in by_member.get(str(item.get("target") or ""), [])
+                if "service_type_parameter" in r or "implementation_type_parameter" in r]
+        if not args or not body:
+            out.append(item)
+            continue
+        for registration in body:
+            made = {**item, "lifetime": registration.get("lifetime"), "through": registration.get("via")}
+            for role in ("service", "implementation"):
+                position = registration.get(f"{role}_type_parameter")
+                if isinstance(position, int) and position < len(args):
+                    made[role], made[f"{role}_id"] = args[position], ids[position] if position < len(ids) else None
+                else:
+                    made[role], made[f"{role}_id"] = registration.get(role), registration.get(f"{role}_id")
+            out.append({k: v for k, v in made.items() if v is not None})
+    for item in out:
+        for field_name in _GENERIC_EXTENSION_FIELDS:
+            item.pop(field_name, None)
+    return out
+
+
 def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifetime: str | None,
                      project: str | None, file: str | None) -> Listing:
     """Every registration in source order: lifetime calls (AddScoped<I, T>...) and Add* extensions."""
@@ -1658,11 +1692,12 @@ def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifet
         service_key = fact["key"] if fact["key"] != fact["fact_key"] else None
         items.append({"service": fact["fact_key"], **_keep(fact, (
             "lifetime", "implementation", "form", "via", "try", "target", "container", "service_id",
-            "implementation_id")),
+            "implementation_id", *_GENERIC_EXTENSION_FIELDS)),
             **({"service_key": service_key} if service_key is not None else {}),
             **({"module_not_registered": True} if fact["symbol_id"] in unloaded else {}),
             "registered_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"], "line": fact["line"],
             "confidence": fact["confidence"]})
+    items = _type_arguments_put_in(items)
     if service_filter:
         needle = service_filter.strip().lower()
         items = [i for i in items

@@ -1,4 +1,6 @@
+using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection.Extensions;
+using Web.Api.Data;
 using Web.Api.Services;
 
 namespace Web.Api.Infrastructure;
@@ -13,6 +15,10 @@ public static class DescriptorSetup
         services.Add(new ServiceDescriptor(typeof(IClock), typeof(SystemClock), ServiceLifetime.Transient));
         services.Replace(ServiceDescriptor.Singleton<IOrderStore, SqlOrderStore>());
         services.TryAdd(ServiceDescriptor.Describe(typeof(IAuditSink), typeof(FileAuditSink), ServiceLifetime.Scoped));
-        return services;
+        return services.AddShopContext<ShopDbContext>();
     }
+
+    /// <summary>fullstackhero's `AddHeroDbContext&lt;TContext&gt;()`: its callers register the context they name.</summary>
+    public static IServiceCollection AddShopContext<TContext>(this IServiceCollection services) where TContext : DbContext =>
+        services.AddDbContext<TContext>();
 }
