@@ -219,6 +219,7 @@ def test_tables_of_one_name_in_several_schemas_and_an_entity_each_context_maps_i
     env = flow.call("surfaces_list_db_tables", {})
     assert [(t["table"], t["schema"], t["dbsets"], t["symbols"]) for t in env["data"]["tables"]] == [
         ("Catalog", None, ["CatalogItems"], ["P:Flow.Data.FlowDbContext.CatalogItems", ON_MODEL_CREATING]),
+        ("Deliveries", "webhooks", ["Deliveries"], ["P:Flow.Tool.WebhooksContext.Deliveries"]),
         ("InboxMessages", "orders", [], ["M:Flow.Data.OrdersInbox.Clear"]),
         ("InboxMessages", "tool", [], ["M:Flow.Tool.ToolDbContext.ClearInbox"]),
         ("InternalCommands", "orders", ["InternalCommands", "ArchivedCommands"], [
@@ -226,7 +227,10 @@ def test_tables_of_one_name_in_several_schemas_and_an_entity_each_context_maps_i
             "P:Flow.Tool.ArchiveContext.ArchivedCommands"]),
         ("InternalCommands", "tool", ["InternalCommands"], [
             "P:Flow.Tool.ToolDbContext.InternalCommands", f"M:Flow.Tool.ToolInternalCommandConfiguration.{CONFIGURE}"]),
-        ("Orders", None, ["Orders"], ["P:Flow.Data.FlowDbContext.Orders"])]
+        ("Orders", None, ["Orders"], ["P:Flow.Data.FlowDbContext.Orders"]),
+        # Flow.Tool/Billing.cs: the contexts' default schemas (test_a_context_default_schema_...).
+        ("Subscriptions", "billing", ["Subscriptions"], ["P:Flow.Tool.BillingContext.Subscriptions", SUBSCRIPTIONS]),
+        ("Subscriptions", "webhooks", ["Subscriptions"], ["P:Flow.Tool.WebhooksContext.Subscriptions", WEBHOOKS_MODEL])]
     inbox = flow.call("surfaces_list_db_tables", {"table_filter": "tool.InboxMessages"})["data"]["tables"]
     assert [(t["table"], t["schema"], t["sources"]) for t in inbox] == [
         ("InboxMessages", "tool", [{"source": "Sql", "file": "src/Flow.Tool/ToolData.cs", "line": 17}])]
@@ -235,6 +239,40 @@ def test_tables_of_one_name_in_several_schemas_and_an_entity_each_context_maps_i
 ON_MODEL_CREATING = "M:Flow.Data.FlowDbContext.OnModelCreating(Microsoft.EntityFrameworkCore.ModelBuilder)"
 CONFIGURE = ("Configure(Microsoft.EntityFrameworkCore.Metadata.Builders.EntityTypeBuilder"
              "{Flow.Core.InternalCommand})")
+SUBSCRIPTIONS = ("M:Flow.Tool.SubscriptionConfiguration.Configure(Microsoft.EntityFrameworkCore.Metadata.Builders."
+                 "EntityTypeBuilder{Flow.Tool.Subscription})")
+WEBHOOKS_MODEL = "M:Flow.Tool.WebhooksContext.OnModelCreating(Microsoft.EntityFrameworkCore.ModelBuilder)"
+
+
+def test_a_context_default_schema_is_the_schema_of_its_tables_mapped_without_one(flow: McpServerProcess) -> None:
+    """fullstackhero's BillingDbContext sets `HasDefaultSchema(Schema)` ("billing") and its SubscriptionConfiguration
+    maps `ToTable("Subscriptions")`: billing.Subscriptions was two rows, Subscriptions with no schema (its DbSet and
+    ToTable) and billing.Subscriptions (its migrations only), beside webhooks.Subscriptions. Flow.Tool/Billing.cs:
+    BillingContext applies the configuration by ApplyConfigurationsFromAssembly; WebhooksContext's Deliveries, a
+    DbSet nothing maps, is in its context's default schema; the snapshot's own HasDefaultSchema is no fact."""
+    tables = flow.call("surfaces_list_db_tables", {"table_filter": "Subscriptions"})["data"]
+    assert [(t["table"], t["schema"], t["entities"], t["sources"], t["file"], t["line"], t.get("migrations"))
+            for t in tables["tables"]] == [
+        ("Subscriptions", "billing", ["T:Flow.Tool.Subscription"], [
+            {"source": "DbSet", "file": "src/Flow.Tool/Billing.cs", "line": 27},
+            {"source": "ToTable", "file": "src/Flow.Tool/Billing.cs", "line": 38}], "src/Flow.Tool/Billing.cs", 38, 1),
+        ("Subscriptions", "webhooks", ["T:Flow.Tool.WebhookSubscription"], [
+            {"source": "DbSet", "file": "src/Flow.Tool/Billing.cs", "line": 45},
+            {"source": "ToTable", "file": "src/Flow.Tool/Billing.cs", "line": 51}], "src/Flow.Tool/Billing.cs", 51,
+         None)]
+    assert tables["migration_folders"] == [{"folder": "src/Flow.Tool/Migrations", "files": 1}]
+    billing = flow.call("surfaces_list_db_tables", {"table_filter": "billing.Subscriptions"})["data"]["tables"]
+    assert [(t["table"], t["schema"]) for t in billing] == [("Subscriptions", "billing")]
+    deliveries = flow.call("surfaces_list_db_tables", {"table_filter": "Deliveries"})["data"]["tables"]
+    assert [(t["table"], t["schema"], t["sources"]) for t in deliveries] == [
+        ("Deliveries", "webhooks", [{"source": "DbSet", "file": "src/Flow.Tool/Billing.cs", "line": 46}])]
+    card = flow.call("symbols_get_card", {"symbol_id": "T:Flow.Tool.BillingContext"})["data"]
+    assert card["facts"] == [{"kind": "DbDefaultSchema", "key": "billing", "file": "src/Flow.Tool/Billing.cs",
+                              "line": 31, "confidence": "high"}]
+    snapshot = flow.call("symbols_get_card", {"symbol_id": "M:Flow.Tool.Migrations.BillingContextModelSnapshot."
+                                              "BuildModel(Microsoft.EntityFrameworkCore.ModelBuilder)"})["data"]
+    assert [(f["kind"], f["key"], f.get("schema")) for f in snapshot["facts"]] == [
+        ("DbTable", "Subscriptions", "billing")]
 
 
 def test_a_conventional_route_reaches_only_its_apps_controllers(flow: McpServerProcess) -> None:
