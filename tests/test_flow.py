@@ -151,7 +151,8 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         # Flow.Core is loaded by Flow.Web (defines it) and Flow.Tool (does not), but only Flow.Web's code makes the
         # CatalogService that reads it (its DI registration names the type): Flow.Tool does not lack it.
         ("Catalog:PageSize", "used", None, ["Flow.Core", "Flow.Web"]),
-        ("ConnectionStrings:Flow", "used", None, ["Flow.Web"]),
+        # Flow.Tool links Flow.Web's appsettings.Development.json in (test_an_appsettings_file_linked_...).
+        ("ConnectionStrings:Flow", "used", None, ["Flow.Tool", "Flow.Web"]),
         ("EventBus:Host", "used", None, ["Flow.Tool"]),
         ("Features:Beta", "defined_but_unused", None, ["Flow.Web"]),
         ("Logging:LogLevel:Default", "read_by_framework", None, ["Flow.Web"]),
@@ -176,6 +177,26 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
     assert [(k["key"], k["status"]) for k in web["data"]["keys"]] == [
         ("Catalog:PageSize", "used"), ("ConnectionStrings:Flow", "used"), ("Features:Beta", "defined_but_unused"),
         ("Logging:LogLevel:Default", "read_by_framework")]
+
+
+def test_an_appsettings_file_linked_into_a_project_defines_its_keys_there(flow: McpServerProcess) -> None:
+    """fullstackhero's DbMigrator links the API's appsettings.json
+    (`<None Include="..\\FSH.Starter.Api\\appsettings.json" Link="appsettings.json" />`) and runs on it: ~100 keys
+    were undefined for it, as a file counted only for the project whose folder holds it. Flow.Tool links Flow.Web's
+    appsettings.Development.json, which alone defines the connection string it reads: defined for Flow.Tool too, the
+    place saying the name it is linked as."""
+    keys = flow.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings:Flow"})["data"]["keys"]
+    assert [(k["key"], k["status"], k.get("undefined_in"), k["defined_in"]) for k in keys] == [
+        ("ConnectionStrings:Flow", "used", None, [
+            {"file": "src/Flow.Web/appsettings.Development.json", "line": 3, "project": "Flow.Web",
+             "environment": "Development"},
+            {"file": "src/Flow.Web/appsettings.Development.json", "line": 3, "project": "Flow.Tool",
+             "environment": "Development", "link": "appsettings.Development.json"},
+            {"file": "src/Flow.Web/appsettings.json", "line": 8, "project": "Flow.Web"}])]
+    tool = flow.call("surfaces_list_config_keys", {"project": "Flow.Tool", "key_filter": "ConnectionStrings"})
+    assert [(k["key"], k["status"], k["defined_in"]) for k in tool["data"]["keys"]] == [
+        ("ConnectionStrings:Flow", "used", [{"file": "src/Flow.Web/appsettings.Development.json", "line": 3,
+                                            "environment": "Development", "link": "appsettings.Development.json"}])]
 
 
 def test_docker_compose_environment_defines_keys_for_the_project_its_service_builds(flow: McpServerProcess) -> None:

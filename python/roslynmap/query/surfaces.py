@@ -567,7 +567,8 @@ def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int,
     for row in rows:
         fact = _fact(row[:-1])
         fact["fact_key"] = row[5]  # a detail field named "key" (a keyed service's key) shadows it in `fact`
-        # A compose service's environment is its Dockerfile's project's; an appsettings file, the project beside it.
+        # A compose service's environment is its Dockerfile's project's; an appsettings file, the project beside it
+        # (a linked one's record names the linking project).
         fact["project"] = names.get(row[-1]) if row[-1] is not None else project_of_path(
             projects, fact["built_from"] if fact.get("source") == "docker_compose" else fact["file"])
         # An AppHost method configuring the project resource it is handed: once per project its callers hand it.
@@ -853,7 +854,8 @@ def _unprefixed(conn: sqlite3.Connection, definitions: list[dict[str, Any]]) -> 
 
 
 def _definition_source(definition: dict[str, Any]) -> dict[str, Any]:
-    """Where a definition outside appsettings comes from, as a place shows it (nothing for an appsettings file)."""
+    """Where a definition outside appsettings comes from, as a place shows it (nothing for an appsettings file but a
+    linked one's `link`)."""
     if definition.get("aspire_project"):
         return {"source": "aspire"}
     if definition.get("pattern") == "in_memory":
@@ -863,7 +865,8 @@ def _definition_source(definition: dict[str, Any]) -> dict[str, Any]:
         return {"source": "docker_compose", "service": definition.get("service"), **prefix}
     if definition.get("source") == "launch_settings":
         return {"source": "launch_settings", "profile": definition.get("profile"), **prefix}
-    return {}
+    # Another project's appsettings file its project file links in: the name the project gives it.
+    return {"link": definition["link"]} if definition.get("link") else {}
 
 
 def _reading_projects(usages: list[dict[str, Any]], hosts: set[str | None],
