@@ -151,7 +151,8 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         # Flow.Core is loaded by Flow.Web (defines it) and Flow.Tool (does not), but only Flow.Web's code makes the
         # CatalogService that reads it (its DI registration names the type): Flow.Tool does not lack it.
         ("Catalog:PageSize", "used", None, ["Flow.Core", "Flow.Web"]),
-        ("ConnectionStrings:Flow", "used", None, ["Flow.Web"]),
+        # Flow.Tool links Flow.Web's appsettings.Development.json in (test_an_appsettings_file_linked_...).
+        ("ConnectionStrings:Flow", "used", None, ["Flow.Tool", "Flow.Web"]),
         ("EventBus:Host", "used", None, ["Flow.Tool"]),
         ("Features:Beta", "defined_but_unused", None, ["Flow.Web"]),
         ("Logging:LogLevel:Default", "read_by_framework", None, ["Flow.Web"]),
@@ -176,6 +177,26 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
     assert [(k["key"], k["status"]) for k in web["data"]["keys"]] == [
         ("Catalog:PageSize", "used"), ("ConnectionStrings:Flow", "used"), ("Features:Beta", "defined_but_unused"),
         ("Logging:LogLevel:Default", "read_by_framework")]
+
+
+def test_an_appsettings_file_linked_into_a_project_defines_its_keys_there(flow: McpServerProcess) -> None:
+    """fullstackhero's DbMigrator links the API's appsettings.json
+    (`<None Include="..\\FSH.Starter.Api\\appsettings.json" Link="appsettings.json" />`) and runs on it: ~100 keys
+    were undefined for it, as a file counted only for the project whose folder holds it. Flow.Tool links Flow.Web's
+    appsettings.Development.json, which alone defines the connection string it reads: defined for Flow.Tool too, the
+    place saying the name it is linked as."""
+    keys = flow.call("surfaces_list_config_keys", {"key_filter": "ConnectionStrings:Flow"})["data"]["keys"]
+    assert [(k["key"], k["status"], k.get("undefined_in"), k["defined_in"]) for k in keys] == [
+        ("ConnectionStrings:Flow", "used", None, [
+            {"file": "src/Flow.Web/appsettings.Development.json", "line": 3, "project": "Flow.Web",
+             "environment": "Development"},
+            {"file": "src/Flow.Web/appsettings.Development.json", "line": 3, "project": "Flow.Tool",
+             "environment": "Development", "link": "appsettings.Development.json"},
+            {"file": "src/Flow.Web/appsettings.json", "line": 8, "project": "Flow.Web"}])]
+    tool = flow.call("surfaces_list_config_keys", {"project": "Flow.Tool", "key_filter": "ConnectionStrings"})
+    assert [(k["key"], k["status"], k["defined_in"]) for k in tool["data"]["keys"]] == [
+        ("ConnectionStrings:Flow", "used", [{"file": "src/Flow.Web/appsettings.Development.json", "line": 3,
+                                            "environment": "Development", "link": "appsettings.Development.json"}])]
 
 
 def test_docker_compose_environment_defines_keys_for_the_project_its_service_builds(flow: McpServerProcess) -> None:
@@ -219,6 +240,7 @@ def test_tables_of_one_name_in_several_schemas_and_an_entity_each_context_maps_i
     env = flow.call("surfaces_list_db_tables", {})
     assert [(t["table"], t["schema"], t["dbsets"], t["symbols"]) for t in env["data"]["tables"]] == [
         ("Catalog", None, ["CatalogItems"], ["P:Flow.Data.FlowDbContext.CatalogItems", ON_MODEL_CREATING]),
+        ("Deliveries", "webhooks", ["Deliveries"], ["P:Flow.Tool.WebhooksContext.Deliveries"]),
         ("InboxMessages", "orders", [], ["M:Flow.Data.OrdersInbox.Clear"]),
         ("InboxMessages", "tool", [], ["M:Flow.Tool.ToolDbContext.ClearInbox"]),
         ("InternalCommands", "orders", ["InternalCommands", "ArchivedCommands"], [
@@ -226,7 +248,10 @@ def test_tables_of_one_name_in_several_schemas_and_an_entity_each_context_maps_i
             "P:Flow.Tool.ArchiveContext.ArchivedCommands"]),
         ("InternalCommands", "tool", ["InternalCommands"], [
             "P:Flow.Tool.ToolDbContext.InternalCommands", f"M:Flow.Tool.ToolInternalCommandConfiguration.{CONFIGURE}"]),
-        ("Orders", None, ["Orders"], ["P:Flow.Data.FlowDbContext.Orders"])]
+        ("Orders", None, ["Orders"], ["P:Flow.Data.FlowDbContext.Orders"]),
+        # Flow.Tool/Billing.cs: the contexts' default schemas (test_a_context_default_schema_...).
+        ("Subscriptions", "billing", ["Subscriptions"], ["P:Flow.Tool.BillingContext.Subscriptions", SUBSCRIPTIONS]),
+        ("Subscriptions", "webhooks", ["Subscriptions"], ["P:Flow.Tool.WebhooksContext.Subscriptions", WEBHOOKS_MODEL])]
     inbox = flow.call("surfaces_list_db_tables", {"table_filter": "tool.InboxMessages"})["data"]["tables"]
     assert [(t["table"], t["schema"], t["sources"]) for t in inbox] == [
         ("InboxMessages", "tool", [{"source": "Sql", "file": "src/Flow.Tool/ToolData.cs", "line": 17}])]
@@ -235,6 +260,40 @@ def test_tables_of_one_name_in_several_schemas_and_an_entity_each_context_maps_i
 ON_MODEL_CREATING = "M:Flow.Data.FlowDbContext.OnModelCreating(Microsoft.EntityFrameworkCore.ModelBuilder)"
 CONFIGURE = ("Configure(Microsoft.EntityFrameworkCore.Metadata.Builders.EntityTypeBuilder"
              "{Flow.Core.InternalCommand})")
+SUBSCRIPTIONS = ("M:Flow.Tool.SubscriptionConfiguration.Configure(Microsoft.EntityFrameworkCore.Metadata.Builders."
+                 "EntityTypeBuilder{Flow.Tool.Subscription})")
+WEBHOOKS_MODEL = "M:Flow.Tool.WebhooksContext.OnModelCreating(Microsoft.EntityFrameworkCore.ModelBuilder)"
+
+
+def test_a_context_default_schema_is_the_schema_of_its_tables_mapped_without_one(flow: McpServerProcess) -> None:
+    """fullstackhero's BillingDbContext sets `HasDefaultSchema(Schema)` ("billing") and its SubscriptionConfiguration
+    maps `ToTable("Subscriptions")`: billing.Subscriptions was two rows, Subscriptions with no schema (its DbSet and
+    ToTable) and billing.Subscriptions (its migrations only), beside webhooks.Subscriptions. Flow.Tool/Billing.cs:
+    BillingContext applies the configuration by ApplyConfigurationsFromAssembly; WebhooksContext's Deliveries, a
+    DbSet nothing maps, is in its context's default schema; the snapshot's own HasDefaultSchema is no fact."""
+    tables = flow.call("surfaces_list_db_tables", {"table_filter": "Subscriptions"})["data"]
+    assert [(t["table"], t["schema"], t["entities"], t["sources"], t["file"], t["line"], t.get("migrations"))
+            for t in tables["tables"]] == [
+        ("Subscriptions", "billing", ["T:Flow.Tool.Subscription"], [
+            {"source": "DbSet", "file": "src/Flow.Tool/Billing.cs", "line": 27},
+            {"source": "ToTable", "file": "src/Flow.Tool/Billing.cs", "line": 38}], "src/Flow.Tool/Billing.cs", 38, 1),
+        ("Subscriptions", "webhooks", ["T:Flow.Tool.WebhookSubscription"], [
+            {"source": "DbSet", "file": "src/Flow.Tool/Billing.cs", "line": 45},
+            {"source": "ToTable", "file": "src/Flow.Tool/Billing.cs", "line": 51}], "src/Flow.Tool/Billing.cs", 51,
+         None)]
+    assert tables["migration_folders"] == [{"folder": "src/Flow.Tool/Migrations", "files": 1}]
+    billing = flow.call("surfaces_list_db_tables", {"table_filter": "billing.Subscriptions"})["data"]["tables"]
+    assert [(t["table"], t["schema"]) for t in billing] == [("Subscriptions", "billing")]
+    deliveries = flow.call("surfaces_list_db_tables", {"table_filter": "Deliveries"})["data"]["tables"]
+    assert [(t["table"], t["schema"], t["sources"]) for t in deliveries] == [
+        ("Deliveries", "webhooks", [{"source": "DbSet", "file": "src/Flow.Tool/Billing.cs", "line": 46}])]
+    card = flow.call("symbols_get_card", {"symbol_id": "T:Flow.Tool.BillingContext"})["data"]
+    assert card["facts"] == [{"kind": "DbDefaultSchema", "key": "billing", "file": "src/Flow.Tool/Billing.cs",
+                              "line": 31, "confidence": "high"}]
+    snapshot = flow.call("symbols_get_card", {"symbol_id": "M:Flow.Tool.Migrations.BillingContextModelSnapshot."
+                                              "BuildModel(Microsoft.EntityFrameworkCore.ModelBuilder)"})["data"]
+    assert [(f["kind"], f["key"], f.get("schema")) for f in snapshot["facts"]] == [
+        ("DbTable", "Subscriptions", "billing")]
 
 
 def test_a_conventional_route_reaches_only_its_apps_controllers(flow: McpServerProcess) -> None:

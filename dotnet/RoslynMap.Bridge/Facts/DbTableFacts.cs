@@ -7,7 +7,7 @@ namespace RoslynMap.Bridge.Facts;
 /// Database tables: EF Core DbSet properties (a context's own and those it inherits from a package's context,
 /// `inherited: package` or `solution`), [Table] entities, ToTable mappings, a migration's RenameTable and DropTable (in Up), and table
 /// names in raw SQL given to EF Core, Dapper or an ADO.NET command; and the stored procedures such a command runs
-/// (`object: procedure`).
+/// (`object: procedure`). Also a context's default schema (DbDefaultSchema), which its tables mapped without one are in.
 /// </summary>
 internal sealed class DbTableFacts
 {
@@ -33,7 +33,7 @@ internal sealed class DbTableFacts
     }
 
     public static IEnumerable<string> InvocationNames =>
-        EfSqlMethods.Concat(DapperMethods).Append("ToTable").Append("RenameTable").Append("DropTable");
+        EfSqlMethods.Concat(DapperMethods).Append("ToTable").Append("RenameTable").Append("DropTable").Append("HasDefaultSchema");
 
     public static bool IsDbSetType(TypeSyntax type) => type switch
     {
@@ -122,6 +122,7 @@ internal sealed class DbTableFacts
     public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
     {
         if (name == "ToTable") ToTable(inv, from);
+        else if (name == "HasDefaultSchema") DefaultSchema(inv);
         else if (name is "RenameTable" or "DropTable") MigrationOperation(inv, name, from);
         else if (EfSqlMethods.Contains(name)) Sql(inv, FrameworkApi.EntityFramework, from, requireConnection: false);
         else if (DapperMethods.Contains(name)) Sql(inv, FrameworkApi.Dapper, from, requireConnection: true);
@@ -138,6 +139,21 @@ internal sealed class DbTableFacts
         var schema = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 1, "schema")?.Expression);
         _sink.Add(FactKinds.DbTable, from, FactSyntax.Name(inv)!.SpanStart, confidence, name,
             new FactDetail().Add("schema", schema).Add("entity", _sink.IdOf(EntityOf(inv))).Add("source", "ToTable"));
+    }
+
+    /// <summary>`modelBuilder.HasDefaultSchema("billing")` in a context's OnModelCreating: the schema of every table its
+    /// model maps without one (fullstackhero's BillingDbContext, whose `ToTable("Subscriptions")` is billing.Subscriptions).
+    /// The fact's symbol is the context, which the query layer matches to its DbSets and the configurations it applies.
+    /// A snapshot's or designer's own call (in BuildModel) is left out: their ToTable calls name the schema.</summary>
+    private void DefaultSchema(InvocationExpressionSyntax inv)
+    {
+        if (inv.FirstAncestorOrSelf<MethodDeclarationSyntax>() is not { Identifier.ValueText: "OnModelCreating", Parent: TypeDeclarationSyntax type }
+            || _sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol context || !IsDbContext(context.BaseType)) return;
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.EntityFramework);
+        if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
+        var schema = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "schema")?.Expression);
+        if (string.IsNullOrEmpty(schema)) return;
+        _sink.Add(FactKinds.DbDefaultSchema, _sink.IdOf(context), FactSyntax.Name(inv)!.SpanStart, confidence, schema, new FactDetail());
     }
 
     /// <summary>A migration's `migrationBuilder.RenameTable(name: "Users", newName: "AspNetUsers")` (`renamed_to`) and

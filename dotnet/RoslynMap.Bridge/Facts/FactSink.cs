@@ -17,6 +17,8 @@ internal static class FactKinds
     /// Key Vault...): key the method, detail its path when constant. A key undefined in appsettings may be set there.</summary>
     public const string ConfigSource = "ConfigSource";
     public const string DbTable = "DbTable";
+    /// <summary>`HasDefaultSchema("x")` in a DbContext's OnModelCreating; key the schema, symbol the context.</summary>
+    public const string DbDefaultSchema = "DbDefaultSchema";
     public const string DiRegistration = "DiRegistration";
     public const string Middleware = "Middleware";
     public const string Exception = "Exception";

@@ -567,7 +567,8 @@ def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int,
     for row in rows:
         fact = _fact(row[:-1])
         fact["fact_key"] = row[5]  # a detail field named "key" (a keyed service's key) shadows it in `fact`
-        # A compose service's environment is its Dockerfile's project's; an appsettings file, the project beside it.
+        # A compose service's environment is its Dockerfile's project's; an appsettings file, the project beside it
+        # (a linked one's record names the linking project).
         fact["project"] = names.get(row[-1]) if row[-1] is not None else project_of_path(
             projects, fact["built_from"] if fact.get("source") == "docker_compose" else fact["file"])
         # An AppHost method configuring the project resource it is handed: once per project its callers hand it.
@@ -853,7 +854,8 @@ def _unprefixed(conn: sqlite3.Connection, definitions: list[dict[str, Any]]) -> 
 
 
 def _definition_source(definition: dict[str, Any]) -> dict[str, Any]:
-    """Where a definition outside appsettings comes from, as a place shows it (nothing for an appsettings file)."""
+    """Where a definition outside appsettings comes from, as a place shows it (nothing for an appsettings file but a
+    linked one's `link`)."""
     if definition.get("aspire_project"):
         return {"source": "aspire"}
     if definition.get("pattern") == "in_memory":
@@ -863,7 +865,8 @@ def _definition_source(definition: dict[str, Any]) -> dict[str, Any]:
         return {"source": "docker_compose", "service": definition.get("service"), **prefix}
     if definition.get("source") == "launch_settings":
         return {"source": "launch_settings", "profile": definition.get("profile"), **prefix}
-    return {}
+    # Another project's appsettings file its project file links in: the name the project gives it.
+    return {"link": definition["link"]} if definition.get("link") else {}
 
 
 def _reading_projects(usages: list[dict[str, Any]], hosts: set[str | None],
@@ -1010,19 +1013,22 @@ class TableListing(Listing):
     migration_folders: list[dict[str, Any]]
 
 
-def _mapped(conn: sqlite3.Connection, facts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _mapped(conn: sqlite3.Connection, facts: list[dict[str, Any]],
+            chooser: _ContextMappings | None = None) -> list[dict[str, Any]]:
     """A DbSet whose entity the model or the snapshot maps is a source of that table (its name in `dbset`); a DbSet
     inherited from a package's context (Identity's `Users`) is a table only when something maps its entity (the
     package's model names it). An entity mapped to several tables is its own context's (_ContextMappings)."""
     mapped = _mapping_facts(facts)
     out = []
-    chooser = _ContextMappings(conn)
+    chooser = chooser or _ContextMappings(conn)
     for fact in facts:
         if fact.get("source") == "DbSet" and fact.get("entity") in mapped:
             found = mapped[fact["entity"]]
             if len({(m["key"].lower(), str(m.get("schema") or "").lower()) for m in found}) > 1:
                 found = [chooser.choose(fact, found)]
-            fact = {**fact, "key": found[0]["key"], "schema": found[0].get("schema"), "dbset": fact["key"]}
+            # A mapping naming no schema is in the DbSet's context's default one (_in_default_schemas).
+            fact = {**fact, "key": found[0]["key"], "schema": found[0].get("schema") or fact.get("schema"),
+                    "dbset": fact["key"]}
         elif fact.get("inherited") == "package":
             continue
         out.append(fact)
@@ -1076,8 +1082,19 @@ class _ContextMappings:
         self._models[context] = (applied, assemblies)
         return applied, assemblies
 
+    def context_of(self, dbset: Mapping[str, Any]) -> str | None:
+        """The context declaring a DbSet (or inheriting it: `context`)."""
+        return dbset.get("context") or self._container(dbset.get("symbol_id"))
+
+    def applies(self, context: str, context_file: str | None, mapping: Mapping[str, Any]) -> bool:
+        """Whether a context's model applies a ToTable: in its own OnModelCreating, in a configuration it instantiates,
+        or in a project whose assembly its ApplyConfigurationsFromAssembly names."""
+        applied, assemblies = self._model(context, project_of_path(self._projects, context_file))
+        return self._container(mapping.get("symbol_id")) in applied \
+            or project_of_path(self._projects, mapping.get("file")) in assemblies
+
     def choose(self, dbset: Mapping[str, Any], found: list[Mapping[str, Any]]) -> Mapping[str, Any]:
-        context = dbset.get("context") or self._container(dbset.get("symbol_id"))
+        context = self.context_of(dbset)
         project = project_of_path(self._projects, dbset.get("file"))
         if not context:
             return found[0]
@@ -1088,6 +1105,46 @@ class _ContextMappings:
             return 0 if self._container(mapping.get("symbol_id")) in applied else 1 if where in assemblies \
                 else 2 if where == project else 3
         return min(found, key=rank)
+
+
+def _in_default_schemas(conn: sqlite3.Connection, facts: list[dict[str, Any]],
+                        chooser: _ContextMappings) -> list[dict[str, Any]]:
+    """The model's mappings naming no schema (a DbSet, `ToTable("Subscriptions")`, `[Table]`) in the default schema of
+    the context whose model holds them (`HasDefaultSchema("billing")` in its OnModelCreating, DbDefaultSchema facts):
+    fullstackhero's billing.Subscriptions was two rows, the code's without a schema and its migrations' in billing. A
+    DbSet is its context's; a ToTable, the contexts applying it (_ContextMappings.applies), else those with a DbSet of
+    its entity, as a [Table] is; when those contexts disagree (one has no default schema) it keeps none."""
+    set_by = [f for f in facts_of_kind(conn, "DbDefaultSchema") if f["symbol_id"]]
+    if not set_by:
+        return facts
+    defaults = {str(f["symbol_id"]): str(f["key"]) for f in set_by}
+    # Each context's file (its DbSets and its HasDefaultSchema are in it), and the contexts of each entity's DbSets.
+    files: dict[str, str | None] = {str(f["symbol_id"]): f["file"] for f in set_by}
+    with_dbset: dict[str, set[str]] = {}
+    for fact in facts:
+        if fact.get("source") == "DbSet" and (declaring := chooser.context_of(fact)):
+            files.setdefault(declaring, fact["file"])
+            if fact.get("entity"):
+                with_dbset.setdefault(str(fact["entity"]), set()).add(declaring)
+
+    def contexts_of(fact: Mapping[str, Any]) -> set[str]:
+        if fact.get("source") == "DbSet":
+            return {c} if (c := chooser.context_of(fact)) else set()
+        if fact.get("source") == "ToTable":
+            applying = {c for c, file in files.items() if chooser.applies(c, file, fact)}
+            if applying:
+                return applying
+        return with_dbset.get(str(fact.get("entity")), set())
+
+    out = []
+    for fact in facts:
+        if fact.get("source") in ("DbSet", "Table", "ToTable") and not fact.get("schema") \
+                and not _from_migrations(fact):
+            found = {defaults.get(c, "") for c in contexts_of(fact)}
+            if len(found) == 1 and (schema := found.pop()):
+                fact = {**fact, "schema": schema}
+        out.append(fact)
+    return out
 
 
 def _covered(snapshot_dirs: set[str], path: str) -> bool:
@@ -1107,8 +1164,10 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListin
     that it does not have was renamed or dropped (Kavita's Users, renamed AspNetUsers in 2020, and six dropped tables
     were listed as current): it goes to `former`, with what happened to it."""
     tables: dict[str, dict[str, Any]] = {}
-    facts = _mapped(conn, [f for f in facts_of_kind(conn, "DbTable")
-                           if not _SQLITE_INTERNAL.match(f["key"]) and not is_procedure(f)])
+    chooser = _ContextMappings(conn)
+    facts = _mapped(conn, _in_default_schemas(conn, [f for f in facts_of_kind(conn, "DbTable")
+                                                     if not _SQLITE_INTERNAL.match(f["key"]) and not is_procedure(f)],
+                                              chooser), chooser)
     schemas = _table_schemas(facts)
     for fact in facts:
         apart = _schema_of(fact, schemas)

@@ -7,16 +7,18 @@ defined but unused and which are used but undefined. JSON with comments and trai
 
 from __future__ import annotations
 
+import fnmatch
 import json
 from collections.abc import Iterable, Iterator
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
-from roslynmap.model.readable import in_project_folders, repository_files
+from roslynmap.model.readable import BUILD_DIRS, in_project_folders, is_readable, repository_files
 from roslynmap.model.records import FactRecord
 from roslynmap.roslyn import jsonc
 from roslynmap.roslyn.compose import compose_facts
 from roslynmap.roslyn.launch import launch_facts
+from roslynmap.roslyn.projrefs import linked_items
 from roslynmap.roslyn.razor import razor_facts, reference_facts
 
 
@@ -67,23 +69,43 @@ def definition_facts(root: Path, project_files: Iterable[str] | None = None) -> 
             + own(reference_facts(root)))
 
 
+def linked_definition_facts(root: Path, projects: list[dict[str, Any]]) -> list[FactRecord]:
+    """The keys of an appsettings file a project links in from outside its folder (fullstackhero's DbMigrator links
+    the API's appsettings.json and runs on it: ~100 keys were undefined for it), once more as that project's own (the
+    record's project), its environment from the name it is linked as, `link` in the detail."""
+    rows: list[FactRecord] = []
+    for item in linked_items(root, projects):
+        name = PurePosixPath(item.link).name
+        if not fnmatch.fnmatchcase(name, "appsettings*.json") or BUILD_DIRS.intersection(item.path.split("/")) \
+                or not is_readable(root, item.path):
+            continue
+        rows += _file_facts(root, item.path, _environment(name), item.project, {"link": item.link})
+    return rows
+
+
 def _appsettings_facts(root: Path) -> list[FactRecord]:
     rows: list[FactRecord] = []
     for path in repository_files(root, ["appsettings*.json"]):
-        rel = path.relative_to(root).as_posix()
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
-        try:
-            data = jsonc.loads(text)
-        except ValueError as exc:
-            error = json.dumps({"error": str(exc)})
-            rows.append(FactRecord("ConfigDefinition", None, None, rel, 1, 1, "low", "", error))
-            continue
-        lines = text.splitlines()
-        environment = _environment(path.name)
-        for key, value in _flatten(data, ""):
-            line = _line_of(lines, key)
-            detail: dict[str, Any] = {"value": jsonc.shown(value)}
-            if environment:
-                detail["environment"] = environment
-            rows.append(FactRecord("ConfigDefinition", None, None, rel, line, 1, "high", key, json.dumps(detail)))
+        rows += _file_facts(root, path.relative_to(root).as_posix(), _environment(path.name))
+    return rows
+
+
+def _file_facts(root: Path, rel: str, environment: str | None, project: int | None = None,
+                extra: dict[str, Any] | None = None) -> list[FactRecord]:
+    """One appsettings file's keys; `project`: the project they are defined for (None: the one beside the file)."""
+    text = (root / rel).read_text(encoding="utf-8-sig", errors="replace")
+    try:
+        data = jsonc.loads(text)
+    except ValueError as exc:
+        error = json.dumps({"error": str(exc)})
+        return [FactRecord("ConfigDefinition", None, project, rel, 1, 1, "low", "", error)]
+    rows: list[FactRecord] = []
+    lines = text.splitlines()
+    for key, value in _flatten(data, ""):
+        line = _line_of(lines, key)
+        detail: dict[str, Any] = {"value": jsonc.shown(value)}
+        if environment:
+            detail["environment"] = environment
+        detail.update(extra or {})
+        rows.append(FactRecord("ConfigDefinition", None, project, rel, line, 1, "high", key, json.dumps(detail)))
     return rows

@@ -33,7 +33,7 @@ from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import level_evidence, merge_semantic_levels
 from roslynmap.model.records import Batch, decode_batch, merge_batches
-from roslynmap.roslyn.appsettings import definition_facts
+from roslynmap.roslyn.appsettings import definition_facts, linked_definition_facts
 from roslynmap.roslyn.hosting import load_bridge
 from roslynmap.roslyn.packages import package_references
 from roslynmap.roslyn.projrefs import project_reference_facts
@@ -207,6 +207,7 @@ class Worker:
                     counts["facts"] += len(batch.facts)
                     emit({"event": "progress", "phase": "extract", "done": done, "total": total_docs})
             definitions = definition_facts(Path(request["repo_root"]), [p["path"] for p in described["projects"]])
+            definitions += linked_definition_facts(Path(request["repo_root"]), described["projects"])
             definitions += project_reference_facts(Path(request["repo_root"]), described["projects"])
             writer.add_batch(Batch(facts=definitions))
             counts["facts"] += len(definitions)
@@ -290,6 +291,7 @@ class Worker:
             for start in range(0, len(copied), 512):
                 writer.add_batch(derive_store.replay_batch(conn, copied[start:start + 512]))
             writer.add_batch(Batch(facts=definition_facts(root, [p["path"] for p in described["projects"]])
+                                   + linked_definition_facts(root, described["projects"])
                                    + project_reference_facts(root, described["projects"])))
             # A document several projects compile (a linked file) has one files row; a full index leaves it
             # with the project extracted last in document order.

@@ -1,8 +1,10 @@
 using Microsoft.Extensions.Configuration;
 
-var config = new ConfigurationBuilder().AddJsonFile("appsettings.json").AddEnvironmentVariables().AddEnvironmentVariables("Tool_").Build();
+var config = new ConfigurationBuilder().AddJsonFile("appsettings.json").AddJsonFile("appsettings.Development.json", optional: true).AddEnvironmentVariables().AddEnvironmentVariables("Tool_").Build();
 Console.WriteLine(config["Tool:Mode"]);
 // Set only by docker-compose.override.yml (EventBus__Host, the unprefixed provider reads it): defined for Flow.Tool.
 Console.WriteLine(config["EventBus:Host"]);
 // Set by docker-compose as Tool_Tool__Batch for the worker service: AddEnvironmentVariables("Tool_") drops the prefix.
 Console.WriteLine(config["Tool:Batch"]);
+// Defined for Flow.Tool only by Flow.Web's appsettings.Development.json, which its project file links in.
+Console.WriteLine(config.GetConnectionString("Flow"));
