@@ -26,7 +26,7 @@ def web(web_repo: Path, home: Path) -> Iterator[McpServerProcess]:
 
 def test_endpoints(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_endpoints", {"limit": 100, "token_budget": 6000})
-    assert env["answer"] == "51 endpoints (22 GET, 10 POST, 9 ANY, 4 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
+    assert env["answer"] == "55 endpoints (25 GET, 10 POST, 9 ANY, 5 DELETE, 2 PATCH, 2 PUT, 1 HEAD, 1 OPTIONS)."
     got = [(e["method"], e["route"], e["source"]) for e in env["data"]["endpoints"]]
     assert got == [  # by route (case-folded), then method
         ("GET", "/", "razor_page"), ("POST", "/", "razor_page"),
@@ -46,6 +46,10 @@ def test_endpoints(web: McpServerProcess) -> None:
         ("HEAD", "/api/reports/daily", "minimal"),
         ("GET", "/api/stock/items", "minimal"), ("GET", "/api/stock/items", "minimal"),
         ("GET", "/api/stock/items/{id:int}", "minimal"), ("DELETE", "/api/stock/items/{id:int}", "minimal"),
+        ("GET", "/api/v{version:apiVersion}/legacy/ratings/{id:int}", "minimal"),
+        ("GET", "/api/v{version:apiVersion}/ratings", "minimal"),
+        ("GET", "/api/v{version:apiVersion}/ratings/{id:int}", "minimal"),
+        ("DELETE", "/api/v{version:apiVersion}/ratings/{id:int}", "minimal"),
         ("GET", "/Basket/Checkout/{id:int?}", "razor_page"), ("POST", "/Basket/Checkout/{id:int?}", "razor_page"),
         ("POST", "/Basket/Checkout/{id:int?}?handler=ApplyCoupon", "razor_page"),
         ("POST", "/BasketApi.Basket/GetBasket", "grpc"), ("POST", "/BasketApi.Basket/UpdateBasket", "grpc"),
@@ -75,6 +79,20 @@ def test_api_versions_tell_apart_two_handlers_of_one_route(web: McpServerProcess
         # mapped by MapStockAdmin on the v3 group MapStock hands it
         ("/api/stock/items/{id:int}", "M:Web.Api.Endpoints.VersionedEndpoints.MapStockAdmin("
          "Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", ["3.0"])]
+
+
+def test_api_versions_of_a_version_set_follow_the_group(web: McpServerProcess) -> None:
+    """fullstackhero's modules build an ApiVersionSet (`NewApiVersionSet().HasApiVersion(new ApiVersion(1))...Build()`)
+    in a local, set it on the group with WithApiVersionSet and hand the group to extension methods that map the
+    routes: each route carries the set's versions (a field's set too, its deprecated 0.9 included); a route's own
+    MapToApiVersion(2.0) narrows it to v2."""
+    env = web.call("surfaces_list_endpoints", {"path_filter": "/ratings"})
+    ratings = "M:Web.Api.Endpoints.RatingEndpoints.Map{}(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)"
+    assert [(e["method"], e["route"], e["handler"], e.get("api_versions")) for e in env["data"]["endpoints"]] == [
+        ("GET", "/api/v{version:apiVersion}/legacy/ratings/{id:int}", ratings.format("RatingById"), ["0.9", "1.0"]),
+        ("GET", "/api/v{version:apiVersion}/ratings", ratings.format("Ratings"), ["1.0", "2.0"]),
+        ("GET", "/api/v{version:apiVersion}/ratings/{id:int}", ratings.format("RatingById"), ["1.0", "2.0"]),
+        ("DELETE", "/api/v{version:apiVersion}/ratings/{id:int}", ratings.format("DeleteRating"), ["2.0"])]
 
 
 def test_endpoints_of_every_kind(web: McpServerProcess) -> None:
@@ -176,7 +194,11 @@ def test_routes_and_keys_built_from_constant_interpolated_strings(web: McpServer
     dynamic = web.call("surfaces_list_config_keys", {"status": "dynamic"})["data"]["keys"]
     assert [(k["key"], k["usages"][0].get("template")) for k in dynamic] == [
         ('{$"{FileSettings.Section}:Blocked:{path}"}', "Files:Blocked:*"),
-        ('{configuration["Features:ActiveFlag"]!}', None)]
+        ('{configuration["Features:ActiveFlag"]!}', None),
+        # a feature filter's parameters (test_a_feature_filters_parameters_are_no_root_keys)
+        ("{context.Parameters}:AllowedTenants", "FeatureManagement:*:EnabledFor:*:Parameters:AllowedTenants"),
+        ("{context.Parameters}:Everyone", "FeatureManagement:*:EnabledFor:*:Parameters:Everyone"),
+        ("{context.Parameters}:IgnoreCase", "FeatureManagement:*:EnabledFor:*:Parameters:IgnoreCase")]
 
 
 def test_a_filter_matching_nothing_says_how_many_the_index_holds(web: McpServerProcess) -> None:
@@ -186,10 +208,10 @@ def test_a_filter_matching_nothing_says_how_many_the_index_holds(web: McpServerP
         return env["answer"], env["hint"]
 
     assert hint("surfaces_list_endpoints", {"path_filter": "/row"}) == (
-        "0 endpoints match '/row'.", "No endpoint whose route contains '/row' (51 endpoints in the index). "
+        "0 endpoints match '/row'.", "No endpoint whose route contains '/row' (55 endpoints in the index). "
         "Call surfaces_list_endpoints without path_filter to see them.")
     assert hint("surfaces_list_endpoints", {"path_filter": "/files", "http_method": "patch"})[1] == (
-        "No PATCH endpoint whose route contains '/files' (51 endpoints in the index). Call surfaces_list_endpoints "
+        "No PATCH endpoint whose route contains '/files' (55 endpoints in the index). Call surfaces_list_endpoints "
         "without path_filter and http_method to see them.")
     assert hint("surfaces_list", {"kind": "di", "filter": "Nope"}) == (
         "0 DI registrations.", "No DI registration whose service or implementation contains 'Nope' (32 DI "
@@ -198,7 +220,7 @@ def test_a_filter_matching_nothing_says_how_many_the_index_holds(web: McpServerP
         "No log template of level 'Critical' in a file matching 'Program.cs' (17 log templates in the index). "
         "Call surfaces_list(kind=\"logs\") without level and file to see them.")
     assert hint("surfaces_list_config_keys", {"key_filter": "Nope:Nothing"})[1] == (
-        "No configuration key containing 'Nope:Nothing' (34 configuration keys in the index). "
+        "No configuration key containing 'Nope:Nothing' (37 configuration keys in the index). "
         "Call surfaces_list_config_keys without key_filter to see them.")
 
 
@@ -262,15 +284,15 @@ def test_endpoint_filters_apply_before_limit(web: McpServerProcess) -> None:
 
 def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_config_keys", {"limit": 100, "key_filter": "", "token_budget": 8000})
-    assert env["answer"] == "34 configuration keys."
+    assert env["answer"] == "37 configuration keys."
     assert env["data"]["by_status"] == [
         {"status": "used", "count": 22}, {"status": "defined_but_unused", "count": 5},
-        {"status": "bound_unset", "count": 2}, {"status": "dynamic", "count": 2},
+        {"status": "dynamic", "count": 5}, {"status": "bound_unset", "count": 2},
         {"status": "used_but_undefined", "count": 2}, {"status": "read_by_framework", "count": 1}]
     keys = web.call("surfaces_list_config_keys", {"limit": 20})["data"]["keys"] + \
         web.call("surfaces_list_config_keys", {"limit": 20, "offset": 20})["data"]["keys"]
     status = {k["key"]: k["status"] for k in keys}
-    assert len(status) == 34
+    assert len(status) == 37
     assert {k for k, s in status.items() if s == "used_but_undefined"} == {"Features:ActiveFlag",
                                                                              "Features:MaxPageSize"}
     assert {k for k, s in status.items() if s == "defined_but_unused"} == {
@@ -287,7 +309,7 @@ def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
         {"file": "src/Web.Api/appsettings.Development.json", "line": 4, "environment": "Development"},
         {"file": "src/Web.Api/appsettings.json", "line": 4}]
     missing = web.call("surfaces_list_config_keys", {"status": "used_but_undefined"})
-    assert missing["answer"] == "2 configuration keys are used_but_undefined, of 34."
+    assert missing["answer"] == "2 configuration keys are used_but_undefined, of 37."
     # Sources the index cannot read (Infrastructure/LegacyConfiguration.cs, Sonarr's config.xml): said beside them.
     assert missing["warnings"] == [
         "Configuration also comes from sources the index does not read (an undefined key may be set there): "
@@ -362,6 +384,24 @@ def test_config_keys_are_checked_per_project(web: McpServerProcess) -> None:
     # [FeatureGate("Reports")] and IsEnabledAsync("Reports") read it (Microsoft.FeatureManagement's section).
     flag = next(k for k in scoped["data"]["keys"] if k["key"] == "FeatureManagement:Reports")
     assert (flag["status"], [u["pattern"] for u in flag["usages"]]) == ("used", ["feature_flag", "feature_flag"])
+
+
+def test_a_feature_filters_parameters_are_no_root_keys(web: McpServerProcess) -> None:
+    """fullstackhero's TenantFeatureFilter reads `context.Parameters.GetSection("AllowedTenants").Get<string[]>()`:
+    Microsoft.FeatureManagement hands it the Parameters section of the flag's filter entry, so its keys (an indexer's
+    and a bound class's too) are read dynamically under it, `FeatureManagement:*:EnabledFor:*:Parameters:Key`, as
+    under a handed IConfigurationSection: no root `AllowedTenants` used_but_undefined."""
+    keys = web.call("surfaces_list_config_keys", {"key_filter": "{context.Parameters}"})["data"]["keys"]
+    under = "FeatureManagement:*:EnabledFor:*:Parameters:"
+    assert [(k["key"], k["status"], [(u["pattern"], u["line"], u.get("type"), u["template"]) for u in k["usages"]])
+            for k in keys] == [
+        ("{context.Parameters}:AllowedTenants", "dynamic", [("GetSection", 14, None, under + "AllowedTenants"),
+                                                            ("Get", 14, "string[]", under + "AllowedTenants")]),
+        ("{context.Parameters}:Everyone", "dynamic", [("indexer", 17, None, under + "Everyone")]),
+        ("{context.Parameters}:IgnoreCase", "dynamic", [("bound_property", 15, "TenantFilterSettings",
+                                                         under + "IgnoreCase")])]
+    assert [k["key"] for k in web.call("surfaces_list_config_keys", {"key_filter": "AllowedTenants"})["data"]["keys"]] \
+        == ["{context.Parameters}:AllowedTenants"]
 
 
 def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
@@ -683,9 +723,10 @@ def test_members_the_framework_calls_by_convention_are_not_unused(web: McpServer
         f"M:{services}Shipping.Ship(System.Int32,Microsoft.Extensions.Logging.ILogger)"]
     # constructed: LoggerAdapter<T>'s constructor is one more (its class implements IAppLogger<T>: left out).
     # Data/Schema's FluentMigrator migration M001_AuditIndex is framework_entry (found by the runner's scan, as
-    # Sonarr's 155 are); its Up and Down overrides are dispatch.
+    # Sonarr's 155 are); its Up and Down overrides are dispatch. RatingEndpoints.MapRatings is framework_entry;
+    # TenantFeatureFilter and its EvaluateAsync dispatch, its constructor constructed.
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
-        "constructed": 10, "dispatch": 18, "entry_point": 1, "framework_entry": 40, "serialization": 24}
+        "constructed": 11, "dispatch": 20, "entry_point": 1, "framework_entry": 41, "serialization": 24}
 
 
 def test_a_partial_type_speaks_from_the_part_that_declares_its_bases(web: McpServerProcess) -> None:

@@ -228,9 +228,9 @@ internal sealed class ConfigFacts
         if (key is null && confidence == Confidence.High && prefix is not null)
             Dynamic(arg, access.ArgumentList.OpenBracketToken.SpanStart, "indexer", Join(prefix, ""), from);
         if (key is null || prefix is null) return;
-        if (prefix.Length == 0 && HandedSection(access.Expression) is { } handed)
+        if (HandedSection(access.Expression) is { } handed)
         {
-            Relative(handed, key, access.ArgumentList.OpenBracketToken.SpanStart, "indexer", from);
+            Relative(handed, Join(prefix, key), access.ArgumentList.OpenBracketToken.SpanStart, new FactDetail().Add("pattern", "indexer"), from);
             return;
         }
         var detail = new FactDetail().Add("pattern", "indexer").Add("optional", GuardSection(access, Join(prefix, key)));
@@ -256,9 +256,9 @@ internal sealed class ConfigFacts
                 Dynamic(keyArg, FactSyntax.Name(inv)!.SpanStart, pattern, Join(prefix, keyPrefix), from);
             return;
         }
-        if (prefix.Length == 0 && keyPrefix.Length == 0 && HandedSection(receiver) is { } handed)
+        if (keyPrefix.Length == 0 && HandedSection(receiver) is { } handed)
         {
-            Relative(handed, key, FactSyntax.Name(inv)!.SpanStart, pattern, from);
+            Relative(handed, Join(prefix, key), FactSyntax.Name(inv)!.SpanStart, new FactDetail().Add("pattern", pattern), from);
             return;
         }
         var detail = new FactDetail().Add("pattern", pattern);
@@ -343,14 +343,16 @@ internal sealed class ConfigFacts
         var section = SectionPath(receiver);
         if (section is null) return;
         var bound = _sink.Model.GetTypeInfo(typeSyntax).Type;
+        var handed = HandedSection(receiver);
         if (section.Length > 0)
-            Emit(inv, binding, section, ChildrenOnly(new FactDetail().Add("pattern", "Get").Add("type", FactSyntax.TypeName(_sink.Model, typeSyntax)), bound), from);
-        BoundProperties(inv, binding, section, bound, from);
+            EmitUnder(handed, inv, binding, section, ChildrenOnly(new FactDetail().Add("pattern", "Get").Add("type", FactSyntax.TypeName(_sink.Model, typeSyntax)), bound), from);
+        BoundProperties(inv, binding, section, bound, from, handed: handed);
     }
 
     /// <summary>The keys an options type binds: `section:Property` for each public settable property,
     /// nested classes followed a few levels (the binder's own rule, collections as one key).</summary>
-    private void BoundProperties(InvocationExpressionSyntax inv, Binding binding, string section, ITypeSymbol? type, string? from, int depth = 0)
+    private void BoundProperties(InvocationExpressionSyntax inv, Binding binding, string section, ITypeSymbol? type, string? from, int depth = 0,
+        Handed? handed = null)
     {
         if (type is not INamedTypeSymbol { TypeKind: TypeKind.Class or TypeKind.Struct } named || depth > 3
             || !named.Locations.Any(l => l.IsInSource)) return;
@@ -367,10 +369,10 @@ internal sealed class ConfigFacts
                 // A property of an options class of its own binds that class's properties, each recorded below: not
                 // every key under it (Practical.CleanArchitecture's `Caching:Distributed:Redis:ConnectionString`).
                 var nested = property.Type.SpecialType == SpecialType.None && !IsCollection(property.Type) && depth < 3;
-                Emit(inv, binding, key, ChildrenOnly(new FactDetail().Add("pattern", "bound_property").Add("type", typeName)
+                EmitUnder(handed, inv, binding, key, ChildrenOnly(new FactDetail().Add("pattern", "bound_property").Add("type", typeName)
                     .Add("property", _sink.IdOf(property)), nested ? property.Type : null), from);
                 if (property.Type.SpecialType == SpecialType.None && !IsCollection(property.Type))
-                    BoundProperties(inv, binding, key, property.Type, from, depth + 1);
+                    BoundProperties(inv, binding, key, property.Type, from, depth + 1, handed);
             }
         }
     }
@@ -418,6 +420,7 @@ internal sealed class ConfigFacts
         var args = inv.ArgumentList.Arguments;
         string? key = null;
         ITypeSymbol? type = null;
+        var source = receiver; // the configuration the key is under
         if (args.Count == 2 && FactSyntax.ConstantString(_sink.Model, args[0].Expression) is { } named)
         {
             key = SectionPath(receiver) is { } p ? Join(p, named) : null;
@@ -427,6 +430,7 @@ internal sealed class ConfigFacts
         {
             key = fromArg;
             type = OptionsType(receiver);
+            source = args[0].Expression;
         }
         else if (args.Count >= 1 && receiver is not null && IsConfiguration(receiver) && SectionPath(receiver) is { } fromReceiver)
         {
@@ -435,9 +439,10 @@ internal sealed class ConfigFacts
         }
         if (key is null || args.Count == 0) return;
         if (binding == Binding.Unbound && !LooksLikeConfig(receiver) && !LooksLikeConfig(args[0].Expression)) return;
+        var handed = HandedSection(source);
         if (key.Length > 0)
-            Emit(inv, binding, key, ChildrenOnly(new FactDetail().Add("pattern", "Bind").Add("type", type is null ? null : FactSyntax.TypeName(type)), type), from);
-        BoundProperties(inv, binding, key, type, from);
+            EmitUnder(handed, inv, binding, key, ChildrenOnly(new FactDetail().Add("pattern", "Bind").Add("type", type is null ? null : FactSyntax.TypeName(type)), type), from);
+        BoundProperties(inv, binding, key, type, from, handed: handed);
     }
 
     /// <summary>A section bound to an options class of the solution reads the keys its properties bind (each
@@ -483,18 +488,38 @@ internal sealed class ConfigFacts
         _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, key, detail.Add("optional", GuardSection(inv, key)));
     }
 
-    /// <summary>The name of a section the code was handed (a parameter, field or property typed IConfigurationSection,
-    /// or a local holding one): Blogifier's `StorageMinioProvider(..., IConfigurationSection section)` reads
-    /// `section.GetValue&lt;string&gt;("BucketName")`, a key under whatever section its caller chose, not `BucketName` at
-    /// the root. Null for anything else (an IConfiguration is read at the root).</summary>
-    private string? HandedSection(ExpressionSyntax? receiver, int depth = 0)
+    /// <summary>Emit, or under the section the code was handed (`handed`) when it is not null.</summary>
+    private void EmitUnder(Handed? handed, InvocationExpressionSyntax inv, Binding binding, string key, FactDetail detail, string? from)
+    {
+        if (handed is null) Emit(inv, binding, key, detail, from);
+        else Relative(handed, key, FactSyntax.Name(inv)!.SpanStart, detail, from);
+    }
+
+    /// <summary>A section the code was handed: how the code spells it (`{section}:Key`), and the keys it may be
+    /// (`*`, or where Microsoft.FeatureManagement keeps a filter's parameters).</summary>
+    private sealed record Handed(string Name, string Template);
+
+    private const string FilterParameters = "FeatureManagement:*:EnabledFor:*:Parameters";
+
+    /// <summary>A section the code was handed (a parameter, field or property typed IConfigurationSection, a local
+    /// holding one, or a `GetSection` of one): Blogifier's `StorageMinioProvider(..., IConfigurationSection section)`
+    /// reads `section.GetValue&lt;string&gt;("BucketName")`, a key under whatever section its caller chose, not `BucketName`
+    /// at the root. So is an IConfiguration property of a Microsoft.FeatureManagement type: a feature filter's
+    /// `context.Parameters` (FeatureFilterEvaluationContext) is the `Parameters` section of the flag's filter entry.
+    /// Null for anything else (an IConfiguration is read at the root).</summary>
+    private Handed? HandedSection(ExpressionSyntax? receiver, int depth = 0)
     {
         if (receiver is null) return null;
         var e = FactSyntax.Unwrap(receiver);
+        if (e is InvocationExpressionSyntax sub && FactSyntax.NameText(sub) is "GetSection" or "GetRequiredSection")
+            return depth < 6 ? HandedSection(FactSyntax.Receiver(sub), depth + 1) : null;
         if (e is not (IdentifierNameSyntax or MemberAccessExpressionSyntax)) return null;
         var symbol = _sink.Model.GetSymbolInfo(e).Symbol;
-        if (depth < 3 && symbol is ILocalSymbol local && FactSyntax.LocalInitializer(local) is { } init)
+        if (depth < 6 && symbol is ILocalSymbol local && FactSyntax.LocalInitializer(local) is { } init)
             return HandedSection(init, depth + 1);
+        if (symbol is IPropertySymbol { Type.Name: "IConfiguration" or "IConfigurationSection" } parameters
+            && FrameworkApi.IsFrom(parameters.ContainingType, FeatureManagement))
+            return new Handed(FactSyntax.Collapse(e.ToString()), FilterParameters);
         var type = symbol switch
         {
             ILocalSymbol l => l.Type,  // a foreach, pattern or out variable (one with an initializer is followed above)
@@ -504,17 +529,17 @@ internal sealed class ConfigFacts
             _ => null,
         };
         return type is INamedTypeSymbol { Name: "IConfigurationSection" } && FrameworkApi.IsFrom(type, FrameworkApi.Configuration)
-            ? FactSyntax.Collapse(e.ToString())
+            ? new Handed(FactSyntax.Collapse(e.ToString()), "*")
             : null;
     }
 
     /// <summary>A constant key read under a section the code was handed: dynamic (its section is the caller's), with
     /// the template `*:Key`, so a defined `Blogifier:Minio:BucketName` is read dynamically and no root `BucketName` is
-    /// called undefined.</summary>
-    private void Relative(string section, string key, int anchor, string pattern, string? from)
+    /// called undefined (a feature filter's: `FeatureManagement:*:EnabledFor:*:Parameters:Key`).</summary>
+    private void Relative(Handed section, string key, int anchor, FactDetail detail, string? from)
     {
-        var detail = new FactDetail().Add("pattern", pattern).Add("dynamic", true).Add("template", "*:" + key);
-        _sink.Add(FactKinds.Config, from, anchor, Confidence.High, "{" + section + "}:" + key, detail);
+        detail.Add("dynamic", true).Add("template", section.Template + ":" + key);
+        _sink.Add(FactKinds.Config, from, anchor, Confidence.High, "{" + section.Name + "}:" + key, detail);
     }
 
     /// <summary>A section whose value is only the receiver of reads of its children (`GetSection("A")["B"]`,

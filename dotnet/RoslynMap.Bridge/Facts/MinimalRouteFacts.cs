@@ -130,7 +130,10 @@ internal sealed class MinimalRouteFacts
             prefix = RouteTemplates.Join(basePath, prefix);
             parameter = null;
         }
-        EndpointVersions(inv, versions);
+        var mapped = new List<string>();
+        EndpointVersions(inv, versions, mapped);
+        // Asp.Versioning maps an endpoint with MapToApiVersion to those versions alone, of those its groups declare.
+        if (mapped.Count > 0) versions = mapped;
         var key = RouteTemplates.Join(prefix, pattern);
         var handlerArg = handlerIndex < 0 ? null : FactSyntax.Arg(inv.ArgumentList, handlerIndex, "handler");
         handler ??= Handler(handlerArg, from);
@@ -147,6 +150,8 @@ internal sealed class MinimalRouteFacts
             AddGroupParameter(detail, inv, parameter, from);
             // eShop maps `/items` twice, on a v1 and a v2 group: the versions tell the two handlers apart.
             if (versions.Count > 0) detail.Add("api_versions", versions.Distinct().OrderBy(v => v, StringComparer.Ordinal).ToList());
+            // so the query layer does not add the versions of a group a caller hands over
+            if (mapped.Count > 0) detail.Add("api_versions_mapped", true);
             detail.Add("dynamic_parts", holes);
             extra?.Invoke(detail);
             _sink.Add(FactKinds.Route, handler, anchor, confidence, key, detail);
@@ -519,30 +524,38 @@ internal sealed class MinimalRouteFacts
     }
 
     /// <summary>Versions declared after the endpoint in its own chain: `.MapGet(...).HasApiVersion(2.0)`,
-    /// `.MapToApiVersion(1, 0)`.</summary>
-    private void EndpointVersions(InvocationExpressionSyntax inv, List<string> versions)
+    /// `.WithApiVersionSet(set)`; `.MapToApiVersion(1, 0)` into `mapped`.</summary>
+    private void EndpointVersions(InvocationExpressionSyntax inv, List<string> versions, List<string> mapped)
     {
         SyntaxNode node = inv;
         while (node.Parent is MemberAccessExpressionSyntax access && access.Expression == node
                && access.Parent is InvocationExpressionSyntax outer)
         {
-            ApiVersion(outer, versions);
+            ApiVersion(outer, FactSyntax.NameText(outer) == "MapToApiVersion" ? mapped : versions);
             node = outer;
         }
     }
 
-    /// <summary>`HasApiVersion(1, 0)`, `(1.0)`, `("1.0")`, `(new ApiVersion(1, 0))` (and MapToApiVersion)
-    /// as "1.0"; a version that is not a constant is left out.</summary>
-    private void ApiVersion(InvocationExpressionSyntax call, List<string> versions)
+    /// <summary>`HasApiVersion(1, 0)`, `(1.0)`, `("1.0")`, `(new ApiVersion(1, 0))` (and HasDeprecatedApiVersion: a
+    /// deprecated version is still answered; MapToApiVersion) as "1.0"; `WithApiVersionSet(set)`: the versions of that
+    /// set (VersionSet). A version that is not a constant is left out. `model`: that of the call's tree.</summary>
+    private void ApiVersion(InvocationExpressionSyntax call, List<string> versions, SemanticModel? model = null, int depth = 0)
     {
-        if (FactSyntax.NameText(call) is not ("HasApiVersion" or "MapToApiVersion")) return;
+        model ??= _sink.Model;
+        var name = FactSyntax.NameText(call);
+        if (name == "WithApiVersionSet")
+        {
+            VersionSet(FactSyntax.Arg(call.ArgumentList, 0, "apiVersionSet")?.Expression, model, versions, depth);
+            return;
+        }
+        if (name is not ("HasApiVersion" or "HasDeprecatedApiVersion" or "MapToApiVersion")) return;
         var args = call.ArgumentList.Arguments;
         if (args.Count == 1 && FactSyntax.Unwrap(args[0].Expression) is BaseObjectCreationExpressionSyntax { ArgumentList: { } created })
             args = created.Arguments;
         var parts = new List<string>();
         foreach (var arg in args.Take(2))
         {
-            var constant = _sink.Model.GetConstantValue(arg.Expression);
+            var constant = model.GetConstantValue(arg.Expression);
             if (!constant.HasValue || constant.Value is null) return;
             parts.Add(constant.Value switch
             {
@@ -553,6 +566,30 @@ internal sealed class MinimalRouteFacts
         }
         if (parts.Count == 1 && !parts[0].Contains('.')) parts.Add("0");
         if (parts.Count > 0) versions.Add(string.Join(".", parts));
+    }
+
+    /// <summary>The versions an ApiVersionSet declares: its builder chain (`endpoints.NewApiVersionSet()
+    /// .HasApiVersion(new ApiVersion(1)).ReportApiVersions().Build()`, fullstackhero's modules), written in place or
+    /// held by a local or a field of the project initialized with it (another file's read with that file's model).</summary>
+    private void VersionSet(ExpressionSyntax? set, SemanticModel model, List<string> versions, int depth)
+    {
+        if (set is null || depth > 3) return;
+        set = FactSyntax.Unwrap(set);
+        if (set is IdentifierNameSyntax or MemberAccessExpressionSyntax)
+        {
+            var held = model.GetSymbolInfo(set).Symbol switch
+            {
+                ILocalSymbol local => FactSyntax.LocalInitializer(local),
+                IFieldSymbol { DeclaringSyntaxReferences: [var declared] }
+                    when declared.GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var value } => value,
+                _ => null,
+            };
+            if (held is null || !model.Compilation.ContainsSyntaxTree(held.SyntaxTree)) return;
+            var heldModel = held.SyntaxTree == model.SyntaxTree ? model : model.Compilation.GetSemanticModel(held.SyntaxTree);
+            VersionSet(held, heldModel, versions, depth + 1);
+            return;
+        }
+        foreach (var call in FactSyntax.ChainBelow(set)) ApiVersion(call, versions, model, depth + 1);
     }
 
     /// <summary>`x.MapGroup("/a").MapOrders()` or `MapOrders(group)`: a group handed to a method of the

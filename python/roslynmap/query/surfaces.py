@@ -499,7 +499,7 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
         if prefixes:
             for prefix, versions in prefixes:
                 route = {**item, "route": join_route(prefix, fact["key"])}
-                if versions:
+                if versions and not fact.get("api_versions_mapped"):  # MapToApiVersion: its own versions alone
                     route["api_versions"] = sorted({*versions, *(item.get("api_versions") or [])})
                 routes.append(route)
         else:
