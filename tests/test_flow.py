@@ -520,8 +520,11 @@ def test_a_command_handed_through_a_module_facade_is_sent_by_the_member_that_mad
     handle = ("M:Flow.Core.ArchiveOrderHandler.Handle(Flow.Core.ArchiveOrderCommand,"
               "System.Threading.CancellationToken)")
     impact = flow.call("impact_analyze", {"symbol_id": handle})
+    # ArchiveBoundAsync is handed the command and hands it on: a sender too (a page's model-bound command).
     assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
-        ("M:Flow.Core.OrderArchiving.ArchiveAsync(Flow.Core.IOrdersModule,System.Int32)", 1, "mediator")]
+        ("M:Flow.Core.OrderArchiving.ArchiveAsync(Flow.Core.IOrdersModule,System.Int32)", 1, "mediator"),
+        ("M:Flow.Core.OrderArchiving.ArchiveBoundAsync(Flow.Core.IOrdersModule,Flow.Core.ArchiveOrderCommand)", 1,
+         "mediator")]
 
 
 def test_a_domain_event_published_as_its_interface_is_raised_by_the_member_that_makes_it(
@@ -537,14 +540,16 @@ def test_a_domain_event_published_as_its_interface_is_raised_by_the_member_that_
         ("M:Flow.Core.ArchivedOrder.#ctor(System.Int32)", 1, "mediator"),
         ("M:Flow.Core.ArchiveOrderHandler.Handle(Flow.Core.ArchiveOrderCommand,System.Threading.CancellationToken)",
          2, None),
-        ("M:Flow.Core.OrderArchiving.ArchiveAsync(Flow.Core.IOrdersModule,System.Int32)", 3, "mediator")]
+        ("M:Flow.Core.OrderArchiving.ArchiveAsync(Flow.Core.IOrdersModule,System.Int32)", 3, "mediator"),
+        ("M:Flow.Core.OrderArchiving.ArchiveBoundAsync(Flow.Core.IOrdersModule,Flow.Core.ArchiveOrderCommand)", 3,
+         "mediator")]
     env = flow.call("graph_trace_feature", {"entry_point": "M:Flow.Core.DomainEventsDispatcher.DispatchAsync("
                                             "System.Collections.Generic.IEnumerable{Flow.Core.IDomainEvent})"})
     assert env["data"]["stops"]["by_reason"] == {"sent_as_base": 1}
     assert env["data"]["stops"]["places"] == [
         {"reason": "sent_as_base", "at": "M:Flow.Core.DomainEventsDispatcher.DispatchAsync("
          "System.Collections.Generic.IEnumerable{Flow.Core.IDomainEvent})", "request": "T:Flow.Core.IDomainEvent",
-         "file": "src/Flow.Core/Commands.cs", "line": 83, "handlers": 1}]
+         "file": "src/Flow.Core/Commands.cs", "line": 87, "handlers": 1}]
 
 
 def test_a_table_read_by_a_handler_lists_the_endpoint_sending_its_request(flow: McpServerProcess) -> None:

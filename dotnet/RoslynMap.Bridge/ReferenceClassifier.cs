@@ -114,7 +114,12 @@ internal sealed class ReferenceClassifier
             MemberAccessExpressionSyntax { Name: var n } => n,
             _ => null,
         };
-        var type = last is not null && ReferenceEquals(last, _lastName)
+        var cheap = last is not null && ReferenceEquals(last, _lastName);
+        // Interface members are called everywhere (IDisposable, IEnumerable, ILogger...): their receiver's type only
+        // from the name it bound to, or a plain identifier (a parameter or a local, `decorated.Handle(c)`), never a
+        // model call for a computed receiver.
+        if (!cheap && onInterface && receiver is not IdentifierNameSyntax) return;
+        var type = cheap
             ? _lastSymbol switch
             {
                 ILocalSymbol l => l.Type,
@@ -322,10 +327,13 @@ internal sealed class ReferenceClassifier
         if (!_ctx.Facts || !definition.Locations.Any(l => l.IsInSource)) return;
         var typeArgs = bound.ContainingType is { IsGenericType: true } type
                        && !SymbolEqualityComparer.Default.Equals(type, type.OriginalDefinition)
-            ? TypeArgumentIds(type.TypeArguments) : null;
-        var methodArgs = bound is IMethodSymbol { IsGenericMethod: true } method
+            ? TypeArgumentIds(type.TypeArguments, from) : null;
+        // A reduced extension call (`e.Raise(ev)`) leaves out the type parameters its receiver fixes: the unreduced
+        // method's arguments line up with the definition's ordinals.
+        var called = bound is IMethodSymbol { ReducedFrom: not null } reduced ? reduced.GetConstructedReducedFrom() ?? reduced : bound as IMethodSymbol;
+        var methodArgs = called is { IsGenericMethod: true } method
                          && !SymbolEqualityComparer.Default.Equals(method, method.OriginalDefinition)
-            ? TypeArgumentIds(method.TypeArguments) : null;
+            ? TypeArgumentIds(method.TypeArguments, from) : null;
         if ((typeArgs is null && methodArgs is null) || _ctx.IdOf(definition) is not { } target) return;
         var (line, col) = _ctx.Position(name.Identifier.SpanStart);
         _ctx.Result.Facts.Add(new FactRow("GenericCall", from, _ctx.ProjectIndex, _ctx.File, line, col, "high", target,
@@ -334,14 +342,16 @@ internal sealed class ReferenceClassifier
 
     /// <summary>Ids of type arguments (a constructed type as its generic definition), a type parameter as ``` ``n ```
     /// (a method's) or `` `n `` (a type's); null when one is neither (an error type, an array, a pointer...).</summary>
-    private List<string>? TypeArgumentIds(System.Collections.Immutable.ImmutableArray<ITypeSymbol> arguments)
+    private List<string>? TypeArgumentIds(System.Collections.Immutable.ImmutableArray<ITypeSymbol> arguments, string? from)
     {
         var ids = new List<string>(arguments.Length);
         foreach (var arg in arguments)
         {
             switch (arg)
             {
-                case ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } p:
+                // Only the calling member's own: a local function's or a lambda's parameter is not its ``n.
+                case ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method, DeclaringMethod: { } declaring } p
+                    when from is not null && _ctx.IdOf(declaring.OriginalDefinition) == from:
                     ids.Add("``" + p.Ordinal);
                     break;
                 case ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Type } p:

@@ -21,7 +21,8 @@ TOOL = """<Project Sdk="Microsoft.NET.Sdk">
     <None Include="..\\Api\\*.json" Link="%(Filename)%(Extension)" />
     <None Include="appsettings.Local.json" />
     <None Include="..\\Api\\notes.json" Link="notes.json" />
-    <None Include="..\\Api\\appsettings.Secret.json" Link="appsettings.Secret.json" />
+    <None Include="..\\Api\\appsettings.Secret.json" Link="appsettings.Secret.json" CopyToOutputDirectory="Always" />
+    <None Include="..\\Api\\appsettings.Staging.json" Link="appsettings.Staging.json" />
     <None Include="..\\..\\..\\outside\\appsettings.json" Link="appsettings.Outside.json" />
   </ItemGroup>
 </Project>
@@ -36,6 +37,8 @@ def test_a_linked_appsettings_file_defines_its_keys_for_the_linking_project(tmp_
     (repo / "src" / "Api" / "appsettings.json").write_text('{\n  "Billing": {\n    "Plan": "free"\n  }\n}\n')
     (repo / "src" / "Api" / "appsettings.Development.json").write_text('{\n  "Seed": true\n}\n')
     (repo / "src" / "Api" / "notes.json").write_text('{"Note": 1}\n')
+    # A None item not copied to the output is never read at run time.
+    (repo / "src" / "Api" / "appsettings.Staging.json").write_text('{"Staging": 1}\n')
     (repo / "config" / "appsettings.json").write_text('{"Shared": "x"}\n')  # in no project's folder
     (repo / "src" / "Tool" / "appsettings.Local.json").write_text('{"Local": 1}\n')  # its own: already read
     (outside / "appsettings.json").write_text('{"Token": "abc"}\n')

@@ -84,8 +84,11 @@ internal sealed class DiFacts
                 var (binding, _) = FrameworkApi.Classify(_sink.Model, creation, FrameworkApi.DependencyInjection);
                 if (binding == Binding.Other) return;
                 var args = list.Arguments.ToList();
-                // (Type, Type, lifetime), (Type, factory, lifetime), or (Type, instance): a singleton.
+                // (Type, Type, lifetime), (Type, factory, lifetime), or (Type, instance): a singleton. A lifetime
+                // known only at run time, or the keyed (Type, key, Type, lifetime) form, is not read: no guess.
+                if (args.Count > 3) return;
                 var lifetime = args.Count > 0 ? LifetimeOf(args[^1].Expression) : null;
+                if (lifetime is null && args.Count == 3) return;
                 if (lifetime is not null) args.RemoveAt(args.Count - 1);
                 Register(prefix + (lifetime ?? "Singleton"), args, [], binding, anchor, from);
                 break;

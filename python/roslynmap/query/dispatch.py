@@ -157,11 +157,8 @@ def narrow(conn: sqlite3.Connection, lineage: Lineage, stands_for: dict[int, lis
         for callee, via in stands_for[base]:
             if via is not None and not lineage.can_run(caller, callee, reach):
                 out.blocked.add((int(caller), int(base), callee))
-    # Targets standing for a bound callee, or for a callee through its base member (a receiver typed as a class or
-    # interface whose line cannot be the callee's class cannot run it: modular-monolith-with-ddd's decorators, each
-    # calling its own module's ICommandHandler<T, R>, are not every module's handlers' callers).
-    bound_targets = sorted(t for t, pairs in stands_for.items()
-                           if any(c in bounds or via is not None for c, via in pairs))
+    _typed_receivers(conn, lineage, stands_for, bounds, edge, out)
+    bound_targets = sorted(t for t, pairs in stands_for.items() if any(c in bounds for c, _ in pairs))
     if not bound_targets:
         return out
     refs = in_chunks(conn, f"SELECT r.from_key, r.target_key, {REACH_OF_REF}, r.file_id, r.line, r.col FROM refs r"
@@ -176,8 +173,6 @@ def narrow(conn: sqlite3.Connection, lineage: Lineage, stands_for: dict[int, lis
     for caller, target, reach, file_id, line, col in refs:
         for callee, via in stands_for[target]:
             classes = bounds.get(callee)
-            if classes is None and via is not None and reach == ANY and (own := lineage.class_of(callee)):
-                classes = frozenset([own])
             if classes is None:
                 continue
             key = (int(caller), int(target), callee)
@@ -191,6 +186,47 @@ def narrow(conn: sqlite3.Connection, lineage: Lineage, stands_for: dict[int, lis
             (opened if runs else closed).add(key)
     out.blocked |= closed - opened
     return out
+
+
+def _typed_receivers(conn: sqlite3.Connection, lineage: Lineage, stands_for: dict[int, list[tuple[int, int | None]]],
+                     bounds: Bounds, edge: str, out: Narrowed) -> None:
+    """A caller reaching a callee through its base member only on receivers whose recorded static type (a
+    `ReceiverType` fact: a class, or an interface deriving from the member's) cannot be of the callee's class line
+    cannot run it (modular-monolith-with-ddd's decorators, each calling its own module's ICommandHandler<T, R>, were
+    every module's handlers' callers). Only sites with such a fact can rule a caller out, so only those leave SQLite
+    (a hub's thousands of other callers never become Python rows), then the callers' site counts say whether an
+    untyped site may still run it."""
+    targets = sorted(t for t, pairs in stands_for.items()
+                     if any(via is not None and c not in bounds for c, via in pairs))
+    if not targets:
+        return
+    typed: dict[tuple[int, int], set[str]] = {}
+    counts: dict[tuple[int, int], int] = {}
+    for caller, target, receiver in in_chunks(
+            conn, "SELECT r.from_key, r.target_key, f.key FROM refs r JOIN facts f ON f.file_id = r.file_id"
+                  " AND f.line = r.line AND f.col = r.col AND f.kind = 'ReceiverType' WHERE r.target_key IN"
+                  f" ({{marks}}) AND {edge} AND r.from_key IS NOT NULL", targets):
+        pair = (int(caller), int(target))
+        typed.setdefault(pair, set()).add(str(receiver))
+        counts[pair] = counts.get(pair, 0) + 1
+    if not typed:
+        return
+    wanted = set(targets)
+    for caller, target, sites in in_chunks(
+            conn, f"SELECT r.from_key, r.target_key, count(*) FROM refs r WHERE r.from_key IN ({{marks}}) AND {edge}"
+                  " AND r.target_key IS NOT NULL GROUP BY r.from_key, r.target_key", sorted({c for c, _ in typed})):
+        pair = (int(caller), int(target))
+        if int(target) in wanted and int(sites) != counts.get(pair):
+            typed.pop(pair, None)  # a site without a recorded type may be any object
+    lineage.learn({c for t in targets for c, _ in stands_for[t]})
+    lineage.learn_lines({r for receivers in typed.values() for r in receivers}
+                        | lineage.classes_of(c for t in targets for c, _ in stands_for[t]))
+    for (caller, target), receivers in typed.items():
+        for callee, via in stands_for[target]:
+            if via is None or callee in bounds or (own := lineage.class_of(callee)) is None:
+                continue
+            if not lineage.meets(own, receivers):
+                out.blocked.add((caller, target, callee))
 
 
 def receiver_types(conn: sqlite3.Connection, callers: Iterable[int]) -> dict[tuple[int, int, int], str]:
@@ -247,7 +283,9 @@ class Lineage:
 
     def _implements(self, cls: str, interface: str) -> bool:
         """Whether an object of `cls`'s line (it, a base, or a class deriving from it) can be an `interface`."""
-        return any(interface in self._interfaces(t) for t in [cls, *self._line(cls), *self._descendants(cls)])
+        # Its own line first: the walk down to the classes deriving from it only when that says no.
+        return any(interface in self._interfaces(t) for t in [cls, *self._line(cls)]) \
+            or any(interface in self._interfaces(t) for t in self._descendants(cls))
 
     def _interfaces(self, type_id: str) -> set[str]:
         """Every interface a type declares it implements, and the interfaces those extend."""

@@ -425,7 +425,8 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         for node_id in admitted.admitted:
             graph.nodes.append({**(info.get(node_id) or unresolved[node_id]), "depth": level})
         next_frontier = [keys[n] for n in admitted.admitted if n in info]
-        type_bounds = _carried(by_types, level_edges, keys)
+        type_bounds = typeargs.carried_bounds(by_types, (
+            (keys.get(e["from"]), keys.get(e["to"]), [keys[i] for i in impls]) for e, impls in level_edges))
         shared_next = list(shared.declared_in(next_frontier))
         places.update(declarations_called(conn, shared, frontier, shared_next, only, window,
                                            CALLS_ONLY if calls_only else CALL_EDGE))
@@ -433,21 +434,6 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         if not frontier:
             break
     return graph
-
-
-def _carried(by_types: typeargs.Downward, level_edges: list[tuple[dict[str, Any], list[str]]],
-             keys: dict[str, int]) -> typeargs.TypeBounds:
-    """The method type arguments each callee of a level is called with, where every call into it says
-    (query/typeargs.py): the next level's bounds."""
-    found: dict[int, typeargs.Bound | None] = {}
-    for edge, impls in level_edges:
-        caller, target = keys.get(edge["from"]), keys.get(edge["to"])
-        if caller is None or target is None:
-            continue
-        bound = by_types.bound_of(caller, target)
-        for node in (target, *(keys[i] for i in impls)):
-            typeargs.carry(found, node, bound)
-    return {node: bound for node, bound in found.items() if bound}
 
 
 def declarations_called(conn: sqlite3.Connection, shared: SharedIds, callers: list[int], targets: list[int],

@@ -10,9 +10,11 @@ A request is sent:
   members handing it on to one, typed as such a base in their parameters, directly or through the interface member
   they implement (kgrzybek/modular-monolith-with-ddd's controller calls `IMeetingsModule.ExecuteCommandAsync`, whose
   `MeetingsModule` hands the command to `CommandsExecutor.Execute`, which sends it). The sender is the member that
-  makes the request (`new Create.Command(...)`) and calls a forwarder;
-- raised: a request only forwarders send, which no member both makes and hands to one (a domain event an aggregate
+  makes the request (`new Create.Command(...)`) and calls a forwarder, or takes the request itself as a parameter
+  and calls one (a page's model-bound `OnPostAsync(Edit.Command c) => SendAsync(c)`);
+- raised: an event only forwarders send, which no member both makes and hands to one (a domain event an aggregate
   records in its constructor, which a dispatcher publishes later typed as IDomainEvent): the members that make it.
+  Only events (a base named like an event or a notification): a command no one hands on is not sent by its makers.
 """
 
 from __future__ import annotations
@@ -38,16 +40,21 @@ def mediator_senders(conn: sqlite3.Connection, members: Iterable[str]) -> dict[s
         return {}
     requests = {h: "T:" + first_parameter(h) for h in handles}
     takes = handlers_of(conn, set(requests.values()))  # the forward rule: the handler is the request's
-    senders: dict[str, set[str]] = {}
-    for request, sender in in_chunks(conn, "SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest'"
-                                           " AND symbol_id IS NOT NULL AND key IN ({marks})",
-                                     sorted(set(requests.values()))):
-        senders.setdefault(str(request), set()).add(str(sender))
-    for request, sender in _wrapping_senders(conn, set(requests.values())):
-        senders.setdefault(request, set()).add(sender)
-    for request, sender in _forwarding_senders(conn, set(requests.values()), set(senders)):
-        senders.setdefault(request, set()).add(sender)
-    return {h: sorted(senders[r]) for h, r in requests.items() if h in takes.get(r, []) and senders.get(r)}
+    # Once per request and connection: impact_analyze and the tables' endpoints ask at every level of every walk.
+    known: dict[str, list[str]] = memo(conn, "mediator_senders_by_request", dict)
+    fresh = sorted(set(requests.values()) - set(known))
+    if fresh:
+        senders: dict[str, set[str]] = {r: set() for r in fresh}
+        direct = "SELECT DISTINCT key, symbol_id FROM facts WHERE kind = 'MediatorRequest' AND symbol_id IS NOT NULL"
+        for request, sender in in_chunks(conn, direct + " AND key IN ({marks})", fresh):
+            senders[str(request)].add(str(sender))
+        for request, sender in _wrapping_senders(conn, set(fresh)):
+            senders[request].add(sender)
+        sent = {r for r, found in senders.items() if found}
+        for request, sender in _forwarding_senders(conn, set(fresh), sent):
+            senders[request].add(sender)
+        known.update({r: sorted(found) for r, found in senders.items()})
+    return {h: known[r] for h, r in requests.items() if h in takes.get(r, []) and known.get(r)}
 
 
 def _parameter_types(member_id: str) -> set[str]:
@@ -128,6 +135,12 @@ def _constructors(conn: sqlite3.Connection, types: set[str]) -> list[str]:
                                                " container_id IN ({marks})", types)]
 
 
+def _is_event(bases: set[str]) -> bool:
+    """A request whose bases name an event or a notification (INotification, IDomainEvent, IIntegrationEvent...)."""
+    return any(("Event" in name or "Notification" in name) for b in bases
+               for name in [b.split("(", 1)[0].rsplit(".", 1)[-1].lstrip("?")])
+
+
 def _forwarding_senders(conn: sqlite3.Connection, requests: set[str], sent: set[str]) -> list[tuple[str, str]]:
     """(request, sender) for the requests handed to forwarders, and those raised (`sent`: the requests some member
     sends as their own type or wrapped: never raised) (module docstring)."""
@@ -136,12 +149,14 @@ def _forwarding_senders(conn: sqlite3.Connection, requests: set[str], sent: set[
     if not forwarders:
         return []
     calling: dict[int, set[str]] = {}
+    taking: set[tuple[str, str]] = set()
     fresh = dict(forwarders)
     for _ in range(FORWARDING_HOPS):
         found = _callers_of(conn, fresh)
         for key, called in found.items():
             calling.setdefault(key, set()).update(called)
-        # A caller taking a request typed as one of its bases hands it on: a forwarder too.
+        # A caller taking a request typed as one of its bases hands it on: a forwarder too; one taking the request
+        # itself (a page's `OnPostAsync(Edit.Command c) => SendAsync(c)`, model-bound) sends it.
         names = ids_of(conn, found)
         fresh = {}
         for key, called in found.items():
@@ -152,6 +167,7 @@ def _forwarding_senders(conn: sqlite3.Connection, requests: set[str], sent: set[
             fits = {r for f in called for r in forwarders[f] if taken & above[r]}
             if fits:
                 fresh[member] = fits
+            taking.update((r, member) for f in called for r in forwarders[f] if r in taken)
         if not fresh:
             break
         forwarders.update(fresh)
@@ -159,8 +175,11 @@ def _forwarding_senders(conn: sqlite3.Connection, requests: set[str], sent: set[
     members = ids_of(conn, made)
     out = [(request, members[key]) for key, requests_made in made.items() if key in members
            for request in requests_made if any(request in forwarders.get(f, ()) for f in calling.get(key, ()))]
-    # Raised, not handed on: every member that makes a request only forwarders send (a domain event).
-    raised = {r for f in forwarders.values() for r in f} - {r for r, _ in out} - sent
+    out.extend(sorted(taking))
+    # Raised, not handed on: every member that makes an event only forwarders send (a domain event an aggregate
+    # records, published later typed as IDomainEvent). Only events: a command or query no one hands to a forwarder
+    # is not sent by whatever makes it (a validator's test).
+    raised = {r for f in forwarders.values() for r in f if _is_event(above[r])} - {r for r, _ in out} - sent
     if raised:
         makers = _makers(conn, raised, None)
         members = ids_of(conn, makers)

@@ -844,8 +844,10 @@ def _unprefixed(conn: sqlite3.Connection, definitions: list[dict[str, Any]]) -> 
         if definition.get("source") not in ("docker_compose", "launch_settings") or not project:
             continue
         if project not in prefixes:  # the provider matches the prefix with `__` read as `:`, ignoring case
-            prefixes[project] = [str(f["path"]).replace("__", ":") for f in config_sources(conn, [project])
-                                 if f["key"] == "AddEnvironmentVariables" and f.get("path")]
+            # Longest first: `App_Db_` before `App_`.
+            found = [str(f["path"]).replace("__", ":") for f in config_sources(conn, [project])
+                     if f["key"] == "AddEnvironmentVariables" and f.get("path")]
+            prefixes[project] = sorted(found, key=len, reverse=True)
         key = str(definition["key"])
         if prefix := next((p for p in prefixes[project] if len(key) > len(p) and key.lower().startswith(p.lower())),
                           None):

@@ -127,7 +127,14 @@ def handlers_of(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[
 
 def _subtype_handlers(conn: sqlite3.Connection, request: str) -> int:
     """How many handlers take a type deriving from `request` (a type id, or `?Name` for a base of a package that
-    did not restore)."""
+    did not restore); once per request and connection."""
+    counted = memo(conn, "subtype_handlers", dict)
+    if request not in counted:
+        counted[request] = _count_subtype_handlers(conn, request)
+    return int(counted[request])
+
+
+def _count_subtype_handlers(conn: sqlite3.Connection, request: str) -> int:
     if request.startswith("?"):
         rows = conn.execute("SELECT DISTINCT type_id FROM relations WHERE related_id IS NULL AND related_name = ?"
                             " AND kind IN ('base', 'interface')", (request[1:],)).fetchall()
@@ -448,7 +455,10 @@ def _narrower_interfaces(conn: sqlite3.Connection, wrapper: RequestWrapper) -> s
     ICommandHandler<,> (and constrains its command to the module's ICommand), so it wraps only that module's handlers
     (modular-monolith-with-ddd: every module's decorator was in every command's trace)."""
     own = ancestors(conn, {wrapper.implementation_id}) - {wrapper.implementation_id, wrapper.service_id}
-    return {i for i in own if i.startswith("T:") and wrapper.service_id in ancestors(conn, {i}) - {i}}
+    # Interfaces only: a decorator deriving from a base decorator class still wraps every handler of its service.
+    interfaces = {str(r[0]) for r in in_chunks(conn, "SELECT symbol_id FROM symbols WHERE kind = 'Interface' AND"
+                                                     " symbol_id IN ({marks})", {i for i in own if i.startswith("T:")})}
+    return {i for i in interfaces if wrapper.service_id in ancestors(conn, {i}) - {i}}
 
 
 def _declared_handles(conn: sqlite3.Connection, types: set[str]) -> dict[str, list[str]]:
@@ -504,17 +514,10 @@ class _Runs:
 
     def carried(self, level_edges: list[tuple[dict[str, Any], Dispatched]]) -> typeargs.TypeBounds:
         """The method type arguments each node of the level is called with, where every call into it says."""
-        found: dict[int, typeargs.Bound | None] = {}
-        for edge, dispatched in level_edges:
-            caller, target = self._keys.get(edge["from"]), self._target_keys.get(str(edge["to"]))
-            if caller is None or target is None:
-                continue
-            bound = self.by_types.bound_of(caller, target)
-            typeargs.carry(found, target, bound)
-            for impl, _, _ in dispatched:
-                if (key := self._keys.get(impl)) is not None:
-                    typeargs.carry(found, key, bound)
-        return {node: bound for node, bound in found.items() if bound}
+        return typeargs.carried_bounds(self.by_types, (
+            (self._keys.get(edge["from"]), self._target_keys.get(str(edge["to"])),
+             [k for impl, _, _ in dispatched if (k := self._keys.get(impl)) is not None])
+            for edge, dispatched in level_edges))
 
 
 def _dispatched(conn: sqlite3.Connection, trace: Trace, impls: list[tuple[str, bool]],

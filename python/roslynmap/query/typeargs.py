@@ -74,6 +74,10 @@ def filled_in(via_id: str, callee_id: str) -> dict[int, str]:
     `M:N.IHandle`1.Handle(`0)` implemented by `M:N.H.Handle(N.SeriesAdded)` -> {0: 'T:N.SeriesAdded'}. Only plain
     named types (a constructed, array or by-ref parameter fills nothing in); none when two positions disagree."""
     found: dict[int, str] = {}
+    # A type nested in a generic type numbers its parameters across the enclosing types (`Bus`1.IHandler`1`: `0 is
+    # Bus's), while the site's fact gives the innermost type's arguments: not comparable, so not narrowed.
+    if sum(1 for part in via_id[2:].split("(", 1)[0].split(".")[:-1] if "`" in part) > 1:
+        return {}
     theirs, ours = parameters(via_id), parameters(callee_id)
     if len(theirs) != len(ours):
         return {}
@@ -113,20 +117,27 @@ def _needs(conn: sqlite3.Connection, targets: Targets, bounds: TypeBounds,
     return needs
 
 
+def _arguments(detail: str | None) -> tuple[list[str] | None, list[str] | None]:
+    """(type_arguments, method_type_arguments) of a GenericCall fact's detail; None where it has none."""
+    try:
+        parsed = orjson.loads(detail or "{}")
+    except orjson.JSONDecodeError:
+        return None, None
+    if not isinstance(parsed, dict):
+        return None, None
+
+    def strings(value: object) -> list[str] | None:
+        return [str(v) for v in value] if isinstance(value, list) else None
+    return strings(parsed.get("type_arguments")), strings(parsed.get("method_type_arguments"))
+
+
 def _site_facts(conn: sqlite3.Connection, callers: Iterable[int],
                 names: dict[int, str]) -> dict[tuple[int, int, int], tuple[list[str] | None, list[str] | None]]:
     """(file id, line, col) -> (type_arguments, method_type_arguments) of the GenericCall facts of `callers`."""
     wanted = sorted({names[c] for c in callers if c in names})
-    out: dict[tuple[int, int, int], tuple[list[str] | None, list[str] | None]] = {}
-    for file_id, line, col, detail in in_chunks(
-            conn, "SELECT file_id, line, col, detail FROM facts WHERE kind = 'GenericCall' AND symbol_id IN ({marks})",
-            wanted):
-        try:
-            parsed = orjson.loads(detail)
-        except orjson.JSONDecodeError:
-            continue
-        out[(int(file_id), int(line), int(col))] = (parsed.get("type_arguments"), parsed.get("method_type_arguments"))
-    return out
+    return {(int(file_id), int(line), int(col)): _arguments(detail) for file_id, line, col, detail in in_chunks(
+        conn, "SELECT file_id, line, col, detail FROM facts WHERE kind = 'GenericCall' AND symbol_id IN ({marks})",
+        wanted)}
 
 
 def _check(need: _Need, type_args: list[str] | None, method_args: list[str] | None) -> Bound | None:
@@ -163,19 +174,28 @@ def narrow(conn: sqlite3.Connection, targets: Targets, bounds: TypeBounds, edge:
     if not needs:
         return out
     wanted = sorted({target for target, _ in needs})
-    sites: list[tuple[int, int, int, int, int]] = []
-    for chunk in chunks(wanted):
-        sites.extend((int(a), int(b), int(c), int(d), int(e)) for a, b, c, d, e in conn.execute(
-            f"SELECT r.from_key, r.target_key, r.file_id, r.line, r.col FROM refs r WHERE r.target_key IN"
-            f" ({marks(chunk)}) AND {edge} AND r.from_key IS NOT NULL", chunk))
-    names.update(ids_of(conn, {s[0] for s in sites}))
-    facts = _site_facts(conn, {s[0] for s in sites}, names)
+    # Only a site with a GenericCall fact can rule its caller out or bound it: those leave SQLite (a generic hub's
+    # thousands of other callers never become Python rows); a caller's other sites may run anything.
+    sites: list[tuple[int, int, list[str] | None, list[str] | None]] = []
+    counts: dict[tuple[int, int], int] = {}
+    for caller, target, detail in in_chunks(
+            conn, "SELECT r.from_key, r.target_key, f.detail FROM refs r JOIN facts f ON f.file_id = r.file_id"
+                  " AND f.line = r.line AND f.col = r.col AND f.kind = 'GenericCall' WHERE r.target_key IN"
+                  f" ({{marks}}) AND {edge} AND r.from_key IS NOT NULL", wanted):
+        type_args, method_args = _arguments(detail)
+        sites.append((int(caller), int(target), type_args, method_args))
+        counts[(int(caller), int(target))] = counts.get((int(caller), int(target)), 0) + 1
+    wanted_set = set(wanted)
+    for caller, target, total in in_chunks(
+            conn, f"SELECT r.from_key, r.target_key, count(*) FROM refs r WHERE r.from_key IN ({{marks}}) AND {edge}"
+                  " AND r.target_key IS NOT NULL GROUP BY r.from_key, r.target_key", sorted({s[0] for s in sites})):
+        if int(target) in wanted_set and int(total) > counts.get((int(caller), int(target)), 0):
+            sites.append((int(caller), int(target), None, None))  # a site without a fact: unknown, may run
     runs: set[tuple[int, int, int]] = set()
     seen: set[tuple[int, int, int]] = set()
     caller_bounds: dict[int, list[Bound]] = {}
     free: set[int] = set()
-    for caller, target, file_id, line, col in sites:
-        type_args, method_args = facts.get((file_id, line, col), (None, None))
+    for caller, target, type_args, method_args in sites:
         for callee, _via in targets[target]:
             key = (caller, target, callee)
             seen.add(key)
@@ -237,7 +257,8 @@ class Downward:
             rows.extend((int(a), int(b), int(c), int(d), int(e)) for a, b, c, d, e in conn.execute(
                 f"SELECT r.from_key, r.target_key, r.file_id, r.line, r.col FROM refs r WHERE r.from_key IN"
                 f" ({marks(chunk)}) AND r.target_key IS NOT NULL AND {edge}", chunk))
-        rows = [r for r in rows if r[1] in set(wanted)]
+        wanted_set = set(wanted)
+        rows = [r for r in rows if r[1] in wanted_set]
         facts = _site_facts(conn, from_keys, self._names)
         for caller, target, file_id, line, col in rows:
             type_args, method_args = facts.get((file_id, line, col), (None, None))
@@ -292,3 +313,16 @@ def carry(found: dict[int, Bound | None], node: int, bound: Bound | None) -> Non
         return
     current = found.get(node) or {}
     found[node] = {p: current.get(p, frozenset()) | allowed for p, allowed in bound.items()}
+
+
+def carried_bounds(by_types: Downward, edges: Iterable[tuple[int | None, int | None, Iterable[int]]]) -> TypeBounds:
+    """The next level's bounds: the method type arguments each callee of a level (an edge's target and the
+    implementations it runs) is called with, where every call into it says (graph_callees and the trace)."""
+    found: dict[int, Bound | None] = {}
+    for caller, target, implementations in edges:
+        if caller is None or target is None:
+            continue
+        bound = by_types.bound_of(caller, target)
+        for node in (target, *implementations):
+            carry(found, node, bound)
+    return {node: bound for node, bound in found.items() if bound}

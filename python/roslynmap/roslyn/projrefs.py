@@ -22,7 +22,7 @@ from roslynmap.model.records import FactRecord
 _INCLUDE = re.compile(r"<ProjectReference\s+[^>]*Include\s*=\s*\"([^\"]+)\"", re.I)
 # An item that may carry a file to the output: its attributes, and its body when not self-closing.
 _ITEM = re.compile(r"<(None|Content|EmbeddedResource)\b([^>]*?)(?:/>|>(.*?)</\1\s*>)", re.I | re.S)
-_ATTRIBUTE = re.compile(r"\b(Include|Link)\s*=\s*\"([^\"]*)\"", re.I)
+_ATTRIBUTE = re.compile(r"\b(Include|Link|CopyToOutputDirectory|CopyToPublishDirectory)\s*=\s*\"([^\"]*)\"", re.I)
 _LINK = re.compile(r"<Link>\s*([^<]*?)\s*</Link>", re.I)
 
 
@@ -72,8 +72,14 @@ def linked_items(root: Path, projects: list[dict[str, Any]]) -> list[LinkedItem]
             if not include or any(c in include for c in "*?$%@;"):
                 continue
             target = posixpath.normpath(posixpath.join(folder, include.replace("\\", "/")))
-            if target.startswith(("../", "/")) or target == ".." or not folder or target.startswith(folder + "/"):
+            if target.startswith(("../", "/")) or target == ".." or (folder and target.startswith(folder + "/")) \
+                    or (not folder and "/" not in target):
                 continue  # outside the repository, or in the project's own folder (its own file already)
+            # A None item reaches the output only when copied (Content is, by the SDK's default).
+            if match.group(1).lower() == "none" and "copytooutputdirectory" not in attributes \
+                    and "copytopublishdirectory" not in attributes \
+                    and not re.search(r"<CopyTo(Output|Publish)Directory>", match.group(3) or ""):
+                continue
             body = _LINK.search(match.group(3) or "")
             link = attributes.get("link") or (body.group(1) if body else "") or posixpath.basename(target)
             line = text.count("\n", 0, match.start()) + 1

@@ -52,6 +52,10 @@ public static class OrderArchiving
 {
     public static Task<bool> ArchiveAsync(IOrdersModule orders, int orderId) =>
         orders.ExecuteCommandAsync(new ArchiveOrderCommand(orderId));
+
+    // Handed the command (a page's model-bound `OnPostAsync(Edit.Command c)`): it sends it, though it makes none.
+    public static Task<bool> ArchiveBoundAsync(IOrdersModule orders, ArchiveOrderCommand command) =>
+        orders.ExecuteCommandAsync(command);
 }
 
 // Domain events: the aggregate records the event when it is made, and a dispatcher publishes every recorded event
