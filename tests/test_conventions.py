@@ -226,7 +226,10 @@ def test_a_generic_keyed_registrations_typeof_is_its_key(conventions: McpServerP
         ("T:Conventions.Web.Data.IProductHandler", "ProductAddedHandler", "instance", None, "Singleton"),
         # `AddSingleton(typeof(IProductHandler), handlerType)`, a System.Type: its type unknown (was `Type`).
         ("T:Conventions.Web.Data.IProductHandler", None, "typeof", None, "Singleton"),
-        ("T:Conventions.Web.Data.IProductHandler", "THandler", "generic", "typeof(TEvent)", "Transient")]
+        ("T:Conventions.Web.Data.IProductHandler", "THandler", "generic", "typeof(TEvent)", "Transient"),
+        # Program's `AddSubscription<Product, ProductAddedHandler>()`: what that generic extension registers, its type
+        # arguments put in, the key too.
+        ("T:Conventions.Web.Data.IProductHandler", "ProductAddedHandler", "extension", "typeof(Product)", "Transient")]
 
 
 def test_keys_razor_views_read_through_an_injected_configuration(conventions: McpServerProcess) -> None:

@@ -175,11 +175,15 @@ internal sealed class DiFacts
         else return;
 
         var key = keyArg is null ? null : KeyText(keyArg.Expression);
+        // `AddKeyedTransient<I, THandler>(typeof(TEvent))` in a generic extension: its callers' TEvent is the key.
+        var keyTypeParameter = keyArg is not null && FactSyntax.Unwrap(keyArg.Expression) is TypeOfExpressionSyntax keyType
+            ? MethodTypeParameter(_types.Named(keyType.Type)) : null;
         _sink.Add(FactKinds.DiRegistration, from, anchor, FrameworkApi.ConfidenceOf(binding)!, service.Name,
             new FactDetail().Add("lifetime", lifetime).Add("implementation", implementation?.Name).Add("form", form)
                 .Add("try", isTry).Add("key", key).Add("service_id", service.Id).Add("implementation_id", implementation?.Id)
                 .Add("service_type_parameter", MethodTypeParameter(service))
-                .Add("implementation_type_parameter", MethodTypeParameter(implementation)));
+                .Add("implementation_type_parameter", MethodTypeParameter(implementation))
+                .Add("key_type_parameter", keyTypeParameter));
     }
 
     /// <summary>A lambda or a method group given as the factory, or a delegate held in a variable (jellyfin's

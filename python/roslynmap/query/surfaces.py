@@ -1710,7 +1710,8 @@ def _keep(fact: dict[str, Any], fields: tuple[str, ...]) -> dict[str, Any]:
     return {k: fact[k] for k in fields if fact.get(k) is not None}
 
 
-_GENERIC_EXTENSION_FIELDS = ("service_type_parameter", "implementation_type_parameter", "type_args", "type_arg_ids")
+_GENERIC_EXTENSION_FIELDS = ("service_type_parameter", "implementation_type_parameter", "key_type_parameter",
+                             "type_args", "type_arg_ids")
 
 
 def _type_arguments_put_in(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -1737,6 +1738,9 @@ def _type_arguments_put_in(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     made[role], made[f"{role}_id"] = args[position], ids[position] if position < len(ids) else None
                 else:
                     made[role], made[f"{role}_id"] = registration.get(role), registration.get(f"{role}_id")
+            position = registration.get("key_type_parameter")
+            made["service_key"] = f"typeof({args[position]})" if isinstance(position, int) and position < len(args) \
+                else registration.get("service_key")
             out.append({k: v for k, v in made.items() if v is not None})
     for item in out:
         for field_name in _GENERIC_EXTENSION_FIELDS:
