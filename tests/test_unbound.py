@@ -269,3 +269,10 @@ def test_a_trace_goes_on_through_a_call_whose_only_candidate_is_a_member(unbound
     env = unbound.call("graph_trace_feature", {"entry_point": "M:Unbound.Reservations.Hold(System.Int32)", "depth": 1})
     assert [(n["symbol_id"], n["from"]["kind"], n["from"].get("inferred")) for n in env["data"]["nodes"]
             if n.get("symbol_id")] == [("M:Unbound.BasketService.Reserve(System.Int32)", "Call", "sole_candidate")]
+
+
+def test_a_base_that_did_not_bind_is_named_in_the_hierarchy(unbound: McpServerProcess) -> None:
+    """fullstackhero's BaseDbContext derives from Finbuckle's MultiTenantDbContext, a package not restored: the
+    headline said "base None". Purging.cs's PurgeClock names Missing.Clocks.IClock, which nothing defines."""
+    env = unbound.call("types_hierarchy", {"symbol_id": "T:Unbound.Purging.PurgeClock"})
+    assert env["answer"] == "Class Unbound.Purging.PurgeClock: base IClock (unresolved), 1 interfaces."

@@ -464,7 +464,9 @@ def hierarchy_tool(params: HierarchyParams, repo_path: str) -> ToolOutput:
     descendants = [{**d, "relation": "implements"} for d in result["implementations"]] + \
                   [{**d, "relation": "derives"} for d in result["derived"]]
     descendants.sort(key=lambda d: (d["depth"], d["symbol_id"] or ""))
-    base = result["bases"][0]["symbol_id"] if result["bases"] else "System.Object"
+    first = result["bases"][0] if result["bases"] else None
+    # A base the compiler could not bind (its package did not restore) has a name and no id: said by its name.
+    base = "System.Object" if first is None else first.get("symbol_id") or f"{first.get('name')} (unresolved)"
     # What there is, said once: an interface has no base class, and a count of zero is left out.
     said = [] if row["kind"] == "Interface" else [f"base {base}"]
     said += [f"{len(result[key])} {label}" for key, label in
