@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -26,16 +27,20 @@ _ATTRIBUTE = re.compile(r"\b(Include|Link|CopyToOutputDirectory|CopyToPublishDir
 _LINK = re.compile(r"<Link>\s*([^<]*?)\s*</Link>", re.I)
 
 
-def project_reference_facts(root: Path, projects: list[dict[str, Any]]) -> list[FactRecord]:
-    by_path = {str(p["path"]).lower(): p for p in projects if p.get("path")}
-    rows: list[FactRecord] = []
+def _project_files(root: Path, projects: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], str, str, str]]:
+    """(project, its repo-relative path, its folder, its text) for each project whose project file is readable."""
     for project in projects:
         rel = str(project.get("path") or "")
         path = root / rel
         if not rel.endswith("proj") or not path.is_file():
             continue
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
-        folder = posixpath.dirname(rel)
+        yield project, rel, posixpath.dirname(rel), path.read_text(encoding="utf-8-sig", errors="replace")
+
+
+def project_reference_facts(root: Path, projects: list[dict[str, Any]]) -> list[FactRecord]:
+    by_path = {str(p["path"]).lower(): p for p in projects if p.get("path")}
+    rows: list[FactRecord] = []
+    for project, rel, folder, text in _project_files(root, projects):
         for match in _INCLUDE.finditer(text):
             target = posixpath.normpath(posixpath.join(folder, match.group(1).replace("\\", "/")))
             referenced = by_path.get(target.lower())
@@ -59,13 +64,7 @@ def linked_items(root: Path, projects: list[dict[str, Any]]) -> list[LinkedItem]
     DbMigrator: `<None Include="..\\FSH.Starter.Api\\appsettings.json" Link="appsettings.json" />`). An Include
     with wildcards or properties, or leaving the repository, is skipped."""
     rows: list[LinkedItem] = []
-    for project in projects:
-        rel = str(project.get("path") or "")
-        path = root / rel
-        if not rel.endswith("proj") or not path.is_file():
-            continue
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
-        folder = posixpath.dirname(rel)
+    for project, _rel, folder, text in _project_files(root, projects):
         for match in _ITEM.finditer(text):
             attributes = {name.lower(): value for name, value in _ATTRIBUTE.findall(match.group(2))}
             include = attributes.get("include", "")
