@@ -511,6 +511,9 @@ def test_graph_callers_of_a_handler_says_who_sends_its_request(flow: McpServerPr
     assert env["warnings"] == [
         f"Its request is sent through a mediator by 1 member ({SHIP_ASYNC}): not call edges; impact_analyze and "
         "tests_find walk them (`through: mediator`)."]
+    # A card with its callers says the same (Contoso: "0 callers" and nothing more).
+    card = flow.call("symbols_get_card", {"symbol_id": SHIP_HANDLE, "include": ["callers"]})
+    assert (card["data"]["callers"], card["warnings"]) == ([], env["warnings"])
 
 
 def test_a_command_handed_through_a_module_facade_is_sent_by_the_member_that_made_it(flow: McpServerProcess) -> None:

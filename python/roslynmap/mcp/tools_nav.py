@@ -20,7 +20,7 @@ from roslynmap.query.context import QueryContext
 from roslynmap.query.keys import key_of
 from roslynmap.query.markup import warning as markup_warning
 from roslynmap.query.paths import repo_relative
-from roslynmap.query.senders import mediator_senders
+from roslynmap.query.senders import senders_warning
 from roslynmap.query.shared_ids import declarations, shared_ids
 
 REFS_LIMIT = (50, 500)
@@ -393,12 +393,8 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         warnings.append(broken)
     if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"])):
         warnings.append(named)
-    if direction == "callers" and (senders := mediator_senders(ctx.conn, [root_id]).get(root_id)):
-        # A mediator handler has no call edge from whoever sends its request (realworld's Handle: "0 callers").
-        shown = ", ".join(senders[:3]) + (", ..." if len(senders) > 3 else "")
-        warnings.append(f"Its request is sent through a mediator by {len(senders)} member"
-                        f"{'s' if len(senders) != 1 else ''} ({shown}): not call edges; impact_analyze and tests_find "
-                        "walk them (`through: mediator`).")
+    if direction == "callers" and (sent := senders_warning(ctx.conn, root_id)):
+        warnings.append(sent)
     if unbound_data:
         warnings.append(f"{unbound_data['total']} calls the compiler could not bind have the name of a member in this "
                         "graph; they are counted and listed under unbound_calls, not walked.")

@@ -142,6 +142,7 @@ def _context_card(ctx: Any, row: Any, info: SymbolCard, include: set[str]) -> To
     """The card plus its direct callers and callees (data) and its source (the ranked list, cut to the
     budget first, continued with code_get_span)."""
     from roslynmap.query import graph
+    from roslynmap.query.senders import senders_warning
 
     # Compact: what the signature, id and location already say is not repeated (fqn, name, visibility...).
     card = {k: v for k, v in info.items() if k in ("symbol_id", "kind", "signature", "doc",
@@ -166,6 +167,9 @@ def _context_card(ctx: Any, row: Any, info: SymbolCard, include: set[str]) -> To
         more = sum(walk.truncated_levels.values())
         data[direction + "_total"] = len(nodes) + more
         said.append(f"{len(nodes) + more} {direction}")
+    warnings = list(ctx.warnings)
+    if "callers" in include and (sent := senders_warning(ctx.conn, row["symbol_id"])):
+        warnings.append(sent)  # a handler's "0 callers" said as graph_callers says it (Contoso's cards)
     loc = info["location"]
     answer = f"{info['kind']} {info['fqn']} in {loc['file']}:{loc['line']}-{loc['end_line']} ({info['project']})"
     answer += (": " + ", ".join(said) if said else "") + "."
@@ -180,7 +184,7 @@ def _context_card(ctx: Any, row: Any, info: SymbolCard, include: set[str]) -> To
                             page_base=start, elidable=(), page_tool="code_get_span",
                             page_args={"file_path": row["file"]})
         preview += [f"{item['line']:>5}  {item['text']}" for item in source]
-    return ToolOutput(answer=answer, data=data, ranked=ranked, warnings=ctx.warnings,
+    return ToolOutput(answer=answer, data=data, ranked=ranked, warnings=warnings,
                       semantic_level=ctx.semantic_level, baseline_commit=ctx.commit, preview=preview)
 
 

@@ -57,6 +57,17 @@ def mediator_senders(conn: sqlite3.Connection, members: Iterable[str]) -> dict[s
     return {h: known[r] for h, r in requests.items() if h in takes.get(r, []) and known.get(r)}
 
 
+def senders_warning(conn: sqlite3.Connection, member: str) -> str | None:
+    """graph_callers' and a card's word for a mediator handler: no call edge comes from whoever sends its request
+    (realworld's Handle: "0 callers"), so the senders are named."""
+    senders = mediator_senders(conn, [member]).get(member)
+    if not senders:
+        return None
+    shown = ", ".join(senders[:3]) + (", ..." if len(senders) > 3 else "")
+    return (f"Its request is sent through a mediator by {len(senders)} member{'s' if len(senders) != 1 else ''}"
+            f" ({shown}): not call edges; impact_analyze and tests_find walk them (`through: mediator`).")
+
+
 def _parameter_types(member_id: str) -> set[str]:
     """The types a member's parameters are, as relations name them: `ICommand{``0}` -> `T:N.ICommand`1`; a type
     without a namespace (unbound: `IRequest{``0}`) also as `?IRequest`."""
