@@ -395,7 +395,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         keys.update({name: key for key, name in impl_names.items()})
         implementations = {names[k]: [impl_names[i] for i in impls] for k, impls in dispatch_of.items() if impls}
         runs = _Runnable(conn, lineage, keys, implementations, frontier)
-        generic = [keys[t] for t in targets if t in implementations or "``" in t]
+        generic = [keys[t] for t in targets if typeargs.matters(t, t in implementations)]
         by_types = typeargs.Downward(conn, frontier, generic, type_bounds, CALLS_ONLY if calls_only else CALL_EDGE)
         # Candidates in row order, each target followed by the implementations its calls can run (an
         # interface of the shared kernel can have hundreds), admitted up to the level's limit.

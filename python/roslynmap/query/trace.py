@@ -359,7 +359,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
             edge.pop("behaviors", None)
         sends = {(e["from"], e["line"]) for e in mediator}
         admitted = graph._Level(g, visited, level, limit_per_level)
-        runs = _Runs(conn, lineage, frontier_keys, {**names, **impl_names}, target_keys, type_bounds)
+        runs = _Runs(conn, lineage, frontier_keys, {**names, **impl_names}, target_keys, type_bounds, implementations)
         unresolved: dict[str, dict[str, Any]] = {}
         candidates: dict[str, None] = {}
         level_edges: list[tuple[dict[str, Any], Dispatched]] = []
@@ -497,12 +497,15 @@ class _Runs:
     OrderPlaced runs OrderPlaced's handlers)."""
 
     def __init__(self, conn: sqlite3.Connection, lineage: dispatch.Lineage, callers: list[int],
-                 names: dict[int, str], target_keys: dict[str, int | None], type_bounds: typeargs.TypeBounds) -> None:
+                 names: dict[int, str], target_keys: dict[str, int | None], type_bounds: typeargs.TypeBounds,
+                 implementations: dict[str, list[tuple[str, bool]]]) -> None:
         self._keys = {name: key for key, name in names.items()}
         self._target_keys = target_keys
         known = [k for k in target_keys.values() if k is not None]
         self._reach = dispatch.CallReach(conn, lineage, callers, known, graph.CALL_EDGE)
-        self.by_types = typeargs.Downward(conn, callers, known, type_bounds, graph.CALL_EDGE)
+        self.by_types = typeargs.Downward(conn, callers, [k for t, k in target_keys.items() if k is not None and
+                                                          typeargs.matters(t, bool(implementations.get(t)))],
+                                          type_bounds, graph.CALL_EDGE)
 
     def of(self, caller: str, target: str | None, impls: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
         caller_key, target_key = self._keys.get(caller), self._target_keys.get(target or "")

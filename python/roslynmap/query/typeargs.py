@@ -236,6 +236,12 @@ def narrow(conn: sqlite3.Connection, targets: Targets, bounds: TypeBounds, edge:
 Known = frozenset[str] | None
 
 
+def matters(target_id: str, dispatches: bool) -> bool:
+    """Whether a call target's type arguments can narrow anything: it dispatches to implementations, or it is a
+    generic method whose type arguments its callees may carry on (graph_callees and the trace ask for only these)."""
+    return dispatches or "``" in target_id
+
+
 class Downward:
     """graph_callees and the trace: which implementations each call of a level can run for the type arguments at its
     sites (`handler.Handle(e)` on an `IHandle<StockLow>` runs Restocker's, not Mailer's), and the bound each callee
@@ -244,7 +250,6 @@ class Downward:
 
     def __init__(self, conn: sqlite3.Connection, callers: Iterable[int], targets: Iterable[int], bounds: TypeBounds,
                  edge: str) -> None:
-        self._bounds = bounds
         self._sites: dict[tuple[int, int], list[tuple[list[Known] | None, list[Known] | None]]] = {}
         wanted, from_keys = sorted(set(targets)), sorted(set(callers))
         self._names = ids_of(conn, [*wanted, *from_keys])
