@@ -311,6 +311,50 @@ def test_an_event_handler_is_reached_only_where_its_event_is_published(hierarchy
         server.close()
 
 
+def test_a_handler_of_a_generic_event_is_reached_only_where_that_generic_event_is_published(
+        hierarchy: Indexed) -> None:
+    """GenericEvents.cs (Radarr's ProviderUpdatedEvent<TProvider>): `IHandle<Updated<IIndexerPlugin>>` is compared by
+    the event's generic definition, so Factory<T>.Update (publishing Updated<TProvider>) and Settings.Touch
+    (Updated<Newznab>) call it, Factory<T>.Delete (Deleted<TProvider>) and Settings.Save (Saved) do not (Radarr: all 81
+    publishers of any event were callers); a handler generic over the event's argument, Cache<T> :
+    IHandle<Updated<T>>, likewise. Callees, the trace and impact_analyze follow the same rule."""
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+    p = "Hierarchy.GenericEvents."
+
+    def walk(tool: str, symbol_id: str) -> list[tuple[str, int]]:
+        args = {"entry_point" if tool == "graph_trace_feature" else "symbol_id": symbol_id, "depth": 3}
+        env = server.call(tool, args)
+        assert env["ok"], env
+        return sorted(((n["symbol_id"].removeprefix("M:" + p), n["depth"]) for n in env["data"]["nodes"]),
+                      key=lambda nd: (nd[1], nd[0]))
+
+    publish = "Bus.Publish``1(``0)"
+    indexer_cache = f"M:{p}IndexerCache.Handle({p}Updated{{{p}IIndexerPlugin}})"
+    try:
+        updated_callers = [(publish, 1), ("Factory`1.Update", 2), ("Settings.Touch", 2)]
+        assert walk("graph_callers", indexer_cache) == updated_callers
+        assert walk("graph_callers", f"M:{p}Cache`1.Handle({p}Updated{{`0}})") == updated_callers
+        assert walk("graph_callers", f"M:{p}Cleaner.Handle({p}Deleted{{{p}IIndexerPlugin}})") == [
+            (publish, 1), ("Factory`1.Delete", 2)]
+        assert walk("graph_callers", f"M:{p}Auditor.Handle({p}Saved)") == [(publish, 1), ("Settings.Save", 2)]
+        updated_handlers = [("Bus.Publish``1(``0)", 1), ("IBus.Publish``1(``0)", 1),
+                            ("Cache`1.Handle(Hierarchy.GenericEvents.Updated{`0})", 2), ("IHandle`1.Handle(`0)", 2),
+                            ("IndexerCache.Handle(Hierarchy.GenericEvents.Updated{Hierarchy.GenericEvents."
+                             "IIndexerPlugin})", 2)]
+        assert walk("graph_callees", f"M:{p}Factory`1.Update") == updated_handlers
+        assert walk("graph_trace_feature", f"M:{p}Factory`1.Update") == updated_handlers
+        assert walk("graph_callees", f"M:{p}Factory`1.Delete") == [
+            ("Bus.Publish``1(``0)", 1), ("IBus.Publish``1(``0)", 1),
+            ("Cleaner.Handle(Hierarchy.GenericEvents.Deleted{Hierarchy.GenericEvents.IIndexerPlugin})", 2),
+            ("IHandle`1.Handle(`0)", 2)]
+        impact = server.call("impact_analyze", {"symbol_id": indexer_cache})
+        assert [(c["symbol_id"].removeprefix("M:" + p), c["depth"]) for c in impact["data"]["callers"]] == \
+            updated_callers
+    finally:
+        server.close()
+
+
 def test_a_call_on_a_modules_own_interface_runs_only_that_modules_handlers(hierarchy: Indexed) -> None:
     """Modules.cs (modular-monolith-with-ddd): each module's decorator calls `decorated.Handle(c)` on its own
     ICommandHandler<T>, which binds to the shared IRequestHandler<T>.Handle; a ReceiverType fact records the

@@ -69,10 +69,37 @@ def parameters(method_id: str) -> list[str]:
     return out
 
 
+def definition(parameter: str) -> str | None:
+    """The type id of a parameter's generic definition, as GenericCall facts record a constructed argument:
+    `N.Updated{N.IIndexer}` -> 'T:N.Updated`1', `N.Outer{`0}.Inner{X,Y}` -> 'T:N.Outer`1.Inner`2'; a plain named
+    type as itself; None for a type parameter, an array, a pointer or a by-ref."""
+    if not parameter or parameter.startswith("`") or parameter.endswith(("]", "@", "*")):
+        return None
+    out: list[str] = []
+    depth = arity = 0
+    for c in parameter:
+        if c == "{":
+            depth += 1
+            arity = 1 if depth == 1 else arity
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                out.append(f"`{arity}")
+        elif depth == 0:
+            out.append(c)
+        elif depth == 1 and c == ",":
+            arity += 1
+    name = "".join(out)
+    return None if depth or any(c in name for c in "[(@*") else "T:" + name
+
+
 def filled_in(via_id: str, callee_id: str) -> dict[int, str]:
     """The type arguments an implementation's signature fills in for the generic member it implements:
-    `M:N.IHandle`1.Handle(`0)` implemented by `M:N.H.Handle(N.SeriesAdded)` -> {0: 'T:N.SeriesAdded'}. Only plain
-    named types (a constructed, array or by-ref parameter fills nothing in); none when two positions disagree."""
+    `M:N.IHandle`1.Handle(`0)` implemented by `M:N.H.Handle(N.SeriesAdded)` -> {0: 'T:N.SeriesAdded'}. A constructed
+    parameter fills in its generic definition, as the sites' facts record it: `H.Handle(N.Updated{N.IIndexer})` needs
+    'T:N.Updated`1', so a publisher of `Updated<X>` for any X may run it and one of `Deleted<X>` may not (Radarr's
+    `IHandle<ProviderUpdatedEvent<IIndexer>>` had all 81 publishers of any event as callers). An array or by-ref
+    parameter fills nothing in; none when two positions disagree."""
     found: dict[int, str] = {}
     # A type nested in a generic type numbers its parameters across the enclosing types (`Bus`1.IHandler`1`: `0 is
     # Bus's), while the site's fact gives the innermost type's arguments: not comparable, so not narrowed.
@@ -84,9 +111,10 @@ def filled_in(via_id: str, callee_id: str) -> dict[int, str]:
     for param, own in zip(theirs, ours, strict=True):
         if not (param.startswith("`") and param[1:].isdigit()):
             continue
-        if any(c in own for c in "`{[@*("):
+        type_id = definition(own)
+        if type_id is None:
             continue
-        position, type_id = int(param[1:]), "T:" + own
+        position = int(param[1:])
         if found.setdefault(position, type_id) != type_id:
             return {}
     return found
