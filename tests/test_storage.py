@@ -355,6 +355,43 @@ def test_a_handler_of_a_generic_event_is_reached_only_where_that_generic_event_i
         server.close()
 
 
+def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarchy: Indexed) -> None:
+    """Datastore/ (Radarr's): migrations under `Migration/` (singular) count as migrations; FluentMigrator's
+    `Rename.Table(..).To(..)` and `Delete.Table(..)` in Up make former tables although no model snapshot exists, Down
+    being no history; a table only migrations name and none renames or drops is listed, marked; SQLite's json_each
+    and json_tree, called after FROM/JOIN, are no tables (a column list right after INTO is no call)."""
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+    store, migrations = "src/Hierarchy/Datastore/MovieStore.cs", "src/Hierarchy/Datastore/Migration/"
+    try:
+        env = server.call("surfaces_list_db_tables", {})
+        assert env["answer"] == "4 database tables (3 more that migrations renamed or dropped, under former_tables)."
+        data = env["data"]
+        assert [(t["table"], t["schema"], [(s["source"], s["file"], s["line"]) for s in t["sources"]],
+                 t.get("migrations"), t.get("only_in_migrations"), t.get("renamed_from"))
+                for t in data["tables"]] == [
+            ("Blocklist", None, [("Sql", store, 19)], None, None, ["Blacklist"]),
+            ("Config", None, [], 1, True, None),
+            ("Movies", None, [("Sql", store, 10), ("Sql", store, 17)], None, None, None),
+            ("QualityProfiles", None, [("Sql", store, 21)], None, None, ["Profiles"])]
+        assert data["former_tables"] == [
+            {"table": "Blacklist", "schema": None, "entities": [], "file": f"{migrations}001_initial_setup.cs",
+             "line": 19, "migrations": 2, "renamed_to": "Blocklist",
+             "by": {"file": f"{migrations}002_rename_tables.cs", "line": 10}},
+            {"table": "NetImport", "schema": None, "entities": [], "file": f"{migrations}001_initial_setup.cs",
+             "line": 23, "migrations": 2, "dropped": True,
+             "by": {"file": f"{migrations}002_rename_tables.cs", "line": 12}},
+            {"table": "Profiles", "schema": "main", "entities": [], "file": f"{migrations}001_initial_setup.cs",
+             "line": 23, "migrations": 2, "renamed_to": "QualityProfiles",
+             "by": {"file": f"{migrations}002_rename_tables.cs", "line": 11}}]
+        assert data["migration_folders"] == [{"folder": "src/Hierarchy/Datastore/Migration", "files": 2}]
+        blacklist = server.call("surfaces_list_db_tables", {"table_filter": "blacklist"})
+        assert blacklist["answer"] == ("0 database tables match 'blacklist' (Blacklist was renamed to Blocklist by a "
+                                       "migration: under former_tables).")
+    finally:
+        server.close()
+
+
 def test_a_call_on_a_modules_own_interface_runs_only_that_modules_handlers(hierarchy: Indexed) -> None:
     """Modules.cs (modular-monolith-with-ddd): each module's decorator calls `decorated.Handle(c)` on its own
     ICommandHandler<T>, which binds to the shared IRequestHandler<T>.Handle; a ReceiverType fact records the

@@ -5,7 +5,8 @@ namespace RoslynMap.Bridge.Facts;
 
 /// <summary>
 /// Database tables: EF Core DbSet properties (a context's own and those it inherits from a package's context,
-/// `inherited: package` or `solution`), [Table] entities, ToTable mappings, a migration's RenameTable and DropTable (in Up), and table
+/// `inherited: package` or `solution`), [Table] entities, ToTable mappings, a migration's RenameTable and DropTable (in Up;
+/// FluentMigrator's `Rename.Table(..).To(..)` and `Delete.Table(..)` too), and table
 /// names in raw SQL given to EF Core, Dapper or an ADO.NET command; and the stored procedures such a command runs
 /// (`object: procedure`). Also a context's default schema (DbDefaultSchema), which its tables mapped without one are in.
 /// </summary>
@@ -33,7 +34,8 @@ internal sealed class DbTableFacts
     }
 
     public static IEnumerable<string> InvocationNames =>
-        EfSqlMethods.Concat(DapperMethods).Append("ToTable").Append("RenameTable").Append("DropTable").Append("HasDefaultSchema");
+        EfSqlMethods.Concat(DapperMethods).Append("ToTable").Append("RenameTable").Append("DropTable").Append("HasDefaultSchema")
+            .Append("Table");
 
     public static bool IsDbSetType(TypeSyntax type) => type switch
     {
@@ -124,6 +126,7 @@ internal sealed class DbTableFacts
         if (name == "ToTable") ToTable(inv, from);
         else if (name == "HasDefaultSchema") DefaultSchema(inv);
         else if (name is "RenameTable" or "DropTable") MigrationOperation(inv, name, from);
+        else if (name == "Table") FluentMigratorOperation(inv, from);
         else if (EfSqlMethods.Contains(name)) Sql(inv, FrameworkApi.EntityFramework, from, requireConnection: false);
         else if (DapperMethods.Contains(name)) Sql(inv, FrameworkApi.Dapper, from, requireConnection: true);
     }
@@ -176,6 +179,32 @@ internal sealed class DbTableFacts
             if (newName is null && newSchema is null) return;
             detail.Add("renamed_to", newName ?? table).Add("new_schema", newSchema);
         }
+        _sink.Add(FactKinds.DbTable, from, FactSyntax.Name(inv)!.SpanStart, confidence, table, detail);
+    }
+
+    /// <summary>FluentMigrator's `Rename.Table("Blacklist").To("Blocklist")` (an `.InSchema(s)` between) and
+    /// `Delete.Table("NetImport")`, outside a Down, written as EF Core's RenameTable and DropTable are: Radarr's
+    /// tables renamed long ago were listed as current, named only by its migrations' SQL.</summary>
+    private void FluentMigratorOperation(InvocationExpressionSyntax inv, string? from)
+    {
+        var root = FactSyntax.LastName(FactSyntax.Receiver(inv));
+        if (root is not ("Rename" or "Delete")) return;
+        if (inv.FirstAncestorOrSelf<MethodDeclarationSyntax>() is not { Identifier.ValueText: not "Down" }) return;
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.FluentMigrator);
+        if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
+        var table = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "tableName")?.Expression);
+        if (table is null) return;
+        string? schema = null, newName = null;
+        for (ExpressionSyntax e = inv; e.Parent is MemberAccessExpressionSyntax ma && ma.Expression == e
+                                       && ma.Parent is InvocationExpressionSyntax outer; e = outer)
+        {
+            var value = FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(outer.ArgumentList, 0)?.Expression);
+            if (ma.Name.Identifier.ValueText == "InSchema") schema = value;
+            else if (ma.Name.Identifier.ValueText == "To") newName = value;
+        }
+        if (root == "Rename" && newName is null) return;
+        var detail = new FactDetail().Add("schema", schema).Add("source", root == "Rename" ? "RenameTable" : "DropTable");
+        if (root == "Rename") detail.Add("renamed_to", newName);
         _sink.Add(FactKinds.DbTable, from, FactSyntax.Name(inv)!.SpanStart, confidence, table, detail);
     }
 
@@ -303,7 +332,9 @@ internal sealed class DbTableFacts
         {
             if (t is { Name: "DbCommand" } && FrameworkApi.IsIn(t, "System.Data.Common")) return true;
         }
-        return type?.AllInterfaces.Any(i => i.Name == "IDbCommand" && FrameworkApi.IsIn(i, "System.Data")) == true;
+        // A command typed as the interface itself (`IDbCommand cmd = conn.CreateCommand()`, the *arr migrations') too.
+        return type is not null && type.AllInterfaces.Append(type as INamedTypeSymbol)
+            .Any(i => i is { Name: "IDbCommand" } && FrameworkApi.IsIn(i, "System.Data"));
     }
 
     private static bool LooksLikeConnection(ExpressionSyntax? receiver) =>

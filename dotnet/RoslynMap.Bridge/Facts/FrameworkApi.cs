@@ -21,6 +21,7 @@ internal static class FrameworkApi
     public static readonly string[] Serilog = ["Serilog"];
     public static readonly string[] EntityFramework = ["Microsoft.EntityFrameworkCore"];
     public static readonly string[] Dapper = ["Dapper"];
+    public static readonly string[] FluentMigrator = ["FluentMigrator"];
     public static readonly string[] Resilience = ["Polly", "Microsoft.Extensions.Http.Resilience", "Microsoft.Extensions.Resilience"];
 
     public static (Binding Binding, ISymbol? Symbol) Classify(SemanticModel model, SyntaxNode node, string[] assemblies)

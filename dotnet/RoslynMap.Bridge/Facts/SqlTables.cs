@@ -8,7 +8,7 @@ internal static partial class SqlTables
 {
     private const string Part = """(?:\[[^\]]+\]|"[^"]+"|`[^`]+`|[A-Za-z_][\w$#]*)""";
 
-    [GeneratedRegex(@"\b(?:FROM|JOIN|INTO|UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    [GeneratedRegex(@"\b(?<keyword>FROM|JOIN|INTO|UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex TableRegex();
 
     [GeneratedRegex(@"^\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH|MERGE)\b", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
@@ -68,6 +68,10 @@ internal static partial class SqlTables
         var ctes = CteRegex().Matches(sql).Select(m => m.Groups["name"].Value).ToHashSet(StringComparer.OrdinalIgnoreCase);
         foreach (Match m in TableRegex().Matches(sql))
         {
+            // A name called right after FROM or JOIN is a table-valued function (SQLite's json_each, OPENJSON,
+            // STRING_SPLIT, unnest...), not a table; after INTO, `(` opens its column list.
+            var end = m.Index + m.Length;
+            if (end < sql.Length && sql[end] == '(' && m.Groups["keyword"].Value.ToUpperInvariant() is "FROM" or "JOIN") continue;
             var parts = PartRegex().Matches(m.Groups["name"].Value).Select(p => p.Value.Trim('[', ']', '"', '`')).ToList();
             var table = parts[^1];
             // A quoted hole of an interpolated string (Sonarr's `FROM "{_table}"`) is a table chosen at run time.

@@ -252,7 +252,8 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     if former:
         answer += (f" ({_former_summary(former[0])})" if len(former) == 1 else
                    f" ({len(former)} more that migrations name are not in the model snapshot: renamed or dropped, "
-                   "under former_tables)")
+                   "under former_tables)" if listing.by_snapshot else
+                   f" ({len(former)} more that migrations renamed or dropped, under former_tables)")
     return ToolOutput(
         answer=answer + ".",
         data=data,

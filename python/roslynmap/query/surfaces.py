@@ -913,12 +913,20 @@ def framework_reader(key: str, service_discovery: bool = False) -> str | None:
 _SQLITE_INTERNAL = re.compile(r"^(sqlite_|pragma_)", re.I)
 
 
+# The folders migrations live in: EF Core's `Migrations`, and FluentMigrator's `Migration` too (Radarr's and Sonarr's
+# `Datastore/Migration/`, whose raw SQL names tables renamed long ago).
+MIGRATION_FOLDERS = frozenset({"Migrations", "Migration"})
+
+
+def in_migration_folder(path: str | None) -> bool:
+    return bool(MIGRATION_FOLDERS.intersection((path or "").replace("\\", "/").split("/")[:-1]))
+
+
 def is_migration_file(path: str | None) -> bool:
     """EF Core migrations and model snapshots repeat every mapping: grouped, not listed one by one."""
     if not path:
         return False
-    parts = path.replace("\\", "/").split("/")
-    return "Migrations" in parts[:-1] or parts[-1].endswith(("ModelSnapshot.cs", ".Designer.cs"))
+    return in_migration_folder(path) or path.replace("\\", "/").endswith(("ModelSnapshot.cs", ".Designer.cs"))
 
 
 def _short(type_id: str) -> str:
@@ -1013,6 +1021,8 @@ class TableListing(Listing):
     # The folders the listed tables' migrations are in: {folder, files}. A row says only how many migration files
     # name its table (the folder, said once here, is where to read them).
     migration_folders: list[dict[str, Any]]
+    # Some former table is one a model snapshot does not have (else each was renamed or dropped, FluentMigrator's).
+    by_snapshot: bool = False
 
 
 def _mapped(conn: sqlite3.Connection, facts: list[dict[str, Any]],
@@ -1156,9 +1166,16 @@ def _covered(snapshot_dirs: set[str], path: str) -> bool:
 
 def _former(entry: dict[str, Any], migrations: list[dict[str, Any]], snapshot_dirs: set[str]) -> bool:
     """Named only by migrations (designers' ToTable, RenameTable, DropTable) that a model snapshot covers (its folder
-    or one above), and not by that snapshot: not a table of the current schema."""
-    return not entry["sources"] and bool(migrations) and not any(is_snapshot_file(m["file"]) for m in migrations) \
-        and all(_covered(snapshot_dirs, m["file"]) for m in migrations)
+    or one above), and not by that snapshot: not a table of the current schema. Without a snapshot (FluentMigrator),
+    one whose last mention in the migrations, by file and line, renames or drops it (Radarr's Blacklist)."""
+    if entry["sources"] or not migrations or any(is_snapshot_file(m["file"]) for m in migrations):
+        return False
+    return all(_covered(snapshot_dirs, m["file"]) for m in migrations) or _gone(migrations)
+
+
+def _gone(migrations: list[dict[str, Any]]) -> bool:
+    """The last migration mentioning the table renames or drops it."""
+    return max(migrations, key=lambda m: (m["file"], m["line"])).get("source") in MIGRATION_OPERATIONS
 
 
 def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListing:
@@ -1194,6 +1211,7 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListin
     snapshot_dirs = {f["file"].replace("\\", "/").rpartition("/")[0] for f in facts
                      if f.get("source") == "ToTable" and is_snapshot_file(f["file"])}
     former: list[dict[str, Any]] = []
+    snapshot_judged: set[int] = set()  # id() of the former entries a model snapshot covers
     for key, entry in list(tables.items()):
         migrations = entry.pop("_migrations", [])
         # Point at the model's mapping, else at the code's own first source (an inherited DbSet's is the context's
@@ -1209,6 +1227,12 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListin
         if _former(entry, migrations, snapshot_dirs):
             del tables[key]
             former.append(_fate(entry, migrations))
+            if all(_covered(snapshot_dirs, m["file"]) for m in migrations):
+                snapshot_judged.add(id(former[-1]))
+        elif not entry["sources"] and migrations and not any(is_snapshot_file(m["file"]) for m in migrations):
+            # Only migrations name it (a snapshot's table is current) and none renames or drops it: may be live (a
+            # table the code reaches through a name made at run time, `FROM "{_table}"`), so listed, but said.
+            entry["only_in_migrations"] = True
     _renamed_from(tables, former)
     items = sorted(tables.values(), key=lambda t: (t["table"].lower(), (t["schema"] or "").lower()))
     former.sort(key=lambda t: (t["table"].lower(), (t["schema"] or "").lower()))
@@ -1220,7 +1244,8 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListin
         former = [t for t in former if needle in t["table"].lower()
                   or (t["schema"] and needle in f"{t['schema']}.{t['table']}".lower())]
     folders = _migration_folders([*items, *former])
-    return TableListing(items, len(items), _by_file(items), [{"tables_in_index": len(tables)}], former, folders)
+    return TableListing(items, len(items), _by_file(items), [{"tables_in_index": len(tables)}], former, folders,
+                        any(id(t) in snapshot_judged for t in former))
 
 
 def _migration_folders(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

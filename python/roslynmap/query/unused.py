@@ -267,10 +267,9 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
 
 
 def _in_migrations(path: str | None) -> bool:
-    """An EF migration or model snapshot: under a `Migrations` folder, or a `*ModelSnapshot.cs` (a WinForms
-    `.Designer.cs` is none)."""
-    parts = (path or "").replace("\\", "/").split("/")
-    return "Migrations" in parts[:-1] or parts[-1].endswith("ModelSnapshot.cs")
+    """An EF migration or model snapshot: under a `Migrations` (or `Migration`) folder, or a `*ModelSnapshot.cs` (a
+    WinForms `.Designer.cs` is none)."""
+    return surfaces.in_migration_folder(path) or (path or "").replace("\\", "/").endswith("ModelSnapshot.cs")
 
 
 _EF_MIGRATION_MEMBERS = frozenset({"Up", "Down", "BuildTargetModel", "BuildModel"})

@@ -1,0 +1,22 @@
+using System.Data;
+using Dapper;
+
+namespace Hierarchy.Datastore;
+
+// Raw SQL of the live code. SQLite's json_each and json_tree are table-valued functions, not tables; a column list
+// right after INTO is no call.
+public sealed class MovieStore(IDbConnection conn)
+{
+    public IEnumerable<int> Tagged(int tag) => conn.Query<int>(
+        "SELECT \"Movies\".\"Id\" FROM \"Movies\", json_each(\"Movies\".\"Tags\") WHERE json_each.\"value\" = @tag",
+        new { tag });
+
+    public IEnumerable<string> Values(string json) => conn.Query<string>("SELECT \"value\" FROM json_each(@json)", new { json });
+
+    public IEnumerable<string> Keys(string json) =>
+        conn.Query<string>("SELECT t.\"key\" FROM \"Movies\" m JOIN json_tree(m.\"Tags\") t ON 1 = 1", new { json });
+
+    public int Forget(int id) => conn.Execute("DELETE FROM \"Blocklist\" WHERE \"MovieId\" = @id", new { id });
+
+    public int AddProfile(string name) => conn.Execute("INSERT INTO \"QualityProfiles\"(\"Name\") VALUES (@name)", new { name });
+}
