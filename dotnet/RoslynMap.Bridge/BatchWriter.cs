@@ -5,7 +5,10 @@ namespace RoslynMap.Bridge;
 /// <summary>Serializes the documents of one NextBatch() call as positional arrays, UTF-8 JSON bytes.</summary>
 internal static class BatchWriter
 {
-    public static byte[] Write(IReadOnlyList<DocumentResult> documents) => Json.WriteUtf8(w =>
+    public static byte[] Write(IReadOnlyList<DocumentResult> documents) => Write(new System.Buffers.ArrayBufferWriter<byte>(64 * 1024), documents);
+
+    /// <summary>Into `buffer`, reused from one batch to the next (Json.WriteUtf8).</summary>
+    public static byte[] Write(System.Buffers.ArrayBufferWriter<byte> buffer, IReadOnlyList<DocumentResult> documents) => Json.WriteUtf8(buffer, w =>
     {
         w.WriteStartObject();
 

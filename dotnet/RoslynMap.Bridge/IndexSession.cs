@@ -18,6 +18,8 @@ public sealed partial class IndexSession : IDisposable
     private readonly ConcurrentDictionary<ProjectId, Lazy<Compilation>> _compilations = new();
     // The full index's compilations: each project's, set up to bind each body once (SharedBinding).
     private readonly ConcurrentDictionary<ProjectId, Lazy<Compilation>> _sharedCompilations = new();
+    // One buffer for every batch's JSON, reused (locked: a caller could call NextBatch from two threads).
+    private readonly System.Buffers.ArrayBufferWriter<byte> _batchBuffer = new(256 * 1024);
     // ROSLYNMAP_NO_FACTS=1 switches fact extraction off (to measure what it costs).
     private readonly bool _facts = Environment.GetEnvironmentVariable("ROSLYNMAP_NO_FACTS") is not "1";
     private WorkPipeline<DocumentResult>? _extraction;
@@ -44,6 +46,7 @@ public sealed partial class IndexSession : IDisposable
     public static IndexSession Open(string repoRoot, string solutionOrProjectPath, string? frameworks, string? linksTo)
     {
         var paths = new RepoPaths(repoRoot, linksTo);
+        _ = AllocationListener.Instance; // ROSLYNMAP_PROFILE=alloc: listening from the load on
         return new IndexSession(paths, WorkspaceLoader.Load(paths, solutionOrProjectPath, FrameworkRequest.Read(paths.Root, frameworks)));
     }
 
@@ -74,7 +77,8 @@ public sealed partial class IndexSession : IDisposable
             }
         }
         var cpu = Profile.Now();
-        var json = BatchWriter.Write(results);
+        byte[] json;
+        lock (_batchBuffer) json = BatchWriter.Write(_batchBuffer, results);
         Profile.Lap("batch.json", cpu);
         return json;
     }

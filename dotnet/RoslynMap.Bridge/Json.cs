@@ -24,6 +24,19 @@ internal static class Json
     public static byte[] WriteUtf8(Action<Utf8JsonWriter> body, int capacity = 64 * 1024) =>
         Utf8(body, capacity).WrittenSpan.ToArray();
 
+    /// <summary>As WriteUtf8, into `buffer` (emptied first): a caller writing one large answer after another (the
+    /// index's batches, a megabyte each) reuses one buffer instead of growing a new one on the large-object heap for
+    /// each, which the runtime pays for with full collections.</summary>
+    public static byte[] WriteUtf8(ArrayBufferWriter<byte> buffer, Action<Utf8JsonWriter> body)
+    {
+        buffer.ResetWrittenCount();
+        using (var writer = new Utf8JsonWriter(buffer, Options))
+        {
+            body(writer);
+        }
+        return buffer.WrittenSpan.ToArray();
+    }
+
     private static ArrayBufferWriter<byte> Utf8(Action<Utf8JsonWriter> body, int capacity)
     {
         var buffer = new ArrayBufferWriter<byte>(capacity);

@@ -11,7 +11,7 @@ namespace RoslynMap.Bridge;
 /// </summary>
 internal static class Profile
 {
-    public static readonly bool On = Environment.GetEnvironmentVariable("ROSLYNMAP_PROFILE") is "1" or "prebind";
+    public static readonly bool On = Environment.GetEnvironmentVariable("ROSLYNMAP_PROFILE") is "1" or "prebind" or "alloc";
     private static readonly ConcurrentDictionary<string, long> Nanos = new();
 
     [StructLayout(LayoutKind.Sequential)]
@@ -35,8 +35,16 @@ internal static class Profile
         if (!On) return 0;
         var now = Now();
         Nanos.AddOrUpdate(phase, now - since, (_, v) => v + now - since);
+        // Bytes this thread allocated since its last lap, to the same phase.
+        var allocated = GC.GetAllocatedBytesForCurrentThread();
+        var before = _allocatedAtLap;
+        _allocatedAtLap = allocated;
+        if (before > 0) Allocated.AddOrUpdate(phase, allocated - before, (_, v) => v + allocated - before);
         return now;
     }
+
+    private static readonly ConcurrentDictionary<string, long> Allocated = new();
+    [ThreadStatic] private static long _allocatedAtLap;
 
     /// <summary>ROSLYNMAP_PROFILE=prebind: before the walk, ask the model about every name once, so the walk's
     /// own cost shows apart from the binding the model does for it (an experiment: doubles the lookups).</summary>
@@ -52,6 +60,9 @@ internal static class Profile
     {
         w.WriteStartObject();
         foreach (var (phase, nanos) in Nanos.OrderBy(p => p.Key, StringComparer.Ordinal)) w.WriteNumber(phase, Math.Round(nanos / 1e9, 3));
+        if (AllocationListener.Instance is { } listener)
+            foreach (var (type, bytes) in listener.ByType.OrderByDescending(p => p.Value).Take(40)) w.WriteNumber("alloc." + type, Math.Round(bytes / 1e6, 1));
+        foreach (var (phase, bytes) in Allocated.OrderBy(p => p.Key, StringComparer.Ordinal)) w.WriteNumber(phase + ".allocated_gb", Math.Round(bytes / 1e9, 3));
         // Process-wide, since the runtime started: the caller subtracts two reports.
         w.WriteNumber("runtime.jit_s", Math.Round(System.Runtime.JitInfo.GetCompilationTime().TotalSeconds, 3));
         w.WriteNumber("runtime.jit_methods", System.Runtime.JitInfo.GetCompiledMethodCount());
@@ -60,4 +71,28 @@ internal static class Profile
         w.WriteNumber("runtime.gen2_collections", GC.CollectionCount(2));
         w.WriteEndObject();
     });
+}
+
+/// <summary>ROSLYNMAP_PROFILE=alloc: the runtime's allocation ticks (one per ~100 KB allocated) summed by type, for
+/// bench/index_split.py (which types the index allocates beyond the compile floor's).</summary>
+internal sealed class AllocationListener : System.Diagnostics.Tracing.EventListener
+{
+    public static readonly AllocationListener? Instance =
+        Environment.GetEnvironmentVariable("ROSLYNMAP_PROFILE") is "alloc" ? new AllocationListener() : null;
+    public readonly ConcurrentDictionary<string, long> ByType = new();
+
+    protected override void OnEventSourceCreated(System.Diagnostics.Tracing.EventSource source)
+    {
+        if (source.Name == "Microsoft-Windows-DotNETRuntime")
+            EnableEvents(source, System.Diagnostics.Tracing.EventLevel.Verbose, (System.Diagnostics.Tracing.EventKeywords)0x1);
+    }
+
+    protected override void OnEventWritten(System.Diagnostics.Tracing.EventWrittenEventArgs e)
+    {
+        if (e.EventName is null || !e.EventName.StartsWith("GCAllocationTick", StringComparison.Ordinal) || e.Payload is null) return;
+        var names = e.PayloadNames!;
+        var type = names.IndexOf("TypeName") is var t and >= 0 ? e.Payload[t] as string ?? "?" : "?";
+        var amount = names.IndexOf("AllocationAmount64") is var a and >= 0 ? Convert.ToInt64(e.Payload[a]) : 100_000;
+        ByType.AddOrUpdate(type, amount, (_, v) => v + amount);
+    }
 }

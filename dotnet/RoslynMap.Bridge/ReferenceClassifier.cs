@@ -292,7 +292,7 @@ internal sealed class ReferenceClassifier
             || !SymbolFacts.IsReferenceable(indexer)) return;
         var kind = IsWritten(access) ? RefKinds.Write : RefKinds.Read;
         Add(SymbolFacts.Definition(indexer), access.ArgumentList.OpenBracketToken, from, kind,
-            Collapse(access.Expression.ToString()));
+            ReceiverText(access.Expression));
     }
 
     /// <summary>A user-defined operator or conversion is a call, at its operator token (or the
@@ -487,7 +487,7 @@ internal sealed class ReferenceClassifier
             case MemberAccessExpressionSyntax ma:
                 binding = LeftmostOf(ma.Expression);
                 if (binding is not MemberBindingExpressionSyntax and not ElementBindingExpressionSyntax)
-                    return Collapse(ma.Expression.ToString());
+                    return ReceiverText(ma.Expression);
                 end = ma.Expression.Span.End;
                 break;
             case MemberBindingExpressionSyntax mb:
@@ -524,6 +524,15 @@ internal sealed class ReferenceClassifier
             }
         }
     }
+
+    /// <summary>The collapsed text of a receiver expression: a plain name or `this` as its token's own string (no
+    /// copy: most receivers are `_repo`, `this`, `x`), anything else from its text.</summary>
+    private static string ReceiverText(ExpressionSyntax receiver) => receiver switch
+    {
+        IdentifierNameSyntax { Identifier.Text: { Length: < MaxReceiverLength } text } => text,
+        ThisExpressionSyntax or BaseExpressionSyntax => receiver.GetFirstToken().Text,
+        _ => Collapse(receiver.ToString()),
+    };
 
     private static string Collapse(string text)
     {
