@@ -436,7 +436,9 @@ def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(fl
     unused = flow.call("symbols_unused", {"project": "Flow.Web"})
     assert unused["data"].get("unused", []) == []
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
-        "constructed": 5, "dispatch": 5, "framework_entry": 21,
+        # Controllers/Resources.cs: CommandsController's constructor, two GetById overrides, three controllers and
+        # two actions.
+        "constructed": 6, "dispatch": 7, "framework_entry": 26,
         "markup": 3,  # PriceLabel; MarkupHelpers.Money and its class (below)
         "entry_point": 1}  # its own Program.<Main>$ (every top-level project declares that id)
     refs = flow.call("refs_find", {"symbol_id": "CatalogModel.PriceLabel"})
@@ -629,7 +631,8 @@ def test_a_static_class_whose_extension_methods_markup_calls_is_not_unused(flow:
     unused = flow.call("symbols_unused", {"project": "Flow.Web", "kinds": ["Class"]})
     assert unused["data"]["unused"] == []
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
-        "dispatch": 2, "framework_entry": 4, "markup": 1}  # dispatch: CountOrdersHandler (Count.cshtml.cs) too
+        # dispatch: CountOrdersHandler (Count.cshtml.cs) too; framework_entry: three controllers of Resources.cs
+        "dispatch": 2, "framework_entry": 7, "markup": 1}
 
 
 def test_a_source_generated_mediators_handlers_are_handlers(flow: McpServerProcess) -> None:
@@ -646,3 +649,76 @@ def test_a_source_generated_mediators_handlers_are_handlers(flow: McpServerProce
         "symbol_id": f"{p}GetBrandQueryHandler.Handle({p[2:]}GetBrandQuery,System.Threading.CancellationToken)"})
     assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
         (f"{p}BrandEndpoints.GetAsync({p[2:]}IMediator,System.Guid)", 1, "mediator")]
+
+
+def test_an_inherited_action_runs_the_overrides_its_controller_sees(flow: McpServerProcess) -> None:
+    """Radarr's RestController<TResource>: `GET /api/v3/Movie/{id:int}` is the base's action, calling the abstract
+    GetResourceById on this through a helper; its trace listed all 33 controllers' overrides. The route's controller
+    is the object: AuthorController's override only; ArchivedAuthorController, which overrides nothing, runs
+    AuthorController's. Flow.Web/Controllers/Resources.cs."""
+    c = "M:Flow.Web.Controllers."
+    get_by_id = f"{c}ResourceController`1.GetById(System.Int32)"
+
+    def traced(route: str) -> list[tuple[int, str, str | None, str | None]]:
+        env = flow.call("graph_trace_feature", {"entry_point": route, "depth": 3})
+        assert env["data"]["root"]["symbol_id"] == f"{c}ResourceController`1.GetByIdWithErrorHandler(System.Int32)"
+        return _nodes(env)
+
+    fetch = (1, f"{c}ResourceController`1.Fetch(System.Int32)", "Call", None)
+    assert traced("GET /api/authors/{id:int}") == [
+        fetch, (2, get_by_id, "Call", None), (2, f"{c}AuthorController.GetById(System.Int32)", "Dispatch", get_by_id)]
+    assert traced("GET /api/archived-authors/{id:int}") == [
+        fetch, (2, get_by_id, "Call", None), (2, f"{c}AuthorController.GetById(System.Int32)", "Dispatch", get_by_id)]
+    assert traced("GET /api/labels/{id:int}") == [
+        fetch, (2, get_by_id, "Call", None), (2, f"{c}LabelController.GetById(System.Int32)", "Dispatch", get_by_id)]
+    # The base's action itself (no controller known): every override.
+    env = flow.call("graph_trace_feature", {"entry_point": f"{c}ResourceController`1.GetByIdWithErrorHandler("
+                                            "System.Int32)", "depth": 3})
+    assert _nodes(env) == [
+        fetch, (2, get_by_id, "Call", None), (2, f"{c}AuthorController.GetById(System.Int32)", "Dispatch", get_by_id),
+        (2, f"{c}LabelController.GetById(System.Int32)", "Dispatch", get_by_id)]
+
+
+QUEUED = "M:Flow.Core.Queueing."
+REFRESH_EXECUTE = f"{QUEUED}RefreshCatalogService.Execute(Flow.Core.Queueing.RefreshCatalogCommand)"
+REINDEX_EXECUTE = f"{QUEUED}ReindexService.Execute(Flow.Core.Queueing.ReindexCommand)"
+
+
+def test_a_command_pushed_on_a_queue_reaches_the_handler_of_its_type(flow: McpServerProcess) -> None:
+    """Radarr's `IManageCommandQueue.Push(new RefreshMovieCommand(...))`: the command is stored and a worker later
+    runs `IExecute<RefreshMovieCommand>.Execute`; impact_analyze of RefreshMovieService.Execute said 0 endpoints and
+    the trace stopped in Push without a reason. Flow.Core/CommandQueue.cs: Push<TCommand> and IExecute<TCommand> take
+    the same constrained TCommand, so the push links to the handler of its type, and only that one."""
+    env = flow.call("graph_trace_feature", {"entry_point": "POST /api/commands/refresh", "depth": 2})
+    assert _nodes(env) == [(1, f"{QUEUED}CommandQueue.Push``1(``0)", "Call", None),
+                           (1, REFRESH_EXECUTE, "Queue", "T:Flow.Core.Queueing.RefreshCatalogCommand")]
+    assert env["data"]["stops"]["by_reason"] == {"external": 1}  # Queue<T>.Enqueue
+    callers = flow.call("graph_callers", {"symbol_id": REFRESH_EXECUTE})
+    assert [n["symbol_id"] for n in callers["data"]["nodes"]] == [f"{QUEUED}CommandQueue.Run``1(``0)"]
+    assert callers["warnings"] == [
+        "Its command is pushed on a queue by 1 member (M:Flow.Web.Controllers.CommandsController.Refresh), and run "
+        "later by the handler built for its type: not call edges; impact_analyze and tests_find walk them "
+        "(`through: queue`)."]
+    impact = flow.call("impact_analyze", {"symbol_id": REFRESH_EXECUTE})
+    assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
+        (f"{QUEUED}CommandQueue.Run``1(``0)", 1, None),
+        ("M:Flow.Web.Controllers.CommandsController.Refresh", 1, "queue"),
+        (f"{QUEUED}CommandQueue.Drain", 2, None)]
+    assert impact["data"]["endpoints"] == [
+        {"endpoint": "POST /api/commands/refresh", "handler": "M:Flow.Web.Controllers.CommandsController.Refresh"}]
+    # The other command's handler: queued by Nightly through the solution's own generic helper, not by the endpoint.
+    other = flow.call("impact_analyze", {"symbol_id": REINDEX_EXECUTE})
+    assert [(c["symbol_id"], c["depth"], c.get("through")) for c in other["data"]["callers"]] == [
+        (f"{QUEUED}CommandQueue.Run``1(``0)", 1, None), (f"{QUEUED}Scheduler.Nightly", 1, "queue"),
+        (f"{QUEUED}CommandQueue.Drain", 2, None)]
+    assert other["data"]["endpoints"] == []
+    nightly = flow.call("graph_trace_feature", {"entry_point": f"{QUEUED}Scheduler.Nightly", "depth": 2})
+    assert _nodes(nightly) == [(1, f"{QUEUED}Scheduler.Schedule``1(``0)", "Call", None),
+                               (1, REINDEX_EXECUTE, "Queue", "T:Flow.Core.Queueing.ReindexCommand"),
+                               (2, f"{QUEUED}CommandQueue.Push``1(``0)", "Call", None)]
+    # Entered at the helper, the command's type is not known: the trace says it stops at a queue, and which.
+    helper = flow.call("graph_trace_feature", {"entry_point": f"{QUEUED}Scheduler.Schedule``1(``0)", "depth": 2})
+    assert helper["data"]["stops"]["places"] == [
+        {"reason": "queued", "at": f"{QUEUED}Scheduler.Schedule``1(``0)", "queue": f"{QUEUED}CommandQueue.Push``1(``0)",
+         "handler_interface": "T:Flow.Core.Queueing.IExecute`1", "file": "src/Flow.Core/CommandQueue.cs", "line": 61,
+         "request": "``0"}]

@@ -483,6 +483,7 @@ def test_a_member_run_on_this_for_an_override_keeps_only_receivers_that_may_be_i
     db = hierarchy.home / "repos" / hierarchy.info.repo_id / "baselines" / f"{hierarchy.info.commit}.db"
     facts = sqlite3.connect(db).execute("SELECT symbol_id, line, key FROM facts WHERE kind = 'ReceiverType'"
                                         " AND symbol_id NOT LIKE 'M:Hierarchy.Modules.%'"  # Modules.cs: interfaces
+                                        " AND symbol_id NOT LIKE 'M:Hierarchy.Resources.%'"  # Resources.cs: its own
                                         " ORDER BY line").fetchall()
     # Only where the receiver's static type is not the class declaring the member: not on `rule` (Rule<int>), not
     # on the cast to Rule<int>, not on RunLate's own DeadlineRule.
@@ -541,5 +542,50 @@ def test_a_member_run_on_this_for_an_override_keeps_only_receivers_that_may_be_i
         # ReceiverType and GenericCall facts are the graph's: a card leaves them out.
         card = server.call("symbols_get_card", {"symbol_id": f"M:{p}RuleTests.DeadlineRuns"})
         assert [f["kind"] for f in card["data"]["facts"]] == ["Test"]
+    finally:
+        server.close()
+
+
+def test_a_base_member_entered_on_this_runs_the_override_its_object_sees(hierarchy: Indexed) -> None:
+    """Resources.cs (Radarr's RestController<TResource>: `Created(id)` and `GetResourceByIdWithErrorHandler(id)` call
+    the abstract GetResourceById on this; entered from MovieController, graph_callees and the trace listed all 33
+    controllers' overrides). Entered on this (a plain name, `this.`, `base.`) from a MovieController member, the base's
+    helpers run on a MovieController, two levels down: MovieController's override, or PinnedController's (it derives
+    from MovieController), never a sibling's; ArchiveController, overriding nothing, runs MovieController's;
+    PinnedController's own hides MovieController's. Entered at the base member, or on another receiver, every one."""
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+    p = "M:Hierarchy.Resources."
+    get_by_id = "RestController`1.GetById(System.Int32)"
+
+    def walk(tool: str, member: str, depth: int = 3) -> list[tuple[int, str, str]]:
+        args = {"entry_point" if tool == "graph_trace_feature" else "symbol_id": p + member, "depth": depth}
+        env = server.call(tool, args)
+        assert env["ok"], env
+        return [(n["depth"], n["symbol_id"].removeprefix(p),
+                 (n["from"] if tool == "graph_trace_feature" else n["edges"][0])["kind"]) for n in env["data"]["nodes"]]
+
+    helpers = [(1, "RestController`1.Created(System.Int32)", "Call"),
+               (2, "RestController`1.Load(System.Int32)", "Call"), (3, get_by_id, "Call")]
+    every = [(2, "MovieController.GetById(System.Int32)", "Dispatch"),
+             (2, "QueueController.GetById(System.Int32)", "Dispatch"),
+             (2, "TagController.GetById(System.Int32)", "Dispatch"),
+             (2, "PinnedController.GetById(System.Int32)", "Dispatch")]
+    try:
+        for tool in ("graph_callees", "graph_trace_feature"):
+            assert walk(tool, "MovieController.Add(System.Int32)") == [
+                *helpers, (3, "MovieController.GetById(System.Int32)", "Dispatch"),
+                (3, "PinnedController.GetById(System.Int32)", "Dispatch")]
+            assert walk(tool, "MovieController.Again(System.Int32)") == walk(tool, "MovieController.Add(System.Int32)")
+            assert walk(tool, "ArchiveController.Restore(System.Int32)") == [
+                *helpers, (3, "MovieController.GetById(System.Int32)", "Dispatch")]
+            assert walk(tool, "PinnedController.Pin(System.Int32)") == [
+                *helpers, (3, "PinnedController.GetById(System.Int32)", "Dispatch")]
+            # The base member itself: no class known, every override.
+            assert walk(tool, "RestController`1.Created(System.Int32)", 2) == [
+                (1, "RestController`1.Load(System.Int32)", "Call"), (2, get_by_id, "Call"), *every]
+            # On another receiver (a TagController parameter) the caller's class says nothing.
+            assert walk(tool, "MovieController.Peek(Hierarchy.Resources.TagController,System.Int32)", 2) == [
+                (1, "RestController`1.GetWithErrorHandler(System.Int32)", "Call"), (2, get_by_id, "Call"), *every]
     finally:
         server.close()

@@ -130,7 +130,8 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
          **({"calls": reached.next_hop[m]} if reached.next_hop.get(m) not in (None, sid) and len(placed[m]) == 1
             else {}),
          **({"candidate": "only"} if m in reached.through_unbound else {}),
-         **({"through": "mediator"} if m in reached.through_mediator else {})}
+         **({"through": "mediator"} if m in reached.through_mediator else {}),
+         **({"through": "queue"} if m in reached.through_queue else {})}
         for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0])) if m not in tests_calling
         for place in placed[m]]
     # Affected: the symbol's own file, every file referencing it, its callers' and implementations' files.

@@ -312,7 +312,8 @@ def trace_tool(params: TraceParams, repo_path: str) -> ToolOutput:
     root_id, route = _entry_symbol(ctx, params.entry_point)
     window = surfaces.lambda_window(route) if route else None
     walked = trace.walk(ctx.conn, root_id, depth, per_level, surfaces.di_implementations(ctx.conn),
-                        surfaces.request_wrappers(ctx.conn), window, mapped_in=route.get("file") if route else None)
+                        surfaces.request_wrappers(ctx.conn), window, mapped_in=route.get("file") if route else None,
+                        root_class=surfaces.route_class(ctx.conn, route) if route else None)
     tree, nodes = walked.graph, walked.graph.nodes
     annotated = surfaces.facts_of_symbols(ctx.conn, [root_id] + [n["symbol_id"] for n in nodes if n.get("symbol_id")])
     parents: dict[str, dict[str, Any]] = {}

@@ -6,6 +6,13 @@ class or a class deriving from it: an override declared in the caller's class, i
 in one deriving from it, never in a sibling class. Any other receiver may be any implementation. Inside
 an interface (a default member calling another) `this` is any implementer: not narrowed.
 
+Going down (graph_callees, the trace: `CallReach`), a member entered on `this` (or `base.`) runs on its caller's object,
+so what is known of that object carries down (`Objects`): RestController.Created entered from MovieController.Add on
+this runs on a MovieController (or a class deriving from it), and the abstract GetById it calls on this runs the
+override visible from MovieController's line (its own, else its nearest base's; those of classes deriving from it
+too), never TagController's. A member entered on any other receiver, or from a member whose class is not known, runs
+on any object of its own class line, as before.
+
 The receiver is the text the bridge stores with each reference (`refs.receiver`: null for a plain name).
 
 graph_callers carries what a `this` call says on up the walk (`narrow`): a member reached only through `this`
@@ -36,6 +43,9 @@ REACH_OF_REF = ("CASE WHEN r.receiver = 'base' THEN 0 WHEN r.receiver = 'this'"
 REACH = f"max({REACH_OF_REF})"
 # member key -> the classes its object is one of (or one deriving from one, or a base of one): see the module docstring.
 Bounds = dict[int, frozenset[str]]
+# Going down: member key -> the classes its object (`this`) is one of or derives from, where that is narrower than the
+# member's own class (a base class's member entered on `this` from a derived class's member).
+Objects = dict[int, frozenset[str]]
 
 
 def reach_of(conn: sqlite3.Connection, callers: Iterable[int], targets: Iterable[int],
@@ -58,18 +68,24 @@ def reach_of(conn: sqlite3.Connection, callers: Iterable[int], targets: Iterable
 
 class CallReach:
     """Whether each call edge (caller, target) of a level can run an implementation of its target (graph_callees,
-    the trace): `base.` runs none, `this` only its own class line's, and a call on another receiver whose static type
-    the bridge recorded at every site (a `ReceiverType` fact: a source class other than the one declaring the member)
-    only the implementations of that type's line (`video.GetAspectRatio()`, `video` a Video: Video's override or its
-    bases', never Audio's). A site without a recorded type may be any object."""
+    the trace): `base.` runs none, `this` only its own class line's (the override visible from what the caller's object
+    is known to be, `objects`, else from the caller's class), and a call on another receiver whose static type the
+    bridge recorded at every site (a `ReceiverType` fact: a source class other than the one declaring the member) only
+    the implementations of that type's line (`video.GetAspectRatio()`, `video` a Video: Video's override or its
+    bases', never Audio's). A site without a recorded type may be any object. `dispatching`: the targets with
+    implementations (default: all), the only ones whose receivers are read."""
 
     def __init__(self, conn: sqlite3.Connection, lineage: Lineage, callers: Iterable[int], targets: Iterable[int],
-                 edge: str) -> None:
+                 edge: str, objects: Objects | None = None, dispatching: Iterable[int] | None = None) -> None:
         self._lineage = lineage
+        self._objects = objects or {}
         self._reach = reach_of(conn, callers, targets, edge)
         self._receivers: dict[tuple[int, int], set[str] | None] = {}
-        loose = sorted({caller for (caller, _), reach in self._reach.items() if reach == ANY})
-        wanted = {target for (_, target), reach in self._reach.items() if reach == ANY}
+        dispatched = None if dispatching is None else set(dispatching)
+        loose = sorted({caller for (caller, target), reach in self._reach.items()
+                        if reach == ANY and (dispatched is None or target in dispatched)})
+        wanted = {target for (_, target), reach in self._reach.items()
+                  if reach == ANY and (dispatched is None or target in dispatched)}
         if not loose:
             return
         typed = receiver_types(conn, loose)
@@ -82,19 +98,31 @@ class CallReach:
                 if target not in wanted or reach == NONE:
                     continue
                 key = (int(caller), int(target))
-                # A call on `this` beside typed ones (`Describe() + b.Describe()`): its object is of the caller's class
-                # line (unknown, or an interface's member: any object).
-                receiver = typed.get((file_id, line, col)) if reach == ANY else lineage.class_of(int(caller))
+                # A call on `this` beside typed ones (`Describe() + b.Describe()`): its object is what the caller's is
+                # (unknown, or an interface's member: any object).
+                here: set[str | None] = {typed.get((file_id, line, col))} if reach == ANY \
+                    else set(self.objects_of(int(caller)) or {None})
                 known = self._receivers.get(key, set())
-                if receiver is None:
+                if None in here:
                     self._receivers[key] = None
                 elif known is not None:
-                    known.add(receiver)
+                    known.update(t for t in here if t is not None)
                     self._receivers[key] = known
         lineage.learn_lines({t for types in self._receivers.values() if types for t in types})
 
+    def objects_of(self, caller: int) -> frozenset[str] | None:
+        """The classes `caller`'s object is one of or derives from: carried down, else its own class (None: not
+        known, or an interface's member)."""
+        if caller in self._objects:
+            return self._objects[caller]
+        own = self._lineage.class_of(caller)
+        return frozenset([own]) if own is not None else None
+
     def runs(self, caller: int, target: int, implementation: int) -> bool:
         reach = self._reach.get((caller, target), ANY)
+        if reach == OWN_LINE and caller in self._objects:
+            own = self._lineage.class_of(implementation)
+            return own is None or self._lineage.meets(own, self._objects[caller])
         if reach != ANY:
             return self._lineage.can_run(caller, implementation, reach)
         receivers = self._receivers.get((caller, target))
@@ -102,6 +130,36 @@ class CallReach:
             return True
         own = self._lineage.class_of(implementation)
         return own is None or self._lineage.meets(own, receivers)
+
+    def runnable(self, caller: int, target: int, implementations: Iterable[int]) -> set[int]:
+        """The implementations the calls caller -> target can run: `runs`, and of those a call on `this` reaches
+        through the object's own class or its bases, only the nearest (an override hides its bases' ones)."""
+        kept = [i for i in implementations if self.runs(caller, target, i)]
+        objects = self.objects_of(caller)
+        if self._reach.get((caller, target), ANY) != OWN_LINE or len(kept) < 2 or not objects:
+            return set(kept)
+        return self._lineage.visible(objects, kept)
+
+    def carried(self, edges: Iterable[tuple[int | None, int | None, Iterable[int]]]) -> Objects:
+        """The next level's objects: each callee (an edge's target and the implementations it runs) entered only on
+        `this` or `base.` from callers whose objects are known runs on those objects (each narrowed to the callee's
+        own class where that derives from one); one edge on another receiver, or from a caller of unknown object,
+        leaves it free. Only those narrower than the callee's own class are kept."""
+        found: dict[int, set[str] | None] = {}
+        edges = [(c, t, list(i)) for c, t, i in edges]
+        self._lineage.learn({n for c, t, impls in edges for n in (c, t, *impls) if n is not None})  # one query
+        for caller, target, implementations in edges:
+            if caller is None or target is None:
+                continue
+            objects = self.objects_of(caller) if self._reach.get((caller, target), ANY) != ANY else None
+            for node in (target, *implementations):
+                if node in found and found[node] is None:
+                    continue
+                narrowed = self._lineage.narrowed(objects, node) if objects else None
+                known = found.get(node, set())
+                found[node] = None if narrowed is None or known is None else known | narrowed
+        return {node: frozenset(classes) for node, classes in found.items()
+                if classes and classes != {self._lineage.class_of(node)}}
 
 
 @dataclass
@@ -313,6 +371,44 @@ class Lineage:
                 frontier = sorted(more)
             self._descendants_of[cls] = found
         return self._descendants_of[cls]
+
+    def visible(self, objects: Iterable[str], implementations: Iterable[int]) -> set[int]:
+        """Of implementations an object of one of `objects` (or of a class deriving from one) can run: those declared
+        in classes deriving from the object's class, and of those declared in the class itself or its bases only the
+        nearest (MovieController's override hides RestController's; ArchiveController, overriding nothing, runs
+        MovieController's)."""
+        impls = list(implementations)
+        out: set[int] = set()
+        for cls in objects:
+            up = [cls, *self._line(cls)]
+            nearest: list[tuple[int, int]] = []
+            for impl in impls:
+                own = self.class_of(impl)
+                if own is None:
+                    out.add(impl)
+                elif own in up:
+                    nearest.append((up.index(own), impl))
+                elif self.related(cls, own):
+                    out.add(impl)
+            if nearest:
+                first = min(at for at, _ in nearest)
+                out.update(impl for at, impl in nearest if at == first)
+        return out
+
+    def narrowed(self, objects: Iterable[str], member: int) -> set[str] | None:
+        """What `member`'s object is when it runs on an object of `objects`' lines: each of them, or the member's own
+        class where that derives from it; None when the member's class is none of their lines (a static member of
+        another class called by its plain name: no object to carry)."""
+        own = self.class_of(member)
+        if own is None:
+            return None
+        out: set[str] = set()
+        for cls in objects:
+            if own == cls or own in self._line(cls):
+                out.add(cls)
+            elif cls in self._line(own):
+                out.add(own)
+        return out or None
 
     def meets(self, type_id: str, classes: Iterable[str]) -> bool:
         """Whether an object of `type_id`'s line can be of one of `classes`' lines."""

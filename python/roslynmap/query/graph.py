@@ -209,21 +209,25 @@ def _callers_clause(only: tuple[str, list[Any]], window: tuple[int, str, int, in
 
 class _Runnable:
     """The implementations each call of a level can run: all of its target's, less those its receiver rules
-    out (query/dispatch.py CallReach: `base.` runs none, `this` only its own class line's, a receiver of a known
-    class only that class line's)."""
+    out (query/dispatch.py CallReach: `base.` runs none, `this` only its own class line's, as narrowed by what the
+    caller's object is known to be, a receiver of a known class only that class line's)."""
 
     def __init__(self, conn: sqlite3.Connection, lineage: dispatch.Lineage, keys: dict[str, int],
-                 implementations: dict[str, list[str]], callers: list[int]) -> None:
+                 implementations: dict[str, list[str]], callers: list[int], targets: Iterable[str],
+                 objects: dispatch.Objects) -> None:
         self._keys, self._implementations = keys, implementations
         lineage.learn([*callers, *(keys[i] for impls in implementations.values() for i in impls)])
-        self._reach = dispatch.CallReach(conn, lineage, callers, [keys[t] for t in implementations], CALL_EDGE)
+        # Every target: a call on `this` carries the caller's object down even into a member nothing overrides.
+        self.reach = dispatch.CallReach(conn, lineage, callers, [keys[t] for t in targets], CALL_EDGE, objects,
+                                        [keys[t] for t in implementations])
 
     def of(self, caller: str, target: str | None) -> list[str]:
         impls = self._implementations.get(target or "", [])
         if not impls or target is None:
             return impls
         caller_key, target_key = self._keys[caller], self._keys[target]
-        return [i for i in impls if self._reach.runs(caller_key, target_key, self._keys[i])]
+        kept = self.reach.runnable(caller_key, target_key, [self._keys[i] for i in impls])
+        return [i for i in impls if self._keys[i] in kept]
 
 
 class _Level:
@@ -373,6 +377,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     shared = shared_ids(conn)
     places: dict[int, set[int]] = {}  # a shared key walked: the projects whose declaration of it was reached
     type_bounds: typeargs.TypeBounds = {}  # frontier member -> the method type arguments it was called with
+    objects: dispatch.Objects = {}  # frontier member -> what its object is known to be (entered on `this`)
     for level in range(1, depth + 1):
         window = (root, *root_place) if root_place and level == 1 else None
         only = restriction({k: places[k] for k in frontier if k in places}, column="from_key")
@@ -394,7 +399,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         impl_names = ids_of(conn, (i for impls in dispatch_of.values() for i in impls))
         keys.update({name: key for key, name in impl_names.items()})
         implementations = {names[k]: [impl_names[i] for i in impls] for k, impls in dispatch_of.items() if impls}
-        runs = _Runnable(conn, lineage, keys, implementations, frontier)
+        runs = _Runnable(conn, lineage, keys, implementations, frontier, [t for t in targets if t in info], objects)
         generic = [keys[t] for t in targets if typeargs.matters(t, t in implementations)]
         by_types = typeargs.Downward(conn, frontier, generic, type_bounds, CALLS_ONLY if calls_only else CALL_EDGE)
         # Candidates in row order, each target followed by the implementations its calls can run (an
@@ -425,8 +430,9 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         for node_id in admitted.admitted:
             graph.nodes.append({**(info.get(node_id) or unresolved[node_id]), "depth": level})
         next_frontier = [keys[n] for n in admitted.admitted if n in info]
-        type_bounds = typeargs.carried_bounds(by_types, (
-            (keys.get(e["from"]), keys.get(e["to"]), [keys[i] for i in impls]) for e, impls in level_edges))
+        carried = [(keys.get(e["from"]), keys.get(e["to"]), [keys[i] for i in impls]) for e, impls in level_edges]
+        type_bounds = typeargs.carried_bounds(by_types, carried)
+        objects = runs.reach.carried(carried)
         shared_next = list(shared.declared_in(next_frontier))
         places.update(declarations_called(conn, shared, frontier, shared_next, only, window,
                                            CALLS_ONLY if calls_only else CALL_EDGE))

@@ -19,6 +19,7 @@ import orjson
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.query import graph, projectrefs, surfaces, trace, unbound
 from roslynmap.query.keys import ids_of, key_of, keys_of
+from roslynmap.query.queues import queue_senders
 from roslynmap.query.senders import mediator_senders
 from roslynmap.query.shared_ids import declarations, shared_ids
 from roslynmap.query.sql import ONCE_PER_SOURCE, in_chunks
@@ -72,6 +73,8 @@ class Reach:
     through_unbound: set[str] = field(default_factory=set)
     # Members reached because they send a reached handler's request through a mediator (senders.mediator_senders).
     through_mediator: set[str] = field(default_factory=set)
+    # Members reached because they push a reached handler's command on a queue (queues.queue_senders).
+    through_queue: set[str] = field(default_factory=set)
     sent_to: set[str] = field(default_factory=set)  # the handlers a sender reaches through the mediator
     # Reached member -> the files its calls into the walk are in: for an id several projects declare (every
     # top-level `<Main>$`), which of its declarations were reached.
@@ -138,14 +141,17 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
                                           for b in found_bases if b in names}
         kinds = {m: graph.call_kinds(n["kind"]) for m, n in graph.nodes_info(conn, wanted).items()}
         # A handler is reached from the members that send its request through a mediator (MediatR's Send).
-        for handle, senders in mediator_senders(conn, near).items():
-            for sender in senders:
-                found.sent_to.add(handle)
-                if (level := found.reach_from(sender, handle)) is None:
-                    continue
-                found.through_mediator.add(sender)
-                if level < depth:
-                    _add_callers(found, graph.callers(conn, sender, depth - level, per_level), level)
+        # A command's handler, from the members that push the command on a queue (Radarr's IExecute<TCommand>).
+        for through, sent in ((found.through_mediator, mediator_senders(conn, near)),
+                              (found.through_queue, queue_senders(conn, near))):
+            for handle, senders in sent.items():
+                for sender in senders:
+                    found.sent_to.add(handle)
+                    if (level := found.reach_from(sender, handle)) is None:
+                        continue
+                    through.add(sender)
+                    if level < depth:
+                        _add_callers(found, graph.callers(conn, sender, depth - level, per_level), level)
         fresh = unbound.sole_candidate_callers(conn, wanted, kinds)
         callers = ids_of(conn, (c for c, _, _ in fresh))
         for key, callee, calls in fresh:

@@ -15,6 +15,9 @@ A request is sent:
 - raised: an event only forwarders send, which no member both makes and hands to one (a domain event an aggregate
   records in its constructor, which a dispatcher publishes later typed as IDomainEvent): the members that make it.
   Only events (a base named like an event or a notification): a command no one hands on is not sent by its makers.
+
+A command queued (`queue.Push(new RefreshCommand())`, query/queues.py) is sent by the members that queue it: a handler
+of `IExecute<RefreshCommand>` names them in graph_callers' warning, and impact_analyze and tests_find walk them.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import orjson
 
 from roslynmap.query import graph
 from roslynmap.query.keys import ids_of, keys_of
+from roslynmap.query.queues import queue_senders
 from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.trace import ancestors, first_parameter, handle_methods_of_handlers, handlers_of
 from roslynmap.query.typeargs import parameters
@@ -59,13 +63,21 @@ def mediator_senders(conn: sqlite3.Connection, members: Iterable[str]) -> dict[s
 
 def senders_warning(conn: sqlite3.Connection, member: str) -> str | None:
     """graph_callers' and a card's word for a mediator handler: no call edge comes from whoever sends its request
-    (realworld's Handle: "0 callers"), so the senders are named."""
+    (realworld's Handle: "0 callers"), so the senders are named; the same for a queued command's handler."""
     senders = mediator_senders(conn, [member]).get(member)
-    if not senders:
-        return None
-    shown = ", ".join(senders[:3]) + (", ..." if len(senders) > 3 else "")
-    return (f"Its request is sent through a mediator by {len(senders)} member{'s' if len(senders) != 1 else ''}"
-            f" ({shown}): not call edges; impact_analyze and tests_find walk them (`through: mediator`).")
+    if senders:
+        return (f"Its request is sent through a mediator by {_members(senders)}: not call edges; impact_analyze and"
+                " tests_find walk them (`through: mediator`).")
+    queued = queue_senders(conn, [member]).get(member)
+    if queued:
+        return (f"Its command is pushed on a queue by {_members(queued)}, and run later by the handler built for its"
+                " type: not call edges; impact_analyze and tests_find walk them (`through: queue`).")
+    return None
+
+
+def _members(found: list[str]) -> str:
+    shown = ", ".join(found[:3]) + (", ..." if len(found) > 3 else "")
+    return f"{len(found)} member{'s' if len(found) != 1 else ''} ({shown})"
 
 
 def _parameter_types(member_id: str) -> set[str]:

@@ -260,6 +260,31 @@ def lambda_window(route: dict[str, Any]) -> LambdaWindow | None:
                         int(route["handler_end_line"]))
 
 
+def route_class(conn: sqlite3.Connection, route: dict[str, Any]) -> str | None:
+    """The controller an action inherited from a base class runs on: the route is placed at that controller's name
+    (bridge AttributeRouteFacts.InheritedActions), a class deriving from the handler's own. None for any other route."""
+    handler, file, line = route.get("handler"), route.get("file"), route.get("line")
+    if not handler or not file or line is None:
+        return None
+    owner = conn.execute("SELECT container_id FROM symbols WHERE symbol_id = ? LIMIT 1", (handler,)).fetchone()
+    rows = conn.execute("SELECT s.symbol_id FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ?"
+                        " AND s.line = ? AND s.kind = 'Class'", (file, line)).fetchall()
+    if owner is None or len(rows) != 1 or rows[0][0] == owner[0]:
+        return None
+    # Only a class deriving from the handler's: then the base's `this` calls run its overrides.
+    current, seen = str(rows[0][0]), set[str]()
+    while current not in seen and len(seen) < 64:
+        seen.add(current)
+        base = conn.execute("SELECT related_id FROM relations WHERE type_id = ? AND kind = 'base' AND related_id IS"
+                            " NOT NULL LIMIT 1", (current,)).fetchone()
+        if base is None:
+            return None
+        if base[0] == owner[0]:
+            return str(rows[0][0])
+        current = str(base[0])
+    return None
+
+
 def fallback_actions(conn: sqlite3.Connection, route: dict[str, Any]) -> list[str]:
     """The controller actions a `MapFallbackToController(action, controller)` route runs: the methods named `action`
     of the solution's `{controller}Controller` (or `{controller}`) classes."""

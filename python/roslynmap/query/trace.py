@@ -6,6 +6,8 @@
   that interface, every implementation of the solution is followed.
 - A mediator request (`MediatorRequest` facts: `mediator.Send(new CreateOrderCommand(...))`) goes
   on into the `Handle` of the IRequestHandler / INotificationHandler that takes the request type.
+- A command pushed on a queue of the solution (`queue.Push(new RefreshCommand())`) goes on into the handler built
+  for its type (`IExecute<RefreshCommand>.Execute`, query/queues.py), edge kind `Queue`.
 - Noise is dropped and counted: unbound LINQ/framework calls (`Where`, `ToListAsync`...), `base`/`this`,
   and constructor chaining into a base class's constructor.
 - Every place the walk could not go on is said, with why (`Stop`): the depth limit, an unbound call,
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from roslynmap.query import dispatch, graph, projectrefs, typeargs
+from roslynmap.query import dispatch, graph, projectrefs, queues, typeargs
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.projectrefs import referenced
 from roslynmap.query.shared_ids import restriction, shared_ids
@@ -278,11 +280,12 @@ def _is_a(conn: sqlite3.Connection, type_id: str, wanted: str, hops: int = 8) ->
 
 def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
          registered: dict[str, list[str]], wrappers: Sequence[RequestWrapper] = (),
-         window: LambdaWindow | None = None, mapped_in: str | None = None) -> Trace:
+         window: LambdaWindow | None = None, mapped_in: str | None = None, root_class: str | None = None) -> Trace:
     """The trace tree from `symbol_id`; `registered`: service type id -> implementation type ids (DI);
     `wrappers`: pipeline behaviors and handler decorators DI runs around a request's handler; `window`: the
     route's lambda in `symbol_id`, whose lines alone are walked from the root; `mapped_in`: the file mapping the
-    route, whose project's declaration of a root several projects declare is the one walked."""
+    route, whose project's declaration of a root several projects declare is the one walked; `root_class`: the class
+    the root runs on when it is a member it inherits (a controller's route to an action of its base class)."""
     g, root = graph.Graph(graph.node_info(conn, symbol_id) or {"symbol_id": symbol_id}), key_of(conn, symbol_id)
     trace = Trace(g)
     if root is None:
@@ -294,6 +297,8 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     wrapped: dict[str, set[str]] = {}  # handler -> type arguments of the requests that reached it
     lineage = dispatch.Lineage(conn)
     type_bounds: typeargs.TypeBounds = {}  # frontier member -> the method type arguments it was called with
+    # frontier member -> what its object is known to be (dispatch.Objects): the route's controller for its root
+    objects: dispatch.Objects = {root: frozenset([root_class])} if root_class else {}
     shared = shared_ids(conn)
     places: dict[int, set[int]] = {}  # a shared key walked: the projects whose declaration of it was reached
     mapping = projectrefs.file_projects(conn, [mapped_in]).get(mapped_in or "")
@@ -358,8 +363,15 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         for edge in mediator:
             edge.pop("behaviors", None)
         sends = {(e["from"], e["line"]) for e in mediator}
+        # A command pushed on a queue goes on into the handler built for its type (query/queues.py), or stops there.
+        bound_of = {f: type_bounds[k] for f in frontier if (k := key_of(conn, f)) is not None and k in type_bounds}
+        queued, queue_stops = queues.queue_edges(conn, frontier, bound_of, (
+            window.handler, window.file, window.start, window.end) if window and level == 1 else None)
+        mediator.extend(queued)
+        trace.stops.extend(queue_stops)
         admitted = graph._Level(g, visited, level, limit_per_level)
-        runs = _Runs(conn, lineage, frontier_keys, {**names, **impl_names}, target_keys, type_bounds, implementations)
+        runs = _Runs(conn, lineage, frontier_keys, {**names, **impl_names}, target_keys, type_bounds, implementations,
+                     objects)
         unresolved: dict[str, dict[str, Any]] = {}
         candidates: dict[str, None] = {}
         level_edges: list[tuple[dict[str, Any], Dispatched]] = []
@@ -411,7 +423,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 node["di_registered"] = True
             g.nodes.append(node)
         frontier = [n for n in admitted.admitted if n in info]
-        type_bounds = runs.carried(level_edges)
+        type_bounds, objects = runs.carried(level_edges)
         # An id several projects declare goes on only into the declarations this level's calls name (graph.callees).
         next_keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
         places.update(graph.declarations_called(conn, shared, frontier_keys, list(shared.declared_in(next_keys)), only,
@@ -492,17 +504,18 @@ Dispatched = list[tuple[str, bool, bool]]  # (implementation, DI-registered, inf
 
 
 class _Runs:
-    """The implementations a call can run, less those its receiver rules out (query/dispatch.py CallReach) and
-    those its type arguments rule out (query/typeargs.py: `IHandle<TEvent>.Handle` in PublishEvent called with
-    OrderPlaced runs OrderPlaced's handlers)."""
+    """The implementations a call can run, less those its receiver rules out (query/dispatch.py CallReach, with what
+    each caller's object is known to be, `objects`) and those its type arguments rule out (query/typeargs.py:
+    `IHandle<TEvent>.Handle` in PublishEvent called with OrderPlaced runs OrderPlaced's handlers)."""
 
     def __init__(self, conn: sqlite3.Connection, lineage: dispatch.Lineage, callers: list[int],
                  names: dict[int, str], target_keys: dict[str, int | None], type_bounds: typeargs.TypeBounds,
-                 implementations: dict[str, list[tuple[str, bool]]]) -> None:
+                 implementations: dict[str, list[tuple[str, bool]]], objects: dispatch.Objects) -> None:
         self._keys = {name: key for key, name in names.items()}
         self._target_keys = target_keys
         known = [k for k in target_keys.values() if k is not None]
-        self._reach = dispatch.CallReach(conn, lineage, callers, known, graph.CALL_EDGE)
+        dispatching = [k for t, k in target_keys.items() if k is not None and implementations.get(t)]
+        self._reach = dispatch.CallReach(conn, lineage, callers, known, graph.CALL_EDGE, objects, dispatching)
         self.by_types = typeargs.Downward(conn, callers, [k for t, k in target_keys.items() if k is not None and
                                                           typeargs.matters(t, bool(implementations.get(t)))],
                                           type_bounds, graph.CALL_EDGE)
@@ -511,16 +524,19 @@ class _Runs:
         caller_key, target_key = self._keys.get(caller), self._target_keys.get(target or "")
         if not impls or caller_key is None or target_key is None:
             return impls
+        kept = self._reach.runnable(caller_key, target_key,
+                                    [k for i, _ in impls if (k := self._keys.get(i)) is not None])
         return [(i, r) for i, r in impls
-                if ((k := self._keys.get(i)) is None or self._reach.runs(caller_key, target_key, k))
-                and self.by_types.allows(caller_key, target_key, i)]
+                if ((k := self._keys.get(i)) is None or k in kept) and self.by_types.allows(caller_key, target_key, i)]
 
-    def carried(self, level_edges: list[tuple[dict[str, Any], Dispatched]]) -> typeargs.TypeBounds:
-        """The method type arguments each node of the level is called with, where every call into it says."""
-        return typeargs.carried_bounds(self.by_types, (
-            (self._keys.get(edge["from"]), self._target_keys.get(str(edge["to"])),
-             [k for impl, _, _ in dispatched if (k := self._keys.get(impl)) is not None])
-            for edge, dispatched in level_edges))
+    def carried(self, level_edges: list[tuple[dict[str, Any], Dispatched]]) -> tuple[typeargs.TypeBounds,
+                                                                                     dispatch.Objects]:
+        """What each node of the level is called with, where every call into it says: its method type arguments,
+        and what its object is (entered on `this`)."""
+        edges = [(self._keys.get(edge["from"]), self._target_keys.get(str(edge["to"])),
+                  [k for impl, _, _ in dispatched if (k := self._keys.get(impl)) is not None])
+                 for edge, dispatched in level_edges]
+        return typeargs.carried_bounds(self.by_types, edges), self._reach.carried(edges)
 
 
 def _dispatched(conn: sqlite3.Connection, trace: Trace, impls: list[tuple[str, bool]],
