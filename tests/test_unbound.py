@@ -276,3 +276,14 @@ def test_a_base_that_did_not_bind_is_named_in_the_hierarchy(unbound: McpServerPr
     headline said "base None". Purging.cs's PurgeClock names Missing.Clocks.IClock, which nothing defines."""
     env = unbound.call("types_hierarchy", {"symbol_id": "T:Unbound.Purging.PurgeClock"})
     assert env["answer"] == "Class Unbound.Purging.PurgeClock: base IClock (unresolved), 1 interfaces."
+
+
+def test_di_registrations_that_did_not_bind_are_said_missing(unbound: McpServerProcess) -> None:
+    """Composition.cs wires through a container of a package not referenced (Radarr's DryIoc): "0 DI registrations"
+    alone read as "none". The three container calls are named; `hooks.Register(..)` is no container's."""
+    env = unbound.call("surfaces_list", {"kind": "di", "filter": "ClockSource"})
+    assert env["answer"] == "0 DI registrations."
+    assert env["warnings"] == [
+        "3 calls named like DI registrations did not bind (Register, RegisterDelegate, RegisterMany; at "
+        "Composition.cs:11, Composition.cs:12...): what they register is not listed. A container package that did "
+        "not restore is the usual cause (index_status says which)."]

@@ -500,6 +500,8 @@ def _di(ctx: QueryContext, params: FactListParams, limits: dict[str, Any]) -> To
     """Every registration (AddScoped/AddTransient/AddSingleton, TryAdd*, keyed, typeof/factory/instance forms)
     and every Add* extension on the service collection, in source order."""
     listing = surfaces.di_registrations(ctx.conn, params.filter, params.level, params.project, params.file)
+    if warning := surfaces.unbound_registrations_warning(surfaces.unbound_registrations(ctx.conn)):
+        ctx.warnings.append(warning)
     items = _page(listing, params, limits)
     preview = [f"{i.get('lifetime') or '?':<9} {i['service']}" + (f" -> {i['implementation']}" if i.get(
         "implementation") and i["implementation"] != i["service"] else "") + (f"  ({i['via']})" if i.get("via") else "")

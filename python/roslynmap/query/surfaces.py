@@ -1822,6 +1822,60 @@ def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifet
     return _listing(items, "lifetime")
 
 
+# Registration calls of DI containers (Microsoft.Extensions.DependencyInjection, Scrutor, Autofac, DryIoc, Simple
+# Injector, Castle Windsor). One that did not bind (its package did not restore: Radarr's DryIoc) registers what the
+# index cannot read.
+_REGISTRATION_CALLS = frozenset({
+    "AddSingleton", "AddScoped", "AddTransient", "TryAddSingleton", "TryAddScoped", "TryAddTransient",
+    "TryAddEnumerable", "AddKeyedSingleton", "AddKeyedScoped", "AddKeyedTransient",
+    "RegisterType", "RegisterGeneric", "RegisterInstance", "RegisterAssemblyTypes", "RegisterAssemblyModules",
+    "RegisterModule", "RegisterDecorator", "RegisterMany", "RegisterDelegate", "RegisterInstanceMany",
+    "RegisterMapping", "RegisterSingleton", "RegisterInitializer"})
+# Names other APIs use too (an event's Register, a route's Scan...): counted only on a receiver named like a container.
+_REGISTRATION_CALLS_ON_CONTAINERS = frozenset({"Register", "Scan", "Install"})
+_CONTAINER_RECEIVER = re.compile(r"(?i)(container|builder|services|registry|ioc|kernel)\W*$")
+
+
+@dataclass(frozen=True)
+class UnboundRegistration:
+    name: str
+    file: str
+    line: int
+
+
+def unbound_registrations(conn: sqlite3.Connection) -> list[UnboundRegistration]:
+    """Calls named like a DI container's registrations that bound to nothing, in source order: what they register
+    is missing from di_registrations."""
+    names = sorted(_REGISTRATION_CALLS | _REGISTRATION_CALLS_ON_CONTAINERS)
+    rows = in_chunks(conn, "SELECT r.target_name, r.receiver, f.path, r.line FROM refs r LEFT JOIN files f"
+                           " ON f.id = r.file_id WHERE r.target_key IS NULL AND r.kind = 'Call' AND r.target_name IN"
+                           " ({marks})", names)
+    found = [UnboundRegistration(name, path or "", line) for name, receiver, path, line in rows
+             if name in _REGISTRATION_CALLS or _CONTAINER_RECEIVER.search(receiver or "")]
+    return sorted(found, key=lambda r: (r.file, r.line, r.name))
+
+
+def unbound_registrations_warning(found: Sequence[UnboundRegistration]) -> str | None:
+    """`12 calls named like DI registrations did not bind (RegisterMany x2, ...; first at F:L): ...`, or None."""
+    if not found:
+        return None
+    counts: dict[str, int] = {}
+    for r in found:
+        counts[r.name] = counts.get(r.name, 0) + 1
+    named = ", ".join(f"{name} x{count}" if count > 1 else name
+                      for name, count in sorted(counts.items(), key=lambda c: (-c[1], c[0])))
+    # The application's own wiring before its tests'.
+    places = sorted(found, key=lambda r: (_TEST_PATH.search(r.file) is not None, r.file, r.line))[:2]
+    calls = "call" if len(found) == 1 else "calls"
+    return (f"{len(found)} {calls} named like DI registrations did not bind ({named}; at "
+            + ", ".join(f"{r.file}:{r.line}" for r in places) + ("..." if len(found) > 2 else "")
+            + "): what they register is not listed. A container package that did not restore is the usual cause "
+              "(index_status says which).")
+
+
+_TEST_PATH = re.compile(r"(?i)(^|[/.])tests?([/.]|$)")
+
+
 def middleware(conn: sqlite3.Connection, project: str | None, file: str | None) -> Listing:
     """The pipeline as configured: per configuring member (Program's Main, Startup.Configure...), the
     Use*/Map/MapWhen calls in the order they run. A helper the member calls with the app (`ConfigureAuth(app)`)

@@ -1,0 +1,20 @@
+namespace Unbound.Composition;
+
+// Wiring through a container whose package the project does not reference (Radarr's DryIoc did not restore): the
+// registration calls bind to nothing, so the index cannot say what they register. surfaces_list(kind="di") says so
+// rather than answering "0 registrations" as if there were none. `Register` on a receiver not named like a
+// container (an event hook's) is no registration.
+public static class ContainerSetup
+{
+    public static void Wire(Missing.Ioc.IContainer container, System.Reflection.Assembly[] assemblies, Missing.Hooks.IHooks hooks)
+    {
+        container.RegisterMany(assemblies, serviceTypeCondition: t => t.IsInterface);
+        container.Register<IClockSource, SystemClockSource>();
+        container.RegisterDelegate<IClockSource>(_ => new SystemClockSource());
+        hooks.Register("shutdown");
+    }
+}
+
+public interface IClockSource;
+
+public sealed class SystemClockSource : IClockSource;
