@@ -359,20 +359,23 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
     """Datastore/ (Radarr's): migrations under `Migration/` (singular) count as migrations; FluentMigrator's
     `Rename.Table(..).To(..)` and `Delete.Table(..)` in Up make former tables although no model snapshot exists, Down
     being no history; a table only migrations name and none renames or drops is listed, marked; SQLite's json_each
-    and json_tree, called after FROM/JOIN, are no tables (a column list right after INTO is no call)."""
+    and json_tree, called after FROM/JOIN, are no tables (a column list right after INTO is no call); an old-style join's
+    comma-separated FROM list names each of its tables."""
     server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
                                                "ROSLYNMAP_IDS": "full"})
     store, migrations = "src/Hierarchy/Datastore/MovieStore.cs", "src/Hierarchy/Datastore/Migration/"
     try:
         env = server.call("surfaces_list_db_tables", {})
-        assert env["answer"] == "4 database tables (3 more that migrations renamed or dropped, under former_tables)."
+        assert env["answer"] == "6 database tables (3 more that migrations renamed or dropped, under former_tables)."
         data = env["data"]
         assert [(t["table"], t["schema"], [(s["source"], s["file"], s["line"]) for s in t["sources"]],
                  t.get("migrations"), t.get("only_in_migrations"), t.get("renamed_from"))
                 for t in data["tables"]] == [
             ("Blocklist", None, [("Sql", store, 19)], None, None, ["Blacklist"]),
             ("Config", None, [], 1, True, None),
-            ("Movies", None, [("Sql", store, 10), ("Sql", store, 17)], None, None, None),
+            ("Credits", None, [("Sql", store, 24)], None, None, None),
+            ("Movies", None, [("Sql", store, 10), ("Sql", store, 17), ("Sql", store, 24)], None, None, None),
+            ("People", "main", [("Sql", store, 24)], None, None, None),
             ("QualityProfiles", None, [("Sql", store, 21)], None, None, ["Profiles"])]
         assert data["former_tables"] == [
             {"table": "Blacklist", "schema": None, "entities": [], "file": f"{migrations}001_initial_setup.cs",

@@ -2,14 +2,23 @@ using System.Text.RegularExpressions;
 
 namespace RoslynMap.Bridge.Facts;
 
-/// <summary>Table names in a SQL string: the identifier after FROM, JOIN, INTO and UPDATE, with
-/// brackets/quotes stripped and a schema prefix split off. A regex, not a SQL parser.</summary>
+/// <summary>Table names in a SQL string: the identifier after FROM, JOIN, INTO and UPDATE (and each of a FROM's
+/// comma-separated list), with brackets/quotes stripped and a schema prefix split off. A regex, not a SQL parser.</summary>
 internal static partial class SqlTables
 {
     private const string Part = """(?:\[[^\]]+\]|"[^"]+"|`[^`]+`|[A-Za-z_][\w$#]*)""";
 
     [GeneratedRegex(@"\b(?<keyword>FROM|JOIN|INTO|UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex TableRegex();
+
+    // The next table of a FROM list (`FROM "Movies" m, "Credits" c`): after the table before it and its alias, if any.
+    [GeneratedRegex(@"\G(?:\s+(?:AS\s+)?(?!(?:" + ClauseWords + @")\b)[A-Za-z_]\w*)?\s*,\s*(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)",
+        RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    private static partial Regex ListedTableRegex();
+
+    // Words that end a FROM list's table (no alias).
+    private const string ClauseWords = "WHERE|JOIN|INNER|LEFT|RIGHT|FULL|CROSS|OUTER|NATURAL|ON|USING|GROUP|ORDER|HAVING|LIMIT"
+        + "|OFFSET|UNION|EXCEPT|INTERSECT|WINDOW|FOR|WITH|SET|VALUES|RETURNING|FETCH|INTO|AND|OR|SELECT|FROM|PIVOT|UNPIVOT|TABLESAMPLE";
 
     [GeneratedRegex(@"^\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH|MERGE)\b", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex StatementRegex();
@@ -68,17 +77,32 @@ internal static partial class SqlTables
         var ctes = CteRegex().Matches(sql).Select(m => m.Groups["name"].Value).ToHashSet(StringComparer.OrdinalIgnoreCase);
         foreach (Match m in TableRegex().Matches(sql))
         {
-            // A name called right after FROM or JOIN is a table-valued function (SQLite's json_each, OPENJSON,
-            // STRING_SPLIT, unnest...), not a table; after INTO, `(` opens its column list.
-            var end = m.Index + m.Length;
-            if (end < sql.Length && sql[end] == '(' && m.Groups["keyword"].Value.ToUpperInvariant() is "FROM" or "JOIN") continue;
-            var parts = PartRegex().Matches(m.Groups["name"].Value).Select(p => p.Value.Trim('[', ']', '"', '`')).ToList();
-            var table = parts[^1];
-            // A quoted hole of an interpolated string (Sonarr's `FROM "{_table}"`) is a table chosen at run time.
-            if (table.Contains('{') || NotTables.Contains(table) || (parts.Count == 1 && ctes.Contains(table))) continue;
-            var schema = parts.Count >= 2 && !parts[^2].Contains('{') ? parts[^2] : null;
-            if (!tables.Contains((schema, table))) tables.Add((schema, table));
+            var keyword = m.Groups["keyword"].Value.ToUpperInvariant();
+            var name = m.Groups["name"];
+            while (true)
+            {
+                // A name called right after FROM or JOIN (or a comma of a FROM list) is a table-valued function
+                // (SQLite's json_each, OPENJSON, STRING_SPLIT, unnest...), not a table; after INTO, `(` opens its
+                // column list.
+                var end = name.Index + name.Length;
+                var called = end < sql.Length && sql[end] == '(';
+                if (called && keyword is "FROM" or "JOIN") break;
+                Add(tables, ctes, name.Value);
+                // Old-style joins list more tables after FROM, comma-separated.
+                if (keyword != "FROM" || ListedTableRegex().Match(sql, end) is not { Success: true } next) break;
+                name = next.Groups["name"];
+            }
         }
         return tables;
+    }
+
+    private static void Add(List<(string?, string)> tables, HashSet<string> ctes, string name)
+    {
+        var parts = PartRegex().Matches(name).Select(p => p.Value.Trim('[', ']', '"', '`')).ToList();
+        var table = parts[^1];
+        // A quoted hole of an interpolated string (Sonarr's `FROM "{_table}"`) is a table chosen at run time.
+        if (table.Contains('{') || NotTables.Contains(table) || (parts.Count == 1 && ctes.Contains(table))) return;
+        var schema = parts.Count >= 2 && !parts[^2].Contains('{') ? parts[^2] : null;
+        if (!tables.Contains((schema, table))) tables.Add((schema, table));
     }
 }

@@ -19,4 +19,8 @@ public sealed class MovieStore(IDbConnection conn)
     public int Forget(int id) => conn.Execute("DELETE FROM \"Blocklist\" WHERE \"MovieId\" = @id", new { id });
 
     public int AddProfile(string name) => conn.Execute("INSERT INTO \"QualityProfiles\"(\"Name\") VALUES (@name)", new { name });
+
+    // An old-style join lists its tables after FROM, comma-separated, each with or without an alias.
+    public IEnumerable<string> Credited() => conn.Query<string>(
+        "SELECT m.\"Title\" FROM \"Movies\" m, \"Credits\" AS c, main.\"People\" WHERE c.\"MovieId\" = m.\"Id\" ORDER BY m.\"Title\", c.\"Id\"");
 }
