@@ -359,8 +359,8 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
     """Datastore/ (Radarr's): migrations under `Migration/` (singular) count as migrations; FluentMigrator's
     `Rename.Table(..).To(..)` and `Delete.Table(..)` in Up make former tables although no model snapshot exists, Down
     being no history; a table only migrations name and none renames or drops is listed, marked; SQLite's json_each
-    and json_tree, called after FROM/JOIN, are no tables (a column list right after INTO is no call); an old-style join's
-    comma-separated FROM list names each of its tables."""
+    and json_tree, called after FROM/JOIN, are no tables (a column list right after INTO is no call); an old-style
+    join's comma-separated FROM list names each of its tables."""
     server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
                                                "ROSLYNMAP_IDS": "full"})
     store, migrations = "src/Hierarchy/Datastore/MovieStore.cs", "src/Hierarchy/Datastore/Migration/"

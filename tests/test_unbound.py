@@ -245,7 +245,9 @@ def test_a_class_an_unbound_call_may_reach_is_not_said_unused(unbound: McpServer
     assert env["data"]["excluded"]["framework_entry"]["count"] == 1
     # Purging.cs: PurgeHandler.Handle misses its interface's signature (CS0738, no Implementation reference), but is
     # a handler's Handle, the mediator's to call (Contoso's six MediatR 11 handlers on MediatR 12 were "unused").
-    assert env["data"]["excluded"]["dispatch"]["count"] == 2  # 1 without the rule
+    assert env["data"]["excluded"]["dispatch"]["count"] == 3  # 1 without the rule
+    # Composition.cs's WarmCaches implements IStartupTask through its base class, as Radarr's BrowserConfig: counted
+    # with the classes implementing an interface themselves (its base StartupTaskBase, which it names, is used).
     # PurgeClock's explicit `Missing.Clocks.IClock.Now` is private, yet implements the unbound interface
     # (fullstackhero's test doubles of Finbuckle's accessor were listed unused).
     assert env["data"]["excluded"]["unbound_base"]["count"] == 1

@@ -18,3 +18,17 @@ public static class ContainerSetup
 public interface IClockSource;
 
 public sealed class SystemClockSource : IClockSource;
+
+// Named by nothing, but the scan above may register it by the interface its base implements, which a constructor
+// takes all of (Radarr's BrowserConfig under UrlBaseReplacementResourceMapperBase): not said unused, as a class
+// implementing it itself is not.
+public interface IStartupTask;
+
+internal abstract class StartupTaskBase : IStartupTask;
+
+internal sealed class WarmCaches : StartupTaskBase;
+
+public sealed class StartupRunner(IEnumerable<IStartupTask> tasks)
+{
+    public int Count => tasks.Count();
+}

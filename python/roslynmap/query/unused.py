@@ -222,8 +222,11 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         dispatch={r[0] for r in conn.execute("SELECT DISTINCT from_key FROM refs WHERE kind IN"
                                              " ('Implementation', 'Override') AND from_key IS NOT NULL")}
         # A class deriving from a handler implements its interface too (eShop's six
-        # `*IdentifiedCommandHandler : IdentifiedCommandHandler<T, R>`, found by MediatR's assembly scan).
-        | {keys[t] for t in lineage.derived_from(lineage.implementers) if t in keys}
+        # `*IdentifiedCommandHandler : IdentifiedCommandHandler<T, R>`, found by MediatR's assembly scan), and so does
+        # one deriving from an implementer of an interface a constructor takes (Radarr's BrowserConfig, under a base
+        # implementing the IMapHttpRequestsToDisk a controller takes all of, made by DryIoc's assembly scan).
+        | {keys[t] for t in lineage.derived_from(lineage.implementers | lineage.implementing(_injected(conn)))
+           if t in keys}
         # A handler's Handle is the mediator's to call, even where its signature misses the interface's (Contoso on
         # MediatR 12 for 11: CS0738, so no Implementation reference).
         | {keys[h] for h in handle_methods_of_handlers(conn) if h in keys},
@@ -386,6 +389,14 @@ def _may_implement(kind: str, visibility: str, is_static: int, symbol_id: str) -
         and not is_static
 
 
+def _injected(conn: sqlite3.Connection) -> set[str]:
+    """The types constructors of the solution name (their parameters' types, `IEnumerable<IMapper>` naming IMapper):
+    what DI resolves."""
+    return {r[0] for r in conn.execute(
+        "SELECT DISTINCT t.symbol_id FROM refs r JOIN ids f ON f.key = r.from_key JOIN ids t ON t.key = r.target_key"
+        " WHERE r.kind = 'TypeRef' AND f.symbol_id LIKE 'M:%.#ctor%'")}
+
+
 class _Bases:
     """The solution's types by the base classes they derive from, and those naming a base or interface the
     compiler could not bind (a package not restored: eShopOnWeb's `IEndpoint<...>.AddRoute` implementations)."""
@@ -398,14 +409,21 @@ class _Bases:
         self.implementers: frozenset[str] = frozenset(str(r[0]) for r in conn.execute(
             f"SELECT DISTINCT type_id FROM relations WHERE kind = 'interface' AND (related_name IN"
             f" ({marks(list(HANDLER_INTERFACES))}) OR related_id IN ({marks(own)}))", [*HANDLER_INTERFACES, *own]))
+        self._interfaces: dict[str, set[str]] = {}
         for type_id, related_id, related_name, kind in conn.execute(
                 "SELECT type_id, related_id, related_name, kind FROM relations"):
+            if kind == "interface" and related_id is not None:
+                self._interfaces.setdefault(type_id, set()).add(related_id)
             if related_id is None:
                 self.unbound.add(type_id)
                 # Unbound (its package did not restore): known by the name it is written with, `AbstractValidator`
                 self._base.setdefault(type_id, f"?{related_name}")
             elif kind == "base":
                 self._base[type_id] = related_id
+
+    def implementing(self, interfaces: set[str]) -> frozenset[str]:
+        """The types naming one of `interfaces` among those they implement."""
+        return frozenset(t for t, named in self._interfaces.items() if named & interfaces)
 
     def derived_from(self, roots: frozenset[str]) -> set[str]:
         """Types whose base class chain reaches one of `roots` (an unbound base by its name: `?Profile`)."""
