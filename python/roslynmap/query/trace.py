@@ -514,8 +514,7 @@ class _Runs:
         self._keys = {name: key for key, name in names.items()}
         self._target_keys = target_keys
         known = [k for k in target_keys.values() if k is not None]
-        dispatching = [k for t, k in target_keys.items() if k is not None and implementations.get(t)]
-        self._reach = dispatch.CallReach(conn, lineage, callers, known, graph.CALL_EDGE, objects, dispatching)
+        self._reach = dispatch.CallReach(conn, lineage, callers, known, graph.CALL_EDGE, objects)
         self.by_types = typeargs.Downward(conn, callers, [k for t, k in target_keys.items() if k is not None and
                                                           typeargs.matters(t, bool(implementations.get(t)))],
                                           type_bounds, graph.CALL_EDGE)
