@@ -616,3 +616,40 @@ def test_a_base_member_entered_on_this_runs_the_override_its_object_sees(hierarc
     finally:
         server.close()
 
+
+def test_a_bus_of_the_solution_calling_its_handlers_is_no_no_handler_stop(hierarchy: Indexed) -> None:
+    """GenericEvents.cs: `bus.Publish(new Updated<TProvider>())` on the solution's IBus (MassTransit's name, so the
+    bridge reads it as a bus send) reaches its handlers through Bus.Publish's `IHandle<TEvent>.Handle`, yet the trace
+    ended "Stopped: 1 no_handler". Broker.cs (eShop's RabbitMQ EventBus): a bus of the solution whose implementation
+    hands the event to a broker, or to a generic outbox method, calls no handler: still `no_handler`."""
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+
+    def stops(symbol_id: str) -> Any:
+        env = server.call("graph_trace_feature", {"entry_point": symbol_id, "depth": 3})
+        assert env["ok"], env
+        return env["data"]["stops"]
+
+    cast = {"target": "M:System.Linq.Enumerable.Cast``1(System.Collections.IEnumerable)", "calls": 1}
+    try:
+        # Through Bus.Publish into IHandle<TEvent>.Handle: the trace goes on, and says only where it really ended.
+        assert stops("M:Hierarchy.GenericEvents.Factory`1.Update") == {
+            "by_reason": {"external": 1}, "places": [], "external": [cast], "noise_dropped": 1}
+        assert stops("M:Hierarchy.GenericEvents.Settings.Save") == {
+            "by_reason": {"external": 1}, "places": [], "external": [cast], "noise_dropped": 1}
+        # A broker's bus: the event stops where it is published.
+        assert stops("M:Hierarchy.Broker.Pricing.Change(System.Int32)") == {
+            "by_reason": {"no_handler": 1, "external": 3},
+            "places": [{"reason": "no_handler", "at": "M:Hierarchy.Broker.Pricing.Change(System.Int32)",
+                        "request": "T:Hierarchy.Broker.PriceChanged", "file": "src/Hierarchy/Broker.cs", "line": 41}],
+            "external": [{"target": "M:System.Collections.Generic.Queue`1.Enqueue(`0)", "calls": 1},
+                         {"target": "M:System.Object.GetType", "calls": 1},
+                         {"target": "P:System.Reflection.MemberInfo.Name", "calls": 1}]}
+        # Generic, handing the event to a generic method of an interface (not an interface built on its type): the same.
+        assert stops("M:Hierarchy.Broker.Pricing.ChangeLater(System.Int32)") == {
+            "by_reason": {"no_handler": 1, "external": 1},
+            "places": [{"reason": "no_handler", "at": "M:Hierarchy.Broker.Pricing.ChangeLater(System.Int32)",
+                        "request": "T:Hierarchy.Broker.PriceChanged", "file": "src/Hierarchy/Broker.cs", "line": 43}],
+            "external": [{"target": "M:System.Collections.Generic.List`1.Add(`0)", "calls": 1}]}
+    finally:
+        server.close()
