@@ -555,7 +555,9 @@ def test_a_base_member_entered_on_this_runs_the_override_its_object_sees(hierarc
     controllers' overrides). Entered on this (a plain name, `this.`, `base.`) from a MovieController member, the base's
     helpers run on a MovieController, two levels down: MovieController's override, or PinnedController's (it derives
     from MovieController), never a sibling's; ArchiveController, overriding nothing, runs MovieController's;
-    PinnedController's own hides MovieController's. Entered at the base member, or on another receiver, every one."""
+    PinnedController's own hides MovieController's. Entered on another receiver typed as a controller (a ReceiverType
+    fact: `other.GetWithErrorHandler(id)`, `other` a TagController), they run on that controller, at any depth of this
+    calls below; entered at the base member, or on a receiver typed as the base, every one."""
     server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
                                                "ROSLYNMAP_IDS": "full"})
     p = "M:Hierarchy.Resources."
@@ -574,6 +576,8 @@ def test_a_base_member_entered_on_this_runs_the_override_its_object_sees(hierarc
              (2, "QueueController.GetById(System.Int32)", "Dispatch"),
              (2, "TagController.GetById(System.Int32)", "Dispatch"),
              (2, "PinnedController.GetById(System.Int32)", "Dispatch")]
+    handler = (1, "RestController`1.GetWithErrorHandler(System.Int32)", "Call")
+    rest_int = "Hierarchy.Resources.RestController{System.Int32}"
     try:
         for tool in ("graph_callees", "graph_trace_feature"):
             assert walk(tool, "MovieController.Add(System.Int32)") == [
@@ -587,8 +591,65 @@ def test_a_base_member_entered_on_this_runs_the_override_its_object_sees(hierarc
             # The base member itself: no class known, every override.
             assert walk(tool, "RestController`1.Created(System.Int32)", 2) == [
                 (1, "RestController`1.Load(System.Int32)", "Call"), (2, get_by_id, "Call"), *every]
-            # On another receiver (a TagController parameter) the caller's class says nothing.
+            # On another receiver the caller's class says nothing; the receiver's static class (a ReceiverType fact)
+            # is the object: a TagController parameter runs TagController's override.
             assert walk(tool, "MovieController.Peek(Hierarchy.Resources.TagController,System.Int32)", 2) == [
-                (1, "RestController`1.GetWithErrorHandler(System.Int32)", "Call"), (2, get_by_id, "Call"), *every]
+                handler, (2, get_by_id, "Call"), (2, "TagController.GetById(System.Int32)", "Dispatch")]
+            # Typed as the base class itself (no fact: it may be any controller): every override.
+            assert walk(tool, f"ResourceClient.Any({rest_int},System.Int32)", 2) == [
+                handler, (2, get_by_id, "Call"), *every]
+            # Typed as a class overriding nothing: its nearest base's override, not a sibling's (PinnedController's).
+            assert walk(tool, "ResourceClient.Archived(Hierarchy.Resources.ArchiveController,System.Int32)", 2) == [
+                handler, (2, get_by_id, "Call"), (2, "MovieController.GetById(System.Int32)", "Dispatch")]
+            # Carried two levels of this calls down: Reload -> Load -> GetById.
+            assert walk(tool, "ResourceClient.Reloaded(Hierarchy.Resources.ArchiveController,System.Int32)") == [
+                (1, "RestController`1.Reload(System.Int32)", "Call"),
+                (2, "RestController`1.Load(System.Int32)", "Call"), (3, get_by_id, "Call"),
+                (3, "MovieController.GetById(System.Int32)", "Dispatch")]
+            # Two typed receivers: either's override; beside one typed as the base, every override.
+            assert walk(tool, "ResourceClient.Both(Hierarchy.Resources.TagController,Hierarchy.Resources."
+                              "QueueController,System.Int32)", 2) == [
+                handler, (2, get_by_id, "Call"), (2, "QueueController.GetById(System.Int32)", "Dispatch"),
+                (2, "TagController.GetById(System.Int32)", "Dispatch")]
+            assert walk(tool, f"ResourceClient.Mixed(Hierarchy.Resources.TagController,{rest_int},System.Int32)",
+                        2) == [handler, (2, get_by_id, "Call"), *every]
+    finally:
+        server.close()
+
+
+def test_a_bus_of_the_solution_calling_its_handlers_is_no_no_handler_stop(hierarchy: Indexed) -> None:
+    """GenericEvents.cs: `bus.Publish(new Updated<TProvider>())` on the solution's IBus (MassTransit's name, so the
+    bridge reads it as a bus send) reaches its handlers through Bus.Publish's `IHandle<TEvent>.Handle`, yet the trace
+    ended "Stopped: 1 no_handler". Broker.cs (eShop's RabbitMQ EventBus): a bus of the solution whose implementation
+    hands the event to a broker, or to a generic outbox method, calls no handler: still `no_handler`."""
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+
+    def stops(symbol_id: str) -> Any:
+        env = server.call("graph_trace_feature", {"entry_point": symbol_id, "depth": 3})
+        assert env["ok"], env
+        return env["data"]["stops"]
+
+    cast = {"target": "M:System.Linq.Enumerable.Cast``1(System.Collections.IEnumerable)", "calls": 1}
+    try:
+        # Through Bus.Publish into IHandle<TEvent>.Handle: the trace goes on, and says only where it really ended.
+        assert stops("M:Hierarchy.GenericEvents.Factory`1.Update") == {
+            "by_reason": {"external": 1}, "places": [], "external": [cast], "noise_dropped": 1}
+        assert stops("M:Hierarchy.GenericEvents.Settings.Save") == {
+            "by_reason": {"external": 1}, "places": [], "external": [cast], "noise_dropped": 1}
+        # A broker's bus: the event stops where it is published.
+        assert stops("M:Hierarchy.Broker.Pricing.Change(System.Int32)") == {
+            "by_reason": {"no_handler": 1, "external": 3},
+            "places": [{"reason": "no_handler", "at": "M:Hierarchy.Broker.Pricing.Change(System.Int32)",
+                        "request": "T:Hierarchy.Broker.PriceChanged", "file": "src/Hierarchy/Broker.cs", "line": 41}],
+            "external": [{"target": "M:System.Collections.Generic.Queue`1.Enqueue(`0)", "calls": 1},
+                         {"target": "M:System.Object.GetType", "calls": 1},
+                         {"target": "P:System.Reflection.MemberInfo.Name", "calls": 1}]}
+        # Generic, handing the event to a generic method of an interface (not an interface built on its type): the same.
+        assert stops("M:Hierarchy.Broker.Pricing.ChangeLater(System.Int32)") == {
+            "by_reason": {"no_handler": 1, "external": 1},
+            "places": [{"reason": "no_handler", "at": "M:Hierarchy.Broker.Pricing.ChangeLater(System.Int32)",
+                        "request": "T:Hierarchy.Broker.PriceChanged", "file": "src/Hierarchy/Broker.cs", "line": 43}],
+            "external": [{"target": "M:System.Collections.Generic.List`1.Add(`0)", "calls": 1}]}
     finally:
         server.close()

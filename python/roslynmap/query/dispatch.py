@@ -10,8 +10,10 @@ Going down (graph_callees, the trace: `CallReach`), a member entered on `this` (
 so what is known of that object carries down (`Objects`): RestController.Created entered from MovieController.Add on
 this runs on a MovieController (or a class deriving from it), and the abstract GetById it calls on this runs the
 override visible from MovieController's line (its own, else its nearest base's; those of classes deriving from it
-too), never TagController's. A member entered on any other receiver, or from a member whose class is not known, runs
-on any object of its own class line, as before.
+too), never TagController's. A member entered on another receiver whose static type the bridge recorded as a class (a
+`ReceiverType` fact at every site: `other.GetWithErrorHandler(id)`, `other` a TagController) runs on that class's
+object the same way. A member entered on any other receiver (untyped, typed as the member's own class or an
+interface), or from a member whose class is not known, runs on any object of its own class line.
 
 The receiver is the text the bridge stores with each reference (`refs.receiver`: null for a plain name).
 
@@ -72,43 +74,37 @@ class CallReach:
     is known to be, `objects`, else from the caller's class), and a call on another receiver whose static type the
     bridge recorded at every site (a `ReceiverType` fact: a source class other than the one declaring the member) only
     the implementations of that type's line (`video.GetAspectRatio()`, `video` a Video: Video's override or its
-    bases', never Audio's). A site without a recorded type may be any object. `dispatching`: the targets with
-    implementations (default: all), the only ones whose receivers are read."""
+    bases', never Audio's). A site without a recorded type may be any object. The same receivers say what object the
+    callee runs on, carried down its own `this` calls (`carried`)."""
 
     def __init__(self, conn: sqlite3.Connection, lineage: Lineage, callers: Iterable[int], targets: Iterable[int],
-                 edge: str, objects: Objects | None = None, dispatching: Iterable[int] | None = None) -> None:
+                 edge: str, objects: Objects | None = None) -> None:
         self._lineage = lineage
         self._objects = objects or {}
         self._reach = reach_of(conn, callers, targets, edge)
+        # (caller, target) with a site on another receiver -> the classes its sites' objects may be (None: any). For
+        # `runs`, a `base.` site adds nothing (it runs no override); for `carried`, it is on the caller's own object.
         self._receivers: dict[tuple[int, int], set[str] | None] = {}
-        dispatched = None if dispatching is None else set(dispatching)
-        loose = sorted({caller for (caller, target), reach in self._reach.items()
-                        if reach == ANY and (dispatched is None or target in dispatched)})
-        wanted = {target for (_, target), reach in self._reach.items()
-                  if reach == ANY and (dispatched is None or target in dispatched)}
-        if not loose:
-            return
-        typed = receiver_types(conn, loose)
+        self._carry: dict[tuple[int, int], set[str] | None] = {}
+        loose = {caller for (caller, _), reach in self._reach.items() if reach == ANY}
+        typed, typed_callers = _receiver_types_of(conn, loose)
         if not typed:
             return
-        for chunk in chunks(loose):
+        for chunk in chunks(sorted(typed_callers)):  # a caller without a recorded receiver: any object
             for caller, target, reach, file_id, line, col in conn.execute(
                     f"SELECT r.from_key, r.target_key, {REACH_OF_REF}, r.file_id, r.line, r.col FROM refs r"
                     f" WHERE r.from_key IN ({marks(chunk)}) AND r.target_key IS NOT NULL AND {edge}", chunk):
-                if target not in wanted or reach == NONE:
-                    continue
                 key = (int(caller), int(target))
+                if self._reach.get(key) != ANY:
+                    continue
                 # A call on `this` beside typed ones (`Describe() + b.Describe()`): its object is what the caller's is
                 # (unknown, or an interface's member: any object).
                 here: set[str | None] = {typed.get((file_id, line, col))} if reach == ANY \
                     else set(self.objects_of(int(caller)) or {None})
-                known = self._receivers.get(key, set())
-                if None in here:
-                    self._receivers[key] = None
-                elif known is not None:
-                    known.update(t for t in here if t is not None)
-                    self._receivers[key] = known
-        lineage.learn_lines({t for types in self._receivers.values() if types for t in types})
+                _add(self._carry, key, here)
+                if reach != NONE:
+                    _add(self._receivers, key, here)
+        lineage.learn_lines({t for types in self._carry.values() if types for t in types})
 
     def objects_of(self, caller: int) -> frozenset[str] | None:
         """The classes `caller`'s object is one of or derives from: carried down, else its own class (None: not
@@ -117,6 +113,15 @@ class CallReach:
             return self._objects[caller]
         own = self._lineage.class_of(caller)
         return frozenset([own]) if own is not None else None
+
+    def _object_of(self, caller: int, target: int) -> frozenset[str] | None:
+        """What the object a call caller -> target runs on is (None: any object)."""
+        if self._reach.get((caller, target), ANY) != ANY:
+            return self.objects_of(caller)
+        classes = self._carry.get((caller, target))
+        if not classes or any(self._lineage.is_interface(c) for c in classes):
+            return None  # an interface's implementers are of any class line: nothing to carry
+        return frozenset(classes)
 
     def runs(self, caller: int, target: int, implementation: int) -> bool:
         reach = self._reach.get((caller, target), ANY)
@@ -141,17 +146,19 @@ class CallReach:
         return self._lineage.visible(objects, kept)
 
     def carried(self, edges: Iterable[tuple[int | None, int | None, Iterable[int]]]) -> Objects:
-        """The next level's objects: each callee (an edge's target and the implementations it runs) entered only on
-        `this` or `base.` from callers whose objects are known runs on those objects (each narrowed to the callee's
-        own class where that derives from one); one edge on another receiver, or from a caller of unknown object,
-        leaves it free. Only those narrower than the callee's own class are kept."""
+        """The next level's objects: each callee (an edge's target and the implementations it runs) entered on `this`
+        or `base.` from callers whose objects are known, or on receivers whose static class the bridge recorded at
+        every site (`other.GetWithErrorHandler(id)`, `other` a TagController), runs on those objects (each narrowed to
+        the callee's own class where that derives from one); one edge on another receiver (untyped, or typed as an
+        interface), or from a caller of unknown object, leaves it free. Only those narrower than the callee's own
+        class are kept."""
         found: dict[int, set[str] | None] = {}
         edges = [(c, t, list(i)) for c, t, i in edges]
         self._lineage.learn({n for c, t, impls in edges for n in (c, t, *impls) if n is not None})  # one query
         for caller, target, implementations in edges:
             if caller is None or target is None:
                 continue
-            objects = self.objects_of(caller) if self._reach.get((caller, target), ANY) != ANY else None
+            objects = self._object_of(caller, target)
             for node in (target, *implementations):
                 if node in found and found[node] is None:
                     continue
@@ -290,10 +297,28 @@ def _typed_receivers(conn: sqlite3.Connection, lineage: Lineage, stands_for: dic
 def receiver_types(conn: sqlite3.Connection, callers: Iterable[int]) -> dict[tuple[int, int, int], str]:
     """(file id, line, col) of a reference -> the static type of its receiver, where the bridge recorded one
     (`ReceiverType` facts of these callers: a receiver typed as a class other than the member's)."""
+    return _receiver_types_of(conn, callers)[0]
+
+
+def _receiver_types_of(conn: sqlite3.Connection, callers: Iterable[int]) -> tuple[dict[tuple[int, int, int], str],
+                                                                                  set[int]]:
+    """`receiver_types`, and the callers that have one."""
     names = ids_of(conn, callers)
-    rows = in_chunks(conn, "SELECT file_id, line, col, key FROM facts WHERE kind = 'ReceiverType' AND symbol_id IN"
-                     " ({marks})", sorted(set(names.values())))
-    return {(int(r[0]), int(r[1]), int(r[2])): str(r[3]) for r in rows}
+    rows = in_chunks(conn, "SELECT file_id, line, col, key, symbol_id FROM facts WHERE kind = 'ReceiverType' AND"
+                     " symbol_id IN ({marks})", sorted(set(names.values())))
+    having = {str(r[4]) for r in rows}
+    return ({(int(r[0]), int(r[1]), int(r[2])): str(r[3]) for r in rows},
+            {key for key, name in names.items() if name in having})
+
+
+def _add(found: dict[tuple[int, int], set[str] | None], key: tuple[int, int], here: set[str | None]) -> None:
+    """Adds one site's classes to a pair's: a site of unknown object makes the pair any object."""
+    known = found.get(key, set())
+    if None in here or known is None:
+        found[key] = None
+    else:
+        known.update(t for t in here if t is not None)
+        found[key] = known
 
 
 class Lineage:
@@ -325,7 +350,7 @@ class Lineage:
         interface (a receiver typed as one, a `ReceiverType` fact), a class of the other's line implements it."""
         if a == b:
             return True
-        a_interface, b_interface = self._is_interface(a), self._is_interface(b)
+        a_interface, b_interface = self.is_interface(a), self.is_interface(b)
         if a_interface and b_interface:
             return True  # an object may implement both
         if a_interface or b_interface:
@@ -333,7 +358,7 @@ class Lineage:
             return self._implements(cls, interface)
         return b in self._line(a) or a in self._line(b)
 
-    def _is_interface(self, type_id: str) -> bool:
+    def is_interface(self, type_id: str) -> bool:
         if type_id not in self._interface:
             row = self._conn.execute("SELECT kind FROM symbols WHERE symbol_id = ? LIMIT 1", (type_id,)).fetchone()
             self._interface[type_id] = row is not None and row[0] == "Interface"

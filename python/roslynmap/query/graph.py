@@ -217,9 +217,9 @@ class _Runnable:
                  objects: dispatch.Objects) -> None:
         self._keys, self._implementations = keys, implementations
         lineage.learn([*callers, *(keys[i] for impls in implementations.values() for i in impls)])
-        # Every target: a call on `this` carries the caller's object down even into a member nothing overrides.
-        self.reach = dispatch.CallReach(conn, lineage, callers, [keys[t] for t in targets], CALL_EDGE, objects,
-                                        [keys[t] for t in implementations])
+        # Every target: a call on `this` (or a typed receiver) carries its object down even into a member nothing
+        # overrides.
+        self.reach = dispatch.CallReach(conn, lineage, callers, [keys[t] for t in targets], CALL_EDGE, objects)
 
     def of(self, caller: str, target: str | None) -> list[str]:
         impls = self._implementations.get(target or "", [])

@@ -5,7 +5,9 @@
   definitions' ids, as every call on `IRepository<CatalogItem>` is). Without a registration for
   that interface, every implementation of the solution is followed.
 - A mediator request (`MediatorRequest` facts: `mediator.Send(new CreateOrderCommand(...))`) goes
-  on into the `Handle` of the IRequestHandler / INotificationHandler that takes the request type.
+  on into the `Handle` of the IRequestHandler / INotificationHandler that takes the request type. One no handler
+  takes, sent on the solution's own bus whose code calls its handlers (`IHandle<TEvent>.Handle`), is walked through
+  that code like any call, and is no stop (`_sent_in_process`).
 - A command pushed on a queue of the solution (`queue.Push(new RefreshCommand())`) goes on into the handler built
   for its type (`IExecute<RefreshCommand>.Execute`, query/queues.py), edge kind `Queue`.
 - Noise is dropped and counted: unbound LINQ/framework calls (`Where`, `ToListAsync`...), `base`/`this`,
@@ -219,7 +221,8 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str], made_above: Ca
     typed as a type parameter (eShop's `IdentifiedCommandHandler<T, R>` sends its `T`) is one of the type
     arguments of the request that reached the caller (`wrapped`: handler -> those type arguments, grown here),
     `inferred: type_argument`."""
-    rows = in_chunks(conn, "SELECT fa.symbol_id, fa.key, fa.detail, f.path, fa.line FROM facts fa LEFT JOIN files f"
+    rows = in_chunks(conn, "SELECT fa.symbol_id, fa.key, fa.detail, f.path, fa.line, fa.col FROM facts fa LEFT JOIN"
+                           " files f"
                            " ON f.id = fa.file_id WHERE fa.kind = 'MediatorRequest' AND fa.symbol_id IN ({marks})",
                      callers)
     if window is not None:  # the route's lambda sends only what its lines send
@@ -238,7 +241,7 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str], made_above: Ca
               for t in ({str(r[1])} | made.get(str(r[0]), set())) if not handlers.get(t)}
     by_name = _handlers_by_name(conn, on_bus)
     edges = []
-    for caller, request, _detail, path, line in sorted(rows, key=lambda r: (r[0], r[4])):
+    for caller, request, _detail, path, line, col in sorted(rows, key=lambda r: (r[0], r[4])):
         # MediatR's pipeline behaviors run around a request sent on a mediator (not a notification, not a bus's event)
         behaviors = said[(caller, line)].get("call") == "Send" and not said[(caller, line)].get("bus")
         found: list[tuple[str, str, str | None]] = [(request, h, None) for h in handlers.get(request, [])]
@@ -254,8 +257,67 @@ def _mediator_edges(conn: sqlite3.Connection, callers: list[str], made_above: Ca
                           "line": line, **({"inferred": inferred} if inferred else {}), "behaviors": behaviors})
             wrapped.setdefault(handler, set()).update(said[(caller, line)].get("type_args", ()))
         if not found:
-            edges.append({"from": caller, "to": None, "via": request, "file": path, "line": line})
+            edges.append({"from": caller, "to": None, "via": request, "file": path, "line": line, "col": col})
     return edges
+
+
+def _sent_in_process(conn: sqlite3.Connection, sends: list[dict[str, Any]],
+                     level_edges: list[tuple[dict[str, Any], Dispatched]]) -> set[tuple[str, int, int]]:
+    """(file, line, col) of the sends no handler takes whose bus (or mediator) is the solution's own and hands the
+    message on in process: the member the send calls, or an implementation of it the trace runs, calls a member of a
+    generic interface of the solution constructed on its own method type parameter (`Bus.Publish<TEvent>` calling
+    `IHandle<TEvent>.Handle` on the handlers it resolves), directly or through generic code of the solution it hands
+    that parameter to (3 hops). The trace walks that dispatch (query/typeargs.py narrows it to the event's handlers),
+    so the send is no stop. A package's bus (MassTransit's IBus) has no body here, and one that hands the message to a
+    broker (eShop's RabbitMQ EventBus) calls no such interface: those stay `no_handler`."""
+    found: set[tuple[str, int, int]] = set()
+    for send in sends:
+        row = conn.execute("SELECT r.target_key FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? AND"
+                           " r.line = ? AND r.col = ? AND r.kind = 'Call' AND r.target_key IS NOT NULL LIMIT 1",
+                           (send["file"], send["line"], send["col"])).fetchone()
+        target = ids_of(conn, [int(row[0])]).get(int(row[0])) if row else None
+        if target is None:
+            continue  # a package's member (MassTransit's IBus.Publish): no reference to a declared member
+        walked = {target} | {impl for edge, dispatched in level_edges if edge["from"] == send["from"]
+                             and edge.get("to") == target for impl, _, _ in dispatched}
+        if _hands_on(conn, walked):
+            found.add((send["file"], send["line"], send["col"]))
+    return found
+
+
+def _hands_on(conn: sqlite3.Connection, members: set[str], hops: int = 3) -> bool:
+    """Whether one of `members` calls a member of a generic interface of the solution constructed on its own method
+    type parameter (a GenericCall fact's ``` ``n ``` type argument), directly or through generic code of the solution
+    it hands that parameter to (a generic method given it, or a generic class's member constructed on it, whose own
+    `` `n `` then stands for it too)."""
+    frontier = {m: "``" for m in members}  # member -> how its code writes the send's type parameter
+    seen = set(frontier)
+    for _ in range(hops):
+        rows = in_chunks(conn, "SELECT symbol_id, key, detail FROM facts WHERE kind = 'GenericCall' AND symbol_id IN"
+                               " ({marks})", sorted(frontier))
+        onward: dict[str, str] = {}
+        for caller, callee, detail in rows:
+            try:
+                said = orjson.loads(detail) if detail else {}
+            except orjson.JSONDecodeError:
+                continue
+            mark = frontier.get(str(caller), "``")
+            on_type = any(str(a).startswith(mark) for a in said.get("type_arguments") or ())
+            on_method = any(str(a).startswith(mark) for a in said.get("method_type_arguments") or ())
+            if on_type and _is_interface(conn, _container(conn, str(callee))):
+                return True
+            if (on_type or on_method) and str(callee) not in seen:
+                onward[str(callee)] = "`" if on_type else "``"
+        seen.update(onward)
+        frontier = onward
+        if not frontier:
+            break
+    return False
+
+
+def _container(conn: sqlite3.Connection, member: str) -> str | None:
+    row = conn.execute("SELECT container_id FROM symbols WHERE symbol_id = ? LIMIT 1", (member,)).fetchone()
+    return str(row[0]) if row and row[0] else None
 
 
 def ancestors(conn: sqlite3.Connection, types: set[str], hops: int = 8) -> set[str]:
@@ -396,7 +458,10 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 candidates.setdefault(impl, None)
                 if is_registered:
                     registered_impls.add(impl)
+        in_process = _sent_in_process(conn, [e for e in mediator if e["to"] is None], level_edges)
         for edge in mediator:
+            if edge["to"] is None and (edge["file"], edge["line"], edge.pop("col", None)) in in_process:
+                continue  # the solution's own bus hands it to its handlers: the trace walks on through that code
             if edge["to"] is None:
                 # Sent typed as a base whose subtypes have handlers (a dispatcher publishing each IDomainEvent an
                 # aggregate raised): the object's run-time type decides, not "no handler".
@@ -514,8 +579,7 @@ class _Runs:
         self._keys = {name: key for key, name in names.items()}
         self._target_keys = target_keys
         known = [k for k in target_keys.values() if k is not None]
-        dispatching = [k for t, k in target_keys.items() if k is not None and implementations.get(t)]
-        self._reach = dispatch.CallReach(conn, lineage, callers, known, graph.CALL_EDGE, objects, dispatching)
+        self._reach = dispatch.CallReach(conn, lineage, callers, known, graph.CALL_EDGE, objects)
         self.by_types = typeargs.Downward(conn, callers, [k for t, k in target_keys.items() if k is not None and
                                                           typeargs.matters(t, bool(implementations.get(t)))],
                                           type_bounds, graph.CALL_EDGE)

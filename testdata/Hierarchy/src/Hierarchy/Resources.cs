@@ -13,6 +13,9 @@ public abstract class RestController<T>
 
     // A second level on this: the object is still the one Created ran on.
     private T Load(int id) => this.GetById(id);
+
+    // Called on another receiver (ResourceClient.Reloaded): two levels of this calls below it.
+    public T Reload(int id) => Load(id);
 }
 
 public class MovieController : RestController<string>
@@ -23,7 +26,7 @@ public class MovieController : RestController<string>
 
     public string Again(int id) => base.Created(id);
 
-    // Another receiver: a TagController, not this object.
+    // Another receiver, typed TagController: the base's helper runs on a TagController, not on this object.
     public int Peek(TagController other, int id) => other.GetWithErrorHandler(id);
 }
 
@@ -49,4 +52,26 @@ public class TagController : RestController<int>
 public class QueueController : RestController<long>
 {
     protected override long GetById(int id) => id;
+}
+
+// Calls on other receivers: the receiver's static type (a ReceiverType fact at the call) is the object the base's
+// members run on, as `this` is for a call from a controller's own member.
+public static class ResourceClient
+{
+    // Typed as the base class itself: any controller, every override.
+    public static int Any(RestController<int> any, int id) => any.GetWithErrorHandler(id);
+
+    // A class overriding nothing: its nearest base's override (MovieController's), not PinnedController's.
+    public static string Archived(ArchiveController archive, int id) => archive.GetWithErrorHandler(id);
+
+    // Two levels of this calls below the typed call: Reload -> Load -> GetById.
+    public static string Reloaded(ArchiveController archive, int id) => archive.Reload(id);
+
+    // Two receivers typed as two controllers: either's override.
+    public static long Both(TagController tag, QueueController queue, int id) =>
+        tag.GetWithErrorHandler(id) + queue.GetWithErrorHandler(id);
+
+    // A typed receiver beside one typed as the base: that one may be any controller.
+    public static long Mixed(TagController tag, RestController<int> any, int id) =>
+        tag.GetWithErrorHandler(id) + any.GetWithErrorHandler(id);
 }
