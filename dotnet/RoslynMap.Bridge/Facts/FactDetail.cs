@@ -29,7 +29,7 @@ internal sealed class FactDetail
         return this;
     }
 
-    public string ToJson() => Json.Write(w =>
+    public string ToJson() => Json.WriteSmall(w =>
     {
         w.WriteStartObject();
         foreach (var (name, value) in _fields)
@@ -43,5 +43,5 @@ internal sealed class FactDetail
             }
         }
         w.WriteEndObject();
-    }, capacity: 256);
+    });
 }
