@@ -436,9 +436,9 @@ def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(fl
     unused = flow.call("symbols_unused", {"project": "Flow.Web"})
     assert unused["data"].get("unused", []) == []
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
-        # Controllers/Resources.cs: CommandsController's constructor, two GetById overrides, three controllers and
-        # two actions.
-        "constructed": 6, "dispatch": 7, "framework_entry": 26,
+        # Controllers/Resources.cs: CommandsController's and InvoicesController's constructors, two GetById
+        # overrides, four controllers and three actions.
+        "constructed": 7, "dispatch": 7, "framework_entry": 28,
         "markup": 3,  # PriceLabel; MarkupHelpers.Money and its class (below)
         "entry_point": 1}  # its own Program.<Main>$ (every top-level project declares that id)
     refs = flow.call("refs_find", {"symbol_id": "CatalogModel.PriceLabel"})
@@ -631,8 +631,8 @@ def test_a_static_class_whose_extension_methods_markup_calls_is_not_unused(flow:
     unused = flow.call("symbols_unused", {"project": "Flow.Web", "kinds": ["Class"]})
     assert unused["data"]["unused"] == []
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
-        # dispatch: CountOrdersHandler (Count.cshtml.cs) too; framework_entry: three controllers of Resources.cs
-        "dispatch": 2, "framework_entry": 7, "markup": 1}
+        # dispatch: CountOrdersHandler (Count.cshtml.cs) too; framework_entry: four controllers of Resources.cs
+        "dispatch": 2, "framework_entry": 8, "markup": 1}
 
 
 def test_a_source_generated_mediators_handlers_are_handlers(flow: McpServerProcess) -> None:
@@ -722,3 +722,52 @@ def test_a_command_pushed_on_a_queue_reaches_the_handler_of_its_type(flow: McpSe
         {"reason": "queued", "at": f"{QUEUED}Scheduler.Schedule``1(``0)", "queue": f"{QUEUED}CommandQueue.Push``1(``0)",
          "handler_interface": "T:Flow.Core.Queueing.IExecute`1", "file": "src/Flow.Core/CommandQueue.cs", "line": 61,
          "request": "``0"}]
+
+
+SUBS = "M:Flow.Core.Subscriptions."
+ON_PAID = f"{SUBS}Mailer.OnInvoicePaid(Flow.Core.Subscriptions.InvoicePaid)"
+ON_VOIDED = f"{SUBS}Mailer.OnInvoiceVoided(Flow.Core.Subscriptions.InvoiceVoided)"
+RECORD = f"{SUBS}Ledger.Record(System.String)"
+PAY = "M:Flow.Web.Controllers.InvoicesController.Pay(System.String)"
+
+
+def test_a_handler_subscribed_as_a_delegate_is_run_by_the_publishers_of_its_event(flow: McpServerProcess) -> None:
+    """BTCPay Server's `_eventAggregator.Subscribe<InvoiceEvent>(TopUpInvoiceCore)`: Publish<T> later invokes the
+    stored delegates, so graph_callers said 0 callers, impact_analyze 0 endpoints, and the trace of an endpoint
+    publishing the event stopped in Publish without a reason. Flow.Core/EventBus.cs: a method group and a one-line
+    lambda subscribed to InvoicePaid are run by its publish; a lambda over several lines is named in a stop."""
+    env = flow.call("graph_trace_feature", {"entry_point": "POST /api/invoices/{id}/pay", "depth": 1})
+    publish = f"{SUBS}IBus.Publish``1(``0)"
+    assert _nodes(env) == [
+        (1, f"{SUBS}InvoicePaid.#ctor(System.String)", "Instantiate", None),
+        (1, publish, "Call", None),
+        (1, f"{SUBS}Bus.Publish``1(``0)", "Dispatch", publish),
+        (1, f"{SUBS}StockCounted.#ctor(System.Int32)", "Instantiate", None),
+        (1, RECORD, "Subscription", "T:Flow.Core.Subscriptions.InvoicePaid"),
+        (1, ON_PAID, "Subscription", "T:Flow.Core.Subscriptions.InvoicePaid")]
+    assert ON_VOIDED not in {n["symbol_id"] for n in env["data"]["nodes"]}  # another event's subscriber
+    site = {"at": PAY, "publish": publish, "file": "src/Flow.Web/Controllers/Resources.cs"}
+    # No `no_handler` for the same sites (their MediatorRequest facts with `bus`): said once, here.
+    assert env["data"]["stops"]["by_reason"] == {"subscribed": 1, "no_subscriber": 1}
+    assert env["data"]["stops"]["places"] == [
+        {"reason": "subscribed", **site, "line": 57, "event": "T:Flow.Core.Subscriptions.InvoicePaid",
+         "subscriber": f"{SUBS}Ledger.Start", "subscribed_at": "src/Flow.Core/EventBus.cs:83"},
+        {"reason": "no_subscriber", **site, "line": 58, "event": "T:Flow.Core.Subscriptions.StockCounted"}]
+    callers = flow.call("graph_callers", {"symbol_id": ON_PAID})
+    assert callers["answer"] == "0 bound callers of Flow.Core.Subscriptions.Mailer.OnInvoicePaid within depth 1."
+    assert callers["warnings"] == [
+        f"It is subscribed to an event bus as a delegate and runs when its event is published, by 1 member ({PAY}):"
+        " not call edges; impact_analyze and tests_find walk them (`through: subscription`)."]
+    assert "hint" not in callers  # not an entry point
+    impact = flow.call("impact_analyze", {"symbol_id": ON_PAID})
+    assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [
+        (PAY, 1, "subscription")]
+    assert impact["data"]["endpoints"] == [{"endpoint": "POST /api/invoices/{id}/pay", "handler": PAY}]
+    # The lambda's callee: its subscriber calls it (a bound call), and the publisher runs it.
+    record = flow.call("impact_analyze", {"symbol_id": RECORD})
+    assert [(c["symbol_id"], c["depth"], c.get("through")) for c in record["data"]["callers"]] == [
+        (f"{SUBS}Ledger.Start", 1, None), (PAY, 1, "subscription")]
+    # InvoiceVoided is subscribed to and never published: nothing reaches its handler.
+    other = flow.call("impact_analyze", {"symbol_id": ON_VOIDED})
+    assert (other["data"]["callers"], other["data"]["endpoints"]) == ([], [])
+    assert flow.call("graph_callers", {"symbol_id": ON_VOIDED}).get("warnings") is None

@@ -393,7 +393,8 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         warnings.append(broken)
     if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"])):
         warnings.append(named)
-    if direction == "callers" and (sent := senders_warning(ctx.conn, root_id)):
+    sent = senders_warning(ctx.conn, root_id) if direction == "callers" else None
+    if sent:
         warnings.append(sent)
     if unbound_data:
         warnings.append(f"{unbound_data['total']} calls the compiler could not bind have the name of a member in this "
@@ -409,7 +410,7 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         warnings.append(f"{plural(skipped, 'unbound call')} {'is' if skipped == 1 else 'are'} counted, not listed: "
                         "all_edges=true lists them (and property reads).")
     guidance = None
-    if not nodes and not unbound_data:
+    if not nodes and not unbound_data and not sent:  # a handler a mediator, queue or bus runs is no entry point
         guidance = Guidance("hint", f"No {noun} in the indexed solution. Entry points (controllers, "
                             "handlers, Main) have no callers; refs_find shows non-call uses.")
     # The root's name is in its symbol_id.

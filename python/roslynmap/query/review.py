@@ -23,6 +23,7 @@ from roslynmap.query.queues import queue_senders
 from roslynmap.query.senders import mediator_senders
 from roslynmap.query.shared_ids import declarations, shared_ids
 from roslynmap.query.sql import ONCE_PER_SOURCE, in_chunks
+from roslynmap.query.subscriptions import publishers
 
 MAX_MEMBERS = 30  # a type's tests: the callers of at most this many of its members are walked
 _HOLE = re.compile(r"\{[^}]*\}")
@@ -75,6 +76,8 @@ class Reach:
     through_mediator: set[str] = field(default_factory=set)
     # Members reached because they push a reached handler's command on a queue (queues.queue_senders).
     through_queue: set[str] = field(default_factory=set)
+    # Members reached because they publish an event a reached handler is subscribed to (subscriptions.publishers).
+    through_subscription: set[str] = field(default_factory=set)
     sent_to: set[str] = field(default_factory=set)  # the handlers a sender reaches through the mediator
     # Reached member -> the files its calls into the walk are in: for an id several projects declare (every
     # top-level `<Main>$`), which of its declarations were reached.
@@ -142,8 +145,10 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
         kinds = {m: graph.call_kinds(n["kind"]) for m, n in graph.nodes_info(conn, wanted).items()}
         # A handler is reached from the members that send its request through a mediator (MediatR's Send).
         # A command's handler, from the members that push the command on a queue (Radarr's IExecute<TCommand>).
+        # A handler subscribed to a bus as a delegate, from the members publishing its event (BTCPay's Subscribe<T>).
         for through, sent in ((found.through_mediator, mediator_senders(conn, near)),
-                              (found.through_queue, queue_senders(conn, near))):
+                              (found.through_queue, queue_senders(conn, near)),
+                              (found.through_subscription, publishers(conn, near))):
             for handle, senders in sent.items():
                 for sender in senders:
                     found.sent_to.add(handle)

@@ -16,6 +16,9 @@ A request is sent:
   records in its constructor, which a dispatcher publishes later typed as IDomainEvent): the members that make it.
   Only events (a base named like an event or a notification): a command no one hands on is not sent by its makers.
 
+A handler subscribed to an event bus as a delegate (`bus.Subscribe<OrderPlaced>(OnOrderPlaced)`,
+query/subscriptions.py) is run by the members that publish its event, named the same way (`through: subscription`).
+
 A command queued (`queue.Push(new RefreshCommand())`, query/queues.py) is sent by the members that queue it: a handler
 of `IExecute<RefreshCommand>` names them in graph_callers' warning, and impact_analyze and tests_find walk them.
 """
@@ -31,6 +34,7 @@ from roslynmap.query import graph
 from roslynmap.query.keys import ids_of, keys_of
 from roslynmap.query.queues import queue_senders
 from roslynmap.query.sql import in_chunks, memo
+from roslynmap.query.subscriptions import publishers
 from roslynmap.query.trace import ancestors, first_parameter, handle_methods_of_handlers, handlers_of
 from roslynmap.query.typeargs import parameters
 
@@ -72,6 +76,11 @@ def senders_warning(conn: sqlite3.Connection, member: str) -> str | None:
     if queued:
         return (f"Its command is pushed on a queue by {_members(queued)}, and run later by the handler built for its"
                 " type: not call edges; impact_analyze and tests_find walk them (`through: queue`).")
+    published = publishers(conn, [member]).get(member)
+    if published:
+        return (f"It is subscribed to an event bus as a delegate and runs when its event is published, by"
+                f" {_members(published)}: not call edges; impact_analyze and tests_find walk them (`through:"
+                " subscription`).")
     return None
 
 

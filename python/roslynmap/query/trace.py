@@ -10,6 +10,9 @@
   that code like any call, and is no stop (`_sent_in_process`).
 - A command pushed on a queue of the solution (`queue.Push(new RefreshCommand())`) goes on into the handler built
   for its type (`IExecute<RefreshCommand>.Execute`, query/queues.py), edge kind `Queue`.
+- An event published on a bus of the solution (`bus.Publish(new OrderPlaced())`) goes on into the handlers subscribed
+  to its type as delegates (`bus.Subscribe<OrderPlaced>(OnOrderPlaced)`, query/subscriptions.py), edge kind
+  `Subscription`.
 - Noise is dropped and counted: unbound LINQ/framework calls (`Where`, `ToListAsync`...), `base`/`this`,
   and constructor chaining into a base class's constructor.
 - Every place the walk could not go on is said, with why (`Stop`): the depth limit, an unbound call,
@@ -27,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from roslynmap.query import dispatch, graph, projectrefs, queues, typeargs
+from roslynmap.query import dispatch, graph, projectrefs, queues, subscriptions, typeargs
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.projectrefs import referenced
 from roslynmap.query.shared_ids import restriction, shared_ids
@@ -431,6 +434,14 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
             window.handler, window.file, window.start, window.end) if window and level == 1 else None)
         mediator.extend(queued)
         trace.stops.extend(queue_stops)
+        # An event published on a bus of the solution goes on into the handlers subscribed to its type as delegates
+        # (query/subscriptions.py), or stops there.
+        published, publish_stops = subscriptions.subscription_edges(conn, frontier, bound_of, (
+            window.handler, window.file, window.start, window.end) if window and level == 1 else None)
+        mediator.extend(published)
+        trace.stops.extend(publish_stops)
+        # Those sites are also `bus` MediatorRequest facts: said once, by the subscription's edge or stop.
+        on_bus = {(e["file"], e["line"]) for e in [*published, *publish_stops]}
         admitted = graph._Level(g, visited, level, limit_per_level)
         runs = _Runs(conn, lineage, frontier_keys, {**names, **impl_names}, target_keys, type_bounds, implementations,
                      objects)
@@ -462,6 +473,8 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         for edge in mediator:
             if edge["to"] is None and (edge["file"], edge["line"], edge.pop("col", None)) in in_process:
                 continue  # the solution's own bus hands it to its handlers: the trace walks on through that code
+            if edge["to"] is None and (edge["file"], edge["line"]) in on_bus:
+                continue
             if edge["to"] is None:
                 # Sent typed as a base whose subtypes have handlers (a dispatcher publishing each IDomainEvent an
                 # aggregate raised): the object's run-time type decides, not "no handler".

@@ -1,4 +1,5 @@
 using Flow.Core.Queueing;
+using Flow.Core.Subscriptions;
 using Microsoft.AspNetCore.Mvc;
 
 namespace Flow.Web.Controllers;
@@ -42,4 +43,18 @@ public sealed class CommandsController(CommandQueue queue) : ControllerBase
 {
     [HttpPost("refresh")]
     public void Refresh() => queue.Push(new RefreshCatalogCommand());
+}
+
+// Publishes on the bus Mailer and Ledger subscribe to (Flow.Core/EventBus.cs): InvoicePaid has subscribers, StockCounted
+// none.
+[ApiController]
+[Route("api/invoices")]
+public sealed class InvoicesController(IBus bus) : ControllerBase
+{
+    [HttpPost("{id}/pay")]
+    public void Pay(string id)
+    {
+        bus.Publish(new InvoicePaid(id));
+        bus.Publish(new StockCounted(1));
+    }
 }
