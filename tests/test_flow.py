@@ -166,6 +166,10 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         ("Store:Path", "used", None, ["Flow.Other"]),
         ("Store:Provider", "used", None, ["Flow.Other"]),
         ("Store:Salt", "defined_but_unused", None, ["Flow.Other"]),
+        # Read with Environment.GetEnvironmentVariable, set by docker-compose.yml (test_an_environment_variable_...).
+        ("Tests:Timeout", "used", None, ["Flow.Tool"]),
+        ("TESTS_BROWSER", "used_but_undefined", ["Flow.Tool"], ["Flow.Tool"]),
+        ("TESTS_POSTGRES", "used", None, ["Flow.Tool"]),
         # docker-compose's Tool_Tool__Batch, for Flow.Tool's AddEnvironmentVariables("Tool_") (test_docker_compose_...).
         ("Tool:Batch", "used", None, ["Flow.Tool"]),
         ("Tool:Mode", "used", None, ["Flow.Tool"]),
@@ -215,6 +219,24 @@ def test_docker_compose_environment_defines_keys_for_the_project_its_service_bui
     assert [(k["key"], k["read_by"]) for k in logging] == [
         ("ASPNETCORE_ENVIRONMENT", "the host (ASPNETCORE_* and DOTNET_* environment variables)"),
         ("Logging:LogLevel:Default", "the host's logging (WebApplication.CreateBuilder, Host.CreateDefaultBuilder)")]
+
+
+def test_an_environment_variable_the_code_reads_is_the_key_compose_sets(flow: McpServerProcess) -> None:
+    """BTCPay's tests read `Environment.GetEnvironmentVariable("TESTS_POSTGRES")`, which docker-compose sets for their
+    service: 21 `TESTS_*` keys were defined_but_unused. A constant name is a read of the key the environment provider
+    makes of it (`Tests__Timeout` is `Tests:Timeout`, the `(name, target)` overload too); `?? "60"` is a default, and a
+    read tested `is null` is optional, as for IConfiguration's reads."""
+    keys = flow.call("surfaces_list_config_keys", {"key_filter": "TESTS"})["data"]["keys"]
+    main = "M:Program.<Main>$(System.String[])"
+    read = {"pattern": "environment_variable", "symbol_id": main, "file": "src/Flow.Tool/Program.cs"}
+    assert [(k["key"], k["status"], k.get("undefined_in"), k.get("defaulted"), k.get("optional"), k["usages"],
+             k["defined_in"]) for k in keys] == [
+        ("Tests:Timeout", "used", None, None, None, [{**read, "line": 13, "default": True}],
+         [{"file": "docker-compose.yml", "line": 11, "source": "docker_compose", "service": "tool"}]),
+        ("TESTS_BROWSER", "used_but_undefined", ["Flow.Tool"], None, True,
+         [{**read, "line": 15, "optional": "TESTS_BROWSER"}], []),
+        ("TESTS_POSTGRES", "used", None, None, None, [{**read, "line": 12}],
+         [{"file": "docker-compose.yml", "line": 10, "source": "docker_compose", "service": "tool"}])]
 
 
 def test_a_dockerfile_naming_its_project_relative_to_its_workdir_sets_that_projects_keys(

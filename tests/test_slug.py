@@ -188,3 +188,22 @@ def test_a_factory_held_in_a_variable_is_a_factory_registration(slug: McpServerP
     env = slug.call("surfaces_list", {"kind": "di", "filter": "IClock"})
     assert [(r["service"], r["lifetime"], r.get("implementation"), r["form"]) for r in env["data"]["registrations"]] \
         == [("IClock", "Singleton", None, "factory")]
+
+
+def test_a_factory_handing_over_a_registered_service_makes_that_service(slug: McpServerProcess) -> None:
+    """BTCPay's `AddSingleton<IHostedService>(sp => sp.GetRequiredService<Mailer>())` had no implementation (5 hosted
+    services, ISettingsRepository, IStoreRepository lost), though the two-type form has one. Mailing.cs: a factory
+    returning `GetRequiredService<T>()`, `(I)GetRequiredService(typeof(T))`, a block returning `GetService<T>()!`, or
+    the typeof form's, makes T, `forwarded`; a trace through IMailQueue dispatches to Mailer."""
+    env = slug.call("surfaces_list", {"kind": "di", "file": "Mailing.cs"})
+    assert [(r["service"], r["lifetime"], r.get("implementation"), r.get("implementation_id"), r["form"],
+             r.get("forwarded"), r["line"]) for r in env["data"]["registrations"]] == [
+        ("Mailer", "Singleton", "Mailer", "T:Slug.Web.Mailer", "generic", None, 28),
+        ("IHostedService", "Singleton", "Mailer", "T:Slug.Web.Mailer", "factory", True, 29),
+        ("IMailQueue", "Singleton", "Mailer", "T:Slug.Web.Mailer", "factory", True, 30),
+        ("IMailStats", "Singleton", "Mailer", "T:Slug.Web.Mailer", "factory", True, 31),
+        ("IDisposable", "Singleton", "Mailer", "T:Slug.Web.Mailer", "typeof", True, 36)]
+    trace = slug.call("graph_trace_feature", {"entry_point": "M:Slug.Web.Mailing.Welcome(Slug.Web.IMailQueue)"})
+    assert [(n["symbol_id"], n["from"]["kind"], n.get("di_registered")) for n in trace["data"]["nodes"]] == [
+        ("M:Slug.Web.IMailQueue.Enqueue(System.String)", "Call", None),
+        ("M:Slug.Web.Mailer.Enqueue(System.String)", "Dispatch", True)]

@@ -360,13 +360,15 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
     `Rename.Table(..).To(..)` and `Delete.Table(..)` in Up make former tables although no model snapshot exists, Down
     being no history; a table only migrations name and none renames or drops is listed, marked; SQLite's json_each
     and json_tree, called after FROM/JOIN, are no tables (a column list right after INTO is no call); an old-style
-    join's comma-separated FROM list names each of its tables."""
+    join's comma-separated FROM list names each of its tables. FROMs that are no clause name no table: `IS [NOT]
+    DISTINCT FROM subs.lockout_enabled` (BTCPay listed table lockout_enabled of schema subs), `EXTRACT(YEAR FROM
+    added)`, `TRIM(BOTH ' ' FROM title)`; nor does `FOR UPDATE SKIP LOCKED` (table SKIP)."""
     server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
                                                "ROSLYNMAP_IDS": "full"})
     store, migrations = "src/Hierarchy/Datastore/MovieStore.cs", "src/Hierarchy/Datastore/Migration/"
     try:
         env = server.call("surfaces_list_db_tables", {})
-        assert env["answer"] == "6 database tables (3 more that migrations renamed or dropped, under former_tables)."
+        assert env["answer"] == "10 database tables (3 more that migrations renamed or dropped, under former_tables)."
         data = env["data"]
         assert [(t["table"], t["schema"], [(s["source"], s["file"], s["line"]) for s in t["sources"]],
                  t.get("migrations"), t.get("only_in_migrations"), t.get("renamed_from"))
@@ -374,9 +376,13 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
             ("Blocklist", None, [("Sql", store, 19)], None, None, ["Blacklist"]),
             ("Config", None, [], 1, True, None),
             ("Credits", None, [("Sql", store, 24)], None, None, None),
+            ("Grabs", None, [("Sql", store, 42)], None, None, None),
             ("Movies", None, [("Sql", store, 10), ("Sql", store, 17), ("Sql", store, 24)], None, None, None),
             ("People", "main", [("Sql", store, 24)], None, None, None),
-            ("QualityProfiles", None, [("Sql", store, 21)], None, None, ["Profiles"])]
+            ("QualityProfiles", None, [("Sql", store, 21)], None, None, ["Profiles"]),
+            ("Queue", None, [("Sql", store, 45)], None, None, None),
+            ("subscribers", None, [("Sql", store, 31)], None, None, None),
+            ("Users", None, [("Sql", store, 31)], None, None, None)]
         assert data["former_tables"] == [
             {"table": "Blacklist", "schema": None, "entities": [], "file": f"{migrations}001_initial_setup.cs",
              "line": 19, "migrations": 2, "renamed_to": "Blocklist",

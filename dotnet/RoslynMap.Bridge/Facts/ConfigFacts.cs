@@ -50,6 +50,9 @@ internal sealed class ConfigFacts
             case "IsEnabledAsync" or "IsEnabled":
                 FeatureFlag(inv, from);
                 break;
+            case "GetEnvironmentVariable":
+                EnvironmentVariable(inv, from);
+                break;
             default:
                 if (SourceMethods.Contains(name)) Source(inv, name, from);
                 break;
@@ -81,6 +84,24 @@ internal sealed class ConfigFacts
         if (FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "feature")?.Expression) is not { } flag) return;
         _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, confidence, "FeatureManagement:" + flag,
             new FactDetail().Add("pattern", "feature_flag"));
+    }
+
+    /// <summary>`Environment.GetEnvironmentVariable("TESTS_POSTGRES")` (and its `(name, target)` overload) with a constant
+    /// name: a read of the key the environment variables provider makes of it (`A__B` is `A:B`), so the variables a
+    /// docker-compose service or a launch profile sets are read (BTCPay's 21 `TESTS_*` were defined_but_unused). A
+    /// name computed at run time is no key (left out, not dynamic: most are not configuration).</summary>
+    private void EnvironmentVariable(InvocationExpressionSyntax inv, string? from)
+    {
+        // System.Environment's, whichever assembly holds it (System.Runtime, mscorlib, netstandard).
+        var symbol = Bound.ForFacts(_sink.Model.GetSymbolInfo(inv));
+        if (symbol is not null && symbol.ContainingType?.ToDisplayString() != "System.Environment") return;
+        if (symbol is null && FactSyntax.Receiver(inv)?.ToString() is not ("Environment" or "System.Environment")) return;
+        if (FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, 0, "variable")?.Expression) is not { Length: > 0 } name)
+            return;
+        var key = name.Replace("__", ":");
+        var detail = new FactDetail().Add("pattern", "environment_variable").Add("optional", GuardSection(inv, key));
+        if (Coalesced(inv)) detail.Add("default", true);
+        _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, symbol is null ? Confidence.Medium : Confidence.High, key, detail);
     }
 
     /// <summary>Configuration sources whose keys the index cannot see (appsettings*.json files are read by the

@@ -124,6 +124,7 @@ internal sealed class DiFacts
         DiType service;
         DiType? implementation;
         string form;
+        var forwarded = false;
         if (typeofArgs.Count == 1 && factory is null && others.Count > 0 && IsSystemType(others[0].Expression))
         {
             // `AddSingleton(typeof(IAuthorizationHandler), type)` with `type` a System.Type found at run time
@@ -143,7 +144,7 @@ internal sealed class DiFacts
         {
             form = "typeof";
             service = _types.Named(typeofArgs[0].Type);
-            implementation = typeofArgs.Count > 1 ? _types.Named(typeofArgs[1].Type) : factory is null ? service : _types.FactoryResult(factory.Expression);
+            implementation = typeofArgs.Count > 1 ? _types.Named(typeofArgs[1].Type) : factory is null ? service : FromFactory(factory, ref forwarded);
         }
         else if (typeArgs.Count > 0)
         {
@@ -151,7 +152,7 @@ internal sealed class DiFacts
             if (factory is not null)
             {
                 form = "factory";
-                implementation = typeArgs.Count > 1 ? typeArgs[1] : _types.FactoryResult(factory.Expression);
+                implementation = typeArgs.Count > 1 ? typeArgs[1] : FromFactory(factory, ref forwarded);
             }
             else if (others.Count > 0)
             {
@@ -178,12 +179,22 @@ internal sealed class DiFacts
         // `AddKeyedTransient<I, THandler>(typeof(TEvent))` in a generic extension: its callers' TEvent is the key.
         var keyTypeParameter = keyArg is not null && FactSyntax.Unwrap(keyArg.Expression) is TypeOfExpressionSyntax keyType
             ? MethodTypeParameter(_types.Named(keyType.Type)) : null;
-        _sink.Add(FactKinds.DiRegistration, from, anchor, FrameworkApi.ConfidenceOf(binding)!, service.Name,
-            new FactDetail().Add("lifetime", lifetime).Add("implementation", implementation?.Name).Add("form", form)
+        var detail = new FactDetail().Add("lifetime", lifetime).Add("implementation", implementation?.Name).Add("form", form)
                 .Add("try", isTry).Add("key", key).Add("service_id", service.Id).Add("implementation_id", implementation?.Id)
                 .Add("service_type_parameter", MethodTypeParameter(service))
                 .Add("implementation_type_parameter", MethodTypeParameter(implementation))
-                .Add("key_type_parameter", keyTypeParameter));
+                .Add("key_type_parameter", keyTypeParameter);
+        if (forwarded) detail.Add("forwarded", true);
+        _sink.Add(FactKinds.DiRegistration, from, anchor, FrameworkApi.ConfidenceOf(binding)!, service.Name, detail);
+    }
+
+    /// <summary>What a factory makes: the type it creates, else the registered service it hands over (`forwarded`).</summary>
+    private DiType? FromFactory(ArgumentSyntax factory, ref bool forwarded)
+    {
+        if (_types.FactoryResult(factory.Expression) is { } made) return made;
+        var handed = _types.FactoryForward(factory.Expression);
+        forwarded = handed is not null;
+        return handed;
     }
 
     /// <summary>A lambda or a method group given as the factory, or a delegate held in a variable (jellyfin's

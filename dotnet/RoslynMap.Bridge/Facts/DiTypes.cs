@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RoslynMap.Bridge.Facts;
@@ -39,17 +40,46 @@ internal sealed class DiTypes
             .Select(t => Named(t.Type)).ToList();
 
     /// <summary>`sp => new Impl(...)` (or a block returning one): the implementation is Impl.</summary>
-    public DiType? FactoryResult(ExpressionSyntax factory)
+    public DiType? FactoryResult(ExpressionSyntax factory) =>
+        FactoryReturn(factory) is { } result && FactSyntax.Unwrap(result) is ObjectCreationExpressionSyntax creation ? Named(creation.Type) : null;
+
+    private static readonly HashSet<string> Resolves = new(StringComparer.Ordinal)
     {
-        var body = FactSyntax.Unwrap(factory) is AnonymousFunctionExpressionSyntax f ? f.Body : null;
-        var result = body switch
+        "GetRequiredService", "GetService", "GetRequiredKeyedService", "GetKeyedService",
+    };
+
+    /// <summary>`sp => sp.GetRequiredService&lt;Mailer&gt;()` (GetService, the keyed ones, `(T)sp.GetRequiredService(typeof(T))`,
+    /// `as T`, or a block returning one or a local holding one): the factory hands over the service T, registered apart; DI makes T (BTCPay's
+    /// `AddSingleton&lt;IHostedService&gt;(sp => sp.GetRequiredService&lt;Mailer&gt;())` had no implementation).</summary>
+    public DiType? FactoryForward(ExpressionSyntax factory)
+    {
+        if (FactoryReturn(factory) is not { } result) return null;
+        var e = FactSyntax.Unwrap(result);
+        // `var mailer = sp.GetService<Mailer>(); return mailer!;`: the local's initializer, in the lambda's block.
+        if (e is IdentifierNameSyntax local && result.Ancestors().OfType<BlockSyntax>().FirstOrDefault() is { } block
+            && block.Statements.OfType<LocalDeclarationStatementSyntax>().SelectMany(d => d.Declaration.Variables)
+                .FirstOrDefault(v => v.Identifier.ValueText == local.Identifier.ValueText)?.Initializer?.Value is { } held)
+            e = FactSyntax.Unwrap(held);
+        while (true)
+        {
+            if (e is CastExpressionSyntax cast) e = FactSyntax.Unwrap(cast.Expression);
+            else if (e is BinaryExpressionSyntax { RawKind: (int)SyntaxKind.AsExpression } asType) e = FactSyntax.Unwrap(asType.Left);
+            else break;
+        }
+        if (e is not InvocationExpressionSyntax call || FactSyntax.NameText(call) is not { } name || !Resolves.Contains(name)) return null;
+        if (FactSyntax.TypeArgs(call) is [var typeArg]) return Named(typeArg);
+        return FactSyntax.Arg(call.ArgumentList, 0) is { } first && FactSyntax.Unwrap(first.Expression) is TypeOfExpressionSyntax t
+            ? Named(t.Type) : null;
+    }
+
+    /// <summary>What a factory lambda returns: its expression body, or its block's last `return`.</summary>
+    private static ExpressionSyntax? FactoryReturn(ExpressionSyntax factory) =>
+        (FactSyntax.Unwrap(factory) is AnonymousFunctionExpressionSyntax f ? f.Body : null) switch
         {
             ExpressionSyntax e => e,
             BlockSyntax b => b.Statements.OfType<ReturnStatementSyntax>().LastOrDefault()?.Expression,
             _ => null,
         };
-        return result is not null && FactSyntax.Unwrap(result) is ObjectCreationExpressionSyntax creation ? Named(creation.Type) : null;
-    }
 
     /// <summary>The type of an instance handed over: what `new` creates, else the expression's type.</summary>
     public DiType? InstanceType(ExpressionSyntax instance)

@@ -86,6 +86,7 @@ internal sealed class FactDispatcher
         foreach (var n in ConfigFacts.SourceMethods) topics.TryAdd(n, Topic.Config);
         topics.TryAdd("IsEnabledAsync", Topic.Config);
         topics.TryAdd("IsEnabled", Topic.Config);
+        topics.TryAdd("GetEnvironmentVariable", Topic.Config);
         foreach (var n in DbTableFacts.InvocationNames) topics[n] = Topic.DbTable;
         foreach (var n in DiFacts.InvocationNames) topics[n] = Topic.Di;
         foreach (var n in LogFacts.InvocationNames) topics[n] = Topic.Log;

@@ -8,7 +8,10 @@ internal static partial class SqlTables
 {
     private const string Part = """(?:\[[^\]]+\]|"[^"]+"|`[^`]+`|[A-Za-z_][\w$#]*)""";
 
-    [GeneratedRegex(@"\b(?<keyword>FROM|JOIN|INTO|UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    // Not a clause: `IS [NOT] DISTINCT FROM x.y` is a comparison (BTCPay's `IS DISTINCT FROM subs.lockout_enabled` was
+    // table lockout_enabled of schema subs); `FOR UPDATE SKIP LOCKED`, `FOR NO KEY UPDATE` lock rows and MySQL's
+    // `ON DUPLICATE KEY UPDATE col = ..` sets columns.
+    [GeneratedRegex(@"\b(?<keyword>(?<!\bIS\s+(?:NOT\s+)?DISTINCT\s+)FROM|JOIN|INTO|(?<!\b(?:FOR|KEY)\s+)UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex TableRegex();
 
     // The next table of a FROM list (`FROM "Movies" m, "Credits" c`): after the table before it and its alias, if any.
@@ -87,6 +90,7 @@ internal static partial class SqlTables
                 var end = name.Index + name.Length;
                 var called = end < sql.Length && sql[end] == '(';
                 if (called && keyword is "FROM" or "JOIN") break;
+                if (keyword == "FROM" && InFunctionArguments(sql, m.Index)) break;
                 Add(tables, ctes, name.Value);
                 // Old-style joins list more tables after FROM, comma-separated.
                 if (keyword != "FROM" || ListedTableRegex().Match(sql, end) is not { Success: true } next) break;
@@ -94,6 +98,33 @@ internal static partial class SqlTables
             }
         }
         return tables;
+    }
+
+    // Functions whose arguments take a FROM of their own: `EXTRACT(YEAR FROM d)`, `SUBSTRING(s FROM 2 FOR 3)`,
+    // `TRIM(BOTH ' ' FROM s)`, `OVERLAY(s PLACING 'x' FROM 2)`.
+    private static readonly HashSet<string> FromFunctions = new(StringComparer.OrdinalIgnoreCase)
+    {
+        "EXTRACT", "SUBSTRING", "SUBSTR", "TRIM", "OVERLAY",
+    };
+
+    /// <summary>Whether the FROM at `at` is inside the arguments of one of FromFunctions: the innermost parenthesis
+    /// open before it follows such a name (a subquery's `(SELECT .. FROM t)` follows none).</summary>
+    private static bool InFunctionArguments(string sql, int at)
+    {
+        var depth = 0;
+        for (var i = at - 1; i >= 0; i--)
+        {
+            if (sql[i] == ')') depth++;
+            else if (sql[i] == '(' && depth-- == 0)
+            {
+                var end = i;
+                while (end > 0 && char.IsWhiteSpace(sql[end - 1])) end--;
+                var start = end;
+                while (start > 0 && (char.IsLetterOrDigit(sql[start - 1]) || sql[start - 1] == '_')) start--;
+                return FromFunctions.Contains(sql[start..end]);
+            }
+        }
+        return false;
     }
 
     private static void Add(List<(string?, string)> tables, HashSet<string> ctes, string name)

@@ -1806,7 +1806,7 @@ def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifet
     for fact in _scoped_facts(conn, "DiRegistration", project, file):
         service_key = fact["key"] if fact["key"] != fact["fact_key"] else None
         items.append({"service": fact["fact_key"], **_keep(fact, (
-            "lifetime", "implementation", "form", "via", "try", "target", "container", "service_id",
+            "lifetime", "implementation", "form", "forwarded", "via", "try", "target", "container", "service_id",
             "implementation_id", *_GENERIC_EXTENSION_FIELDS)),
             **({"service_key": service_key} if service_key is not None else {}),
             **({"module_not_registered": True} if fact["symbol_id"] in unloaded else {}),

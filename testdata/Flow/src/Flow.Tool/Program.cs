@@ -8,3 +8,8 @@ Console.WriteLine(config["EventBus:Host"]);
 Console.WriteLine(config["Tool:Batch"]);
 // Defined for Flow.Tool only by Flow.Web's appsettings.Development.json, which its project file links in.
 Console.WriteLine(config.GetConnectionString("Flow"));
+// BTCPay's tests read their settings from the environment, not through IConfiguration: docker-compose.yml sets them.
+Console.WriteLine(Environment.GetEnvironmentVariable("TESTS_POSTGRES"));
+Console.WriteLine(Environment.GetEnvironmentVariable("Tests__Timeout", EnvironmentVariableTarget.Process) ?? "60");
+// Set nowhere, and tested for: the code goes on without it.
+if (Environment.GetEnvironmentVariable("TESTS_BROWSER") is null) Console.WriteLine("no browser");

@@ -23,4 +23,25 @@ public sealed class MovieStore(IDbConnection conn)
     // An old-style join lists its tables after FROM, comma-separated, each with or without an alias.
     public IEnumerable<string> Credited() => conn.Query<string>(
         "SELECT m.\"Title\" FROM \"Movies\" m, \"Credits\" AS c, main.\"People\" WHERE c.\"MovieId\" = m.\"Id\" ORDER BY m.\"Title\", c.\"Id\"");
+
+    // BTCPay's lockout sync: `IS DISTINCT FROM subs.lockout_enabled` compares; it is no FROM of a table (subs is a CTE).
+    public int SyncLockouts(IDbConnection db)
+    {
+        using var cmd = db.CreateCommand();
+        cmd.CommandText = """
+            WITH subs AS (SELECT user_id, NOT active AS lockout_enabled FROM subscribers)
+            UPDATE "Users" SET "LockoutEnabled" = subs.lockout_enabled
+            FROM subs WHERE "Users"."Id" = subs.user_id
+              AND "Users"."LockoutEnabled" IS DISTINCT FROM subs.lockout_enabled
+              AND "Users"."Email" IS NOT DISTINCT FROM subs.email
+            """;
+        return cmd.ExecuteNonQuery();
+    }
+
+    // Functions taking a FROM of their own, and row locks: none names a table but "Grabs" and "Queue".
+    public IEnumerable<int> Years() => conn.Query<int>(
+        "SELECT EXTRACT(YEAR FROM added), SUBSTRING(title FROM 2 FOR 3), TRIM(BOTH ' ' FROM title) FROM \"Grabs\"");
+
+    public int Take() => conn.ExecuteScalar<int>(
+        "SELECT id FROM \"Queue\" WHERE (SELECT EXTRACT(EPOCH FROM queued_at)) > 0 FOR UPDATE SKIP LOCKED");
 }
