@@ -20,6 +20,11 @@ NULL_OR_EMPTY = ("M:Ardalis.GuardClauses.GuardClauseExtensions.NullOrEmpty(Ardal
                  "System.String,System.String,System.String,System.Func{System.Exception})")
 ADD = "M:Flow.Core.IRepository`1.AddAsync(`0,System.Threading.CancellationToken)"
 LIST = "M:Flow.Core.IRepository`1.ListAsync(System.Threading.CancellationToken)"
+# Controllers/Rules.cs: public methods MVC takes for no action ([NonAction], protected, static, generic, Dispose).
+CONTROLLERS = "M:Flow.Web.Controllers."
+RULES_NON_ACTIONS = [f"{CONTROLLERS}RuleControllerBase.Render(System.Int64)", f"{CONTROLLERS}RuleControllerBase.Back",
+                     f"{CONTROLLERS}ServerRulesController.Shared", f"{CONTROLLERS}ServerRulesController.Typed``1",
+                     f"{CONTROLLERS}ServerRulesController.Dispose"]
 
 
 @pytest.fixture(scope="module")
@@ -323,7 +328,8 @@ def test_a_conventional_route_reaches_only_its_apps_controllers(flow: McpServerP
     StatusController (another app, which maps no route)."""
     env = flow.call("surfaces_list_endpoints", {"limit": 100})
     conventional = [(e["route"], e["handler"]) for e in env["data"]["endpoints"] if e["source"] == "conventional"]
-    assert [route for route, _ in conventional] == ["/Home/About", "/Home/Index"]
+    # RuleControllerBase (Controllers/Rules.cs) derives from Controller: a controller of its own too.
+    assert [route for route, _ in conventional] == ["/Home/About", "/Home/Index", "/RuleControllerBase/EditCore"]
     assert not any("StatusController" in handler for _, handler in conventional)
 
 
@@ -456,11 +462,14 @@ def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(fl
     """eShopOnWeb's BasketViewModel.Total, called from Pages/Basket/Index.cshtml only: symbols_unused said unused
     and refs_find a bare 0 (the Razor generator's code is not indexed). Razor page handlers are entry points."""
     unused = flow.call("symbols_unused", {"project": "Flow.Web"})
-    assert unused["data"].get("unused", []) == []
+    assert [u["symbol_id"] for u in unused["data"]["unused"]] == RULES_NON_ACTIONS  # no actions: no routes
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
         # Controllers/Resources.cs: CommandsController's and InvoicesController's constructors, two GetById
         # overrides, four controllers and three actions.
-        "constructed": 7, "dispatch": 7, "framework_entry": 28,
+        "constructed": 7, "dispatch": 7,
+        # and Rules.cs, Stores.cs, Stores.Rates.cs and Manage.cs: four controllers (RuleControllerBase is a base in
+        # use) and ten actions.
+        "framework_entry": 42,
         "markup": 3,  # PriceLabel; MarkupHelpers.Money and its class (below)
         "entry_point": 1}  # its own Program.<Main>$ (every top-level project declares that id)
     refs = flow.call("refs_find", {"symbol_id": "CatalogModel.PriceLabel"})
@@ -654,7 +663,8 @@ def test_a_static_class_whose_extension_methods_markup_calls_is_not_unused(flow:
     assert unused["data"]["unused"] == []
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
         # dispatch: CountOrdersHandler (Count.cshtml.cs) too; framework_entry: four controllers of Resources.cs
-        "dispatch": 2, "framework_entry": 8, "markup": 1}
+        # and the four of Rules.cs, Stores.cs and Manage.cs
+        "dispatch": 2, "framework_entry": 12, "markup": 1}
 
 
 def test_a_source_generated_mediators_handlers_are_handlers(flow: McpServerProcess) -> None:
@@ -793,3 +803,75 @@ def test_a_handler_subscribed_as_a_delegate_is_run_by_the_publishers_of_its_even
     other = flow.call("impact_analyze", {"symbol_id": ON_VOIDED})
     assert (other["data"]["callers"], other["data"]["endpoints"]) == ([], [])
     assert flow.call("graph_callers", {"symbol_id": ON_VOIDED}).get("warnings") is None
+
+def _endpoints(flow: McpServerProcess, path_filter: str) -> list[tuple[str, str, str, str, str]]:
+    env = flow.call("surfaces_list_endpoints", {"path_filter": path_filter})
+    assert env["ok"], env
+    return [(e["method"], e["route"], e["handler"], e["source"], f"{e['file']}:{e['line']}")
+            for e in env["data"].get("endpoints", [])]
+
+
+def test_a_partial_controllers_route_holds_for_the_actions_of_its_other_parts(flow: McpServerProcess) -> None:
+    """BTCPay's UIStoresController: `[Route("stores")]` on UIStoresController.cs only; 32 actions of
+    UIStoresController.*.cs were listed without it (`/{storeId}/rates`). Controllers/Stores.cs, Stores.Rates.cs."""
+    assert _endpoints(flow, "/stores") == [
+        # Export has no verb attribute: the controller's route, any method (it was a conventional /Stores/Export).
+        ("ANY", "/stores", f"{CONTROLLERS}StoresController.Export(System.String)", "attribute",
+         "src/Flow.Web/Controllers/Stores.Rates.cs:12"),
+        ("GET", "/stores/{storeId}/index", f"{CONTROLLERS}StoresController.Index(System.String)", "attribute",
+         "src/Flow.Web/Controllers/Stores.cs:10"),
+        ("GET", "/stores/{storeId}/rates", f"{CONTROLLERS}StoresController.Rates(System.String)", "attribute",
+         "src/Flow.Web/Controllers/Stores.Rates.cs:8")]
+    env = flow.call("graph_trace_feature", {"entry_point": "GET /stores/abc/rates", "depth": 1})
+    assert env["ok"] and env["data"]["root"]["symbol_id"] == f"{CONTROLLERS}StoresController.Rates(System.String)"
+
+
+def test_an_action_without_a_verb_is_served_at_its_controllers_route_for_any_method(flow: McpServerProcess) -> None:
+    """BTCPay's NFCController.SubmitLNURLWithdrawForInvoice (no [HttpX] under `[Route("plugins/NFC")]`) had no route
+    and was listed unused; UIEmailRuleControllerBase.EmailRulesEditCore, public on a concrete base, is an action of
+    each `[Route("server/rules")]`-style controller deriving from it. Controllers/Rules.cs: the base's [NonAction]
+    and protected methods, the derived controller's static and generic methods and its Dispose are no actions."""
+    edit_core = f"{CONTROLLERS}RuleControllerBase.EditCore(System.Int64)"
+    assert _endpoints(flow, "/server/rules") == [
+        ("GET", "/server/rules", f"{CONTROLLERS}ServerRulesController.Overview", "attribute",
+         "src/Flow.Web/Controllers/Rules.cs:20"),
+        # inherited: the handler is the base's method, the place the derived controller's name
+        ("ANY", "/server/rules", edit_core, "attribute", "src/Flow.Web/Controllers/Rules.cs:18")]
+    assert _endpoints(flow, "/plugins") == [
+        ("ANY", "/plugins/nfc", f"{CONTROLLERS}NfcController.Submit(System.String)", "attribute",
+         "src/Flow.Web/Controllers/Rules.cs:35")]
+    # The base is a controller itself (it derives from Controller): conventionally routed under its own name.
+    assert _endpoints(flow, "RuleControllerBase") == [
+        ("ANY", "/RuleControllerBase/EditCore", edit_core, "conventional", "src/Flow.Web/Controllers/Rules.cs:9")]
+    every = flow.call("surfaces_list_endpoints", {"limit": 500})["data"]["endpoints"]
+    assert [e["route"] for e in every if "Rule" in (e["handler"] or "")] == [
+        "/RuleControllerBase/EditCore", "/server/rules", "/server/rules"]
+    env = flow.call("graph_trace_feature", {"entry_point": "POST /plugins/nfc", "depth": 1})
+    assert env["ok"] and env["data"]["root"]["symbol_id"] == f"{CONTROLLERS}NfcController.Submit(System.String)"
+    # What is no action has no route: nothing calls it (NfcController.Submit was listed here).
+    unused = flow.call("symbols_unused", {"project": "Flow.Web", "kinds": ["Method"]})
+    assert [u["symbol_id"] for u in unused["data"]["unused"]] == RULES_NON_ACTIONS
+
+
+def test_an_action_parameter_in_an_attribute_route_is_the_actions_own_name(flow: McpServerProcess) -> None:
+    """BTCPay's UIManageController, `[Route("account/{action:lowercase=Index}")]`: ASP.NET substitutes each action's
+    own name for {action} (a required route value), so `/account/changepassword` reaches ChangePassword alone; all
+    eleven actions were listed as the one template, and a trace by URL was AMBIGUOUS among five. The route is the
+    action's, `pattern` as written, `shortest` when the default is the action's own name. Controllers/Manage.cs."""
+    manage = [e for path in ("/account", "/Manage")
+              for e in flow.call("surfaces_list_endpoints", {"path_filter": path})["data"]["endpoints"]]
+    assert [(e["method"], e["route"], e["handler"], e.get("pattern"), e.get("shortest")) for e in manage] == [
+        ("GET", "/account/ChangePassword", f"{CONTROLLERS}ManageController.ChangePassword",
+         "/account/{action:alpha=Index}", None),
+        ("POST", "/account/ChangePassword", f"{CONTROLLERS}ManageController.ChangePassword(System.String)",
+         "/account/{action:alpha=Index}", None),
+        ("GET", "/account/Index", f"{CONTROLLERS}ManageController.Index", "/account/{action:alpha=Index}", "/account"),
+        # `~/{controller}/{action}/{id:int}`: both filled, the parameter after them kept.
+        ("GET", "/Manage/Show/{id:int}", f"{CONTROLLERS}ManageController.Show(System.Int32)",
+         "/{controller}/{action}/{id:int}", None)]
+    for entry, handler in (("GET /account/changepassword", "ChangePassword"),
+                           ("POST /account/ChangePassword", "ChangePassword(System.String)"),
+                           ("GET /account", "Index"), ("GET /account/index", "Index"),
+                           ("GET /manage/show/4", "Show(System.Int32)")):
+        trace = flow.call("graph_trace_feature", {"entry_point": entry, "depth": 1})
+        assert trace["ok"] and trace["data"]["root"]["symbol_id"] == f"{CONTROLLERS}ManageController.{handler}", entry

@@ -6,7 +6,8 @@ namespace RoslynMap.Bridge.Facts;
 /// <summary>
 /// MVC attribute routing: the controller's [Route] prefixes combined with an action's
 /// [HttpGet("...")]/[HttpPost]/.../[Route] templates, tokens replaced. An action with neither an
-/// HTTP attribute nor [Route] gets no fact: conventional routing is reported where it is mapped.
+/// HTTP attribute nor [Route] is served at its controller's [Route] for any method, or else by the conventional
+/// routes (a ControllerAction fact: conventional routing is reported where it is mapped).
 /// </summary>
 internal sealed class AttributeRouteFacts
 {
@@ -37,7 +38,7 @@ internal sealed class AttributeRouteFacts
     public void UnroutedAction(MethodDeclarationSyntax method, string? id)
     {
         if (method.AttributeLists.Count > 0 && method.Parent is ClassDeclarationSyntax type
-            && (type.Identifier.ValueText.EndsWith("Controller", StringComparison.Ordinal) || ConventionalConfidence(type) is not null)
+            && (type.Identifier.ValueText.EndsWith("Controller", StringComparison.Ordinal) || KindOf(type).Confidence is not null)
             && CustomTemplates(method) is { Count: > 0 } custom)
         {
             Action(method, id, custom);
@@ -132,15 +133,19 @@ internal sealed class AttributeRouteFacts
     }
 
     /// <summary>A public instance method of a controller (class named *Controller, or deriving from
-    /// Controller/ControllerBase, not [ApiController], which requires attribute routes) with no
-    /// attribute route: a ControllerAction fact, expanded with the conventional patterns by the query
-    /// layer. `verbs`: its template-less HTTP attributes (none: any method).</summary>
+    /// Controller/ControllerBase) with no attribute route: on a controller with a [Route] (its own, a base's, or
+    /// another part's of a partial class) a route at that prefix for any method (NFCController's verb-less
+    /// `SubmitLNURLWithdrawForInvoice` under `[Route("plugins/NFC")]`); else, not [ApiController], which requires
+    /// attribute routes, a ControllerAction fact, expanded with the conventional patterns by the query layer.
+    /// `verbs`: its template-less HTTP attributes (none: any method).</summary>
     public void ConventionalAction(MethodDeclarationSyntax method, string? id, IReadOnlyList<string> verbs, string? actionName = null)
     {
         if (id is null || method.Parent is not ClassDeclarationSyntax type) return;
         if (!method.Modifiers.Any(m => m.ValueText == "public")
             || method.Modifiers.Any(m => m.ValueText is "static" or "abstract")) return;
-        if (ConventionalConfidence(type) is not { } confidence) return;
+        // MVC takes no generic method, nor IDisposable's Dispose, for an action.
+        if (method.TypeParameterList is not null || (method.Identifier.ValueText == "Dispose" && method.ParameterList.Parameters.Count == 0)) return;
+        if (KindOf(type) is not { Confidence: { } confidence } kind) return;
         // An override of the framework's (OnActionExecuting, [NonAction] there) is no action; one of a base
         // controller of the solution is.
         if (method.Modifiers.Any(m => m.ValueText == "override")
@@ -154,10 +159,18 @@ internal sealed class AttributeRouteFacts
                 actionName = FactSyntax.ConstantString(_sink.Model, FactSyntax.PositionalArg(attr, 0)?.Expression) ?? actionName;
         }
         var controller = ControllerOf(type);
-        if (controller.Prefixes is not [null]) return; // a [Route] controller: attribute routed throughout
         var action = actionName ?? StripSuffix(method.Identifier.ValueText, "Async");
-        AddControllerAction(id, method.Identifier.SpanStart, confidence, controller, action, verbs);
+        // A [Route] controller is attribute routed throughout: an action without a template of its own is served at
+        // the controller's route, and is never conventionally reachable.
+        if (controller.Prefixes is not [null]) RoutedAtController(method.Identifier.SpanStart, confidence, controller, action, id);
+        else if (!kind.Api) AddControllerAction(id, method.Identifier.SpanStart, confidence, controller, action, verbs);
     }
+
+    /// <summary>An action with no routing attribute on an attribute-routed controller: ASP.NET serves it at the
+    /// controller's [Route] templates for any HTTP method (two such actions on one controller are ambiguous at run
+    /// time, which is ASP.NET's to report: both are listed).</summary>
+    private void RoutedAtController(int anchor, string confidence, Controller controller, string action, string id) =>
+        Emit(new Template(anchor, confidence, null, ""), "ANY", "", controller, action, id);
 
     private void AddControllerAction(string id, int anchor, string confidence, Controller controller, string action,
         IReadOnlyList<string> verbs) =>
@@ -187,8 +200,10 @@ internal sealed class AttributeRouteFacts
     {
         // Named like a controller (a syntax test before any model call: this runs for every class with a base list).
         if (!type.Identifier.ValueText.EndsWith("Controller", StringComparison.Ordinal)
-            || type.Modifiers.Any(m => m.ValueText is "abstract" or "static") || !type.Modifiers.Any(m => m.ValueText == "public")) return;
-        if (_sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol symbol || symbol.IsGenericType) return;
+            || type.Modifiers.Any(m => m.ValueText is "abstract" or "static")
+            || !type.Modifiers.Any(m => m.ValueText is "public" or "partial")) return;
+        if (_sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol symbol || symbol.IsGenericType
+            || symbol.IsAbstract || symbol.DeclaredAccessibility != Accessibility.Public) return;
         if (!IsController(symbol)) return;
         // A partial controller: once, at the part declaring its base class.
         if (symbol.DeclaringSyntaxReferences.Length > 1
@@ -202,7 +217,8 @@ internal sealed class AttributeRouteFacts
             {
                 if (!declared.Add(Signature(method)) || method.MethodKind != MethodKind.Ordinary
                     || method.DeclaredAccessibility != Accessibility.Public || method.IsStatic || method.IsAbstract
-                    || method.IsGenericMethod || (method.IsOverride && !OverridesSource(method))) continue;
+                    || method.IsGenericMethod || (method.IsOverride && !OverridesSource(method))
+                    || (method.Name == "Dispose" && method.Parameters.Length == 0)) continue;
                 if (_sink.IdOf(method.OriginalDefinition) is not { } id) continue;
                 controller ??= ControllerOf(type);
                 InheritedAction(type, method, id, controller);
@@ -245,10 +261,13 @@ internal sealed class AttributeRouteFacts
         return ([], null, false);
     }
 
+    /// <summary>An inherited action with no template of its own: at the derived controller's [Route] for any method
+    /// (BTCPay's UIEmailRuleControllerBase.EmailRulesEditCore under `[Route("server/rules")]`), else conventional.</summary>
     private void InheritedConventional(ClassDeclarationSyntax type, string id, Controller controller, string action, IReadOnlyList<string> verbs)
     {
-        if (controller.Prefixes is not [null] || ConventionalConfidence(type) is not { } confidence) return;
-        AddControllerAction(id, type.Identifier.SpanStart, confidence, controller, action, verbs);
+        if (KindOf(type) is not { Confidence: { } confidence } kind) return;
+        if (controller.Prefixes is not [null]) RoutedAtController(type.Identifier.SpanStart, confidence, controller, action, id);
+        else if (!kind.Api) AddControllerAction(id, type.Identifier.SpanStart, confidence, controller, action, verbs);
     }
 
     /// <summary>A class MVC makes a controller: named *Controller or deriving from its ControllerBase, not [NonController].</summary>
@@ -266,42 +285,49 @@ internal sealed class AttributeRouteFacts
     private static string Signature(IMethodSymbol method) =>
         method.Name + "(" + string.Join(",", method.Parameters.Select(p => p.Type.ToDisplayString())) + ")";
 
-    private readonly Dictionary<ClassDeclarationSyntax, string?> _conventional = new();
+    /// <summary>How sure we are a class is a controller, and whether MVC's [ApiController] (its own or a base's)
+    /// makes it attribute routed only.</summary>
+    private sealed record ControllerKind(string? Confidence, bool Api);
+
+    private static readonly ControllerKind NoController = new(null, false);
+    private readonly Dictionary<ClassDeclarationSyntax, ControllerKind> _kinds = new();
 
     /// <summary>high: derives from MVC's Controller/ControllerBase; medium: its base does not bind but
-    /// is named so; low: a POCO named *Controller; null: not a conventionally routed controller.</summary>
-    private string? ConventionalConfidence(ClassDeclarationSyntax type)
+    /// is named so; low: a POCO named *Controller; null: not a controller.</summary>
+    private ControllerKind KindOf(ClassDeclarationSyntax type)
     {
-        if (_conventional.TryGetValue(type, out var known)) return known;
-        string? result = null;
+        if (_kinds.TryGetValue(type, out var known)) return known;
+        var result = NoController;
         var named = type.Identifier.ValueText.EndsWith("Controller", StringComparison.Ordinal);
-        if (!named && type.BaseList is null)
+        if (!named && type.BaseList is null && !type.Modifiers.Any(m => m.ValueText == "partial"))
         {
-            _conventional[type] = null; // neither named nor derived like a controller: no model call
-            return null;
+            _kinds[type] = result; // neither named nor derived like a controller: no model call
+            return result;
         }
-        var isPublic = type.Modifiers.Any(m => m.ValueText == "public") && !type.Modifiers.Any(m => m.ValueText is "abstract" or "static");
-        var attributes = type.AttributeLists.SelectMany(l => l.Attributes).Select(FactSyntax.AttributeName).ToList();
-        if (isPublic && !attributes.Contains("NonController")
-            && _sink.Model.GetDeclaredSymbol(type) is INamedTypeSymbol symbol && !symbol.GetAttributes().Any(IsMvcApiController))
+        // From the symbol: a partial class's modifiers, attributes and base are those of all its parts.
+        if (_sink.Model.GetDeclaredSymbol(type) is INamedTypeSymbol { DeclaredAccessibility: Accessibility.Public, IsAbstract: false, IsStatic: false } symbol
+            && !symbol.GetAttributes().Any(a => a.AttributeClass?.Name == "NonControllerAttribute"))
         {
+            var api = symbol.GetAttributes().Any(IsMvcApiController);
+            string? confidence = null;
             for (var b = symbol.BaseType; b is not null && b.SpecialType != SpecialType.System_Object; b = b.BaseType)
             {
                 if (b.TypeKind == TypeKind.Error)
                 {
-                    if (b.Name.EndsWith("Controller", StringComparison.Ordinal) || b.Name == "ControllerBase") result = Confidence.Medium;
+                    if (b.Name.EndsWith("Controller", StringComparison.Ordinal) || b.Name == "ControllerBase") confidence = Confidence.Medium;
                     break;
                 }
                 if (b.Name is "Controller" or "ControllerBase" && FrameworkApi.IsFrom(b, FrameworkApi.AspNetCore))
                 {
-                    result = Confidence.High;
+                    confidence = Confidence.High;
                     break;
                 }
-                if (b.GetAttributes().Any(IsMvcApiController)) break;
+                api |= b.GetAttributes().Any(IsMvcApiController);
             }
-            if (result is null && named && symbol.BaseType is { SpecialType: SpecialType.System_Object }) result = "low";
+            if (confidence is null && named && symbol.BaseType is { SpecialType: SpecialType.System_Object }) confidence = "low";
+            if (confidence is not null) result = new ControllerKind(confidence, api);
         }
-        _conventional[type] = result;
+        _kinds[type] = result;
         return result;
     }
 
@@ -309,9 +335,14 @@ internal sealed class AttributeRouteFacts
     {
         foreach (var prefix in controller.Prefixes)
         {
-            var combined = RouteTemplates.Combine(prefix, template);
+            var written = RouteTemplates.Combine(prefix, template);
+            var combined = RouteTemplates.FillRouteValues(written, controller.Name, action, controller.Area, out var shortest);
             var key = RouteTemplates.ReplaceTokens(combined, controller.Name, action, controller.Area);
             var detail = new FactDetail().Add("method", verb).Add("handler", id).Add("source", "attribute");
+            // `{action}` filled with the action's name: the route as written, and the URL its defaults leave.
+            if (combined != written)
+                detail.Add("pattern", written)
+                    .Add("shortest", shortest is null ? null : RouteTemplates.ReplaceTokens(shortest, controller.Name, action, controller.Area));
             // A token transformer (RouteTransformerFacts) rewrites the tokens' values: the query layer needs them.
             if (key != combined)
                 detail.Add("template", combined).Add("controller", controller.Name).Add("action", action).Add("area", controller.Area);
@@ -324,16 +355,23 @@ internal sealed class AttributeRouteFacts
         if (_controllers.TryGetValue(type, out var known)) return known;
         var prefixes = new List<string?>();
         string? area = null;
-        foreach (var list in type.AttributeLists)
-        foreach (var attr in list.Attributes)
+        // A partial class's attributes are the union over its parts: BTCPay's `[Route("stores")]` in
+        // UIStoresController.cs routes the actions of UIStoresController.*.cs too.
+        var parts = PartsOf(type);
+        foreach (var part in parts)
         {
-            var name = FactSyntax.AttributeName(attr);
-            var arg = FactSyntax.PositionalArg(attr, 0) ?? FactSyntax.NamedArg(attr, "template");
-            var value = arg is null ? null : FactSyntax.ConstantString(_sink.Model, arg.Expression);
-            if (name == "Route" && value is not null) prefixes.Add(value);
-            else if (name == "Area" && value is not null) area = value;
+            var model = part.SyntaxTree == _sink.Model.SyntaxTree ? _sink.Model : _sink.Model.Compilation.GetSemanticModel(part.SyntaxTree);
+            foreach (var list in part.AttributeLists)
+            foreach (var attr in list.Attributes)
+            {
+                var name = FactSyntax.AttributeName(attr);
+                var arg = FactSyntax.PositionalArg(attr, 0) ?? FactSyntax.NamedArg(attr, "template");
+                var value = arg is null ? null : FactSyntax.ConstantString(model, arg.Expression);
+                if (name == "Route" && value is not null) prefixes.Add(value);
+                else if (name == "Area" && value is not null) area = value;
+            }
         }
-        if (prefixes.Count == 0 && type.AttributeLists.Count > 0)
+        if (prefixes.Count == 0 && parts.Any(p => p.AttributeLists.Count > 0))
             prefixes.AddRange(CustomTemplates(type).Where(t => t.Verb is null && t.Text is not null).Select(t => t.Text!));
         if (prefixes.Count == 0) prefixes.AddRange(InheritedPrefixes(type));
         if (prefixes.Count == 0) prefixes.Add(null);
@@ -341,6 +379,14 @@ internal sealed class AttributeRouteFacts
         var controller = new Controller(StripSuffix(type.Identifier.ValueText, "Controller"), area, prefixes);
         _controllers[type] = controller;
         return controller;
+    }
+
+    /// <summary>The parts of a partial type in the compilation's order (this one alone when it is not partial).</summary>
+    private List<TypeDeclarationSyntax> PartsOf(TypeDeclarationSyntax type)
+    {
+        if (!type.Modifiers.Any(m => m.ValueText == "partial")
+            || _sink.Model.GetDeclaredSymbol(type) is not INamedTypeSymbol { DeclaringSyntaxReferences.Length: > 1 } symbol) return [type];
+        return symbol.DeclaringSyntaxReferences.Select(r => r.GetSyntax()).OfType<TypeDeclarationSyntax>().ToList();
     }
 
     /// <summary>[Route] is inherited: a base controller's prefix applies to derived controllers.</summary>

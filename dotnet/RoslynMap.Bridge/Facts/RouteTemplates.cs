@@ -1,3 +1,5 @@
+using System.Text.RegularExpressions;
+
 namespace RoslynMap.Bridge.Facts;
 
 /// <summary>Route template arithmetic: leading `/`, no trailing `/`, constraints untouched.</summary>
@@ -29,5 +31,62 @@ internal static class RouteTemplates
         var t = template.Replace("[controller]", controller, StringComparison.OrdinalIgnoreCase)
             .Replace("[action]", action, StringComparison.OrdinalIgnoreCase);
         return area is null ? t : t.Replace("[area]", area, StringComparison.OrdinalIgnoreCase);
+    }
+
+    private static readonly Regex Parameter = new(@"\{(?<name>[^{}:=?*]+)(?<rest>[^{}]*)\}", RegexOptions.Compiled);
+
+    /// <summary>`{controller}`, `{action}` and `{area}` parameters of an attribute route filled with the action's own
+    /// route values, constraint and default dropped: ASP.NET substitutes them as the endpoint's required values, so
+    /// the segment matches that name only (ActionEndpointFactory.SubstituteRequiredValues); BTCPay's
+    /// `account/{action:lowercase=Index}` serves ChangePassword at `/account/ChangePassword` alone. `shortest`: the
+    /// URL leaving out the trailing segments a default fills with the action's own value (`/account` for Index), as
+    /// for a conventional route; null when none is.</summary>
+    public static string FillRouteValues(string template, string controller, string action, string? area, out string? shortest)
+    {
+        shortest = null;
+        if (template.IndexOf('{') < 0) return template;
+        var segments = template.Split('/');
+        var leaveOut = new bool[segments.Length];
+        var filledDefault = new bool[segments.Length];
+        var changed = false;
+        for (var i = 0; i < segments.Length; i++)
+        {
+            var segment = segments[i];
+            var whole = Parameter.Match(segment) is { Success: true } m && m.Length == segment.Length ? m : null;
+            var (optional, defaulted) = whole is null ? (false, (string?)null) : OptionalOrDefault(whole.Groups["rest"].Value);
+            segments[i] = Parameter.Replace(segment, p =>
+            {
+                var value = p.Groups["name"].Value.Trim().ToLowerInvariant() switch
+                {
+                    "controller" => controller, "action" => action, "area" => area, _ => null,
+                };
+                if (value is null) return p.Value;
+                changed = true;
+                if (whole is not null && string.Equals(defaulted, value, StringComparison.OrdinalIgnoreCase)) filledDefault[i] = true;
+                return value;
+            });
+            // A filled parameter is a literal but for a default equal to its value; any other may be left out when
+            // optional or defaulted.
+            leaveOut[i] = filledDefault[i] || segment.StartsWith("{*", StringComparison.Ordinal)
+                || (whole is not null && segments[i] == segment && (optional || defaulted is not null));
+        }
+        if (!changed) return template;
+        var keep = segments.Length;
+        var anyFilled = false;
+        while (keep > 1 && leaveOut[keep - 1])
+        {
+            anyFilled |= filledDefault[keep - 1];
+            keep--;
+        }
+        if (anyFilled) shortest = Normalize(string.Join("/", segments[..keep]));
+        return string.Join("/", segments);
+    }
+
+    /// <summary>A parameter's text after its name: `:alpha=Index` -> (false, "Index"); `?` -> (true, null).</summary>
+    private static (bool Optional, string? Default) OptionalOrDefault(string rest)
+    {
+        var eq = rest.IndexOf('=');
+        if (eq >= 0) return (false, rest[(eq + 1)..].TrimEnd('?'));
+        return (rest.EndsWith('?'), null);
     }
 }

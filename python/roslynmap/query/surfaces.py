@@ -319,7 +319,8 @@ def _route_item(fact: dict[str, Any]) -> dict[str, Any]:
             or fact["symbol_id"], "file": fact["file"], "line": fact["line"], "source": fact.get("source"),
             "confidence": fact["confidence"]}
     for extra in ("handler_kind", "handler_line", "handler_end_line", "destination", "fallback_file", "fallback_page",
-                  "fallback_action", "fallback_controller", "api_versions", "via", "dynamic_parts"):
+                  "fallback_action", "fallback_controller", "api_versions", "via", "dynamic_parts",
+                  "pattern", "shortest"):  # an attribute route's `{action}` filled in: as written, and its shortest URL
         if fact.get(extra) is not None:
             item[extra] = fact[extra]
     return item

@@ -29,6 +29,6 @@ public sealed class OrdersController : ControllerBase
     [Route("search/{term}")]
     public IActionResult Search(string term) => Ok(term);
 
-    // No HTTP attribute and no [Route]: not a route fact even inside an [ApiController].
+    // No HTTP attribute and no [Route]: served at the controller's route, api/Orders, for any method.
     public IActionResult Orphan() => Ok();
 }
