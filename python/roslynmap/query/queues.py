@@ -23,12 +23,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import orjson
-
 from roslynmap.query.graph import dispatch_closure
 from roslynmap.query.keys import ids_of, keys_of
 from roslynmap.query.sql import in_chunks, memo
-from roslynmap.query.typeargs import Bound, filled_in, parameters
+from roslynmap.query.typeargs import Bound, filled_in, first_method_type_argument, generic_calls, parameters
 
 # Bound calls followed from a candidate queue looking for the handler method it would call itself.
 QUEUE_HOPS = 3
@@ -189,19 +187,8 @@ def pushes(conn: sqlite3.Connection, callers: Iterable[str]) -> list[Push]:
     found = queues(conn)
     if not found.handled_by:
         return []
-    rows = in_chunks(conn, "SELECT fa.symbol_id, fa.key, fa.detail, f.path, fa.line FROM facts fa LEFT JOIN files f"
-                           " ON f.id = fa.file_id WHERE fa.kind = 'GenericCall' AND fa.symbol_id IN ({marks})",
-                     sorted(set(callers)))
-    out: list[Push] = []
-    for caller, queue, detail, path, line in rows:
-        if str(queue) not in found.handled_by:
-            continue
-        try:
-            arguments = orjson.loads(detail or "{}").get("method_type_arguments") or []
-        except orjson.JSONDecodeError:
-            arguments = []
-        out.append(Push(str(caller), str(queue), str(arguments[0]) if arguments else None, path, int(line)))
-    return sorted(out, key=lambda p: (p.caller, p.line, p.queue))
+    return [Push(c.caller, c.method, c.type_argument, c.file, c.line)
+            for c in generic_calls(conn, callers, found.handled_by)]
 
 
 def queue_edges(conn: sqlite3.Connection, callers: Iterable[str], bounds: dict[str, Bound],
@@ -268,11 +255,8 @@ def _senders(conn: sqlite3.Connection, found: Queues) -> dict[tuple[str, str], s
     for caller, queue, detail in in_chunks(conn, "SELECT symbol_id, key, detail FROM facts WHERE kind = 'GenericCall'"
                                                  " AND symbol_id IS NOT NULL AND key IN ({marks})",
                                            sorted(found.handled_by)):
-        try:
-            arguments = orjson.loads(detail or "{}").get("method_type_arguments") or []
-        except orjson.JSONDecodeError:
-            continue
-        if arguments and str(arguments[0]).startswith("T:"):
+        command = first_method_type_argument(detail)
+        if command and command.startswith("T:"):
             for method in found.handled_by[str(queue)]:
-                out.setdefault((method, str(arguments[0])), set()).add(str(caller))
+                out.setdefault((method, command), set()).add(str(caller))
     return out

@@ -26,11 +26,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import orjson
-
 from roslynmap.query.keys import ids_of, keys_of
 from roslynmap.query.sql import in_chunks, memo
-from roslynmap.query.typeargs import Bound, parameters
+from roslynmap.query.typeargs import Bound, first_method_type_argument, generic_calls, parameters
 
 _TASKS = frozenset({"System.Threading.Tasks.Task", "System.Threading.Tasks.ValueTask"})
 
@@ -114,14 +112,6 @@ def _find(conn: sqlite3.Connection) -> Buses:
     return Buses(publish, subscribe, tuple(_subscriptions(conn, subscribe)))
 
 
-def _event(detail: str | None) -> str | None:
-    try:
-        arguments = orjson.loads(detail or "{}").get("method_type_arguments") or []
-    except orjson.JSONDecodeError:
-        return None
-    return str(arguments[0]) if arguments else None
-
-
 def _subscriptions(conn: sqlite3.Connection, methods: dict[str, str]) -> list[Subscription]:
     sites = in_chunks(conn, "SELECT fa.symbol_id, fa.key, fa.detail, fa.file_id, f.path, fa.line, fa.col FROM facts fa"
                             " LEFT JOIN files f ON f.id = fa.file_id WHERE fa.kind = 'GenericCall' AND fa.symbol_id IS"
@@ -133,7 +123,7 @@ def _subscriptions(conn: sqlite3.Connection, methods: dict[str, str]) -> list[Su
         starts.setdefault((int(site[3] or 0), int(site[5])), []).append(int(site[6] or 0))
     out: list[Subscription] = []
     for caller, method, detail, file_id, path, line, col in sites:
-        event = _event(detail)
+        event = first_method_type_argument(detail)
         if event is None or not event.startswith("T:") or str(caller) not in keys:
             continue
         end = min((c for c in starts[(int(file_id or 0), int(line))] if c > int(col or 0)), default=1 << 30)
@@ -171,11 +161,8 @@ def publications(conn: sqlite3.Connection, callers: Iterable[str]) -> list[Publi
     found = buses(conn)
     if not found.publish_buses:
         return []
-    rows = in_chunks(conn, "SELECT fa.symbol_id, fa.key, fa.detail, f.path, fa.line FROM facts fa LEFT JOIN files f"
-                           " ON f.id = fa.file_id WHERE fa.kind = 'GenericCall' AND fa.symbol_id IN ({marks})",
-                     sorted(set(callers)))
-    return sorted((Publication(str(c), str(m), _event(d), p, int(n)) for c, m, d, p, n in rows
-                   if str(m) in found.publish_buses), key=lambda p: (p.caller, p.line, p.method))
+    return [Publication(c.caller, c.method, c.type_argument, c.file, c.line)
+            for c in generic_calls(conn, callers, found.publish_buses)]
 
 
 def _subscribed(found: Buses, publish: str, event: str) -> list[Subscription]:
@@ -240,7 +227,7 @@ def _publishers(conn: sqlite3.Connection, found: Buses) -> dict[tuple[str, str],
     for caller, publish, detail in in_chunks(conn, "SELECT symbol_id, key, detail FROM facts WHERE kind ="
                                                    " 'GenericCall' AND symbol_id IS NOT NULL AND key IN ({marks})",
                                              sorted(found.publish_buses)):
-        event = _event(detail)
+        event = first_method_type_argument(detail)
         if event and event.startswith("T:"):
             out.setdefault((str(publish), event), set()).add(str(caller))
     return out

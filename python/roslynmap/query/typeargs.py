@@ -24,7 +24,7 @@ A variant interface (`in`/`out` type parameters) is never narrowed: a handler of
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 
 import orjson
@@ -157,6 +157,33 @@ def _arguments(detail: str | None) -> tuple[list[str] | None, list[str] | None]:
     def strings(value: object) -> list[str] | None:
         return [str(v) for v in value] if isinstance(value, list) else None
     return strings(parsed.get("type_arguments")), strings(parsed.get("method_type_arguments"))
+
+
+def first_method_type_argument(detail: str | None) -> str | None:
+    """A GenericCall fact's first method type argument (a type id, or ``n: a type parameter of the caller)."""
+    method_args = _arguments(detail)[1]
+    return method_args[0] if method_args else None
+
+
+@dataclass(frozen=True)
+class GenericCallSite:
+    """One call of a generic method: who calls it, the method, its first method type argument, where."""
+
+    caller: str
+    method: str
+    type_argument: str | None  # a type id, or ``n: a type parameter of the caller
+    file: str | None
+    line: int
+
+
+def generic_calls(conn: sqlite3.Connection, callers: Iterable[str], methods: Container[str]) -> list[GenericCallSite]:
+    """The calls of `methods` these members make (their GenericCall facts), ordered by caller, line and method (a
+    queue's pushes, a bus's publications)."""
+    rows = in_chunks(conn, "SELECT fa.symbol_id, fa.key, fa.detail, f.path, fa.line FROM facts fa LEFT JOIN files f"
+                           " ON f.id = fa.file_id WHERE fa.kind = 'GenericCall' AND fa.symbol_id IN ({marks})",
+                     sorted(set(callers)))
+    return sorted((GenericCallSite(str(c), str(m), first_method_type_argument(d), p, int(n))
+                   for c, m, d, p, n in rows if str(m) in methods), key=lambda s: (s.caller, s.line, s.method))
 
 
 def _site_facts(conn: sqlite3.Connection, callers: Iterable[int],
