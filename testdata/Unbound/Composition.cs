@@ -32,3 +32,18 @@ public sealed class StartupRunner(IEnumerable<IStartupTask> tasks)
 {
     public int Count => tasks.Count();
 }
+
+// A marker interface a constructor names only in its body, no parameter's type: nothing resolves it, so a dead
+// subclass of its implementer is listed.
+public interface IAuditable;
+
+internal abstract class AuditedBase : IAuditable;
+
+internal sealed class AuditedOrder : AuditedBase;
+
+public sealed class AuditLog
+{
+    public AuditLog() => Kind = typeof(IAuditable).Name;
+
+    public string Kind { get; }
+}

@@ -6,7 +6,8 @@ no bound call joins a publish to the handler, so the link is read from the type 
 - A subscribe method: a generic method of the solution with one type parameter T and a parameter whose type is a
   handler delegate built on T: `Action<..., T, ...>`, `Func<..., T, ..., Task>` (or ValueTask), or a delegate type of
   the solution taking T. A `Func<T, bool>` is a predicate (`WaitNext<T>(Func<T, bool>)`), not a handler.
-- A publish method: a generic method with one type parameter taking it as a parameter (`Publish<T>(T evt)`), of the
+- A publish method: an instance generic method with one type parameter taking it as its only parameter (a cancellation
+  token aside: `Publish<T>(T evt)`, not `Matches<T>(Func<T, bool>, T)`), of the
   subscribe method's class or a type of its line (an interface of it, a class implementing it), not a subscribe
   method itself.
 - A subscription: a call of a subscribe method whose inferred type argument is a type X (a `GenericCall` fact). Its
@@ -31,6 +32,7 @@ from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.typeargs import Bound, first_method_type_argument, generic_calls, parameters
 
 _TASKS = frozenset({"System.Threading.Tasks.Task", "System.Threading.Tasks.ValueTask"})
+_TOKEN = "System.Threading.CancellationToken"
 
 
 def _arguments(parameter: str) -> tuple[str, list[str]]:
@@ -92,16 +94,19 @@ def _line(conn: sqlite3.Connection, type_id: str) -> frozenset[str]:
 
 def _find(conn: sqlite3.Connection) -> Buses:
     delegates = {str(r[0]) for r in conn.execute("SELECT symbol_id FROM symbols WHERE kind = 'Delegate'")}
+    # Instance methods only: a static class's generic helpers (`ForEach<T>(this IEnumerable<T>, Action<T>)`) are no bus.
     generic = {str(m): str(c) for m, c in conn.execute(
         "SELECT symbol_id, container_id FROM symbols WHERE kind = 'Method' AND symbol_id LIKE '%``1(%'"
-        " AND container_id IS NOT NULL")}
+        " AND container_id IS NOT NULL AND NOT is_static")}
     subscribe = {m: c for m, c in generic.items() if any(_is_handler_delegate(p, delegates) for p in parameters(m))}
     if not subscribe:
         return Buses({}, {}, ())
     lines = {c: _line(conn, c) for c in set(subscribe.values())}
     publish: dict[str, frozenset[str]] = {}
     for method, container in generic.items():
-        if method not in subscribe and "``0" in parameters(method):
+        # A publish takes the event and nothing else (a cancellation token aside): `Matches<T>(Func<T, bool>, T)` is
+        # no publish.
+        if method not in subscribe and parameters(method) in (["``0"], ["``0", _TOKEN]):
             paired = frozenset(c for c, line in lines.items() if container in line)
             if paired:
                 publish[method] = paired

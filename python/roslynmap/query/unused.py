@@ -21,6 +21,7 @@ from roslynmap.query.overview import is_test_project
 from roslynmap.query.review import test_facts
 from roslynmap.query.sql import in_chunks, marks
 from roslynmap.query.trace import HANDLER_INTERFACES, handle_methods_of_handlers, own_handler_interfaces
+from roslynmap.query.typeargs import parameters
 
 
 @dataclass
@@ -390,11 +391,18 @@ def _may_implement(kind: str, visibility: str, is_static: int, symbol_id: str) -
 
 
 def _injected(conn: sqlite3.Connection) -> set[str]:
-    """The types constructors of the solution name (their parameters' types, `IEnumerable<IMapper>` naming IMapper):
-    what DI resolves."""
-    return {r[0] for r in conn.execute(
-        "SELECT DISTINCT t.symbol_id FROM refs r JOIN ids f ON f.key = r.from_key JOIN ids t ON t.key = r.target_key"
-        " WHERE r.kind = 'TypeRef' AND f.symbol_id LIKE 'M:%.#ctor%'")}
+    """The types the constructors of the solution take (their parameters' types and the type arguments in them,
+    `IEnumerable<IMapper>` naming IMapper): what DI resolves. A type named only in a constructor's body is not."""
+    found: set[str] = set()
+    for (ctor,) in conn.execute("SELECT symbol_id FROM symbols WHERE kind = 'Constructor'"):
+        for parameter in parameters(str(ctor)):
+            found.update("T:" + name for name in _NAMES_IN_TYPE.split(parameter) if name and not name.startswith("`"))
+    return found
+
+
+# Splits a documentation-id parameter type into the type names it holds: `Generic.IEnumerable{N.IMapper}`, arrays,
+# `@` (ref) and pointers.
+_NAMES_IN_TYPE = re.compile(r"[{},\[\]@*]+")
 
 
 class _Bases:
