@@ -60,7 +60,9 @@ internal static class RouteTemplates
                 {
                     "controller" => controller, "action" => action, "area" => area, _ => null,
                 };
-                if (value is null) return p.Value;
+                // A parameter transformer (`{action:slugify}`, a ConstraintMap entry of the app's) rewrites the value:
+                // left as written (its route stays the template, as before), never filled with a value it changes.
+                if (value is null || !OnlyConstraints(p.Groups["rest"].Value)) return p.Value;
                 changed = true;
                 if (whole is not null && string.Equals(defaulted, value, StringComparison.OrdinalIgnoreCase)) filledDefault[i] = true;
                 return value;
@@ -80,6 +82,24 @@ internal static class RouteTemplates
         }
         if (anyFilled) shortest = Normalize(string.Join("/", segments[..keep]));
         return string.Join("/", segments);
+    }
+
+    // ASP.NET Core's built-in route constraints: no transformer among them.
+    private static readonly HashSet<string> BuiltInConstraints = new(StringComparer.OrdinalIgnoreCase)
+    {
+        "int", "bool", "datetime", "decimal", "double", "float", "guid", "long", "minlength", "maxlength", "length",
+        "min", "max", "range", "alpha", "regex", "required", "file", "nonfile",
+    };
+
+    /// <summary>Whether a parameter's policies (`:alpha:length(3)=x`) are all built-in constraints.</summary>
+    private static bool OnlyConstraints(string rest)
+    {
+        var policies = rest.Split('=', 2)[0].TrimEnd('?');
+        foreach (var policy in policies.Split(':', StringSplitOptions.RemoveEmptyEntries))
+        {
+            if (!BuiltInConstraints.Contains(policy.Split('(', 2)[0].Trim())) return false;
+        }
+        return true;
     }
 
     /// <summary>A parameter's text after its name: `:alpha=Index` -> (false, "Index"); `?` -> (true, null).</summary>
