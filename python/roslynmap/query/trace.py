@@ -281,9 +281,13 @@ def _sent_in_process(conn: sqlite3.Connection, sends: list[dict[str, Any]],
         target = ids_of(conn, [int(row[0])]).get(int(row[0])) if row else None
         if target is None:
             continue  # a package's member (MassTransit's IBus.Publish): no reference to a declared member
-        walked = {target} | {impl for edge, dispatched in level_edges if edge["from"] == send["from"]
-                             and edge.get("to") == target for impl, _, _ in dispatched}
-        if _hands_on(conn, walked):
+        walked = frozenset({target} | {impl for edge, dispatched in level_edges if edge["from"] == send["from"]
+                                       and edge.get("to") == target for impl, _, _ in dispatched})
+        # Every publisher of one bus asks about the same members (Radarr: 81): once per connection.
+        handed: dict[frozenset[str], bool] = memo(conn, "trace_hands_on", dict)
+        if walked not in handed:
+            handed[walked] = _hands_on(conn, set(walked))
+        if handed[walked]:
             found.add((send["file"], send["line"], send["col"]))
     return found
 
