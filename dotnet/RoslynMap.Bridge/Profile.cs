@@ -35,16 +35,8 @@ internal static class Profile
         if (!On) return 0;
         var now = Now();
         Nanos.AddOrUpdate(phase, now - since, (_, v) => v + now - since);
-        // Bytes this thread allocated since its last lap, to the same phase.
-        var allocated = GC.GetAllocatedBytesForCurrentThread();
-        var before = _allocatedAtLap;
-        _allocatedAtLap = allocated;
-        if (before > 0) Allocated.AddOrUpdate(phase, allocated - before, (_, v) => v + allocated - before);
         return now;
     }
-
-    private static readonly ConcurrentDictionary<string, long> Allocated = new();
-    [ThreadStatic] private static long _allocatedAtLap;
 
     /// <summary>ROSLYNMAP_PROFILE=prebind: before the walk, ask the model about every name once, so the walk's
     /// own cost shows apart from the binding the model does for it (an experiment: doubles the lookups).</summary>
@@ -62,7 +54,6 @@ internal static class Profile
         foreach (var (phase, nanos) in Nanos.OrderBy(p => p.Key, StringComparer.Ordinal)) w.WriteNumber(phase, Math.Round(nanos / 1e9, 3));
         if (AllocationListener.Instance is { } listener)
             foreach (var (type, bytes) in listener.ByType.OrderByDescending(p => p.Value).Take(40)) w.WriteNumber("alloc." + type, Math.Round(bytes / 1e6, 1));
-        foreach (var (phase, bytes) in Allocated.OrderBy(p => p.Key, StringComparer.Ordinal)) w.WriteNumber(phase + ".allocated_gb", Math.Round(bytes / 1e9, 3));
         // Process-wide, since the runtime started: the caller subtracts two reports.
         w.WriteNumber("runtime.jit_s", Math.Round(System.Runtime.JitInfo.GetCompilationTime().TotalSeconds, 3));
         w.WriteNumber("runtime.jit_methods", System.Runtime.JitInfo.GetCompiledMethodCount());
