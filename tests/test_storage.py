@@ -368,13 +368,13 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
     store, migrations = "src/Hierarchy/Datastore/MovieStore.cs", "src/Hierarchy/Datastore/Migration/"
     try:
         env = server.call("surfaces_list_db_tables", {})
-        assert env["answer"] == "10 database tables (3 more that migrations renamed or dropped, under former_tables)."
+        assert env["answer"] == "10 database tables (4 more that migrations renamed or dropped, under former_tables)."
         data = env["data"]
         assert [(t["table"], t["schema"], [(s["source"], s["file"], s["line"]) for s in t["sources"]],
                  t.get("migrations"), t.get("only_in_migrations"), t.get("renamed_from"))
                 for t in data["tables"]] == [
             ("Blocklist", None, [("Sql", store, 19)], None, None, ["Blacklist"]),
-            ("Config", None, [], 1, True, None),
+            ("Config", None, [], 2, True, ["Config_new"]),
             ("Credits", None, [("Sql", store, 24)], None, None, None),
             ("Grabs", None, [("Sql", store, 42)], None, None, None),
             ("Movies", None, [("Sql", store, 10), ("Sql", store, 17), ("Sql", store, 24)], None, None, None),
@@ -387,13 +387,17 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
             {"table": "Blacklist", "schema": None, "entities": [], "file": f"{migrations}001_initial_setup.cs",
              "line": 19, "migrations": 2, "renamed_to": "Blocklist",
              "by": {"file": f"{migrations}002_rename_tables.cs", "line": 10}},
+            # 003_rebuild_config.cs renames Config_new to Config after dropping Config: Config is live (listed above).
+            {"table": "Config_new", "schema": None, "entities": [], "file": f"{migrations}003_rebuild_config.cs",
+             "line": 13, "migrations": 1, "renamed_to": "Config",
+             "by": {"file": f"{migrations}003_rebuild_config.cs", "line": 13}},
             {"table": "NetImport", "schema": None, "entities": [], "file": f"{migrations}001_initial_setup.cs",
              "line": 23, "migrations": 2, "dropped": True,
              "by": {"file": f"{migrations}002_rename_tables.cs", "line": 12}},
             {"table": "Profiles", "schema": "main", "entities": [], "file": f"{migrations}001_initial_setup.cs",
              "line": 23, "migrations": 2, "renamed_to": "QualityProfiles",
              "by": {"file": f"{migrations}002_rename_tables.cs", "line": 11}}]
-        assert data["migration_folders"] == [{"folder": "src/Hierarchy/Datastore/Migration", "files": 2}]
+        assert data["migration_folders"] == [{"folder": "src/Hierarchy/Datastore/Migration", "files": 3}]
         blacklist = server.call("surfaces_list_db_tables", {"table_filter": "blacklist"})
         assert blacklist["answer"] == ("0 database tables match 'blacklist' (Blacklist was renamed to Blocklist by a "
                                        "migration: under former_tables).")

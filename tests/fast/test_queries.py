@@ -177,3 +177,13 @@ def test_the_folded_list_tools_answer_by_kind_and_name_their_new_call(call: Call
         "code": "INVALID_ARGUMENT", "message": "'surfaces_list_di_registrations' is now surfaces_list(kind=\"di\").",
         "hint": "Call surfaces_list(kind=\"di\"); pass filter instead of service_filter; pass level instead of "
                 "lifetime.", "retryable": False, "candidates": [{"tool": "surfaces_list"}]}
+
+
+def test_migrations_are_ordered_by_their_numbers() -> None:
+    """A FluentMigrator folder names its files by version: `9_x.cs` runs before `10_y.cs` (text order says after),
+    which decides whether a table's last mention drops it."""
+    from roslynmap.query.surfaces import _migration_order
+
+    files = ["Migration/10_rename.cs", "Migration/9_create.cs", "Migration/100_drop.cs", "Migration/011_add.cs"]
+    assert sorted(files, key=_migration_order) == [
+        "Migration/9_create.cs", "Migration/10_rename.cs", "Migration/011_add.cs", "Migration/100_drop.cs"]

@@ -1190,18 +1190,29 @@ def _covered(snapshot_dirs: set[str], path: str) -> bool:
     return any(not d or folder == d or folder.startswith(d + "/") for d in snapshot_dirs)
 
 
-def _former(entry: dict[str, Any], migrations: list[dict[str, Any]], snapshot_dirs: set[str]) -> bool:
+def _former(entry: dict[str, Any], migrations: list[dict[str, Any]], snapshot_dirs: set[str],
+            renamed_into: list[tuple[str, int]]) -> bool:
     """Named only by migrations (designers' ToTable, RenameTable, DropTable) that a model snapshot covers (its folder
     or one above), and not by that snapshot: not a table of the current schema. Without a snapshot (FluentMigrator),
-    one whose last mention in the migrations, by file and line, renames or drops it (Radarr's Blacklist)."""
+    one whose last mention in the migrations, in migration order, renames or drops it (Radarr's Blacklist), unless a
+    later rename makes it again (`renamed_into`: SQLite's rebuild, drop X then rename X_new to X)."""
     if entry["sources"] or not migrations or any(is_snapshot_file(m["file"]) for m in migrations):
         return False
-    return all(_covered(snapshot_dirs, m["file"]) for m in migrations) or _gone(migrations)
+    return all(_covered(snapshot_dirs, m["file"]) for m in migrations) or _gone(migrations, renamed_into)
 
 
-def _gone(migrations: list[dict[str, Any]]) -> bool:
-    """The last migration mentioning the table renames or drops it."""
-    return max(migrations, key=lambda m: (m["file"], m["line"])).get("source") in MIGRATION_OPERATIONS
+def _gone(migrations: list[dict[str, Any]], renamed_into: list[tuple[str, int]]) -> bool:
+    """The last migration mentioning the table renames or drops it, and no later one renames another table to it."""
+    last = max(migrations, key=lambda m: (_migration_order(m["file"]), m["line"]))
+    if last.get("source") not in MIGRATION_OPERATIONS:
+        return False
+    after = (_migration_order(last["file"]), last["line"])
+    return not any((_migration_order(file), line) > after for file, line in renamed_into)
+
+
+def _migration_order(path: str) -> tuple[Any, ...]:
+    """A migration file's place in order: its numbers compared as numbers (`9_x.cs` before `10_y.cs`)."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path))
 
 
 def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListing:
@@ -1238,6 +1249,10 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListin
                      if f.get("source") == "ToTable" and is_snapshot_file(f["file"])}
     former: list[dict[str, Any]] = []
     snapshot_judged: set[int] = set()  # id() of the former entries a model snapshot covers
+    renamed_into: dict[str, list[tuple[str, int]]] = {}  # table -> where a migration renames another table to it
+    for fact in facts:
+        if fact.get("source") == "RenameTable" and fact.get("renamed_to"):
+            renamed_into.setdefault(str(fact["renamed_to"]).lower(), []).append((fact["file"], fact["line"]))
     for key, entry in list(tables.items()):
         migrations = entry.pop("_migrations", [])
         # Point at the model's mapping, else at the code's own first source (an inherited DbSet's is the context's
@@ -1250,7 +1265,7 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListin
         if migrations:
             entry["_migration_files"] = {m["file"] for m in migrations}
             entry["migrations"] = len(entry["_migration_files"])
-        if _former(entry, migrations, snapshot_dirs):
+        if _former(entry, migrations, snapshot_dirs, renamed_into.get(entry["table"].lower(), [])):
             del tables[key]
             former.append(_fate(entry, migrations))
             if all(_covered(snapshot_dirs, m["file"]) for m in migrations):
@@ -1290,7 +1305,7 @@ def _fate(entry: dict[str, Any], migrations: list[dict[str, Any]]) -> dict[str, 
     out: dict[str, Any] = {k: entry[k] for k in ("table", "schema", "entities", "file", "line", "migrations",
                                                   "_migration_files") if k in entry}
     operations = sorted((m for m in migrations if m.get("source") in MIGRATION_OPERATIONS),
-                        key=lambda m: (m["file"], m["line"]))
+                        key=lambda m: (_migration_order(m["file"]), m["line"]))
     if operations:
         last = operations[-1]
         if last["source"] == "RenameTable":
