@@ -356,7 +356,7 @@ class Lineage:
         if a_interface or b_interface:
             interface, cls = (a, b) if a_interface else (b, a)
             return self._implements(cls, interface)
-        return b in self._line(a) or a in self._line(b)
+        return b in self.line(a) or a in self.line(b)
 
     def is_interface(self, type_id: str) -> bool:
         if type_id not in self._interface:
@@ -367,7 +367,7 @@ class Lineage:
     def _implements(self, cls: str, interface: str) -> bool:
         """Whether an object of `cls`'s line (it, a base, or a class deriving from it) can be an `interface`."""
         # Its own line first: the walk down to the classes deriving from it only when that says no.
-        return any(interface in self._interfaces(t) for t in [cls, *self._line(cls)]) \
+        return any(interface in self._interfaces(t) for t in [cls, *self.line(cls)]) \
             or any(interface in self._interfaces(t) for t in self._descendants(cls))
 
     def _interfaces(self, type_id: str) -> set[str]:
@@ -405,7 +405,7 @@ class Lineage:
         impls = list(implementations)
         out: set[int] = set()
         for cls in objects:
-            up = [cls, *self._line(cls)]
+            up = [cls, *self.line(cls)]
             nearest: list[tuple[int, int]] = []
             for impl in impls:
                 own = self.class_of(impl)
@@ -429,9 +429,9 @@ class Lineage:
             return None
         out: set[str] = set()
         for cls in objects:
-            if own == cls or own in self._line(cls):
+            if own == cls or own in self.line(cls):
                 out.add(cls)
-            elif cls in self._line(own):
+            elif cls in self.line(own):
                 out.add(own)
         return out or None
 
@@ -484,7 +484,7 @@ class Lineage:
                                          " ({marks})", sorted(types)):
             self._interface[symbol_id] = kind == "Interface"
 
-    def _line(self, type_id: str) -> list[str]:
+    def line(self, type_id: str) -> list[str]:
         """The classes `type_id` derives from, nearest first (a cycle in broken code ends the walk)."""
         line: list[str] = []
         current: str | None = type_id

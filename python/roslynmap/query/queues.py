@@ -26,7 +26,7 @@ from typing import Any
 from roslynmap.query.graph import dispatch_closure
 from roslynmap.query.keys import ids_of, keys_of
 from roslynmap.query.sql import in_chunks, memo
-from roslynmap.query.typeargs import Bound, filled_in, first_method_type_argument, generic_calls, parameters
+from roslynmap.query.typeargs import Bound, filled_in, generic_calls, parameters, typed_calls_of
 
 # Bound calls followed from a candidate queue looking for the handler method it would call itself.
 QUEUE_HOPS = 3
@@ -170,27 +170,6 @@ def handlers_of(conn: sqlite3.Connection) -> dict[tuple[str, str], list[str]]:
     return memo(conn, "queue_handlers", lambda: _handlers(conn, found.interfaces))
 
 
-@dataclass(frozen=True)
-class Push:
-    """One call of a queue: who calls it, where, and the command type it infers (a type id, or ``n: a type parameter
-    of the caller)."""
-
-    caller: str
-    queue: str
-    command: str | None
-    file: str | None
-    line: int
-
-
-def pushes(conn: sqlite3.Connection, callers: Iterable[str]) -> list[Push]:
-    """The calls of queues these members make (GenericCall facts keyed by a queue)."""
-    found = queues(conn)
-    if not found.handled_by:
-        return []
-    return [Push(c.caller, c.method, c.type_argument, c.file, c.line)
-            for c in generic_calls(conn, callers, found.handled_by)]
-
-
 def queue_edges(conn: sqlite3.Connection, callers: Iterable[str], bounds: dict[str, Bound],
                 window: tuple[str, str, int, int] | None = None) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The trace's edges caller -> handler for the commands the callers queue (kind `Queue`, `via` the command type),
@@ -201,13 +180,13 @@ def queue_edges(conn: sqlite3.Connection, callers: Iterable[str], bounds: dict[s
     found, handlers = queues(conn), handlers_of(conn)
     edges: list[dict[str, Any]] = []
     stops: list[dict[str, Any]] = []
-    for push in pushes(conn, callers):
-        if window is not None and push.caller == window[0] and not (
-                push.file == window[1] and window[2] <= push.line <= window[3]):
+    if not found.handled_by:
+        return edges, stops
+    for push in generic_calls(conn, callers, found.handled_by):
+        if push.outside(window):
             continue
-        commands = sorted(bounds.get(push.caller, {}).get(push.command, ())) if push.command and \
-            push.command.startswith("``") else [push.command] if push.command and push.command.startswith("T:") else []
-        interfaces = found.handled_by[push.queue]
+        commands = push.types(bounds)
+        interfaces = found.handled_by[push.method]
         reached = False
         for command in commands:
             for method in interfaces:
@@ -217,12 +196,13 @@ def queue_edges(conn: sqlite3.Connection, callers: Iterable[str], bounds: dict[s
                                   "file": push.file, "line": push.line})
         if reached:
             continue
-        place = {"at": push.caller, "queue": push.queue, "handler_interface": found.interfaces[interfaces[0]],
+        place = {"at": push.caller, "queue": push.method, "handler_interface": found.interfaces[interfaces[0]],
                  "file": push.file, "line": push.line}
         if len(commands) == 1 and not _has_subtypes(conn, commands[0]):
             stops.append({"reason": "no_handler", **place, "request": commands[0]})
         else:
-            stops.append({"reason": "queued", **place, **({"request": push.command} if push.command else {})})
+            stops.append({"reason": "queued", **place,
+                          **({"request": push.type_argument} if push.type_argument else {})})
     return edges, stops
 
 
@@ -252,11 +232,7 @@ def queue_senders(conn: sqlite3.Connection, members: Iterable[str]) -> dict[str,
 def _senders(conn: sqlite3.Connection, found: Queues) -> dict[tuple[str, str], set[str]]:
     """(handler interface method, command) -> the members queueing that command on a queue running that method."""
     out: dict[tuple[str, str], set[str]] = {}
-    for caller, queue, detail in in_chunks(conn, "SELECT symbol_id, key, detail FROM facts WHERE kind = 'GenericCall'"
-                                                 " AND symbol_id IS NOT NULL AND key IN ({marks})",
-                                           sorted(found.handled_by)):
-        command = first_method_type_argument(detail)
-        if command and command.startswith("T:"):
-            for method in found.handled_by[str(queue)]:
-                out.setdefault((method, command), set()).add(str(caller))
+    for caller, queue, command in typed_calls_of(conn, found.handled_by):
+        for method in found.handled_by[queue]:
+            out.setdefault((method, command), set()).add(caller)
     return out

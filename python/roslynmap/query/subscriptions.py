@@ -29,7 +29,7 @@ from typing import Any
 
 from roslynmap.query.keys import ids_of, keys_of
 from roslynmap.query.sql import in_chunks, memo
-from roslynmap.query.typeargs import Bound, first_method_type_argument, generic_calls, parameters
+from roslynmap.query.typeargs import Bound, first_method_type_argument, generic_calls, parameters, typed_calls_of
 
 _TASKS = frozenset({"System.Threading.Tasks.Task", "System.Threading.Tasks.ValueTask"})
 _TOKEN = "System.Threading.CancellationToken"
@@ -152,24 +152,6 @@ def _methods(conn: sqlite3.Connection, ids: set[str]) -> set[str]:
                                                " ({marks})", sorted(ids))}
 
 
-@dataclass(frozen=True)
-class Publication:
-    caller: str
-    method: str
-    event: str | None  # a type id, or ``n: a type parameter of the caller
-    file: str | None
-    line: int
-
-
-def publications(conn: sqlite3.Connection, callers: Iterable[str]) -> list[Publication]:
-    """The calls of publish methods these members make."""
-    found = buses(conn)
-    if not found.publish_buses:
-        return []
-    return [Publication(c.caller, c.method, c.type_argument, c.file, c.line)
-            for c in generic_calls(conn, callers, found.publish_buses)]
-
-
 def _subscribed(found: Buses, publish: str, event: str) -> list[Subscription]:
     paired = found.publish_buses[publish]
     return [s for s in found.subscriptions if s.event == event and found.subscribe_bus[s.method] in paired]
@@ -185,15 +167,16 @@ def subscription_edges(conn: sqlite3.Connection, callers: Iterable[str], bounds:
     found = buses(conn)
     edges: list[dict[str, Any]] = []
     stops: list[dict[str, Any]] = []
-    for pub in publications(conn, callers):
-        if window is not None and pub.caller == window[0] and not (
-                pub.file == window[1] and window[2] <= pub.line <= window[3]):
+    if not found.publish_buses:
+        return edges, stops
+    for pub in generic_calls(conn, callers, found.publish_buses):
+        if pub.outside(window):
             continue
-        events = sorted(bounds.get(pub.caller, {}).get(pub.event, ())) if pub.event and \
-            pub.event.startswith("``") else [pub.event] if pub.event and pub.event.startswith("T:") else []
+        events = pub.types(bounds)
         place = {"at": pub.caller, "publish": pub.method, "file": pub.file, "line": pub.line}
         if not events:
-            stops.append({"reason": "published", **place, **({"event": pub.event} if pub.event else {})})
+            stops.append({"reason": "published", **place,
+                          **({"event": pub.type_argument} if pub.type_argument else {})})
         for event in events:
             subscribed = _subscribed(found, pub.method, event)
             if not subscribed:
@@ -229,10 +212,6 @@ def publishers(conn: sqlite3.Connection, members: Iterable[str]) -> dict[str, li
 def _publishers(conn: sqlite3.Connection, found: Buses) -> dict[tuple[str, str], set[str]]:
     """(publish method, event type) -> the members publishing that event through it."""
     out: dict[tuple[str, str], set[str]] = {}
-    for caller, publish, detail in in_chunks(conn, "SELECT symbol_id, key, detail FROM facts WHERE kind ="
-                                                   " 'GenericCall' AND symbol_id IS NOT NULL AND key IN ({marks})",
-                                             sorted(found.publish_buses)):
-        event = first_method_type_argument(detail)
-        if event and event.startswith("T:"):
-            out.setdefault((str(publish), event), set()).add(str(caller))
+    for caller, publish, event in typed_calls_of(conn, found.publish_buses):
+        out.setdefault((publish, event), set()).add(caller)
     return out

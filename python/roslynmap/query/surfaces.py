@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import orjson
 
 from roslynmap.query import graph, projectrefs, transformers
+from roslynmap.query.dispatch import Lineage
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.sql import in_chunks, memo
 
@@ -272,17 +273,8 @@ def route_class(conn: sqlite3.Connection, route: dict[str, Any]) -> str | None:
     if owner is None or len(rows) != 1 or rows[0][0] == owner[0]:
         return None
     # Only a class deriving from the handler's: then the base's `this` calls run its overrides.
-    current, seen = str(rows[0][0]), set[str]()
-    while current not in seen and len(seen) < 64:
-        seen.add(current)
-        base = conn.execute("SELECT related_id FROM relations WHERE type_id = ? AND kind = 'base' AND related_id IS"
-                            " NOT NULL LIMIT 1", (current,)).fetchone()
-        if base is None:
-            return None
-        if base[0] == owner[0]:
-            return str(rows[0][0])
-        current = str(base[0])
-    return None
+    placed = str(rows[0][0])
+    return placed if owner[0] in Lineage(conn).line(placed) else None
 
 
 def fallback_actions(conn: sqlite3.Connection, route: dict[str, Any]) -> list[str]:

@@ -175,6 +175,20 @@ class GenericCallSite:
     file: str | None
     line: int
 
+    def outside(self, window: tuple[str, str, int, int] | None) -> bool:
+        """Whether a trace confined to `window` (caller, file, first line, last line: a route's lambda) leaves this
+        call out: one of that caller's calls from other lines."""
+        return window is not None and self.caller == window[0] and not (
+            self.file == window[1] and window[2] <= self.line <= window[3])
+
+    def types(self, bounds: dict[str, Bound]) -> list[str]:
+        """The types the call's type argument stands for: itself when a type, the types the trace knows its caller
+        was called with when a type parameter of the caller (`bounds`), else none."""
+        argument = self.type_argument
+        if argument and argument.startswith("``"):
+            return sorted(bounds.get(self.caller, {}).get(argument, ()))
+        return [argument] if argument and argument.startswith("T:") else []
+
 
 def generic_calls(conn: sqlite3.Connection, callers: Iterable[str], methods: Container[str]) -> list[GenericCallSite]:
     """The calls of `methods` these members make (their GenericCall facts), ordered by caller, line and method (a
@@ -184,6 +198,15 @@ def generic_calls(conn: sqlite3.Connection, callers: Iterable[str], methods: Con
                      sorted(set(callers)))
     return sorted((GenericCallSite(str(c), str(m), first_method_type_argument(d), p, int(n))
                    for c, m, d, p, n in rows if str(m) in methods), key=lambda s: (s.caller, s.line, s.method))
+
+
+def typed_calls_of(conn: sqlite3.Connection, methods: Iterable[str]) -> list[tuple[str, str, str]]:
+    """(caller, method, type) of every call of `methods` whose first method type argument is a type (not a type
+    parameter of its caller): who queues or publishes what."""
+    rows = in_chunks(conn, "SELECT symbol_id, key, detail FROM facts WHERE kind = 'GenericCall' AND symbol_id IS NOT"
+                           " NULL AND key IN ({marks})", sorted(set(methods)))
+    return [(str(caller), str(method), argument) for caller, method, detail in rows
+            if (argument := first_method_type_argument(detail)) and argument.startswith("T:")]
 
 
 def _site_facts(conn: sqlite3.Connection, callers: Iterable[int],
