@@ -374,7 +374,8 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     if mapping is not None and shared.declared_in([root]):
         places[root] = shared.declaration_seen(root, mapping) or set(shared.declared_in([root])[root])
     for level in range(1, depth + 1):
-        frontier_keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
+        key_by_member = {f: k for f in frontier if (k := key_of(conn, f)) is not None}
+        frontier_keys = list(key_by_member.values())
         root_window = (root, window.file, window.start, window.end) if window and level == 1 else None
         only = restriction({k: places[k] for k in frontier_keys if k in places}, column="from_key")
         raw = graph._edges_out_of(conn, frontier_keys, window=root_window, only=only)
@@ -433,15 +434,14 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
             edge.pop("behaviors", None)
         sends = {(e["from"], e["line"]) for e in mediator}
         # A command pushed on a queue goes on into the handler built for its type (query/queues.py), or stops there.
-        bound_of = {f: type_bounds[k] for f in frontier if (k := key_of(conn, f)) is not None and k in type_bounds}
-        queued, queue_stops = queues.queue_edges(conn, frontier, bound_of, (
-            window.handler, window.file, window.start, window.end) if window and level == 1 else None)
+        bound_of = {f: type_bounds[k] for f, k in key_by_member.items() if k in type_bounds}
+        lambda_window = (window.handler, window.file, window.start, window.end) if window and level == 1 else None
+        queued, queue_stops = queues.queue_edges(conn, frontier, bound_of, lambda_window)
         mediator.extend(queued)
         trace.stops.extend(queue_stops)
         # An event published on a bus of the solution goes on into the handlers subscribed to its type as delegates
         # (query/subscriptions.py), or stops there.
-        published, publish_stops = subscriptions.subscription_edges(conn, frontier, bound_of, (
-            window.handler, window.file, window.start, window.end) if window and level == 1 else None)
+        published, publish_stops = subscriptions.subscription_edges(conn, frontier, bound_of, lambda_window)
         mediator.extend(published)
         trace.stops.extend(publish_stops)
         # Those sites are also `bus` MediatorRequest facts: said once, by the subscription's edge or stop.
