@@ -160,6 +160,8 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         ("ConnectionStrings:Flow", "used", None, ["Flow.Tool", "Flow.Web"]),
         ("EventBus:Host", "used", None, ["Flow.Tool"]),
         ("Features:Beta", "defined_but_unused", None, ["Flow.Web"]),
+        ("GITHUB_ACTIONS", "used", None, ["Flow.Tool"]),  # set by the CI service (test_an_environment_variable_...)
+        ("HOME", "used", None, ["Flow.Tool"]),  # set by the operating system
         ("Logging:LogLevel:Default", "read_by_framework", None, ["Flow.Web"]),
         ("Other:Name", "used", None, ["Flow.Other"]),
         # Set by docker-compose for the service built from the top Dockerfile, which publishes Flow.Other's project
@@ -242,6 +244,17 @@ def test_an_environment_variable_the_code_reads_is_the_key_compose_sets(flow: Mc
          [{**read, "line": 15, "optional": "TESTS_BROWSER"}], []),
         ("TESTS_POSTGRES", "used", None, None, None, [{**read, "line": 12}],
          [{"file": "docker-compose.yml", "line": 10, "source": "docker_compose", "service": "tool"}])]
+
+
+def test_an_environment_variable_the_system_sets_is_not_undefined(flow: McpServerProcess) -> None:
+    """Radarr and BTCPay read `PATH`, `HOME` and `CI` with Environment.GetEnvironmentVariable: each was
+    used_but_undefined, which an agent would take for a setting the solution lacks. The operating system and the CI
+    service set them: used, and `set_by` says who."""
+    keys = flow.call("surfaces_list_config_keys", {"status": "used", "key_filter": "H"})["data"]["keys"]
+    assert [(k["key"], k.get("set_by"), [u["line"] for u in k["usages"]], k["defined_in"])
+            for k in keys if k.get("set_by")] == [
+        ("GITHUB_ACTIONS", "the CI service (GITHUB_ACTIONS)", [17], []),
+        ("HOME", "the operating system (HOME)", [17], [])]
 
 
 def test_a_dockerfile_naming_its_project_relative_to_its_workdir_sets_that_projects_keys(

@@ -777,6 +777,10 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                 continue
             # A guarded read (`optional`) lacks the key only where its section is configured.
             plain = [u for u in entry["usages"] if not u.get("dynamic")]
+            # `Environment.GetEnvironmentVariable("HOME")`: the operating system or the CI service sets it.
+            system = system_variable(entry["key"]) if any(u.get("pattern") == "environment_variable" for u in plain) else None
+            if system:
+                plain = [u for u in plain if u.get("pattern") != "environment_variable"]
             undefined = sorted({p for u in plain for p in missing_in(u, lower)
                                 if not u.get("optional") or configures(p, str(u["optional"]).lower())})
             guarded = {str(u["optional"]).lower() for u in plain if u.get("optional")}
@@ -787,6 +791,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
                 entry["status"] = "used"
                 if not entry["defined_in"] and lower.startswith("apphost:"):
                     entry["set_by"] = "Aspire's AppHost (DistributedApplicationBuilder sets AppHost:*)"
+                elif not entry["defined_in"] and system:
+                    entry["set_by"] = system
             elif all(u.get("pattern") == "bound_property" for u in entry["usages"]):
                 entry["status"] = "bound_unset"  # an options property appsettings leave at its default
                 entry["undefined_in"] = undefined  # where: one host may set it and another not
@@ -913,6 +919,30 @@ FRAMEWORK_SECTIONS = {
     "applicationinsights": "Application Insights (AddApplicationInsightsTelemetry)",
     "orleans": "Orleans (UseOrleans reads the section an Aspire AppHost sets)",
 }
+
+
+# Environment variables the operating system, a shell, a container platform or a CI service sets: a direct read of
+# one is not a key the solution lacks (Radarr's and BTCPay's reads of PATH, HOME, CI read used_but_undefined).
+_SYSTEM_VARIABLES = frozenset({
+    "path", "pathext", "home", "homedrive", "homepath", "user", "username", "userdomain", "userprofile", "logname",
+    "shell", "pwd", "temp", "tmp", "tmpdir", "lang", "lc_all", "term", "tz", "display", "hostname", "computername",
+    "os", "windir", "systemroot", "systemdrive", "comspec", "public", "allusersprofile", "appdata", "localappdata",
+    "programdata", "programfiles", "programfiles(x86)", "commonprogramfiles", "processor_architecture",
+    "processor_identifier", "number_of_processors", "xdg_config_home", "xdg_data_home", "xdg_cache_home",
+    "xdg_runtime_dir", "kubernetes_service_host", "kubernetes_service_port"})
+_CI_VARIABLES = frozenset({"ci", "tf_build", "github_actions", "gitlab_ci", "appveyor", "travis", "jenkins_url",
+                           "teamcity_version", "buildkite", "build_buildid", "build_sourcesdirectory"})
+_CI_PREFIXES = ("github_", "gitlab_", "appveyor_", "teamcity_", "buildkite_")
+
+
+def system_variable(key: str) -> str | None:
+    """Who sets an environment variable read by name, when it is the operating system's or a CI service's."""
+    lower = key.lower()
+    if lower in _SYSTEM_VARIABLES:
+        return f"the operating system ({key})"
+    if lower in _CI_VARIABLES or lower.startswith(_CI_PREFIXES):
+        return f"the CI service ({key})"
+    return None
 
 
 def framework_reader(key: str, service_discovery: bool = False) -> str | None:

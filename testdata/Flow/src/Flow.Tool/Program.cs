@@ -13,3 +13,5 @@ Console.WriteLine(Environment.GetEnvironmentVariable("TESTS_POSTGRES"));
 Console.WriteLine(Environment.GetEnvironmentVariable("Tests__Timeout", EnvironmentVariableTarget.Process) ?? "60");
 // Set nowhere, and tested for: the code goes on without it.
 if (Environment.GetEnvironmentVariable("TESTS_BROWSER") is null) Console.WriteLine("no browser");
+// Set by the operating system and by GitHub's runners, not by the solution: nothing lacks them.
+Console.WriteLine(Environment.GetEnvironmentVariable("HOME") ?? Environment.GetEnvironmentVariable("GITHUB_ACTIONS"));
