@@ -362,25 +362,30 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
     and json_tree, called after FROM/JOIN, are no tables (a column list right after INTO is no call); an old-style
     join's comma-separated FROM list names each of its tables. FROMs that are no clause name no table: `IS [NOT]
     DISTINCT FROM subs.lockout_enabled` (BTCPay listed table lockout_enabled of schema subs), `EXTRACT(YEAR FROM
-    added)`, `TRIM(BOTH ' ' FROM title)`; nor does `FOR UPDATE SKIP LOCKED` (table SKIP)."""
+    added)`, `TRIM(BOTH ' ' FROM title)`; nor does `FOR UPDATE SKIP LOCKED` (table SKIP). PostgreSQL's `DELETE FROM
+    "Grabs" g USING "Blocklist" b, "Pending"` and a MERGE's `USING "StagedCredits"` name tables (missed before);
+    `JOIN "Credits" USING ("MovieId")` names a column."""
     server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
                                                "ROSLYNMAP_IDS": "full"})
     store, migrations = "src/Hierarchy/Datastore/MovieStore.cs", "src/Hierarchy/Datastore/Migration/"
     try:
         env = server.call("surfaces_list_db_tables", {})
-        assert env["answer"] == "10 database tables (4 more that migrations renamed or dropped, under former_tables)."
+        assert env["answer"] == "12 database tables (4 more that migrations renamed or dropped, under former_tables)."
         data = env["data"]
         assert [(t["table"], t["schema"], [(s["source"], s["file"], s["line"]) for s in t["sources"]],
                  t.get("migrations"), t.get("only_in_migrations"), t.get("renamed_from"))
                 for t in data["tables"]] == [
-            ("Blocklist", None, [("Sql", store, 19)], None, None, ["Blacklist"]),
+            ("Blocklist", None, [("Sql", store, 19), ("Sql", store, 49)], None, None, ["Blacklist"]),
             ("Config", None, [], 2, True, ["Config_new"]),
-            ("Credits", None, [("Sql", store, 24)], None, None, None),
-            ("Grabs", None, [("Sql", store, 42)], None, None, None),
-            ("Movies", None, [("Sql", store, 10), ("Sql", store, 17), ("Sql", store, 24)], None, None, None),
+            ("Credits", None, [("Sql", store, 24), ("Sql", store, 52), ("Sql", store, 55)], None, None, None),
+            ("Grabs", None, [("Sql", store, 42), ("Sql", store, 49)], None, None, None),
+            ("Movies", None, [("Sql", store, 10), ("Sql", store, 17), ("Sql", store, 24), ("Sql", store, 55)], None, None,
+             None),
+            ("Pending", None, [("Sql", store, 49)], None, None, None),
             ("People", "main", [("Sql", store, 24)], None, None, None),
             ("QualityProfiles", None, [("Sql", store, 21)], None, None, ["Profiles"]),
             ("Queue", None, [("Sql", store, 45)], None, None, None),
+            ("StagedCredits", None, [("Sql", store, 52)], None, None, None),
             ("subscribers", None, [("Sql", store, 31)], None, None, None),
             ("Users", None, [("Sql", store, 31)], None, None, None)]
         assert data["former_tables"] == [

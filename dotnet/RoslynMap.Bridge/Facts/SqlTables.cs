@@ -2,8 +2,8 @@ using System.Text.RegularExpressions;
 
 namespace RoslynMap.Bridge.Facts;
 
-/// <summary>Table names in a SQL string: the identifier after FROM, JOIN, INTO and UPDATE (and each of a FROM's
-/// comma-separated list), with brackets/quotes stripped and a schema prefix split off. A regex, not a SQL parser.</summary>
+/// <summary>Table names in a SQL string: the identifier after FROM, JOIN, INTO, UPDATE and USING (PostgreSQL's
+/// `DELETE FROM a USING b`, a MERGE's source; and each of a FROM's or USING's comma-separated list), with brackets/quotes stripped and a schema prefix split off. A regex, not a SQL parser.</summary>
 internal static partial class SqlTables
 {
     private const string Part = """(?:\[[^\]]+\]|"[^"]+"|`[^`]+`|[A-Za-z_][\w$#]*)""";
@@ -11,7 +11,7 @@ internal static partial class SqlTables
     // Not a clause: `IS [NOT] DISTINCT FROM x.y` is a comparison (BTCPay's `IS DISTINCT FROM subs.lockout_enabled` was
     // table lockout_enabled of schema subs); `FOR UPDATE SKIP LOCKED`, `FOR NO KEY UPDATE` lock rows and MySQL's
     // `ON DUPLICATE KEY UPDATE col = ..` sets columns.
-    [GeneratedRegex(@"\b(?<keyword>(?<!\bIS\s+(?:NOT\s+)?DISTINCT\s+)FROM|JOIN|INTO|(?<!\b(?:FOR|KEY)\s+)UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    [GeneratedRegex(@"\b(?<keyword>(?<!\bIS\s+(?:NOT\s+)?DISTINCT\s+)FROM|JOIN|INTO|USING|(?<!\b(?:FOR|KEY)\s+)UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex TableRegex();
 
     // The next table of a FROM list (`FROM "Movies" m, "Credits" c`): after the table before it and its alias, if any.
@@ -89,11 +89,11 @@ internal static partial class SqlTables
                 // column list.
                 var end = name.Index + name.Length;
                 var called = end < sql.Length && sql[end] == '(';
-                if (called && keyword is "FROM" or "JOIN") break;
+                if (called && keyword is "FROM" or "JOIN" or "USING") break;
                 if (keyword == "FROM" && InFunctionArguments(sql, m.Index)) break;
                 Add(tables, ctes, name.Value);
-                // Old-style joins list more tables after FROM, comma-separated.
-                if (keyword != "FROM" || ListedTableRegex().Match(sql, end) is not { Success: true } next) break;
+                // Old-style joins list more tables after FROM, comma-separated (and `DELETE .. USING a, b`).
+                if (keyword is not ("FROM" or "USING") || ListedTableRegex().Match(sql, end) is not { Success: true } next) break;
                 name = next.Groups["name"];
             }
         }

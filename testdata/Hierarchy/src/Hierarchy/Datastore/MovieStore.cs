@@ -44,4 +44,13 @@ public sealed class MovieStore(IDbConnection conn)
 
     public int Take() => conn.ExecuteScalar<int>(
         "SELECT id FROM \"Queue\" WHERE (SELECT EXTRACT(EPOCH FROM queued_at)) > 0 FOR UPDATE SKIP LOCKED");
+
+    // PostgreSQL's `DELETE .. USING` and a MERGE's source name tables; `JOIN .. USING ("MovieId")` names a column.
+    public int Prune() => conn.Execute(
+        "DELETE FROM \"Grabs\" g USING \"Blocklist\" b, \"Pending\" WHERE g.\"MovieId\" = b.\"MovieId\"");
+
+    public int Stage() => conn.Execute(
+        "MERGE INTO \"Credits\" AS c USING \"StagedCredits\" AS s ON c.\"Id\" = s.\"Id\" WHEN MATCHED THEN UPDATE SET \"Role\" = s.\"Role\"");
+
+    public IEnumerable<int> Shared() => conn.Query<int>("SELECT \"Id\" FROM \"Movies\" JOIN \"Credits\" USING (\"MovieId\")");
 }
