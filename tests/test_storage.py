@@ -364,21 +364,23 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
     DISTINCT FROM subs.lockout_enabled` (BTCPay listed table lockout_enabled of schema subs), `EXTRACT(YEAR FROM
     added)`, `TRIM(BOTH ' ' FROM title)`; nor does `FOR UPDATE SKIP LOCKED` (table SKIP). PostgreSQL's `DELETE FROM
     "Grabs" g USING "Blocklist" b, "Pending"` and a MERGE's `USING "StagedCredits"` name tables (missed before);
-    `JOIN "Credits" USING ("MovieId")` names a column."""
+    `JOIN "Credits" USING ("MovieId")` names a column. FluentMigrator's `Create.Table` is a creation (Radarr drops
+    History and creates it again: it was listed as dropped) and `Execute.Sql` in Up names its tables (Down's do not)."""
     server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
                                                "ROSLYNMAP_IDS": "full"})
     store, migrations = "src/Hierarchy/Datastore/MovieStore.cs", "src/Hierarchy/Datastore/Migration/"
     try:
         env = server.call("surfaces_list_db_tables", {})
-        assert env["answer"] == "12 database tables (4 more that migrations renamed or dropped, under former_tables)."
+        assert env["answer"] == "13 database tables (4 more that migrations renamed or dropped, under former_tables)."
         data = env["data"]
         assert [(t["table"], t["schema"], [(s["source"], s["file"], s["line"]) for s in t["sources"]],
                  t.get("migrations"), t.get("only_in_migrations"), t.get("renamed_from"))
                 for t in data["tables"]] == [
-            ("Blocklist", None, [("Sql", store, 19), ("Sql", store, 49)], None, None, ["Blacklist"]),
+            ("Blocklist", None, [("Sql", store, 19), ("Sql", store, 49)], 1, None, ["Blacklist"]),
             ("Config", None, [], 2, True, ["Config_new"]),
             ("Credits", None, [("Sql", store, 24), ("Sql", store, 52), ("Sql", store, 55)], None, None, None),
             ("Grabs", None, [("Sql", store, 42), ("Sql", store, 49)], None, None, None),
+            ("History", None, [], 1, True, None),  # dropped, then created again (004_recreate_history.cs)
             ("Movies", None, [("Sql", store, 10), ("Sql", store, 17), ("Sql", store, 24), ("Sql", store, 55)], None, None,
              None),
             ("Pending", None, [("Sql", store, 49)], None, None, None),
@@ -390,19 +392,19 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
             ("Users", None, [("Sql", store, 31)], None, None, None)]
         assert data["former_tables"] == [
             {"table": "Blacklist", "schema": None, "entities": [], "file": f"{migrations}001_initial_setup.cs",
-             "line": 19, "migrations": 2, "renamed_to": "Blocklist",
+             "line": 12, "migrations": 2, "renamed_to": "Blocklist",
              "by": {"file": f"{migrations}002_rename_tables.cs", "line": 10}},
             # 003_rebuild_config.cs renames Config_new to Config after dropping Config: Config is live (listed above).
             {"table": "Config_new", "schema": None, "entities": [], "file": f"{migrations}003_rebuild_config.cs",
              "line": 13, "migrations": 1, "renamed_to": "Config",
              "by": {"file": f"{migrations}003_rebuild_config.cs", "line": 13}},
             {"table": "NetImport", "schema": None, "entities": [], "file": f"{migrations}001_initial_setup.cs",
-             "line": 23, "migrations": 2, "dropped": True,
+             "line": 13, "migrations": 2, "dropped": True,
              "by": {"file": f"{migrations}002_rename_tables.cs", "line": 12}},
             {"table": "Profiles", "schema": "main", "entities": [], "file": f"{migrations}001_initial_setup.cs",
              "line": 23, "migrations": 2, "renamed_to": "QualityProfiles",
              "by": {"file": f"{migrations}002_rename_tables.cs", "line": 11}}]
-        assert data["migration_folders"] == [{"folder": "src/Hierarchy/Datastore/Migration", "files": 3}]
+        assert data["migration_folders"] == [{"folder": "src/Hierarchy/Datastore/Migration", "files": 4}]
         blacklist = server.call("surfaces_list_db_tables", {"table_filter": "blacklist"})
         assert blacklist["answer"] == ("0 database tables match 'blacklist' (Blacklist was renamed to Blocklist by a "
                                        "migration: under former_tables).")

@@ -35,7 +35,7 @@ internal sealed class DbTableFacts
 
     public static IEnumerable<string> InvocationNames =>
         EfSqlMethods.Concat(DapperMethods).Append("ToTable").Append("RenameTable").Append("DropTable").Append("HasDefaultSchema")
-            .Append("Table");
+            .Append("Table").Append("Sql");
 
     public static bool IsDbSetType(TypeSyntax type) => type switch
     {
@@ -127,6 +127,7 @@ internal sealed class DbTableFacts
         else if (name == "HasDefaultSchema") DefaultSchema(inv);
         else if (name is "RenameTable" or "DropTable") MigrationOperation(inv, name, from);
         else if (name == "Table") FluentMigratorOperation(inv, from);
+        else if (name == "Sql") FluentMigratorSql(inv, from);
         else if (EfSqlMethods.Contains(name)) Sql(inv, FrameworkApi.EntityFramework, from, requireConnection: false);
         else if (DapperMethods.Contains(name)) Sql(inv, FrameworkApi.Dapper, from, requireConnection: true);
     }
@@ -184,11 +185,12 @@ internal sealed class DbTableFacts
 
     /// <summary>FluentMigrator's `Rename.Table("Blacklist").To("Blocklist")` (an `.InSchema(s)` between) and
     /// `Delete.Table("NetImport")`, outside a Down, written as EF Core's RenameTable and DropTable are: Radarr's
-    /// tables renamed long ago were listed as current, named only by its migrations' SQL.</summary>
+    /// tables renamed long ago were listed as current, named only by its migrations' SQL. `Create.Table("History")`
+    /// is a CreateTable: a table dropped and created again later is live.</summary>
     private void FluentMigratorOperation(InvocationExpressionSyntax inv, string? from)
     {
         var root = FactSyntax.LastName(FactSyntax.Receiver(inv));
-        if (root is not ("Rename" or "Delete")) return;
+        if (root is not ("Rename" or "Delete" or "Create")) return;
         if (inv.FirstAncestorOrSelf<MethodDeclarationSyntax>() is not { Identifier.ValueText: not "Down" }) return;
         var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.FluentMigrator);
         if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
@@ -203,9 +205,19 @@ internal sealed class DbTableFacts
             else if (ma.Name.Identifier.ValueText == "To") newName = value;
         }
         if (root == "Rename" && newName is null) return;
-        var detail = new FactDetail().Add("schema", schema).Add("source", root == "Rename" ? "RenameTable" : "DropTable");
+        var detail = new FactDetail().Add("schema", schema)
+            .Add("source", root switch { "Rename" => "RenameTable", "Delete" => "DropTable", _ => "CreateTable" });
         if (root == "Rename") detail.Add("renamed_to", newName);
         _sink.Add(FactKinds.DbTable, from, FactSyntax.Name(inv)!.SpanStart, confidence, table, detail);
+    }
+
+    /// <summary>FluentMigrator's `Execute.Sql("INSERT INTO ...")` outside a Down: the tables of its SQL (Radarr's
+    /// migrations move data between tables this way).</summary>
+    private void FluentMigratorSql(InvocationExpressionSyntax inv, string? from)
+    {
+        if (FactSyntax.LastName(FactSyntax.Receiver(inv)) != "Execute") return;
+        if (inv.FirstAncestorOrSelf<MethodDeclarationSyntax>() is not { Identifier.ValueText: not "Down" }) return;
+        Sql(inv, FrameworkApi.FluentMigrator, from, requireConnection: false);
     }
 
     private ITypeSymbol? EntityOf(InvocationExpressionSyntax toTable)
