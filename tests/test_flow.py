@@ -888,3 +888,36 @@ def test_an_action_parameter_in_an_attribute_route_is_the_actions_own_name(flow:
                            ("GET /manage/show/4", "Show(System.Int32)")):
         trace = flow.call("graph_trace_feature", {"entry_point": entry, "depth": 1})
         assert trace["ok"] and trace["data"]["root"]["symbol_id"] == f"{CONTROLLERS}ManageController.{handler}", entry
+
+
+TOPICS = "M:Flow.Core.Topics."
+ON_SHIPPED = f"{TOPICS}ShippingSubscriber.OnShipped(System.Int32)"
+SHIP = f"{TOPICS}Shipping.Ship(System.Int32)"
+
+
+def test_a_message_published_to_a_topic_runs_the_methods_subscribed_to_it_by_attribute(flow: McpServerProcess) -> None:
+    """CAP's `[CapSubscribe("orders.shipped")]` methods are found by reflection and run when
+    `capBus.PublishAsync("orders.shipped", o)` publishes: graph_callers said 0 callers, impact_analyze 0, and the trace
+    of the publisher stopped at the package's interface. Flow.Core/Topics.cs: a publish naming every string of a
+    subscriber's attribute reaches it (a constant's value too), Dapr's `[Topic("pubsub", "stock")]` is reached only by a
+    publish on the same pub/sub component, and a topic nobody subscribes to is a stop."""
+    publish = f"{TOPICS}ICapPublisher.PublishAsync``1(System.String,``0,System.String)"
+    ship = flow.call("graph_trace_feature", {"entry_point": SHIP, "depth": 1})
+    assert _nodes(ship) == [(1, publish, "Call", None), (1, ON_SHIPPED, "Topic", "orders.shipped")]
+    archive = flow.call("graph_trace_feature", {"entry_point": f"{TOPICS}Shipping.Archive(System.Int32)", "depth": 1})
+    assert [n["symbol_id"] for n in archive["data"]["nodes"]] == [publish]  # callbackName: is named, no topic
+    assert archive["data"]["stops"]["places"][0] == {
+        "reason": "no_subscriber", "at": f"{TOPICS}Shipping.Archive(System.Int32)", "topic": "orders.archived",
+        "file": "src/Flow.Core/Topics.cs", "line": 42}
+    dapr = flow.call("graph_trace_feature", {"entry_point": f"{TOPICS}Dapr.Stocker.Count(System.Int32)", "depth": 1})
+    assert _nodes(dapr) == [
+        (1, f"{TOPICS}Dapr.DaprClient.PublishEventAsync(System.String,System.String,System.Object)", "Call", None),
+        (1, f"{TOPICS}Dapr.StockListener.OnStock(System.Int32)", "Topic", "stock")]
+    callers = flow.call("graph_callers", {"symbol_id": ON_SHIPPED})
+    assert callers["warnings"] == [
+        f"It is subscribed to a topic by an attribute and runs when a message is published to it, by 1 member"
+        f" ({SHIP}): not call edges; impact_analyze and tests_find walk them (`through: topic`)."]
+    impact = flow.call("impact_analyze", {"symbol_id": ON_SHIPPED})
+    assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [(SHIP, 1, "topic")]
+    returned = flow.call("impact_analyze", {"symbol_id": f"{TOPICS}ShippingSubscriber.OnReturned(System.Int32)"})
+    assert returned["data"]["callers"] == []  # subscribed, never published

@@ -381,8 +381,8 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
             ("Credits", None, [("Sql", store, 24), ("Sql", store, 52), ("Sql", store, 55)], None, None, None),
             ("Grabs", None, [("Sql", store, 42), ("Sql", store, 49)], None, None, None),
             ("History", None, [], 1, True, None),  # dropped, then created again (004_recreate_history.cs)
-            ("Movies", None, [("Sql", store, 10), ("Sql", store, 17), ("Sql", store, 24), ("Sql", store, 55)], None, None,
-             None),
+            ("Movies", None, [("Sql", store, 10), ("Sql", store, 17), ("Sql", store, 24), ("Sql", store, 55)],
+             None, None, None),
             ("Pending", None, [("Sql", store, 49)], None, None, None),
             ("People", "main", [("Sql", store, 24)], None, None, None),
             ("QualityProfiles", None, [("Sql", store, 21)], None, None, ["Profiles"]),

@@ -45,6 +45,7 @@ internal sealed class FactDispatcher
     private readonly FastEndpointsFacts _fastEndpoints;
     private readonly AutofacFacts _autofac;
     private readonly RouteTransformerFacts _routeTransformers;
+    private readonly TopicFacts _topics;
     private readonly FactSink _sink;
     private readonly SyntaxTree _tree;
 
@@ -68,6 +69,7 @@ internal sealed class FactDispatcher
         _fastEndpoints = new FastEndpointsFacts(sink);
         _routeTransformers = new RouteTransformerFacts(sink);
         _autofac = new AutofacFacts(sink);
+        _topics = new TopicFacts(sink);
     }
 
     private static FrozenDictionary<string, Topic> BuildTopics()
@@ -116,6 +118,7 @@ internal sealed class FactDispatcher
         _config.ThroughHelper(inv, from);
         _aspire.ClientIntegration(inv, name, from);
         _aspire.ProjectArguments(inv, name, from);
+        if (TopicFacts.IsPublishName(name)) _topics.Publish(inv, name, from);
         if (!InvocationTopics.TryGetValue(name, out var topic))
         {
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);
@@ -268,6 +271,7 @@ internal sealed class FactDispatcher
                     if (name == "LoggerMessage") _logs.LoggerMessage(attr, id);
                     else if (name == "FeatureGate") _config.FeatureGate(attr, id);
                     else if (TestFacts.IsTestAttribute(name)) _tests.Method(method, attr, name, id);
+                    else if (TopicFacts.IsSubscribeAttribute(name)) _topics.Subscriber(attr, name, id);
                     else if (!routed && AttributeRouteFacts.IsRouteAttribute(name))
                     {
                         routed = true;

@@ -8,6 +8,12 @@ internal static class FactKinds
     public const string Config = "Config";
     /// <summary>A branch of `#if` inactive in the indexed build; key its directive, detail its end line and declarations.</summary>
     public const string InactiveCode = "InactiveCode";
+    /// <summary>A method subscribed to a topic by an attribute (`[CapSubscribe("orders.created")]`); key its last
+    /// constant string, detail the attribute and every positional constant string (TopicFacts).</summary>
+    public const string TopicSubscriber = "TopicSubscriber";
+    /// <summary>A `Publish*` call with constant string arguments (`PublishAsync("orders.created", o)`); key the first,
+    /// detail the method name and every positional constant string (TopicFacts).</summary>
+    public const string TopicPublish = "TopicPublish";
     /// <summary>A configuration key a method reads through its parameters (ConfigFlows): key is the template.</summary>
     public const string ConfigFlow = "ConfigFlow";
     /// <summary>A configuration key given a value outside appsettings files: an Aspire AppHost's environment

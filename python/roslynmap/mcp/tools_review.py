@@ -132,7 +132,8 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
          **({"candidate": "only"} if m in reached.through_unbound else {}),
          **({"through": "mediator"} if m in reached.through_mediator else {}),
          **({"through": "queue"} if m in reached.through_queue else {}),
-         **({"through": "subscription"} if m in reached.through_subscription else {})}
+         **({"through": "subscription"} if m in reached.through_subscription else {}),
+         **({"through": "topic"} if m in reached.through_topic else {})}
         for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0])) if m not in tests_calling
         for place in placed[m]]
     # Affected: the symbol's own file, every file referencing it, its callers' and implementations' files.

@@ -24,6 +24,7 @@ from roslynmap.query.senders import mediator_senders
 from roslynmap.query.shared_ids import declarations, shared_ids
 from roslynmap.query.sql import ONCE_PER_SOURCE, in_chunks
 from roslynmap.query.subscriptions import publishers
+from roslynmap.query.topics import topic_publishers
 
 MAX_MEMBERS = 30  # a type's tests: the callers of at most this many of its members are walked
 _HOLE = re.compile(r"\{[^}]*\}")
@@ -78,6 +79,8 @@ class Reach:
     through_queue: set[str] = field(default_factory=set)
     # Members reached because they publish an event a reached handler is subscribed to (subscriptions.publishers).
     through_subscription: set[str] = field(default_factory=set)
+    # Members reached because they publish to a topic a reached method is subscribed to (topics.topic_publishers).
+    through_topic: set[str] = field(default_factory=set)
     sent_to: set[str] = field(default_factory=set)  # the handlers a sender reaches through the mediator
     # Reached member -> the files its calls into the walk are in: for an id several projects declare (every
     # top-level `<Main>$`), which of its declarations were reached.
@@ -148,7 +151,8 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
         # A handler subscribed to a bus as a delegate, from the members publishing its event (BTCPay's Subscribe<T>).
         for through, sent in ((found.through_mediator, mediator_senders(conn, near)),
                               (found.through_queue, queue_senders(conn, near)),
-                              (found.through_subscription, publishers(conn, near))):
+                              (found.through_subscription, publishers(conn, near)),
+                              (found.through_topic, topic_publishers(conn, near))):
             for handle, senders in sent.items():
                 for sender in senders:
                     found.sent_to.add(handle)

@@ -19,6 +19,9 @@ A request is sent:
 A handler subscribed to an event bus as a delegate (`bus.Subscribe<OrderPlaced>(OnOrderPlaced)`,
 query/subscriptions.py) is run by the members that publish its event, named the same way (`through: subscription`).
 
+A method subscribed to a topic by an attribute (`[CapSubscribe("orders.created")]`, query/topics.py) is run by the
+members that publish to that topic by name (`through: topic`).
+
 A command queued (`queue.Push(new RefreshCommand())`, query/queues.py) is sent by the members that queue it: a handler
 of `IExecute<RefreshCommand>` names them in graph_callers' warning, and impact_analyze and tests_find walk them.
 """
@@ -35,6 +38,7 @@ from roslynmap.query.keys import ids_of, keys_of
 from roslynmap.query.queues import queue_senders
 from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.subscriptions import publishers
+from roslynmap.query.topics import topic_publishers
 from roslynmap.query.trace import ancestors, first_parameter, handle_methods_of_handlers, handlers_of
 from roslynmap.query.typeargs import parameters
 
@@ -81,6 +85,10 @@ def senders_warning(conn: sqlite3.Connection, member: str) -> str | None:
         return (f"It is subscribed to an event bus as a delegate and runs when its event is published, by"
                 f" {_members(published)}: not call edges; impact_analyze and tests_find walk them (`through:"
                 " subscription`).")
+    by_topic = topic_publishers(conn, [member]).get(member)
+    if by_topic:
+        return (f"It is subscribed to a topic by an attribute and runs when a message is published to it, by"
+                f" {_members(by_topic)}: not call edges; impact_analyze and tests_find walk them (`through: topic`).")
     return None
 
 

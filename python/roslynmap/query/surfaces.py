@@ -778,7 +778,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
             # A guarded read (`optional`) lacks the key only where its section is configured.
             plain = [u for u in entry["usages"] if not u.get("dynamic")]
             # `Environment.GetEnvironmentVariable("HOME")`: the operating system or the CI service sets it.
-            system = system_variable(entry["key"]) if any(u.get("pattern") == "environment_variable" for u in plain) else None
+            from_environment = any(u.get("pattern") == "environment_variable" for u in plain)
+            system = system_variable(entry["key"]) if from_environment else None
             if system:
                 plain = [u for u in plain if u.get("pattern") != "environment_variable"]
             undefined = sorted({p for u in plain for p in missing_in(u, lower)

@@ -13,6 +13,8 @@
 - An event published on a bus of the solution (`bus.Publish(new OrderPlaced())`) goes on into the handlers subscribed
   to its type as delegates (`bus.Subscribe<OrderPlaced>(OnOrderPlaced)`, query/subscriptions.py), edge kind
   `Subscription`.
+- A message published to a topic by name (`capBus.PublishAsync("orders.created", o)`) goes on into the methods
+  subscribed to that topic by an attribute (`[CapSubscribe("orders.created")]`, query/topics.py), edge kind `Topic`.
 - Noise is dropped and counted: unbound LINQ/framework calls (`Where`, `ToListAsync`...), `base`/`this`,
   and constructor chaining into a base class's constructor.
 - Every place the walk could not go on is said, with why (`Stop`): the depth limit, an unbound call,
@@ -30,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from roslynmap.query import dispatch, graph, projectrefs, queues, subscriptions, typeargs
+from roslynmap.query import dispatch, graph, projectrefs, queues, subscriptions, topics, typeargs
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.projectrefs import referenced
 from roslynmap.query.shared_ids import restriction, shared_ids
@@ -444,6 +446,10 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         published, publish_stops = subscriptions.subscription_edges(conn, frontier, bound_of, lambda_window)
         mediator.extend(published)
         trace.stops.extend(publish_stops)
+        # A message published to a topic by name goes on into the methods subscribed to it (query/topics.py).
+        by_topic, topic_stops = topics.topic_edges(conn, frontier, lambda_window)
+        mediator.extend(by_topic)
+        trace.stops.extend(topic_stops)
         # Those sites are also `bus` MediatorRequest facts: said once, by the subscription's edge or stop.
         on_bus = {(e["file"], e["line"]) for e in [*published, *publish_stops]}
         admitted = graph._Level(g, visited, level, limit_per_level)
