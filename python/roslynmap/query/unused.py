@@ -41,7 +41,7 @@ EXCLUSIONS = {
     "dispatch": "overrides, interface implementations",
     "found_by_attribute": "methods carrying an attribute the solution reads by reflection, or a package's attribute "
                           "(its framework finds them by it): `attributes` names them",
-    "public_library_api": "public API of libraries no app of the solution references",
+    "public_library_api": "public API of libraries no app of the solution references, or published as packages",
     "serialization": "public properties and ShouldSerialize{Property} methods (serializers bind them)",
     "constructed": "constructors of types in use, static constructors, finalizers",
     "unbound_name": "named like a call the compiler could not bind",
@@ -76,15 +76,18 @@ def _self_only_types(conn: sqlite3.Connection, types: dict[int, str]) -> set[int
 
 
 def _library_projects(conn: sqlite3.Connection) -> set[int]:
-    """Library projects, tests aside, no app of the solution reaches through project references. A test or benchmark
-    project built as an Exe (xUnit v3, BenchmarkDotNet) is no app: Polly's benchmarks referencing Polly made 91 members
-    of its published API "unused"."""
+    """Library projects, tests aside, no app of the solution reaches through project references, or published as a
+    package (a `PublishedPackage` fact, roslyn/packable.py: CAP's samples reference its transports, whose `UseRedis()`
+    overloads were "unused"). A test or benchmark project built as an Exe (xUnit v3, BenchmarkDotNet) is no app:
+    Polly's benchmarks referencing Polly made 91 members of its published API "unused"."""
     kinds = {r[0]: (r[1], r[2], r[3]) for r in conn.execute("SELECT id, output_kind, name, path FROM projects")}
     benchmarks = {int(r[0]) for r in conn.execute(
         "SELECT DISTINCT project_id FROM project_deps WHERE kind = 'package' AND name = 'BenchmarkDotNet'")}
     apps = [p for p, (kind, name, path) in kinds.items() if kind == "Exe" and p not in benchmarks
             and not _BENCHMARK_NAME.search(str(name)) and not is_test_project(str(name), str(path))]
     reached = projectrefs.referenced(projectrefs.project_references(conn), apps)
+    reached -= {int(r[0]) for r in conn.execute("SELECT DISTINCT project_id FROM facts WHERE kind = 'PublishedPackage'"
+                                                " AND project_id IS NOT NULL")}
     # A test project's public members are no published API either (a helper no test calls is unused).
     return {p for p, (kind, name, path) in kinds.items()
             if kind == "Library" and p not in reached and not is_test_project(str(name), str(path))}
