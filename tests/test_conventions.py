@@ -2,7 +2,8 @@
 reference is not "unused" (an agent may delete what we call unused). Each case is one eShopOnWeb or testdata/Web
 said unused: a SignalR hub's methods, a page model without handlers, EF Core migrations and their snapshot, a method
 group given to markup (`@onclick="Step"`), MSTest's `[AssemblyInitialize]`, a module initializer, and a member of a
-type whose interface is in a package that did not restore (eShopOnWeb's `IEndpoint<...>.AddRoute`)."""
+type whose interface is in a package that did not restore (eShopOnWeb's `IEndpoint<...>.AddRoute`), CAP's subscribers
+(found by an attribute) and Hangfire's compiler polyfills."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
     assert env["ok"], env
     web = "Conventions.Web."
     assert [u["symbol_id"] for u in env["data"]["unused"]] == [
+        # Bus/Subscribers.cs: what no attribute makes the bus call (test_a_method_the_bus_finds_by_its_attribute...).
+        f"T:{web}Bus.TopicSelector", f"M:{web}Bus.OrderSubscriber.Archive", f"M:{web}Bus.OrderSubscriber.Describe",
+        f"M:{web}Bus.PaymentSubscriber.Fee(System.Int32)",
         # Coupon derives from an IAggregateRoot implementer that is no handler: unused (and so is that interface).
         f"M:{web}Components.Pages.Stepper.Reset", f"T:{web}Data.IAggregateRoot", f"T:{web}Data.Coupon",
         f"M:{web}Data.Repository`1.Query",
@@ -45,9 +49,29 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         "unbound_base": 1,  # ImportEndpoint.AddRoute: IEndpoint<IResult> could not be bound
         "markup": 1,  # Stepper.Step, given to @onclick
         # The four + Up and Down of two migrations, a designer's BuildTargetModel, a snapshot's BuildModel,
-        # AccountsContext.OnModelCreating.
+        # AccountsContext.OnModelCreating; PaymentSubscriber (implements CAP's ICapSubscribe).
         # + TenantContext<T>.Members and ClubMember.Id, public properties.
-        "dispatch": 11, "serialization": 8}
+        "dispatch": 12, "serialization": 8,
+        # OrderSubscriber.OnOrderCreated and its class, PaymentSubscriber's OnPaymentReceived and Reconcile.
+        "found_by_attribute": 4,
+        # IsExternalInit, MaybeNullWhenAttribute, its constructor and ReturnValue.
+        "compiler_polyfill": 4}
+
+
+def test_a_method_the_bus_finds_by_its_attribute_is_not_unused(conventions: McpServerProcess) -> None:
+    """CAP: 8 `[CapSubscribe("topic")]` handlers of its samples were unused. CAP's selector reads its TopicAttribute
+    by reflection (`method.GetCustomAttributes<TopicAttribute>(true)`), so a method carrying it or a subclass of it
+    (`[Subscribe]`) is called by the bus; so is one carrying a package's attribute (CAP's `[CapSubscribe]` when CAP is
+    a package, JetBrains' `[UsedImplicitly]`), but not one only annotating (`[Pure]`), nor one carrying an attribute
+    of the solution nothing reads (`[Audited]`), nor one returning the attribute type: those are listed above."""
+    env = conventions.call("symbols_unused", {"kinds": ["Method"]})
+    assert env["data"]["excluded"]["found_by_attribute"] == {
+        "count": 3, "attributes": {"CapSubscribe": 1, "Subscribe": 1, "UsedImplicitly": 1},
+        "rule": "methods carrying an attribute the solution reads by reflection, or a package's attribute (its "
+                "framework finds them by it): `attributes` names them"}
+    # Hangfire.Core's IsExternalInit, which `init` needs on netstandard2.0 and no code names.
+    polyfills = conventions.call("symbols_unused", {"kinds": ["Class"]})
+    assert polyfills["data"]["excluded"]["compiler_polyfill"]["count"] == 2
 
 
 def test_a_method_group_given_to_markup_is_named_there(conventions: McpServerProcess) -> None:

@@ -1,5 +1,5 @@
-"""testdata/Library: a published library (Polly) whose only referencing apps are its benchmarks and tests, and what
-serializers and the middleware pipeline call by convention (Kavita)."""
+"""testdata/Library: a published library (Polly) whose only referencing apps are its benchmarks and tests, a packaged
+one an app references (CAP), and what serializers and the middleware pipeline call by convention (Kavita)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,8 @@ def test_unused_keeps_a_published_librarys_api_and_what_conventions_call(library
     env = library.call("symbols_unused", {})
     assert [(u["symbol_id"], u["line"]) for u in env["data"]["unused"]] == [
         ("M:Shared.Guard.NeverCalled", 19),  # public in an internal class: no published API
+        ("M:Lib.Hosting.HostDefaults.Banner", 8),  # the app's helper library: no package (IsPackable false)
+        ("M:Lib.Redis.RedisOptionsExtensions.Reset(Lib.Redis.RedisOptions)", 25),  # internal
         ("M:Lib.Web.Feed.ShouldSerializeNothing", 11),  # no property named Nothing
         ("M:Lib.Web.Feed.FlushLegacy", 14),  # Lib's #if names Lib's own FlushLegacy, not Lib.Web's
         ("T:Lib.Web.LegacyMiddleware", 10),
@@ -45,10 +47,26 @@ def test_unused_keeps_a_published_librarys_api_and_what_conventions_call(library
         ("M:Lib.Client.CloseLegacy", 42),  # the inactive branch declares its own: no use of this one
         ("T:Lib.Specs.ClientSpecs", 3)]  # a test project's public helper nothing calls: no published API
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
-        "public_library_api": 2,  # Close, QueryAsync(string) (not Lib.Specs' ClientSpecs: a test project's)
+        # Close, QueryAsync(string) (not Lib.Specs' ClientSpecs: a test project's); UseRedis() and UseRedis(string)
+        "public_library_api": 4,
         "serialization": 1,  # Feed.ShouldSerializeTotal (Total itself is read by the endpoint's initializer)
         "framework_entry": 2,  # TimingMiddleware.InvokeAsync, SendBenchmarks.Send ([Benchmark])
         "entry_point": 3, "constructed": 2, "test": 6, "inactive_code": 1}
+
+
+def test_a_published_librarys_api_is_kept_though_an_app_references_it(library: McpServerProcess) -> None:
+    """CAP: its samples reference its transports, so `UseRedis()`, `UseRedis(string)` and about 25 more members of
+    the packages' public API were "unused", while NATS's, which no sample references, were `public_library_api`.
+    Lib.Redis gets PackageTags from src/Directory.Build.props: published. Lib.Hosting, under the same props, says
+    `<IsPackable>false</IsPackable>`: the app's own helper, its unused public member listed."""
+    env = library.call("symbols_unused", {"project": "Lib.Redis"})
+    assert [u["symbol_id"] for u in env["data"]["unused"]] == [
+        "M:Lib.Redis.RedisOptionsExtensions.Reset(Lib.Redis.RedisOptions)"]
+    assert env["data"]["excluded"] == {"public_library_api": {
+        "count": 2, "rule": "public API of libraries no app of the solution references, or published as packages"}}
+    hosting = library.call("symbols_unused", {"project": "Lib.Hosting"})
+    assert [u["symbol_id"] for u in hosting["data"]["unused"]] == ["M:Lib.Hosting.HostDefaults.Banner"]
+    assert hosting["data"]["excluded"] == {}
 
 
 def test_an_fscheck_property_is_a_test(library: McpServerProcess) -> None:

@@ -292,9 +292,12 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
     by_file = review.count_by(found.items, "file")
     return ToolOutput(
         answer=answer,
-        data={"excluded": {k: {"count": v, "rule": unused.EXCLUSIONS[k]} for k, v in sorted(found.excluded.items())},
+        data={"excluded": {k: {"count": v, "rule": unused.EXCLUSIONS[k],
+                               **({"attributes": found.attributes} if k == "found_by_attribute" else {})}
+                           for k, v in sorted(found.excluded.items())},
               "not_detected": "reflection by name, types made by assembly scanning (plugins, GetExports<T>), "
-                              "serializer-only fields, custom [attributes], callers outside the solution"},
+                              "serializer-only fields, attributes read by reflection through a Type variable, "
+                              "callers outside the solution"},
         ranked=RankedList("unused", page, len(found.items), params.offset, by_file, scope_param=None),
         warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{i['kind']:<11} {i['symbol_id']}" for i in page],

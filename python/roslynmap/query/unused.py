@@ -29,6 +29,7 @@ class Unused:
     items: list[dict[str, Any]]
     excluded: dict[str, int]  # reason -> symbols left out for it
     skipped_projects: list[str]  # syntax_only: references unknown, nothing judged
+    attributes: dict[str, int]  # found_by_attribute: attribute name (`CapSubscribe`) -> methods left out for it
 
 
 # Said in every symbols_unused answer beside the counts: short; docs/tools.md says each rule in full.
@@ -38,7 +39,9 @@ EXCLUSIONS = {
     "framework_entry": "handlers, actions, controllers, page models, middleware Invoke, Startup methods, SignalR hub "
                        "methods, EF and FluentMigrator migrations (called or found by the framework)",
     "dispatch": "overrides, interface implementations",
-    "public_library_api": "public API of libraries no app of the solution references",
+    "found_by_attribute": "methods carrying an attribute the solution reads by reflection, or a package's attribute "
+                          "(its framework finds them by it): `attributes` names them",
+    "public_library_api": "public API of libraries no app of the solution references, or published as packages",
     "serialization": "public properties and ShouldSerialize{Property} methods (serializers bind them)",
     "constructed": "constructors of types in use, static constructors, finalizers",
     "unbound_name": "named like a call the compiler could not bind",
@@ -46,6 +49,8 @@ EXCLUSIONS = {
     "outside_repo": "compiled from files outside the repository (a package's build files)",
     "markup": "named in Razor markup (.cshtml, .razor), whose compiled code is not indexed",
     "inactive_code": "named in #if branches not compiled for the indexed target framework",
+    "compiler_polyfill": "types declared in the compiler's namespaces (IsExternalInit...): the compiler uses them "
+                         "unnamed",
 }
 
 
@@ -71,15 +76,18 @@ def _self_only_types(conn: sqlite3.Connection, types: dict[int, str]) -> set[int
 
 
 def _library_projects(conn: sqlite3.Connection) -> set[int]:
-    """Library projects, tests aside, no app of the solution reaches through project references. A test or benchmark
-    project built as an Exe (xUnit v3, BenchmarkDotNet) is no app: Polly's benchmarks referencing Polly made 91 members
-    of its published API "unused"."""
+    """Library projects, tests aside, no app of the solution reaches through project references, or published as a
+    package (a `PublishedPackage` fact, roslyn/packable.py: CAP's samples reference its transports, whose `UseRedis()`
+    overloads were "unused"). A test or benchmark project built as an Exe (xUnit v3, BenchmarkDotNet) is no app:
+    Polly's benchmarks referencing Polly made 91 members of its published API "unused"."""
     kinds = {r[0]: (r[1], r[2], r[3]) for r in conn.execute("SELECT id, output_kind, name, path FROM projects")}
     benchmarks = {int(r[0]) for r in conn.execute(
         "SELECT DISTINCT project_id FROM project_deps WHERE kind = 'package' AND name = 'BenchmarkDotNet'")}
     apps = [p for p, (kind, name, path) in kinds.items() if kind == "Exe" and p not in benchmarks
             and not _BENCHMARK_NAME.search(str(name)) and not is_test_project(str(name), str(path))]
     reached = projectrefs.referenced(projectrefs.project_references(conn), apps)
+    reached -= {int(r[0]) for r in conn.execute("SELECT DISTINCT project_id FROM facts WHERE kind = 'PublishedPackage'"
+                                                " AND project_id IS NOT NULL")}
     # A test project's public members are no published API either (a helper no test calls is unused).
     return {p for p, (kind, name, path) in kinds.items()
             if kind == "Library" and p not in reached and not is_test_project(str(name), str(path))}
@@ -98,6 +106,7 @@ class _Symbol(NamedTuple):
     path: str | None
     line: int | None
     is_static: int
+    col: int | None
 
 
 @dataclass
@@ -121,10 +130,13 @@ class _Rules:
     properties: set[tuple[str | None, str]]  # (type, property name)
     named_outside: set[str]  # types something outside them references
     hidden_types: set[str]  # types no user of a library sees: internal or private, or nested in such a type
+    found_by_attribute: dict[str, str]  # method -> the attribute its framework finds it by (`CapSubscribe`)
 
     def reason(self, s: _Symbol) -> str | None:
         if s.path and is_package_source(s.path):
             return "outside_repo"
+        if _COMPILER_POLYFILL.match(s.symbol_id):
+            return "compiler_polyfill"
         if (by_attribute := self.by_attribute.get(self.keys.get(s.symbol_id, -1))) is not None:
             return by_attribute
         if s.symbol_id in self.maybe_called:
@@ -148,6 +160,8 @@ class _Rules:
         # nothing says they override (a designer's `BuildTargetModel`, a snapshot's `BuildModel`): the file tells.
         if s.name in _EF_MIGRATION_MEMBERS and _in_migrations(s.path):
             return "framework_entry"
+        if s.symbol_id in self.found_by_attribute:
+            return "found_by_attribute"
         if s.visibility in _API_VISIBILITY and s.project_id in self.libraries and s.container not in self.hidden_types:
             return "public_library_api"
         if s.kind == "Property" and s.visibility == "public":
@@ -174,7 +188,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     projects = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT id, name, semantic_level FROM projects")}
     skipped = sorted(name for name, level in projects.values() if level == "syntax_only")
     rows = conn.execute(
-        "SELECT s.symbol_id, s.name, s.kind, s.visibility, s.container_id, s.project_id, f.path, s.line, s.is_static"
+        "SELECT s.symbol_id, s.name, s.kind, s.visibility, s.container_id, s.project_id, f.path, s.line, s.is_static,"
+        " s.col"
         " FROM symbols s LEFT JOIN files f ON f.id = s.file_id ORDER BY f.path, s.line").fetchall()
     # A file compiled into several projects declares its symbols once per project: judged once, as the asked
     # project's declaration when it has one (Dapper.StrongName compiles Dapper's files: asked for Dapper, its
@@ -234,7 +249,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
-        hidden_types=_hidden_types(symbols))
+        hidden_types=_hidden_types(symbols), found_by_attribute=_found_by_attribute(conn, symbols, lineage))
     reasons = {s.symbol_id: rules.reason(s) for s in symbols
                if keys.get(s.symbol_id) not in used and s.symbol_id not in used_containers}
     # A type nothing names whose member the framework, the runtime or a test runner reaches is reached with it
@@ -246,6 +261,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
             reason = reasons.get(sym.symbol_id)
             if reason in _REACHES_ITS_TYPE and sym.container in reasons and reasons[sym.container] is None:
                 reasons[sym.container] = reason
+                if reason == "found_by_attribute":  # a subscriber class nothing names: said by its method's attribute
+                    rules.found_by_attribute[sym.container] = rules.found_by_attribute[sym.symbol_id]
                 changed = True
     # A type left out for a reason (an implementation DI may make, a page model) is constructed some way we
     # cannot see: so is its constructor.
@@ -253,6 +270,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         if sym.kind == "Constructor" and reasons.get(sym.symbol_id, "") is None and reasons.get(sym.container or ""):
             reasons[sym.symbol_id] = "constructed"
     excluded: dict[str, int] = {}
+    attributes: dict[str, int] = {}
     items = []
     for sym in symbols:
         pname, level = projects.get(sym.project_id, ("?", "syntax_only"))
@@ -262,12 +280,15 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
             continue
         if reason := reasons[sym.symbol_id]:
             excluded[reason] = excluded.get(reason, 0) + 1
+            if reason == "found_by_attribute":
+                attribute = rules.found_by_attribute[sym.symbol_id]
+                attributes[attribute] = attributes.get(attribute, 0) + 1
             continue
         if sym.container in reasons and reasons[sym.container] is None:  # said once, by its type
             continue
         items.append({"symbol_id": sym.symbol_id, "kind": sym.kind, "file": sym.path, "line": sym.line,
                       "project": pname})
-    return Unused(items, excluded, skipped)
+    return Unused(items, excluded, skipped, dict(sorted(attributes.items())))
 
 
 def _in_migrations(path: str | None) -> bool:
@@ -359,7 +380,7 @@ _ENTRY_NAMES = ("Main", "<Main>$")
 # HtmlHelperExtensions, every method called as `@Html.FormBlock(...)`). Markup is matched by name only, so a dead type
 # with a member named like one markup uses (`Count`) is no longer said whole: its other unused members are listed.
 _REACHES_ITS_TYPE = frozenset({"entry_point", "test", "framework_entry", "unbound_base", "unbound_name",
-                               "outside_repo", "markup"})
+                               "outside_repo", "markup", "found_by_attribute"})
 # Types the framework finds by reflection, by the base they derive from: EF Core reads a DbContext's migrations
 # and its model snapshot from the assembly (eShopOnWeb's six were "unused").
 # FluentMigrator's runner finds its migrations the same way (`ScanIn(assembly)`: Sonarr's 155 were "unused").
@@ -429,6 +450,15 @@ class _Bases:
             elif kind == "base":
                 self._base[type_id] = related_id
 
+    def bases_of(self, type_id: str) -> list[str]:
+        """The base classes of a type, nearest first (an unbound one by its name: `?Profile`)."""
+        out: list[str] = []
+        current = self._base.get(type_id)
+        while current is not None and current not in out:
+            out.append(current)
+            current = self._base.get(current)
+        return out
+
     def implementing(self, interfaces: set[str]) -> frozenset[str]:
         """The types naming one of `interfaces` among those they implement."""
         return frozenset(t for t, named in self._interfaces.items() if named & interfaces)
@@ -480,3 +510,95 @@ def _run_by_attribute(conn: sqlite3.Connection) -> dict[int, str]:
         reasons.setdefault(int(from_key), by_name[name])
     return reasons
 
+
+
+# Types the compiler needs in source where the target framework lacks them and uses without any name in the code:
+# Hangfire.Core's `IsExternalInit` (netstandard2.0 `init` accessors), RequiredMemberAttribute, nullable attributes.
+_COMPILER_POLYFILL = re.compile(r"^[A-Z]:(?:System\.Runtime\.CompilerServices\.|System\.Diagnostics\.CodeAnalysis\."
+                                r"|System\.(?:Index|Range)(?:$|\.)|Microsoft\.CodeAnalysis\.EmbeddedAttribute(?:$|\.))")
+
+# Reflection reading a member's attributes, whatever overload: `GetCustomAttributes<TopicAttribute>(true)`,
+# `IsDefined(typeof(T))`, `CustomAttributes.Any(a => a.AttributeType == typeof(T))`.
+_ATTRIBUTE_READERS = re.compile(r"^[MP]:System\.[\w.`]*\.(?:GetCustomAttributes?|IsDefined|GetCustomAttributesData"
+                                r"|CustomAttributes|AttributeType)(?:[`(]|$)")
+# Assemblies of the .NET shared frameworks (and .NET Framework's): their attributes annotate ([Obsolete],
+# [NonAction], [LoggerMessage]); those meaning "called by the runtime" are _CALLED_BY_FRAMEWORK.
+_FRAMEWORK_ASSEMBLY = re.compile(r"^(?:System(?:\..*)?|mscorlib|netstandard|WindowsBase|Presentation\w+|Microsoft\."
+                                 r"(?:AspNetCore|Extensions|Win32|JSInterop|Net\.Http\.Headers|VisualBasic|CSharp|NETCore)"
+                                 r"(?:\..*)?)$")
+_CALLED_BY_FRAMEWORK = frozenset({
+    "T:Microsoft.JSInterop.JSInvokableAttribute",  # Blazor's JavaScript calls it by name
+    "T:System.Runtime.InteropServices.UnmanagedCallersOnlyAttribute",  # native code calls it
+    *(f"T:System.Runtime.Serialization.On{when}Attribute"  # serializers call these callbacks
+      for when in ("Deserialized", "Deserializing", "Serialized", "Serializing"))})
+# Package attributes that only annotate a method something else calls: JetBrains' annotations (but [UsedImplicitly]
+# and [PublicAPI], which say it is used), Hangfire's job filters (the job is named by the expression enqueuing it),
+# EF Core's [DbFunction], Refit's HTTP verbs, FluentAssertions' [CustomAssertion], woven aspects (Fody add-ins,
+# PostSharp, Metalama).
+_ANNOTATING_PACKAGE = re.compile(r"^T:(?:JetBrains\.Annotations\.(?!(?:UsedImplicitly|PublicAPI)Attribute$)|Hangfire\."
+                                 r"|Microsoft\.EntityFrameworkCore\.|Refit\.|FluentAssertions\.|PostSharp\.|Metalama\."
+                                 r"|MethodTimer\.|NullGuard\.|PropertyChanged\.|Anotar\.)")
+
+
+def _found_by_attribute(conn: sqlite3.Connection, symbols: list[_Symbol],
+                        lineage: _Bases) -> dict[str, str]:
+    """Method -> the attribute (`CapSubscribe`) by which something outside the reference graph finds and calls it:
+    one whose type, or a base of it, the solution reads by reflection (CAP's subscribers: `[CapSubscribe]` derives
+    from the TopicAttribute that `method.GetCustomAttributes<TopicAttribute>(true)` reads), one from a package (its
+    framework's: Dapr's [Topic], Azure Functions' [FunctionName], CAP's when CAP is a package) unless it only
+    annotates (_ANNOTATING_PACKAGE), one of _CALLED_BY_FRAMEWORK, or one the compiler could not bind (its package did
+    not restore: whose it is cannot be told). An attribute is a TypeRef of the method written before its name, not
+    its return type."""
+    methods = {s.symbol_id: s for s in symbols if s.kind == "Method"}
+    # Joined in SQL: the TypeRefs of every method's signature and body would be many more rows.
+    uses = [u for u in conn.execute(
+        "SELECT s.symbol_id, r.target_key, r.target_name, r.line, r.col FROM refs r JOIN ids i ON i.key = r.from_key"
+        " JOIN symbols s ON s.symbol_id = i.symbol_id AND s.file_id = r.file_id WHERE r.kind = 'TypeRef'"
+        " AND s.kind = 'Method' AND (r.line < s.line OR (r.line = s.line AND r.col < s.col))") if u[0] in methods]
+    if not uses:
+        return {}
+    signatures = dict(in_chunks(conn, "SELECT symbol_id, signature FROM symbols WHERE symbol_id IN ({marks})",
+                                list({u[0] for u in uses})))
+    targets = ids_of(conn, list({u[1] for u in uses if u[1] is not None}))
+    assemblies = dict(in_chunks(conn, "SELECT symbol_id, assembly FROM externals WHERE symbol_id IN ({marks})",
+                                list(targets.values())))
+    reflected = _read_by_reflection(conn)
+    found: dict[str, str] = {}
+    for method_id, target_key, name, _line, _col in sorted(uses, key=lambda u: (u[3], u[4] or 0)):
+        method = methods[method_id]
+        signature = signatures.get(method_id) or ""
+        declared = re.search(rf"\b{re.escape(method.name)}\s*[<(]", signature)
+        if re.search(rf"\b{re.escape(name)}\b", signature[:declared.start() if declared else len(signature)]):
+            continue  # `public TopicAttribute Describe()`: its return type (or an explicit implementation's interface)
+        type_id = targets.get(target_key) if target_key is not None else None
+        if type_id is None:
+            called = target_key is None  # unbound
+        elif type_id in assemblies:  # a framework's or a package's
+            called = type_id in _CALLED_BY_FRAMEWORK or type_id in reflected or (
+                name.endswith("Attribute") and not _FRAMEWORK_ASSEMBLY.match(assemblies[type_id] or "")
+                and not _ANNOTATING_PACKAGE.match(type_id))
+        else:  # the solution's own
+            called = bool(reflected & {type_id, *lineage.bases_of(type_id)})
+        if called:
+            found.setdefault(method_id, name.removesuffix("Attribute") or name)
+    return found
+
+
+def _read_by_reflection(conn: sqlite3.Connection) -> set[str]:
+    """Types the solution reads from members' attributes by reflection: a type named (`<TopicAttribute>`,
+    `typeof(T)`, `is T`) by the member calling an _ATTRIBUTE_READERS member, after that call and at most two lines
+    below it. `System.Attribute` itself (every attribute) is none."""
+    readers = [key for key, sid in conn.execute(
+        "SELECT key, symbol_id FROM ids WHERE (symbol_id >= 'M:System.' AND symbol_id < 'M:System/')"
+        " OR (symbol_id >= 'P:System.' AND symbol_id < 'P:System/')") if _ATTRIBUTE_READERS.match(sid)]
+    reads: dict[int, list[tuple[int, int, int]]] = {}
+    for from_key, file_id, line, col in in_chunks(conn, "SELECT from_key, file_id, line, col FROM refs"
+                                                        " WHERE target_key IN ({marks}) AND from_key IS NOT NULL",
+                                                  readers):
+        reads.setdefault(int(from_key), []).append((file_id, line, col or 0))
+    named = in_chunks(conn, "SELECT from_key, file_id, line, col, target_key FROM refs WHERE from_key IN ({marks})"
+                            " AND kind = 'TypeRef' AND target_key IS NOT NULL", list(reads))
+    keys = {target for from_key, file_id, line, col, target in named
+            if any(file_id == at_file and (at_line, at_col) < (line, col or 0) and line <= at_line + 2
+                   for at_file, at_line, at_col in reads[from_key])}
+    return set(ids_of(conn, list(keys)).values()) - {"T:System.Attribute"}

@@ -35,6 +35,7 @@ from roslynmap.model.kinds import level_evidence, merge_semantic_levels
 from roslynmap.model.records import Batch, decode_batch, merge_batches
 from roslynmap.roslyn.appsettings import definition_facts, linked_definition_facts
 from roslynmap.roslyn.hosting import load_bridge
+from roslynmap.roslyn.packable import published_package_facts
 from roslynmap.roslyn.packages import package_references
 from roslynmap.roslyn.projrefs import project_reference_facts
 from roslynmap.roslyn.protocol import deadline_seconds, read_frame, write_frame
@@ -209,6 +210,7 @@ class Worker:
             definitions = definition_facts(Path(request["repo_root"]), [p["path"] for p in described["projects"]])
             definitions += linked_definition_facts(Path(request["repo_root"]), described["projects"])
             definitions += project_reference_facts(Path(request["repo_root"]), described["projects"])
+            definitions += published_package_facts(Path(request["repo_root"]), described["projects"])
             writer.add_batch(Batch(facts=definitions))
             counts["facts"] += len(definitions)
             results = orjson.loads(session.Summary())["projects"] + _unloaded_results(unloaded)
@@ -292,7 +294,8 @@ class Worker:
                 writer.add_batch(derive_store.replay_batch(conn, copied[start:start + 512]))
             writer.add_batch(Batch(facts=definition_facts(root, [p["path"] for p in described["projects"]])
                                    + linked_definition_facts(root, described["projects"])
-                                   + project_reference_facts(root, described["projects"])))
+                                   + project_reference_facts(root, described["projects"])
+                                   + published_package_facts(root, described["projects"])))
             # A document several projects compile (a linked file) has one files row; a full index leaves it
             # with the project extracted last in document order.
             last = {path: index for path, index in docs}
