@@ -485,6 +485,7 @@ def test_log_templates_and_exceptions_lists(web: McpServerProcess) -> None:
     assert [(t["exception"], t["form"], t["line"]) for t in thrown["data"]["exceptions"]] == [
         ("T:System.ArgumentException", "throw_expression", 14),
         ("T:System.InvalidOperationException", "throw_expression", 22),
+        ("T:System.ArgumentOutOfRangeException", "throw_expression", 36),  # RetryAttribute.Attempts' setter
         ("T:System.NotSupportedException", "throw_expression", 40),
         ("T:System.ArgumentNullException", "throw_expression", 14),
         ("T:System.Collections.Generic.KeyNotFoundException", "throw", 26),
@@ -510,6 +511,19 @@ def test_exceptions_through_calls_and_throw_helpers(web: McpServerProcess) -> No
     ]
     shallow = web.call("surfaces_list", {"kind": "exceptions", "symbol_id": apply, "depth": 1})
     assert [e["exception"] for e in shallow["data"]["exceptions"]] == ["T:System.InvalidOperationException"]
+
+
+def test_an_attribute_argument_is_no_call_of_the_member_it_decorates(web: McpServerProcess) -> None:
+    """Hangfire's `[AutomaticRetry(Attempts = 0)]` was a Write from the decorated method, so the method "threw" the
+    setter's ArgumentOutOfRangeException. Guard.cs RetriedJobs.Work: the setter runs when the attribute is read by
+    reflection; the reference is an AttributeArgument, no edge for exceptions, traces or callers."""
+    work = "M:Web.Api.Infrastructure.RetriedJobs.Work"
+    attempts = "P:Web.Api.Infrastructure.RetryAttribute.Attempts"
+    assert web.call("surfaces_list", {"kind": "exceptions", "symbol_id": work})["data"]["exceptions"] == []
+    refs = web.call("refs_find", {"symbol_id": attempts})
+    assert [(r["file"], r["line"], r["kind"]) for r in refs["data"]["references"]] == [
+        ("src/Web.Api/Infrastructure/Guard.cs", 42, "AttributeArgument")]
+    assert web.call("graph_callers", {"symbol_id": attempts})["data"]["nodes"] == []
 
 
 def test_db_tables_with_overrides_and_medium_confidence(web: McpServerProcess) -> None:
@@ -716,7 +730,7 @@ def test_members_the_framework_calls_by_convention_are_not_unused(web: McpServer
         "Microsoft.Extensions.Configuration.IConfiguration)",
         f"M:{infra}DescriptorSetup.AddDescribed(Microsoft.Extensions.DependencyInjection.IServiceCollection)",
         f"M:{infra}HelperSetup.AddThroughHelper(Microsoft.Extensions.DependencyInjection.IServiceCollection)",
-        f"T:{infra}CouponService", f"T:{infra}JwtSetup", f"T:{infra}LegacyConfiguration",
+        f"T:{infra}CouponService", f"T:{infra}RetriedJobs", f"T:{infra}JwtSetup", f"T:{infra}LegacyConfiguration",
         f"M:{infra}Log.PaymentDeclined(Microsoft.Extensions.Logging.ILogger,System.String)",
         f"M:{api}Pages.Basket.CheckoutModel.Helper", f"M:{services}IAuditSink.Write(System.String)",
         f"M:{services}INotifier.NotifyAsync(System.String)", f"M:{services}OrderReports.TopCustomersAsync",
