@@ -5,8 +5,9 @@ fields, constants, events, enum members) of the testdata solutions, the set of s
 (file, line, column, kind) must equal what SymbolFinder returns through the bridge
 (ReferenceFinder.cs), its implicit references included, each classified from Roslyn's own view of
 the location: implicit (`ImplicitCall`; `Instantiate` for a target-typed `new()`), an attribute's
-named argument (`AttributeArgument`), written to (`Write`), or the operation it sits in (an invocation or user-defined operator is a `Call`, a
-creation an `Instantiate`, anything else a `Read`); a type name is an `Instantiate` in a creation,
+named argument (`AttributeArgument`), written to (`Write`), or the operation it sits in (an
+invocation or user-defined operator is a `Call`, a creation an `Instantiate`, anything else a
+`Read`); a type name is an `Instantiate` in a creation,
 an `Implementation` in a base list (interfaces) and a `TypeRef` elsewhere. References no indexed
 symbol encloses (assembly attributes, using directives) are kept: the store is read with an outer
 join on the referencing symbol.
