@@ -216,7 +216,7 @@ def test_a_filter_matching_nothing_says_how_many_the_index_holds(web: McpServerP
         "No PATCH endpoint whose route contains '/files' (56 endpoints in the index). Call surfaces_list_endpoints "
         "without path_filter and http_method to see them.")
     assert hint("surfaces_list", {"kind": "di", "filter": "Nope"}) == (
-        "0 DI registrations.", "No DI registration whose service or implementation contains 'Nope' (32 DI "
+        "0 DI registrations.", "No DI registration whose service or implementation contains 'Nope' (35 DI "
         "registrations in the index). Call surfaces_list(kind=\"di\") without filter to see them.")
     assert hint("surfaces_list", {"kind": "logs", "level": "Critical", "file": "Program.cs"})[1] == (
         "No log template of level 'Critical' in a file matching 'Program.cs' (17 log templates in the index). "
@@ -408,7 +408,7 @@ def test_a_feature_filters_parameters_are_no_root_keys(web: McpServerProcess) ->
 
 def test_di_registrations_list_with_extensions(web: McpServerProcess) -> None:
     env = web.call("surfaces_list", {"kind": "di", "limit": 100})
-    assert env["answer"] == "32 DI registrations (16 Singleton, 11 Scoped, 3 Transient, 2 unknown)."
+    assert env["answer"] == "35 DI registrations (19 Singleton, 11 Scoped, 3 Transient, 2 unknown)."
     got = [(r["service"], r.get("lifetime"), r.get("implementation"), r["form"], r.get("via"), r["line"],
             r["confidence"]) for r in env["data"]["registrations"]]
     # services.Configure<T>(section or options => ...) registers IOptions<T>, as AddOptions<T>() does
@@ -485,6 +485,7 @@ def test_log_templates_and_exceptions_lists(web: McpServerProcess) -> None:
     assert [(t["exception"], t["form"], t["line"]) for t in thrown["data"]["exceptions"]] == [
         ("T:System.ArgumentException", "throw_expression", 14),
         ("T:System.InvalidOperationException", "throw_expression", 22),
+        ("T:System.ArgumentOutOfRangeException", "throw_expression", 36),  # RetryAttribute.Attempts' setter
         ("T:System.NotSupportedException", "throw_expression", 40),
         ("T:System.ArgumentNullException", "throw_expression", 14),
         ("T:System.Collections.Generic.KeyNotFoundException", "throw", 26),
@@ -510,6 +511,19 @@ def test_exceptions_through_calls_and_throw_helpers(web: McpServerProcess) -> No
     ]
     shallow = web.call("surfaces_list", {"kind": "exceptions", "symbol_id": apply, "depth": 1})
     assert [e["exception"] for e in shallow["data"]["exceptions"]] == ["T:System.InvalidOperationException"]
+
+
+def test_an_attribute_argument_is_no_call_of_the_member_it_decorates(web: McpServerProcess) -> None:
+    """Hangfire's `[AutomaticRetry(Attempts = 0)]` was a Write from the decorated method, so the method "threw" the
+    setter's ArgumentOutOfRangeException. Guard.cs RetriedJobs.Work: the setter runs when the attribute is read by
+    reflection; the reference is an AttributeArgument, no edge for exceptions, traces or callers."""
+    work = "M:Web.Api.Infrastructure.RetriedJobs.Work"
+    attempts = "P:Web.Api.Infrastructure.RetryAttribute.Attempts"
+    assert web.call("surfaces_list", {"kind": "exceptions", "symbol_id": work})["data"]["exceptions"] == []
+    refs = web.call("refs_find", {"symbol_id": attempts})
+    assert [(r["file"], r["line"], r["kind"]) for r in refs["data"]["references"]] == [
+        ("src/Web.Api/Infrastructure/Guard.cs", 42, "AttributeArgument")]
+    assert web.call("graph_callers", {"symbol_id": attempts})["data"]["nodes"] == []
 
 
 def test_db_tables_with_overrides_and_medium_confidence(web: McpServerProcess) -> None:
@@ -715,7 +729,8 @@ def test_members_the_framework_calls_by_convention_are_not_unused(web: McpServer
         f"M:{infra}ConfigurationSetup.AddWebApi(Microsoft.Extensions.DependencyInjection.IServiceCollection,"
         "Microsoft.Extensions.Configuration.IConfiguration)",
         f"M:{infra}DescriptorSetup.AddDescribed(Microsoft.Extensions.DependencyInjection.IServiceCollection)",
-        f"T:{infra}CouponService", f"T:{infra}JwtSetup", f"T:{infra}LegacyConfiguration",
+        f"M:{infra}HelperSetup.AddThroughHelper(Microsoft.Extensions.DependencyInjection.IServiceCollection)",
+        f"T:{infra}CouponService", f"T:{infra}RetriedJobs", f"T:{infra}JwtSetup", f"T:{infra}LegacyConfiguration",
         f"M:{infra}Log.PaymentDeclined(Microsoft.Extensions.Logging.ILogger,System.String)",
         f"M:{api}Pages.Basket.CheckoutModel.Helper", f"M:{services}IAuditSink.Write(System.String)",
         f"M:{services}INotifier.NotifyAsync(System.String)", f"M:{services}OrderReports.TopCustomersAsync",
@@ -766,7 +781,16 @@ def test_a_registration_made_from_a_service_descriptor_is_one(web: McpServerProc
         # The solution's own generic extension (fullstackhero's AddHeroDbContext<CatalogDbContext>()): what its body
         # registers, its type argument put in for TContext, at the call; the body's own row names TContext.
         ("ShopDbContext", "Scoped", "ShopDbContext", "extension", None, 18, "high"),
-        ("TContext", "Scoped", "TContext", "extension", None, 23, "high")]
+        ("TContext", "Scoped", "TContext", "extension", None, 23, "high"),
+        # Hangfire's helper, no Add* extension: each call registers its type argument, written or inferred (the
+        # factory's product is not recorded), and the body's own row names T.
+        ("IClock", "Singleton", None, "extension", True, 32, "high"),
+        ("PriceCalculator", "Singleton", None, "extension", True, 33, "high"),
+        ("T", "Singleton", None, "factory", True, 38, "high")]
     made = env["data"]["registrations"][4]
     assert (made["via"], made["through"], made["service_id"]) == ("AddShopContext", "AddDbContext",
                                                                     "T:Web.Api.Data.ShopDbContext")
+    helper = env["data"]["registrations"][7]
+    assert (helper["via"], helper["service_id"], helper["registered_in"]) == (
+        "TryAddSingletonChecked", "T:Web.Api.Services.PriceCalculator",
+        "M:Web.Api.Infrastructure.HelperSetup.AddThroughHelper(Microsoft.Extensions.DependencyInjection.IServiceCollection)")

@@ -229,3 +229,16 @@ def test_card_lists_thrown_exceptions(server: McpServerProcess) -> None:
     # cancellationToken.ThrowIfCancellationRequested(): a framework throw helper, by its documented exception.
     place = server.call("symbols_get_card", {"symbol_id": PLACE})["data"]
     assert place["thrown_exceptions"] == ["T:System.OperationCanceledException"]
+
+
+def test_search_type_dot_member_finds_the_member_first(server: McpServerProcess) -> None:
+    # Hangfire: `BackgroundJob.Enqueue` found tests and helpers but none of the 8 overloads (the type's name
+    # is in no searched column of its members); a dotted query names a member by its type, namespace optional.
+    for query in ("OrderService.Place", "OrderService.Place()"):
+        env = server.call("symbols_search", {"query": query})
+        assert ids(env) == [PLACE, "T:Shop.Services.OrderService"], query  # then the FTS hits, as before
+    assert ids(server.call("symbols_search", {"query": "Shop.Services.OrderService.Place"})) == [PLACE]
+    env = server.call("symbols_search", {"query": "Repository<T>.Add"})
+    assert ids(env)[0] == "M:Shop.Domain.Repository`1.Add(`0)"  # not IRepository<T>.Add
+    assert server.call("symbols_search", {"query": "Shop.Domain.Order"})["data"]["results"][0]["symbol_id"] == \
+        "T:Shop.Domain.Order"

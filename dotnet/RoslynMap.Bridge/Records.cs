@@ -58,4 +58,5 @@ internal static class RefKinds
     public const string TypeRef = "TypeRef";
     public const string ImplicitCall = "ImplicitCall";   // a call the compiler makes for foreach, await, using... (ImplicitCalls)
     public const string MockSetup = "MockSetup";         // a member named in a mock's setup expression: not run (ReferenceClassifier)
+    public const string AttributeArgument = "AttributeArgument"; // `[Retry(Attempts = 0)]`: set when the attribute is read, not by the member
 }

@@ -76,6 +76,11 @@ internal sealed class ReferenceClassifier
                 kind = IsInvoked(expr) ? RefKinds.Call : RefKinds.Read; // uninvoked: a method group
                 if (kind == RefKinds.Call) TypeArgumentsOfCall(symbol, target, name, from);
                 break;
+            // `[AutomaticRetry(Attempts = 0)]` (Hangfire): the setter runs when something reads the attribute by
+            // reflection, not when the member it decorates runs, so no call edge (exceptions, traces, callers).
+            case IPropertySymbol or IFieldSymbol when name.Parent is NameEqualsSyntax { Parent: AttributeArgumentSyntax }:
+                kind = RefKinds.AttributeArgument;
+                break;
             default:
                 kind = IsWritten(expr) ? RefKinds.Write : RefKinds.Read;
                 break;

@@ -90,6 +90,9 @@ internal static class ReferenceFinder
                 _ => "TypeRef",
             };
         }
+        // `[Retry(Attempts = 0)]`: the index's AttributeArgument (ReferenceClassifier), set when the attribute is read.
+        if (token.Parent is IdentifierNameSyntax { Parent: NameEqualsSyntax { Parent: AttributeArgumentSyntax } })
+            return "AttributeArgument";
         var model = location.Document.GetSemanticModelAsync().GetAwaiter().GetResult()!;
         for (var node = token.Parent; node is not null; node = node.Parent)
         {

@@ -33,9 +33,10 @@ internal static class RestoreState
     // NuGet's codes for a package it could not find at all, or not in a version the project accepts.
     private static readonly HashSet<string> UnresolvedCodes = ["NU1100", "NU1101", "NU1102", "NU1103"];
 
-    /// <summary>The packages restore could not resolve, from the error entries of the assets file's `logs` (NuGet
-    /// writes the file even when restore fails): none when the file is missing or unreadable.</summary>
-    public static List<string> UnresolvedPackages(string? assets)
+    /// <summary>The packages restore could not resolve for `framework`, the indexed one, from the error entries of the
+    /// assets file's `logs` (NuGet writes the file even when restore fails): none when the file is missing or
+    /// unreadable.</summary>
+    public static List<string> UnresolvedPackages(string? assets, string framework)
     {
         var found = new SortedSet<string>(StringComparer.OrdinalIgnoreCase);
         if (assets is null || !File.Exists(assets)) return [];
@@ -48,12 +49,13 @@ internal static class RestoreState
             if (!json.RootElement.TryGetProperty("logs", out var logs) || logs.ValueKind != System.Text.Json.JsonValueKind.Array)
                 return [];
             var downloadOnly = DownloadOnly(json.RootElement);
+            var aliases = FrameworkAliases(json.RootElement);
             foreach (var log in logs.EnumerateArray())
             {
                 if (log.TryGetProperty("code", out var code) && UnresolvedCodes.Contains(code.GetString() ?? "")
                     && log.TryGetProperty("level", out var level) && level.GetString() == "Error"
                     && log.TryGetProperty("libraryId", out var library) && library.GetString() is { Length: > 0 } name
-                    && !downloadOnly.Contains(name))
+                    && !downloadOnly.Contains(name) && ConcernsFramework(log, framework, aliases))
                     found.Add(name);
             }
         }
@@ -62,6 +64,32 @@ internal static class RestoreState
             return [];
         }
         return found.ToList();
+    }
+
+    /// <summary>False only when every target graph the entry names is another of the project's frameworks (Hangfire.Core,
+    /// indexed for netstandard2.0: Owin and the net451 reference assemblies are missing for net451 and net46 only). An
+    /// entry naming no graph, or a graph in another spelling (`.NETStandard,Version=v2.0`), counts: it may be ours.</summary>
+    private static bool ConcernsFramework(System.Text.Json.JsonElement log, string framework, HashSet<string> aliases)
+    {
+        if (!aliases.Contains(framework) || !log.TryGetProperty("targetGraphs", out var graphs)
+            || graphs.ValueKind != System.Text.Json.JsonValueKind.Array || graphs.GetArrayLength() == 0)
+            return true;
+        foreach (var graph in graphs.EnumerateArray())
+        {
+            var name = (graph.GetString() ?? "").Split('/')[0]; // `net8.0/win-x64`: the runtime-specific graph of net8.0
+            if (string.Equals(name, framework, StringComparison.OrdinalIgnoreCase) || !aliases.Contains(name)) return true;
+        }
+        return false;
+    }
+
+    /// <summary>The project's target frameworks as restore names them (the keys of `project.frameworks`).</summary>
+    private static HashSet<string> FrameworkAliases(System.Text.Json.JsonElement root)
+    {
+        var aliases = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        if (root.TryGetProperty("project", out var project) && project.TryGetProperty("frameworks", out var frameworks)
+            && frameworks.ValueKind == System.Text.Json.JsonValueKind.Object)
+            foreach (var framework in frameworks.EnumerateObject()) aliases.Add(framework.Name);
+        return aliases;
     }
 
     /// <summary>Packages restore only downloads (`PackageDownload`: Polly's package-validation baseline, its own previous

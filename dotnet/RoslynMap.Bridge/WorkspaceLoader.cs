@@ -87,6 +87,12 @@ internal static partial class WorkspaceLoader
             groups[at].Variants.Add((project, name, tfm));
         }
 
+        foreach (var (_, variants) in groups)
+        {
+            // `<TargetFrameworks>net451;netstandard2.0;</TargetFrameworks>` (Hangfire): the trailing `;` loads one more
+            // Project with no framework, which is no target framework to choose or to list as skipped.
+            if (variants.Any(v => v.Tfm.Length > 0)) variants.RemoveAll(v => v.Tfm.Length == 0);
+        }
         var entries = new List<ProjectEntry>();
         var requestSource = request.Sources.Count > 0 ? string.Join(" + ", request.Sources) : "request";
         foreach (var (file, variants) in groups)
@@ -120,7 +126,7 @@ internal static partial class WorkspaceLoader
                 SkippedFrameworks = choice.Skipped,
                 Restored = assets is not null && File.Exists(assets),
                 AssetsFile = assets,
-                UnresolvedPackages = RestoreState.UnresolvedPackages(assets),
+                UnresolvedPackages = RestoreState.UnresolvedPackages(assets, choice.Chosen.Tfm),
                 IntermediateDir = intermediate,
                 Documents = documents,
                 DocumentPaths = documentPaths,

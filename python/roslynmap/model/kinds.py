@@ -12,7 +12,7 @@ SYMBOL_KINDS = (
 )
 TYPE_KINDS = ("Class", "Struct", "Record", "RecordStruct", "Interface", "Enum", "Delegate")
 REFERENCE_KINDS = ("Call", "Read", "Write", "Instantiate", "Override", "Implementation", "TypeRef", "ImplicitCall",
-                   "MockSetup")
+                   "MockSetup", "AttributeArgument")
 RESOLUTION_STATES = ("resolved", "unresolved")
 SEMANTIC_LEVELS = ("full", "partial", "syntax_only")
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 
+from roslynmap.model.ids import name_from_doc_id
 from roslynmap.query import graph, projectrefs, transformers
 from roslynmap.query.dispatch import Lineage
 from roslynmap.query.keys import ids_of, key_of
@@ -1837,6 +1838,58 @@ def _type_arguments_put_in(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def _generic_helper_calls(conn: sqlite3.Connection, items: list[dict[str, Any]], project: str | None,
+                          file: str | None) -> list[dict[str, Any]]:
+    """Calls of the solution's own generic helper whose body registers its type parameter, when the call is no `Add*`
+    extension the bridge records (Hangfire's `services.TryAddSingletonChecked<IBackgroundJobClient>(...)` and
+    `TryAddSingletonChecked(_ => JobStorage.Current)`, whose body is `TryAddSingleton<T>(sp => f(sp))`): one
+    registration per call with its type argument, written or inferred (the bridge's GenericCall facts), put in. The
+    implementation a factory handed at the call makes is not recorded: it is left out unless the body names it."""
+    bodies: dict[str, list[dict[str, Any]]] = {}
+    covered: set[tuple[str, str, int]] = set()
+    for fact in facts_of_kind(conn, "DiRegistration"):
+        if "service_type_parameter" in fact or "implementation_type_parameter" in fact:
+            bodies.setdefault(str(fact["symbol_id"]), []).append(fact)
+        if fact.get("form") == "extension" and fact.get("target"):
+            covered.add((str(fact["target"]), str(fact["file"]), int(fact["line"])))  # _type_arguments_put_in's
+    if not bodies:
+        return []
+    names = {pid: name for pid, name, _ in project_folders(conn)}
+    rows = in_chunks(conn, f"SELECT {FACT_COLUMNS}, fa.project_id FROM {FACT_FROM} WHERE fa.kind = 'GenericCall'"
+                           " AND fa.key IN ({marks})", sorted(bodies))
+    calls = []
+    for row in rows:
+        call = _fact(row[:-1])
+        call["project"] = names.get(row[-1])
+        if (str(call["key"]), str(call["file"]), int(call["line"])) not in covered:
+            calls.append(call)
+    out: list[dict[str, Any]] = []
+    for call in _narrowed(calls, project, file):
+        ids = [str(i) for i in call.get("method_type_arguments") or []]
+        for body in bodies[str(call["key"])]:
+            made: dict[str, Any] = {"lifetime": body.get("lifetime"), "form": "extension",
+                                    "via": name_from_doc_id(str(call["key"])), "through": body.get("via"),
+                                    "try": body.get("try"), "target": call["key"]}
+            for role in ("service", "implementation"):
+                position = body.get(f"{role}_type_parameter")
+                if isinstance(position, int):
+                    if position < len(ids):
+                        made[role], made[f"{role}_id"] = _type_name(ids[position]), ids[position]
+                elif role == "implementation":
+                    made[role], made[f"{role}_id"] = body.get(role), body.get(f"{role}_id")
+            if "service" not in made:
+                continue  # the type argument did not bind
+            out.append({"service": made.pop("service"), **{k: v for k, v in made.items() if v is not None},
+                        "registered_in": call["symbol_id"], "project": call["project"], "file": call["file"],
+                        "line": call["line"], "confidence": body["confidence"]})
+    return out
+
+
+def _type_name(type_id: str) -> str:
+    """`T:Hangfire.JobStorage` -> `JobStorage`; a constructed `T:Ns.Box{Ns.Item}` -> `Box`."""
+    return name_from_doc_id(type_id.split("{", 1)[0])
+
+
 def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifetime: str | None,
                      project: str | None, file: str | None) -> Listing:
     """Every registration in source order: lifetime calls (AddScoped<I, T>...) and Add* extensions."""
@@ -1852,6 +1905,8 @@ def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifet
             "registered_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"], "line": fact["line"],
             "confidence": fact["confidence"]})
     items = _type_arguments_put_in(items)
+    if helper_calls := _generic_helper_calls(conn, items, project, file):
+        items = sorted([*items, *helper_calls], key=lambda i: (i["file"] or "", i["line"] or 0))  # stable: source order
     if service_filter:
         needle = service_filter.strip().lower()
         items = [i for i in items

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 import sqlite3
 from dataclasses import dataclass
 from typing import Any
@@ -88,9 +89,23 @@ def search(
     limit: int,
     offset: int,
 ) -> SearchResult:
-    where: list[str] = []
-    args: list[Any] = []
+    filters: list[str] = []
+    filter_args: list[Any] = []
+    if kinds:
+        filters.append(f"s.kind IN ({','.join('?' * len(kinds))})")
+        filter_args.extend(kinds)
+    if namespace:
+        ns = namespace.strip().strip(".")
+        filters.append("(s.namespace = ? OR substr(s.namespace, 1, ?) = ?)")
+        filter_args.extend([ns, len(ns) + 1, ns + "."])
+    if file_prefix:
+        filters.append("substr(f.path, 1, ?) = ?")
+        filter_args.extend([len(file_prefix), file_prefix])
     match = fts_expression(query or "")
+    # `BackgroundJob.Enqueue`: members of the named type come first (the FTS words alone match neither).
+    qualified = _qualified_rows(conn, query, filters, filter_args) if match is not None else []
+    where = list(filters)
+    args: list[Any] = []
     score = "bm25(symbols_fts, 10.0, 2.0, 1.0)"
     if match is not None and is_overlay(conn):  # a workspace: baseline and overlay FTS hits
         source = f"({fts_symbols_sql()}) s {SYMBOL_JOINS}"
@@ -98,20 +113,14 @@ def search(
         score = "s.score"
     elif match is not None:
         source = f"symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid {SYMBOL_JOINS}"
-        where.append("symbols_fts MATCH ?")
+        where.insert(0, "symbols_fts MATCH ?")
         args.append(match)
     else:
         source = SYMBOL_FROM
-    if kinds:
-        where.append(f"s.kind IN ({','.join('?' * len(kinds))})")
-        args.extend(kinds)
-    if namespace:
-        ns = namespace.strip().strip(".")
-        where.append("(s.namespace = ? OR substr(s.namespace, 1, ?) = ?)")
-        args.extend([ns, len(ns) + 1, ns + "."])
-    if file_prefix:
-        where.append("substr(f.path, 1, ?) = ?")
-        args.extend([len(file_prefix), file_prefix])
+    args.extend(filter_args)
+    if qualified:
+        where.append(f"s.id NOT IN ({','.join('?' * len(qualified))})")
+        args.extend(r["row_id"] for r in qualified)
     clause = f"WHERE {' AND '.join(where)}" if where else ""
     if match is not None:
         words = (query or "").strip().lower()
@@ -121,13 +130,16 @@ def search(
         order_args: list[Any] = [words]
     else:
         order, order_args = "s.name, s.symbol_id", []
-    rows = conn.execute(
-        f"SELECT {SYMBOL_COLUMNS} FROM {source} {clause} ORDER BY {order} LIMIT ? OFFSET ?",
-        [*args, *order_args, limit, offset],
-    ).fetchall()
+    rows = qualified[offset:offset + limit]
+    if len(rows) < limit:
+        rows += conn.execute(
+            f"SELECT {SYMBOL_COLUMNS} FROM {source} {clause} ORDER BY {order} LIMIT ? OFFSET ?",
+            [*args, *order_args, limit - len(rows), max(0, offset - len(qualified))],
+        ).fetchall()
     # total, by_file and by_kind from one grouped pass over the whole filtered set
     groups = conn.execute(
         f"SELECT f.path, s.kind, count(*) FROM {source} {clause} GROUP BY f.path, s.kind", args).fetchall()
+    groups += [(r["file"], r["kind"], 1) for r in qualified]
     own = sum(g[2] for g in groups)
     if match is not None and not file_prefix:
         # Framework and package symbols come after the solution's own, marked external.
@@ -146,6 +158,26 @@ def search(
     counts = tally(groups)
     total, by_file, by_kind = counts.total, counts.by_file, counts.by_kind
     return SearchResult([summary(r) for r in rows], total, by_file, by_kind, "fts" if match else "browse")
+
+
+_QUALIFIED = re.compile(r"[A-Za-z_@][\w@]*(?:<[^<>]*>)?(?:\.[A-Za-z_@][\w@]*(?:<[^<>]*>)?)+")
+_TYPE_ARGS = re.compile(r"<[^<>]*>")
+
+
+def _qualified_rows(conn: sqlite3.Connection, query: str | None, filters: list[str],
+                    filter_args: list[Any]) -> list[sqlite3.Row]:
+    """Declared symbols a dotted query names by their qualified name: `BackgroundJob.Enqueue` and
+    `Hangfire.BackgroundJob.Enqueue` are the member `Enqueue` of a type `BackgroundJob` (all overloads),
+    `Shop.Domain.Order` the type. Type arguments and a trailing `(...)` are ignored."""
+    text = (query or "").strip().split("(", 1)[0].replace("@", "")
+    if not _QUALIFIED.fullmatch(text):
+        return []
+    qualified = _TYPE_ARGS.sub("", text)
+    name = qualified.rsplit(".", 1)[-1]
+    where = " AND ".join(["s.name = ?", *filters])
+    rows = conn.execute(f"SELECT {SYMBOL_COLUMNS} FROM {SYMBOL_FROM} WHERE {where}"
+                        " ORDER BY s.symbol_id, p.id", [name, *filter_args]).fetchall()
+    return [r for r in rows if ("." + _TYPE_ARGS.sub("", r["fqn"] or "")).endswith("." + qualified)]
 
 
 def _external_filters(kinds: list[str], namespace: str | None) -> tuple[str, list[Any]]:

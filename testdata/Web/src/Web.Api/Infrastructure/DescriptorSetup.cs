@@ -22,3 +22,18 @@ public static class DescriptorSetup
     public static IServiceCollection AddShopContext<TContext>(this IServiceCollection services) where TContext : DbContext =>
         services.AddDbContext<TContext>();
 }
+
+/// <summary>Hangfire's AddHangfire: registrations through the solution's own generic helper, which is no `Add*`
+/// extension; each call registers its type argument (written or inferred), the helper's body registers `T`.</summary>
+public static class HelperSetup
+{
+    public static IServiceCollection AddThroughHelper(this IServiceCollection services)
+    {
+        services.TryAddSingletonChecked<IClock>(_ => new SystemClock());
+        services.TryAddSingletonChecked(_ => new PriceCalculator());
+        return services;
+    }
+
+    private static void TryAddSingletonChecked<T>(this IServiceCollection services, Func<IServiceProvider, T> factory)
+        where T : class => services.TryAddSingleton<T>(sp => factory(sp));
+}

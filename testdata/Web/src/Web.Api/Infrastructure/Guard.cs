@@ -22,3 +22,23 @@ public sealed class CouponService
         return total > 0 ? total * 0.9m : throw new InvalidOperationException("nothing to discount");
     }
 }
+
+/// <summary>Hangfire's AutomaticRetryAttribute: its setter validates. `[Retry(Attempts = 0)]` sets it when something
+/// reads the attribute by reflection, never when the member it decorates runs.</summary>
+[AttributeUsage(AttributeTargets.Method)]
+public sealed class RetryAttribute : Attribute
+{
+    private int _attempts;
+
+    public int Attempts
+    {
+        get => _attempts;
+        set => _attempts = value >= 0 ? value : throw new ArgumentOutOfRangeException(nameof(value));
+    }
+}
+
+public static class RetriedJobs
+{
+    [Retry(Attempts = 0)]
+    public static bool Work() => true;
+}
