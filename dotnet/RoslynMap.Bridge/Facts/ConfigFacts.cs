@@ -538,6 +538,10 @@ internal sealed class ConfigFacts
         var symbol = _sink.Model.GetSymbolInfo(e).Symbol;
         if (depth < 6 && symbol is ILocalSymbol local && FactSyntax.LocalInitializer(local) is { } init)
             return HandedSection(init, depth + 1);
+        // A field or property given one constant section in its class is that section (SectionPath); given several,
+        // or one not constant, its keys are under whichever it holds.
+        if (AssignedSections(symbol, 0) is { Count: > 0 } kept)
+            return kept is [{ Length: > 0 }] ? null : new Handed(FactSyntax.Collapse(e.ToString()), "*");
         if (symbol is IPropertySymbol { Type.Name: "IConfiguration" or "IConfigurationSection" } parameters
             && FrameworkApi.IsFrom(parameters.ContainingType, FeatureManagement))
             return new Handed(FactSyntax.Collapse(e.ToString()), FilterParameters);
@@ -790,7 +794,49 @@ internal sealed class ConfigFacts
         if (depth < 4 && e is IdentifierNameSyntax && _sink.Model.GetSymbolInfo(e).Symbol is ILocalSymbol local
             && FactSyntax.LocalInitializer(local) is { } init)
             return SectionPath(init, depth + 1);
+        if (e is IdentifierNameSyntax or MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax }
+            && AssignedSections(_sink.Model.GetSymbolInfo(e).Symbol, depth) is [{ Length: > 0 } only])
+            return only;
         return "";
+    }
+
+    /// <summary>The distinct sections a field or property typed IConfiguration(Section) is given in this document: its
+    /// initializer (or expression body) and each `_apm = ...` assignment in its class. Exceptionless's ApmConfig keeps
+    /// `config.GetSection("Apm")` in an IConfiguration field and reads `_apm.GetValue("ServiceName")` elsewhere:
+    /// `Apm:ServiceName`, not a root key. A section not constant is null. Empty when it is given anything but a
+    /// section (the root, a parameter, `null!`): read as before.</summary>
+    private List<string?> AssignedSections(ISymbol? member, int depth)
+    {
+        var found = new List<string?>();
+        if (depth >= 4 || member?.ContainingType is null) return found;
+        var type = member switch { IFieldSymbol f => f.Type, IPropertySymbol { IsIndexer: false } p => p.Type, _ => null };
+        if (type is not INamedTypeSymbol { Name: "IConfiguration" or "IConfigurationSection" }) return found;
+        var tree = _sink.Model.SyntaxTree;
+        var values = new List<ExpressionSyntax>();
+        foreach (var reference in member.DeclaringSyntaxReferences.Where(r => r.SyntaxTree == tree))
+        {
+            if (reference.GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var field }) values.Add(field);
+            else if (reference.GetSyntax() is PropertyDeclarationSyntax property
+                     && (property.Initializer?.Value ?? property.ExpressionBody?.Expression) is { } value) values.Add(value);
+        }
+        foreach (var declaration in member.ContainingType.DeclaringSyntaxReferences.Where(r => r.SyntaxTree == tree))
+        {
+            foreach (var assignment in declaration.GetSyntax().DescendantNodes().OfType<AssignmentExpressionSyntax>())
+            {
+                var left = assignment.Left is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax } m ? m.Name : assignment.Left;
+                if (assignment.IsKind(SyntaxKind.SimpleAssignmentExpression) && left is IdentifierNameSyntax name
+                    && name.Identifier.ValueText == member.Name
+                    && SymbolEqualityComparer.Default.Equals(_sink.Model.GetSymbolInfo(left).Symbol, member))
+                    values.Add(assignment.Right);
+            }
+        }
+        foreach (var value in values)
+        {
+            var path = SectionPath(value, depth + 1);
+            if (path is { Length: 0 }) return [];
+            if (!found.Contains(path)) found.Add(path);
+        }
+        return found;
     }
 
     private string? TypeArgument(InvocationExpressionSyntax inv, IMethodSymbol? method)

@@ -13,7 +13,9 @@ namespace RoslynMap.Bridge.Facts;
 internal sealed class MediatorFacts
 {
     // The Async names too: eShop's IEventBus.PublishAsync, Wolverine's and Brighter's SendAsync/PublishAsync.
-    public static readonly string[] InvocationNames = ["Send", "Publish", "CreateStream", "SendAsync", "PublishAsync"];
+    // Invoke/InvokeAsync: Foundatio.Mediator's `mediator.InvokeAsync(new GetTokensByOrganization(...))` and Wolverine's
+    // `bus.InvokeAsync(command)` (Exceptionless's minimal API), run by a convention handler (`TokenHandler.Handle`).
+    public static readonly string[] InvocationNames = ["Send", "Publish", "CreateStream", "SendAsync", "PublishAsync", "Invoke", "InvokeAsync"];
     // Event buses too (eShopOnContainers' IEventBus, MassTransit's IBus/IPublishEndpoint, NServiceBus's IMessageSession):
     // the query layer follows an event to its IIntegrationEventHandler/IConsumer/IHandleMessages.
     private static readonly HashSet<string> BusTypes = new(StringComparer.Ordinal)
@@ -24,6 +26,8 @@ internal sealed class MediatorFacts
     {
         "IMediator", "ISender", "IPublisher", "Mediator",
     };
+    // Wolverine's command bus invokes a handler; Foundatio's IMessageBus (no Invoke) only publishes to subscribers.
+    private static readonly HashSet<string> InvokingBusTypes = new(StringComparer.Ordinal) { "IMessageBus", "MessageBus" };
 
     private readonly FactSink _sink;
 
@@ -35,11 +39,12 @@ internal sealed class MediatorFacts
     public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
     {
         if (inv.ArgumentList.Arguments.Count == 0) return;
+        var invoke = name is "Invoke" or "InvokeAsync";
         string confidence;
         bool bus;  // an event bus, not a mediator: no MediatR pipeline behavior runs around its handlers
         if (Bound.ForFacts(_sink.Model.GetSymbolInfo(inv)) is IMethodSymbol method)
         {
-            if (!IsMediator(method.ContainingType)) return;
+            if (!IsMediator(method.ContainingType) && !(invoke && IsInvokingBus(method.ContainingType))) return;
             confidence = Confidence.High;
             bus = IsBus(method.ContainingType);
         }
@@ -49,8 +54,9 @@ internal sealed class MediatorFacts
             var receiver = FactSyntax.Receiver(inv);
             // `sender` only for Send/Publish: an unbound `_emailSender.SendAsync(message)` is no mediator.
             var sender = !name.EndsWith("Async", StringComparison.Ordinal) && FactSyntax.NameContains(receiver, "sender");
+            // An Invoke is a mediator's on any receiver named like a bus too (Wolverine's `bus.InvokeAsync(command)`).
             if (!FactSyntax.NameContains(receiver, "mediator") && !sender
-                && !FactSyntax.NameContains(receiver, "eventbus")) return;
+                && !FactSyntax.NameContains(receiver, invoke ? "bus" : "eventbus")) return;
             bus = FactSyntax.NameContains(receiver, "eventbus");
             confidence = Confidence.Medium;
         }
@@ -98,6 +104,9 @@ internal sealed class MediatorFacts
 
     private static bool IsBus(INamedTypeSymbol? type) =>
         type is not null && (BusTypes.Contains(type.Name) || type.AllInterfaces.Any(i => BusTypes.Contains(i.Name)));
+
+    private static bool IsInvokingBus(INamedTypeSymbol? type) =>
+        type is not null && (InvokingBusTypes.Contains(type.Name) || type.AllInterfaces.Any(i => InvokingBusTypes.Contains(i.Name)));
 
     private static bool IsMediator(INamedTypeSymbol? type) =>
         type is not null && (MediatorTypes.Contains(type.Name) || type.AllInterfaces.Any(i => MediatorTypes.Contains(i.Name)));

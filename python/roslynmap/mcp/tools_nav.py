@@ -409,8 +409,21 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         skipped = sum(result.unbound_skipped.values())
         warnings.append(f"{plural(skipped, 'unbound call')} {'is' if skipped == 1 else 'are'} counted, not listed: "
                         "all_edges=true lists them (and property reads).")
+    # A method group handed to a call that did not bind (Exceptionless's `messageBus.SubscribeAsync<PlanChanged>(
+    # OnPlanChangedAsync)`, Foundatio not restored) is an unbound read of the name, not a call: said, with where.
+    handed = unbound.find(ctx.conn, [row["name"]], kinds=("Read",), limit=3, symbol_ids={root_id}) \
+        if direction == "callers" and row["kind"] == "Method" else None
+    if handed and handed.total:
+        where = ", ".join(f"{i['file']}:{i['line']}" for i in handed.items)
+        answer = answer.removesuffix(".") + (f" + {plural(handed.total, 'unbound reference')} to its name, not a"
+                                             f" call ({where}).")
+        verb = "names" if handed.total == 1 else "name"
+        warnings.append(f"{plural(handed.total, 'reference')} the compiler could not bind {verb}"
+                        f" {row['name']} without calling it ({where}): a method group handed to an unbound call (an"
+                        " event bus's Subscribe) may be how it runs; refs_find lists them.")
     guidance = None
-    if not nodes and not unbound_data and not sent:  # a handler a mediator, queue or bus runs is no entry point
+    # a handler a mediator, queue or bus runs is no entry point, nor a method group handed to an unbound call
+    if not nodes and not unbound_data and not sent and not (handed and handed.total):
         guidance = Guidance("hint", f"No {noun} in the indexed solution. Entry points (controllers, "
                             "handlers, Main) have no callers; refs_find shows non-call uses.")
     # The root's name is in its symbol_id.

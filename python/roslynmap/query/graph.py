@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from roslynmap.query import dispatch, typeargs, unbound
+from roslynmap.query import dispatch, typeargs, unbound, unlinked
 from roslynmap.query.keys import ids_of, key_of
 from roslynmap.query.shared_ids import SharedIds, restriction, shared_ids
 from roslynmap.query.sql import CHUNK, chunks, in_chunks, marks
@@ -67,10 +67,13 @@ def dispatch_closure(conn: sqlite3.Connection, start: Iterable[int], upward: boo
     result: dict[int, list[int]] = {s: [] for s in start}
     reach: dict[int, set[int]] = {s: {s} for s in result}
     frontier = {s: s for s in result}  # reached key -> the start it belongs to
+    # Links the compiler could not make (a signature naming a type that did not bind), matched by name.
+    inferred = unlinked.implementations(conn) if upward else unlinked.implemented(conn)
     while frontier:
         next_frontier: dict[int, int] = {}
-        for a, b in in_chunks(conn, f"SELECT DISTINCT {src}, {dst} FROM refs WHERE {src} IN ({{marks}})"
-                               f" AND kind IN {DISPATCH_KINDS} AND {dst} IS NOT NULL", frontier):
+        for a, b in [*in_chunks(conn, f"SELECT DISTINCT {src}, {dst} FROM refs WHERE {src} IN ({{marks}})"
+                                      f" AND kind IN {DISPATCH_KINDS} AND {dst} IS NOT NULL", frontier),
+                     *((m, b) for m in frontier for b in inferred.get(m, ()))]:
             origin = frontier[a]
             if b not in reach[origin]:
                 reach[origin].add(b)
@@ -327,6 +330,8 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
                 edge: dict[str, Any] = {"from": caller, "to": callee, "kind": kind, "count": count, "ref": first_ref}
                 if via:
                     edge["via"] = via
+                    if via in unlinked.implementations(conn).get(callee, ()):
+                        edge["inferred"] = "unlinked_signature"  # matched by name: lower confidence
                 graph.edges.append(edge)
         levels.append(ranked)
         level_ends.append(len(graph.edges))

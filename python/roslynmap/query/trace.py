@@ -83,7 +83,11 @@ def _symbols(conn: sqlite3.Connection, ids: set[str]) -> dict[str, tuple[str, st
 
 def handle_methods_of_handlers(conn: sqlite3.Connection) -> list[str]:
     """The Handle (HandleAsync, Consume) methods of the solution's handler classes (once per connection: a trace
-    asks at every level)."""
+    asks at every level), and those of convention handlers taking a message a mediator is sent."""
+    return [*_interface_handle_methods(conn), *convention_handle_methods(conn)]
+
+
+def _interface_handle_methods(conn: sqlite3.Connection) -> list[str]:
     def compute() -> list[str]:
         own = own_handler_interfaces(conn)
         return [str(r[0]) for r in conn.execute(
@@ -92,6 +96,35 @@ def handle_methods_of_handlers(conn: sqlite3.Connection) -> list[str]:
             f" AND (rel.related_name IN ({marks(list(HANDLER_INTERFACES))}) OR rel.related_id IN ({marks(own)}))",
             [*HANDLE_METHODS, *HANDLER_INTERFACES, *own]).fetchall()]
     return list(memo(conn, "handler_handle_methods", compute))
+
+
+# Foundatio.Mediator's and Wolverine's handlers implement no interface: a class named *Handler (*Consumer) whose Handle
+# (HandleAsync, Consume, ConsumeAsync) takes the message first is found by its name (Exceptionless's minimal API sends
+# `mediator.InvokeAsync(new GetTokensByOrganization(...))` to `TokenHandler.Handle(GetTokensByOrganization)`).
+_CONVENTION_METHODS = (*HANDLE_METHODS, "ConsumeAsync")
+_CONVENTION_CLASSES = ("Handler", "Consumer")
+
+
+def convention_handle_methods(conn: sqlite3.Connection) -> list[str]:
+    """Handle-like methods of *Handler/*Consumer classes implementing no handler interface whose first parameter is
+    exactly a solution type some MediatorRequest sends (not an interface or base of it: the concrete message
+    decides); once per connection."""
+    return list(memo(conn, "convention_handle_methods", lambda: _convention_handle_methods(conn)))
+
+
+def _convention_handle_methods(conn: sqlite3.Connection) -> list[str]:
+    sent = {str(r[0])[2:] for r in conn.execute(
+        "SELECT DISTINCT fa.key FROM facts fa WHERE fa.kind = 'MediatorRequest' AND fa.key LIKE 'T:%'"
+        " AND EXISTS (SELECT 1 FROM symbols t WHERE t.symbol_id = fa.key)")}
+    if not sent:
+        return []
+    rows = conn.execute(
+        "SELECT DISTINCT m.symbol_id, c.name FROM symbols m JOIN symbols c ON c.symbol_id = m.container_id WHERE"
+        f" m.kind = 'Method' AND m.is_static = 0 AND m.name IN ({marks(list(_CONVENTION_METHODS))})",
+        list(_CONVENTION_METHODS)).fetchall()
+    by_interface = set(_interface_handle_methods(conn))
+    return sorted(str(sid) for sid, owner in rows if str(owner).endswith(_CONVENTION_CLASSES)
+                  and first_parameter(str(sid)) in sent and str(sid) not in by_interface)
 
 
 def first_parameter(method_id: str) -> str:

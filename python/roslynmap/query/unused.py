@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import is_package_source
-from roslynmap.query import inactive, markup, projectrefs, surfaces
+from roslynmap.query import inactive, markup, projectrefs, surfaces, trace, unlinked
 from roslynmap.query.keys import ids_of
 from roslynmap.query.overview import is_test_project
 from roslynmap.query.review import test_facts
@@ -220,6 +220,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     tests = test_facts(conn)
     lineage = _Bases(conn)
     framework = _framework_members(conn, symbols, lineage)
+    framework |= set(trace.convention_handle_methods(conn))  # found by name (Foundatio.Mediator, Wolverine)
     named_types = {s.symbol_id for s in symbols if s.kind in TYPE_KINDS
                    and (keys.get(s.symbol_id) in used or s.symbol_id in used_containers)}
     unbound_names = {r[0] for r in conn.execute("SELECT DISTINCT target_name FROM refs WHERE target_key IS NULL")}
@@ -245,7 +246,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
            if t in keys}
         # A handler's Handle is the mediator's to call, even where its signature misses the interface's (Contoso on
         # MediatR 12 for 11: CS0738, so no Implementation reference).
-        | {keys[h] for h in handle_methods_of_handlers(conn) if h in keys},
+        | {keys[h] for h in handle_methods_of_handlers(conn) if h in keys}
+        | set(unlinked.implementations(conn)),  # its signature names a missing type: linked by name
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,

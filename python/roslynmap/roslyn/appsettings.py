@@ -1,4 +1,5 @@
-"""Configuration keys defined in `appsettings*.json`, as facts (kind `ConfigDefinition`).
+"""Configuration keys defined in `appsettings*.json` (and `appsettings*.yml`/`.yaml`), as facts (kind
+`ConfigDefinition`).
 
 Read at index time beside the compile, so surfaces_list_config_keys can say which keys are
 defined but unused and which are used but undefined. JSON with comments and trailing commas
@@ -15,7 +16,7 @@ from typing import Any
 
 from roslynmap.model.readable import BUILD_DIRS, in_project_folders, is_readable, repository_files
 from roslynmap.model.records import FactRecord
-from roslynmap.roslyn import jsonc
+from roslynmap.roslyn import jsonc, yamlconf
 from roslynmap.roslyn.compose import compose_facts
 from roslynmap.roslyn.launch import launch_facts
 from roslynmap.roslyn.projrefs import linked_items
@@ -48,9 +49,14 @@ def _line_of(lines: list[str], key: str) -> int:
     return line + 1
 
 
+# YAML configuration (NetEscapades.Configuration.Yaml's AddYamlFile): Exceptionless loads only appsettings*.yml. Read
+# whether or not the code is seen to load them: a file named so beside a project is that project's configuration.
+_PATTERNS = ("appsettings*.json", "appsettings*.yml", "appsettings*.yaml")
+
+
 def _environment(name: str) -> str | None:
-    """`appsettings.Development.json` -> "Development"; the base file has none."""
-    middle = name[len("appsettings"):-len(".json")].strip(".")
+    """`appsettings.Development.json` (`.yml`) -> "Development"; the base file has none."""
+    middle = name[len("appsettings"):].rsplit(".", 1)[0].strip(".")
     return middle or None
 
 
@@ -76,7 +82,7 @@ def linked_definition_facts(root: Path, projects: list[dict[str, Any]]) -> list[
     rows: list[FactRecord] = []
     for item in linked_items(root, projects):
         name = PurePosixPath(item.link).name
-        if not fnmatch.fnmatchcase(name, "appsettings*.json") or BUILD_DIRS.intersection(item.path.split("/")) \
+        if not any(fnmatch.fnmatchcase(name, p) for p in _PATTERNS) or BUILD_DIRS.intersection(item.path.split("/")) \
                 or not is_readable(root, item.path):
             continue
         rows += _file_facts(root, item.path, _environment(name), item.project, {"link": item.link})
@@ -85,7 +91,7 @@ def linked_definition_facts(root: Path, projects: list[dict[str, Any]]) -> list[
 
 def _appsettings_facts(root: Path) -> list[FactRecord]:
     rows: list[FactRecord] = []
-    for path in repository_files(root, ["appsettings*.json"]):
+    for path in repository_files(root, _PATTERNS):
         rows += _file_facts(root, path.relative_to(root).as_posix(), _environment(path.name))
     return rows
 
@@ -94,6 +100,11 @@ def _file_facts(root: Path, rel: str, environment: str | None, project: int | No
                 extra: dict[str, Any] | None = None) -> list[FactRecord]:
     """One appsettings file's keys; `project`: the project they are defined for (None: the one beside the file)."""
     text = (root / rel).read_text(encoding="utf-8-sig", errors="replace")
+    if rel.endswith((".yml", ".yaml")):
+        return [FactRecord("ConfigDefinition", None, project, rel, k.line, 1, "high", k.key,
+                           json.dumps({"value": k.value, **({"environment": environment} if environment else {}),
+                                       **(extra or {})}))
+                for k in yamlconf.keys(text)]
     try:
         data = jsonc.loads(text)
     except ValueError as exc:
