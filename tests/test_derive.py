@@ -117,6 +117,15 @@ def test_a_derived_baseline_equals_a_full_index_commit_after_commit(
     assert [(f[0], f[7]) for f in after_flow["facts"] if f[0] in ("Config", "ConfigFlow")] == [
         ("Config", "tax:Percent"), ("Config", '{$"{name}:Percent"}'), ("ConfigFlow", "{s0}{p1}:Percent")]
 
+    # 6b: a command helper stops running its `text` parameter: App's call runs no SQL now, so Core and App are
+    # extracted again (a SqlFlow fact, as a ConfigFlow one).
+    assert [(f[0], f[7]) for f in after_flow["facts"] if f[0] in ("DbTable", "SqlFlow")] == [
+        ("DbTable", "TaxRates"), ("SqlFlow", "{p1}")]
+    edit(core / "Settings.cs", "command.CommandText = text;", 'command.CommandText = "SELECT 1";')
+    c6b = commit(repo, "sql flow")
+    after_sql = step(c6, 8, ["App", "Core"])
+    assert not [f for f in after_sql["facts"] if f[0] in ("DbTable", "SqlFlow")]
+
     # The CLI says so, and --push publishes the derived baseline; a machine with an empty local store derives
     # the next commit from the one the cache holds.
     clock = repo / "src" / "Other" / "Clock.cs"
@@ -126,9 +135,9 @@ def test_a_derived_baseline_equals_a_full_index_commit_after_commit(
     done = roslynmap("index", str(repo), "--json", "--push", "--cache-dir", str(cache_dir),
                      env={"ROSLYNMAP_HOME": str(incremental)})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"roslynmap: derived from {c6[:12]} (2 of 9 documents re-extracted)" in done.stderr
+    assert f"roslynmap: derived from {c6b[:12]} (2 of 9 documents re-extracted)" in done.stderr
     summary = json.loads(done.stdout)
-    assert (summary["derived"]["from"], summary["push"]["status"]) == (c6, "published")
+    assert (summary["derived"]["from"], summary["push"]["status"]) == (c6b, "published")
     edit(clock, "Now().Hour", "Now().Minute")
     commit(repo, "minute")
     done = roslynmap("index", str(repo), "--json", "--cache-dir", str(cache_dir),

@@ -371,7 +371,8 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
     store, migrations = "src/Hierarchy/Datastore/MovieStore.cs", "src/Hierarchy/Datastore/Migration/"
     try:
         env = server.call("surfaces_list_db_tables", {})
-        assert env["answer"] == "13 database tables (4 more that migrations renamed or dropped, under former_tables)."
+        assert env["answer"] == ("19 database tables and 1 stored procedure (4 more that migrations renamed or dropped,"
+                                 " under former_tables).")
         data = env["data"]
         assert [(t["table"], t["schema"], [(s["source"], s["file"], s["line"]) for s in t["sources"]],
                  t.get("migrations"), t.get("only_in_migrations"), t.get("renamed_from"))
@@ -381,13 +382,20 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
             ("Credits", None, [("Sql", store, 24), ("Sql", store, 52), ("Sql", store, 55)], None, None, None),
             ("Grabs", None, [("Sql", store, 42), ("Sql", store, 49)], None, None, None),
             ("History", None, [], 1, True, None),  # dropped, then created again (004_recreate_history.cs)
-            ("Movies", None, [("Sql", store, 10), ("Sql", store, 17), ("Sql", store, 24), ("Sql", store, 55)],
-             None, None, None),
+            # JobRepository's (test_sql_of_a_template_cache_and_of_a_command_helper).
+            ("Job", None, [("Sql", store, 103)], None, None, None),
+            ("JobParameter", None, [("Sql", store, 85)], None, None, None),
+            ("JobQueue", "jobs", [("Sql", store, 93), ("Sql", store, 93)], None, None, None),
+            ("Movies", None, [("Sql", store, 10), ("Sql", store, 17), ("Sql", store, 24), ("Sql", store, 55)], None,
+             None, None),
             ("Pending", None, [("Sql", store, 49)], None, None, None),
             ("People", "main", [("Sql", store, 24)], None, None, None),
             ("QualityProfiles", None, [("Sql", store, 21)], None, None, ["Profiles"]),
             ("Queue", None, [("Sql", store, 45)], None, None, None),
+            ("Server", "jobs", [("Sql", store, 104)], None, None, None),
+            ("Set", None, [("Sql", store, 96)], None, None, None),
             ("StagedCredits", None, [("Sql", store, 52)], None, None, None),
+            ("State", None, [("Sql", store, 108)], None, None, None),
             ("subscribers", None, [("Sql", store, 31)], None, None, None),
             ("Users", None, [("Sql", store, 31)], None, None, None)]
         assert data["former_tables"] == [
@@ -408,6 +416,45 @@ def test_tables_of_fluent_migrator_migrations_and_table_valued_functions(hierarc
         blacklist = server.call("surfaces_list_db_tables", {"table_filter": "blacklist"})
         assert blacklist["answer"] == ("0 database tables match 'blacklist' (Blacklist was renamed to Blocklist by a "
                                        "migration: under former_tables).")
+    finally:
+        server.close()
+
+
+def test_sql_of_a_template_cache_and_of_a_command_helper(hierarchy: Indexed) -> None:
+    """MovieStore.cs's JobRepository (Hangfire's SqlServer storage, whose 79 SQL templates were unread: only Schema and
+    sys.* tables were listed from its code). A lambda handed to the solution's `JobStorage.Sql(Func<string, string>)`,
+    a cache returning the lambda's text, writes the SQL that reaches Dapper through a local (its initializer, or each
+    value assigned to it), `string.Format`'s format or either branch of `?:`: medium, inferred;
+    `[{schema}].JobParameter` is table JobParameter of a schema known at run time. A string parameter the solution's
+    own `CommandHelper.Create` sets as CommandText makes each call's argument SQL, `through` the helper:
+    `Create("sp_getapplock", CommandType.StoredProcedure)` runs a procedure. SQL Server's `UPDATE J .. FROM [s].Job J`
+    updates Job (J is its alias), `@from` is a parameter (Hangfire listed tables `J` and `and`), and a bracketed
+    `[Set]` is a table."""
+    server = McpServerProcess(hierarchy.repo, {"ROSLYNMAP_HOME": str(hierarchy.home), "ROSLYNMAP_CACHE_DIR": "",
+                                               "ROSLYNMAP_IDS": "full"})
+    helper = ("M:Hierarchy.Datastore.CommandHelper.Create(System.Data.IDbConnection,System.String,"
+              "System.Data.CommandType)")
+    repository = "M:Hierarchy.Datastore.JobRepository."
+    try:
+        tables = server.call("surfaces_list_db_tables", {"offset": 5, "limit": 3})["data"]["tables"]
+        assert [(t["table"], t["schema"], t["sources"], t["symbols"], t["confidence"]) for t in tables] == [
+            ("Job", None, [{"source": "Sql", "file": "src/Hierarchy/Datastore/MovieStore.cs", "line": 103,
+                            "through": helper}], [f"{repository}Lock"], "medium"),
+            ("JobParameter", None, [{"source": "Sql", "file": "src/Hierarchy/Datastore/MovieStore.cs", "line": 85}],
+             [f"{repository}DeleteParameters(System.Int64)"], "medium"),
+            # `if (front) sql = storage.Sql(..)` (inferred) `else sql = "DELETE FROM [jobs].[JobQueue] .."` (Dapper's).
+            ("JobQueue", "jobs", [{"source": "Sql", "file": "src/Hierarchy/Datastore/MovieStore.cs", "line": 93}] * 2,
+             [f"{repository}Requeue(System.Int64,System.Boolean)"], "high")]
+        procedures = server.call("surfaces_list_db_tables", {"table_filter": "sp_"})["data"]["procedures"]
+        assert procedures == [{"procedure": "sp_getapplock", "schema": None, "symbols": [f"{repository}Lock"],
+                               "calls": 1, "file": "src/Hierarchy/Datastore/MovieStore.cs", "line": 101,
+                               "confidence": "medium"}]
+        # string.Format's format; the `?:` of two lambdas (one fact: the same table); a constant through the helper.
+        assert [(t["table"], t["schema"], [(s["line"], s.get("through")) for s in t["sources"]], t["confidence"])
+                for name in ("Set", "State", "Server")
+                for t in server.call("surfaces_list_db_tables", {"table_filter": name})["data"]["tables"]] == [
+            ("Set", None, [(96, None)], "medium"), ("State", None, [(108, None)], "medium"),
+            ("Server", "jobs", [(104, helper)], "medium")]
     finally:
         server.close()
 

@@ -289,45 +289,186 @@ internal sealed class DbTableFacts
         EmitSql(sqlArg.Expression, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, from);
     }
 
+    public static bool IsRawSqlMethod(string name) => EfSqlMethods.Contains(name) || DapperMethods.Contains(name);
+
+    /// <summary>How sure a call named like EF Core's or Dapper's raw SQL methods is one: null when it is not.</summary>
+    public static string? RawSqlConfidence(SemanticModel model, InvocationExpressionSyntax inv, string name)
+    {
+        var dapper = DapperMethods.Contains(name);
+        var (binding, _) = FrameworkApi.Classify(model, inv, dapper ? FrameworkApi.Dapper : FrameworkApi.EntityFramework);
+        if (binding == Binding.Unbound && dapper && !LooksLikeConnection(FactSyntax.Receiver(inv))) return null;
+        return FrameworkApi.ConfidenceOf(binding);
+    }
+
     /// <summary>`command.CommandText = "..."` (also in an object initializer) on an ADO.NET command.</summary>
     public void CommandText(AssignmentExpressionSyntax assign, SimpleNameSyntax property, string? from)
     {
-        var symbol = _sink.Model.GetSymbolInfo(property).Symbol;
-        string confidence;
-        if (symbol is IPropertySymbol p && IsDbCommand(p.ContainingType)) confidence = Confidence.High;
-        else if (symbol is null) confidence = Confidence.Medium;
-        else return;
-        EmitSql(assign.Right, property.SpanStart, confidence, from);
+        if (CommandTextConfidence(_sink.Model, property) is { } confidence) EmitSql(assign.Right, property.SpanStart, confidence, from);
     }
+
+    public static string? CommandTextConfidence(SemanticModel model, SimpleNameSyntax property) =>
+        model.GetSymbolInfo(property).Symbol switch
+        {
+            IPropertySymbol p when IsDbCommand(p.ContainingType) => Confidence.High,
+            null => Confidence.Medium,
+            _ => null,
+        };
 
     /// <summary>`new SqlCommand("...", connection)` and other DbCommand constructors.</summary>
     public void CommandCreation(ObjectCreationExpressionSyntax creation, string? from)
     {
         var sqlArg = FactSyntax.Arg(creation.ArgumentList, 0, "cmdText");
-        if (sqlArg is null) return;
-        var type = _sink.Model.GetTypeInfo(creation).Type;
-        string confidence;
-        if (type is { TypeKind: not TypeKind.Error } && IsDbCommand(type)) confidence = Confidence.High;
-        else if (type is null or { TypeKind: TypeKind.Error }) confidence = Confidence.Medium;
-        else return;
+        if (sqlArg is null || CommandCreationConfidence(_sink.Model, creation) is not { } confidence) return;
         EmitSql(sqlArg.Expression, creation.Type.SpanStart, confidence, from);
     }
 
-    private void EmitSql(ExpressionSyntax sqlExpression, int anchor, string confidence, string? from)
+    public static string? CommandCreationConfidence(SemanticModel model, ObjectCreationExpressionSyntax creation) =>
+        model.GetTypeInfo(creation).Type switch
+        {
+            { TypeKind: not TypeKind.Error } type when IsDbCommand(type) => Confidence.High,
+            null or { TypeKind: TypeKind.Error } => Confidence.Medium,
+            _ => null,
+        };
+
+    /// <summary>A call of the solution's own SQL helper (SqlFlows: a string parameter it makes a command's text or
+    /// hands to Dapper), as Hangfire's `connection.Create("sp_getapplock", CommandType.StoredProcedure)`: the SQL of
+    /// each such argument runs here, `through` the helper, confidence medium (the flow is the helper's).</summary>
+    public void ThroughHelper(InvocationExpressionSyntax inv, string? from)
     {
-        var sql = FactSyntax.ConstantString(_sink.Model, sqlExpression, interpolated: true);
-        if (sql is null) return;
-        if (SqlTables.Procedure(sql) is var (procedureSchema, procedure))
+        if (inv.ArgumentList.Arguments.Count == 0 || FactSyntax.NameText(inv) is not { } name) return;
+        var cpu = Profile.Now(); // a part of the walk, shown apart by bench/index_split.py
+        var called = SqlFlows.MayBe(_sink.Model.Compilation, name) ? _sink.Model.GetSymbolInfo(inv).Symbol as IMethodSymbol : null;
+        var flows = called is { DeclaringSyntaxReferences.Length: 1 } ? SqlFlows.Of(called, _sink.Model.Compilation) : [];
+        Profile.Lap("extract.walk.sql_flows", cpu);
+        if (called is null || flows.Count == 0) return;
+        var arguments = ConfigFlows.ArgumentsByParameter(inv, called);
+        foreach (var ordinal in flows)
         {
-            _sink.Add(FactKinds.DbTable, from, anchor, confidence, procedure,
-                new FactDetail().Add("schema", procedureSchema).Add("source", "Sql").Add("object", "procedure"));
-            return;
+            if (arguments.TryGetValue(ordinal, out var text))
+                EmitSql(text, FactSyntax.Name(inv)!.SpanStart, Confidence.Medium, from, _sink.IdOf(ConfigFlows.Definition(called)));
         }
-        foreach (var (schema, table) in SqlTables.Extract(sql))
+    }
+
+    /// <summary>A method's SqlFlows as facts of its document (key `{pN}`, N the parameter's ordinal).</summary>
+    public void Flows(MethodDeclarationSyntax method, string? id)
+    {
+        if (id is null || !method.ParameterList.Parameters.Any(p => SqlFlows.IsString(p.Type))
+            || !SqlFlows.MayBe(_sink.Model.Compilation, method.Identifier.ValueText)) return;
+        if (_sink.Model.GetDeclaredSymbol(method) is not IMethodSymbol symbol) return;
+        foreach (var ordinal in SqlFlows.Of(symbol, _sink.Model.Compilation))
+            _sink.Add(FactKinds.SqlFlow, id, method.Identifier.SpanStart, Confidence.High, $"{{p{ordinal}}}", new FactDetail());
+    }
+
+    private void EmitSql(ExpressionSyntax sqlExpression, int anchor, string confidence, string? from, string? through = null)
+    {
+        var emitted = new HashSet<(string?, string, bool)>();
+        foreach (var (sql, inferred) in SqlTexts(sqlExpression))
         {
-            _sink.Add(FactKinds.DbTable, from, anchor, confidence, table,
-                new FactDetail().Add("schema", schema).Add("source", "Sql"));
+            var certainty = inferred ? Confidence.Medium : confidence;
+            if (SqlTables.Procedure(sql) is var (procedureSchema, procedure))
+            {
+                if (emitted.Add((procedureSchema, procedure, true)))
+                    _sink.Add(FactKinds.DbTable, from, anchor, certainty, procedure,
+                        new FactDetail().Add("schema", procedureSchema).Add("source", "Sql").Add("object", "procedure").Add("through", through));
+                continue;
+            }
+            foreach (var (schema, table) in SqlTables.Extract(sql))
+            {
+                if (emitted.Add((schema, table, false)))
+                    _sink.Add(FactKinds.DbTable, from, anchor, certainty, table,
+                        new FactDetail().Add("schema", schema).Add("source", "Sql").Add("through", through));
+            }
         }
+    }
+
+    /// <summary>The SQL texts an expression at a sink may hold, `inferred` where the code only suggests it: a constant
+    /// or interpolated string (a hole written `{expr}`: `[{schemaName}].Job` is table Job of a schema known at run
+    /// time); a local's initializer and every value assigned to it (`string query; if (..) query = ..; else query =
+    /// ..`); both branches of `?:`; and, inferred, `string.Format`'s format, and the string a lambda handed to a
+    /// method of the solution returning a string builds: Hangfire's 79 SQL templates are
+    /// `var query = _storage.GetQueryFromTemplate(static schemaName => $@"insert into [{schemaName}].Job ...")`, a
+    /// cache that calls the lambda with the schema.</summary>
+    private List<(string Sql, bool Inferred)> SqlTexts(ExpressionSyntax expression)
+    {
+        var found = new List<(string, bool)>();
+        void Collect(ExpressionSyntax e, int depth, bool inferred)
+        {
+            e = FactSyntax.Unwrap(e);
+            if (e is IdentifierNameSyntax local && _sink.Model.GetSymbolInfo(local).Symbol is ILocalSymbol { IsConst: false } symbol)
+            {
+                if (depth >= 3) return;
+                foreach (var value in LocalValues(symbol)) Collect(value, depth + 1, inferred);
+                return;
+            }
+            if (FactSyntax.ConstantString(_sink.Model, e, interpolated: true) is { } text)
+            {
+                found.Add((text, inferred));
+                return;
+            }
+            if (depth >= 3) return;
+            if (e is ConditionalExpressionSyntax choice)
+            {
+                Collect(choice.WhenTrue, depth + 1, inferred);
+                Collect(choice.WhenFalse, depth + 1, inferred);
+            }
+            else if (e is InvocationExpressionSyntax call)
+            {
+                foreach (var built in FormatOf(call) is { } format ? [format] : TemplatesOf(call)) Collect(built, depth + 1, true);
+            }
+        }
+        Collect(expression, 0, false);
+        return found;
+    }
+
+    /// <summary>A local's initializer and the values simple assignments give it in its scope.</summary>
+    private IEnumerable<ExpressionSyntax> LocalValues(ILocalSymbol local)
+    {
+        if (local.DeclaringSyntaxReferences is not [var reference]
+            || reference.GetSyntax() is not VariableDeclaratorSyntax declarator || declarator.SyntaxTree != _sink.Model.SyntaxTree) yield break;
+        if (declarator.Initializer?.Value is { } initial) yield return initial;
+        var scope = declarator.FirstAncestorOrSelf<BlockSyntax>() ?? (SyntaxNode?)declarator.FirstAncestorOrSelf<MemberDeclarationSyntax>();
+        if (scope is null) yield break;
+        foreach (var assign in scope.DescendantNodes().OfType<AssignmentExpressionSyntax>())
+        {
+            if (assign.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.SimpleAssignmentExpression)
+                && assign.Left is IdentifierNameSyntax name && name.Identifier.ValueText == local.Name
+                && SymbolEqualityComparer.Default.Equals(_sink.Model.GetSymbolInfo(name).Symbol, local))
+                yield return assign.Right;
+        }
+    }
+
+    /// <summary>`string.Format(CultureInfo.InvariantCulture, template, order)`: the format.</summary>
+    private ExpressionSyntax? FormatOf(InvocationExpressionSyntax call)
+    {
+        if (_sink.Model.GetSymbolInfo(call).Symbol is not IMethodSymbol { Name: "Format", ContainingType.SpecialType: SpecialType.System_String } format)
+            return null;
+        var arguments = call.ArgumentList.Arguments;
+        for (var i = 0; i < arguments.Count; i++)
+        {
+            if (FactSyntax.ParameterOf(format, arguments[i], i, 0) is { Name: "format" }) return arguments[i].Expression;
+        }
+        return null;
+    }
+
+    /// <summary>The strings lambda arguments build (either of `flag ? a => .. : b => ..`), when the call is of a method
+    /// of the solution returning a string (a template cache: what it returns is the lambda's text, its parameters
+    /// filled in at run time).</summary>
+    private List<ExpressionSyntax> TemplatesOf(InvocationExpressionSyntax call)
+    {
+        var bodies = new List<ExpressionSyntax>();
+        if (_sink.Model.GetSymbolInfo(call).Symbol is not IMethodSymbol { ReturnType.SpecialType: SpecialType.System_String } method
+            || !method.Locations.Any(l => l.IsInSource)) return bodies;
+        foreach (var argument in call.ArgumentList.Arguments)
+        {
+            var e = FactSyntax.Unwrap(argument.Expression);
+            foreach (var lambda in e is ConditionalExpressionSyntax choice ? [choice.WhenTrue, choice.WhenFalse] : (ExpressionSyntax[])[e])
+            {
+                if (FactSyntax.Unwrap(lambda) is LambdaExpressionSyntax { ExpressionBody: { } body }
+                    && _sink.Model.GetTypeInfo(body).Type?.SpecialType == SpecialType.System_String)
+                    bodies.Add(body);
+            }
+        }
+        return bodies;
     }
 
     private static TypeSyntax? EntityTypeSyntax(TypeSyntax type) => type switch

@@ -116,6 +116,7 @@ internal sealed class FactDispatcher
     {
         if (FactSyntax.NameText(inv) is not { } name) return;
         _config.ThroughHelper(inv, from);
+        _tables.ThroughHelper(inv, from);
         _aspire.ClientIntegration(inv, name, from);
         _aspire.ProjectArguments(inv, name, from);
         if (TopicFacts.IsPublishName(name)) _topics.Publish(inv, name, from);
@@ -282,6 +283,7 @@ internal sealed class FactDispatcher
                 if (FastEndpointsFacts.IsCandidate(method)) _fastEndpoints.Configure(method, id);
                 _throwHelpers.Declaration(method, id);
                 _config.Flows(method, id);
+                _tables.Flows(method, id);
                 break;
             case ConstructorDeclarationSyntax ctor when FastEndpointsFacts.IsGroupConstructor(ctor):
                 _fastEndpoints.GroupConstructor(ctor);

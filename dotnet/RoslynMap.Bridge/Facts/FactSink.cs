@@ -16,6 +16,8 @@ internal static class FactKinds
     public const string TopicPublish = "TopicPublish";
     /// <summary>A configuration key a method reads through its parameters (ConfigFlows): key is the template.</summary>
     public const string ConfigFlow = "ConfigFlow";
+    /// <summary>A string parameter a method of the solution hands to a SQL sink (SqlFlows): key `{pN}`.</summary>
+    public const string SqlFlow = "SqlFlow";
     /// <summary>A configuration key given a value outside appsettings files: an Aspire AppHost's environment
     /// and connection strings for a project (AspireFacts; appsettings files are read by the Python side).</summary>
     public const string ConfigDefinition = "ConfigDefinition";

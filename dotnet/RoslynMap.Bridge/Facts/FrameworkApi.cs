@@ -19,6 +19,9 @@ internal static class FrameworkApi
     public static readonly string[] DependencyInjection = ["Microsoft.Extensions.DependencyInjection"];
     public static readonly string[] Logging = ["Microsoft.Extensions.Logging"];
     public static readonly string[] Serilog = ["Serilog"];
+    public static readonly string[] NLog = ["NLog"];
+    public static readonly string[] Log4Net = ["log4net"];
+    public static readonly string[] CommonLogging = ["Common.Logging"];
     public static readonly string[] EntityFramework = ["Microsoft.EntityFrameworkCore"];
     public static readonly string[] Dapper = ["Dapper"];
     public static readonly string[] FluentMigrator = ["FluentMigrator"];

@@ -11,7 +11,8 @@ internal static partial class SqlTables
     // Not a clause: `IS [NOT] DISTINCT FROM x.y` is a comparison (BTCPay's `IS DISTINCT FROM subs.lockout_enabled` was
     // table lockout_enabled of schema subs); `FOR UPDATE SKIP LOCKED`, `FOR NO KEY UPDATE` lock rows and MySQL's
     // `ON DUPLICATE KEY UPDATE col = ..` sets columns.
-    [GeneratedRegex(@"\b(?<keyword>(?<!\bIS\s+(?:NOT\s+)?DISTINCT\s+)FROM|JOIN|INTO|USING|(?<!\b(?:FOR|KEY)\s+)UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    // `@from`, `:from` are parameters (Hangfire's `Score between @from and @to` was table `and`).
+    [GeneratedRegex(@"(?<![@:$])\b(?<keyword>(?<!\bIS\s+(?:NOT\s+)?DISTINCT\s+)FROM|JOIN|INTO|USING|(?<!\b(?:FOR|KEY)\s+)UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex TableRegex();
 
     // The next table of a FROM list (`FROM "Movies" m, "Credits" c`): after the table before it and its alias, if any.
@@ -26,6 +27,17 @@ internal static partial class SqlTables
     [GeneratedRegex(@"^\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH|MERGE)\b", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex StatementRegex();
 
+    // A statement anywhere: a batch may open with `SET XACT_ABORT ON;`, `DECLARE @t TABLE (..);`, `BEGIN TRY`
+    // (Hangfire's templates).
+    [GeneratedRegex(@"(?<![@:$])\b(?:SELECT|INSERT|UPDATE|DELETE|MERGE)\b", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    private static partial Regex DmlRegex();
+
+    // The alias a FROM or JOIN gives its table (`FROM [jobs].Job J`, `JOIN Queue AS q`): SQL Server's
+    // `UPDATE J SET .. FROM [jobs].Job J` updates table Job, J being its alias.
+    [GeneratedRegex(@"(?<![@:$])\b(?:FROM|JOIN)\s+" + Part + @"(?:\s*\.\s*" + Part + @")*\s+(?:AS\s+)?(?!(?:" + ClauseWords + @")\b)(?<alias>[A-Za-z_]\w*)",
+        RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    private static partial Regex AliasRegex();
+
     [GeneratedRegex(Part, RegexOptions.CultureInvariant)]
     private static partial Regex PartRegex();
 
@@ -36,7 +48,7 @@ internal static partial class SqlTables
     // Words that can follow FROM/INTO/UPDATE without being a table (`DO UPDATE SET`, `FROM ONLY`).
     private static readonly HashSet<string> NotTables = new(StringComparer.OrdinalIgnoreCase)
     {
-        "SET", "SELECT", "WHERE", "VALUES", "ONLY", "LATERAL", "UNNEST", "DUAL",
+        "SET", "SELECT", "WHERE", "VALUES", "ONLY", "LATERAL", "UNNEST", "DUAL", "TOP",
     };
 
     // A stored procedure: the whole command text is one (schema-qualified) name, as Dapper and ADO.NET are given
@@ -57,7 +69,7 @@ internal static partial class SqlTables
         "COMMIT", "ROLLBACK", "BEGIN", "END", "VACUUM", "ANALYZE", "REINDEX", "CHECKPOINT", "GO", "SHUTDOWN",
     };
 
-    public static bool LooksLikeSql(string text) => StatementRegex().IsMatch(text);
+    public static bool LooksLikeSql(string text) => DmlRegex().IsMatch(text);
 
     /// <summary>The procedure a command text runs: (schema or null, name); null when it is a statement, or when
     /// the name itself is only known at run time (`[{Table}_ReadById]`).</summary>
@@ -78,6 +90,7 @@ internal static partial class SqlTables
         var tables = new List<(string?, string)>();
         if (!LooksLikeSql(sql)) return tables;
         var ctes = CteRegex().Matches(sql).Select(m => m.Groups["name"].Value).ToHashSet(StringComparer.OrdinalIgnoreCase);
+        var aliases = AliasRegex().Matches(sql).Select(m => m.Groups["alias"].Value).ToHashSet(StringComparer.OrdinalIgnoreCase);
         foreach (Match m in TableRegex().Matches(sql))
         {
             var keyword = m.Groups["keyword"].Value.ToUpperInvariant();
@@ -91,6 +104,7 @@ internal static partial class SqlTables
                 var called = end < sql.Length && sql[end] == '(';
                 if (called && keyword is "FROM" or "JOIN" or "USING") break;
                 if (keyword == "FROM" && InFunctionArguments(sql, m.Index)) break;
+                if (keyword == "UPDATE" && aliases.Contains(name.Value)) break;
                 Add(tables, ctes, name.Value);
                 // Old-style joins list more tables after FROM, comma-separated (and `DELETE .. USING a, b`).
                 if (keyword is not ("FROM" or "USING") || ListedTableRegex().Match(sql, end) is not { Success: true } next) break;
@@ -129,10 +143,12 @@ internal static partial class SqlTables
 
     private static void Add(List<(string?, string)> tables, HashSet<string> ctes, string name)
     {
-        var parts = PartRegex().Matches(name).Select(p => p.Value.Trim('[', ']', '"', '`')).ToList();
+        var quoted = PartRegex().Matches(name).Select(p => p.Value).ToList();
+        var parts = quoted.Select(p => p.Trim('[', ']', '"', '`')).ToList();
         var table = parts[^1];
-        // A quoted hole of an interpolated string (Sonarr's `FROM "{_table}"`) is a table chosen at run time.
-        if (table.Contains('{') || NotTables.Contains(table) || (parts.Count == 1 && ctes.Contains(table))) return;
+        // A quoted hole of an interpolated string (Sonarr's `FROM "{_table}"`) is a table chosen at run time; a quoted
+        // keyword is a name (Hangfire's `[{schemaName}].[Set]`).
+        if (table.Contains('{') || (NotTables.Contains(table) && quoted[^1] == table) || (parts.Count == 1 && ctes.Contains(table))) return;
         var schema = parts.Count >= 2 && !parts[^2].Contains('{') ? parts[^2] : null;
         if (!tables.Contains((schema, table))) tables.Add((schema, table));
     }

@@ -1264,7 +1264,8 @@ def db_tables(conn: sqlite3.Connection, table_filter: str | None) -> TableListin
             entry.setdefault("_migrations", []).append(fact)
             continue
         entry["sources"].append({"source": fact.get("source"), "file": fact["file"], "line": fact["line"],
-                                 **({"inherited": fact["inherited"]} if fact.get("inherited") else {})})
+                                 **({"inherited": fact["inherited"]} if fact.get("inherited") else {}),
+                                 **({"through": fact["through"]} if fact.get("through") else {})})
         if fact["symbol_id"] and fact["symbol_id"] not in entry["symbols"]:
             entry["symbols"].append(fact["symbol_id"])
         if fact["confidence"] == "high":

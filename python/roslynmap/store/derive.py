@@ -35,6 +35,8 @@ from roslynmap.store.overlay import _uri
 VALUE_KINDS = ("Constant", "EnumMember")
 # Text that changes binding in every document of a project, whatever it declares.
 PROJECT_WIDE = ("global using", "[assembly:", "[module:", "extern alias")
+# Facts of a method that its callers' facts are made from (the bridge's ConfigFlows and SqlFlows).
+FLOW_KINDS = ("ConfigFlow", "SqlFlow")
 
 Shape = frozenset[tuple[Any, ...]]
 
@@ -107,7 +109,8 @@ def shape_rows(symbols: Iterable[Sequence[Any]], parts: Iterable[str], relations
                text: str | None, flows: Iterable[Sequence[Any]] = ()) -> Shape:
     """What other documents may bind to in one file: symbols without positions or doc comments (with the
     declaration text of value-like members), partial part ids, base types and interfaces, the configuration
-    keys its methods read through their parameters (ConfigFlow facts: a caller's keys are made from them), and
+    keys its methods read through their parameters (ConfigFlow facts: a caller's keys are made from them) and the
+    parameters they run as SQL (SqlFlow facts: a caller's tables are read from its arguments), and
     whether the text holds something project-wide (global usings, assembly attributes).
     `symbols`: (symbol_id, stable_id, project, name, kind, fqn, signature, namespace, container, visibility,
     is_static, arity, line, end_line)."""
@@ -119,7 +122,7 @@ def shape_rows(symbols: Iterable[Sequence[Any]], parts: Iterable[str], relations
             out.add(("value", s[0], _value_text(lines, int(s[12]), int(s[13]))))
     out.update(("part", p) for p in parts)
     out.update(("relation", *r) for r in relations)
-    out.update(("config-flow", *f) for f in flows)
+    out.update(("flow", *f) for f in flows)
     if text is not None and any(marker in text for marker in PROJECT_WIDE):
         out.add(("project-wide", text))
     return frozenset(out)
@@ -135,8 +138,9 @@ def ancestor_shape(conn: sqlite3.Connection, path: str, text: str | None) -> Sha
     relations = conn.execute(
         "SELECT r.type_id, r.related_id, r.related_name, r.kind, r.project_id FROM relations r JOIN files f"
         " ON f.id = r.file_id WHERE f.path = ?", (path,)).fetchall()
-    flows = conn.execute("SELECT x.symbol_id, x.key, x.detail FROM facts x JOIN files f ON f.id = x.file_id"
-                         " WHERE x.kind = 'ConfigFlow' AND f.path = ?", (path,)).fetchall()
+    flows = conn.execute("SELECT x.kind, x.symbol_id, x.key, x.detail FROM facts x JOIN files f ON f.id = x.file_id"
+                         " WHERE x.kind IN (SELECT value FROM json_each(?)) AND f.path = ?",
+                         (json.dumps(FLOW_KINDS), path)).fetchall()
     return shape_rows(symbols, parts, relations, text, flows)
 
 
@@ -147,7 +151,7 @@ def batch_shape(batch: Batch, path: str, text: str | None) -> Shape:
              s.visibility, bool(s.is_static), s.arity, s.line, s.end_line) for s in symbols]
     parts = [p.symbol_id for p in batch.locations if p.file == path]
     relations = [tuple(r) for r in batch.relations if (r.type_id, r.project) in declared]
-    flows = [(f.symbol_id, f.key, f.detail) for f in batch.facts if f.kind == "ConfigFlow" and f.file == path]
+    flows = [(f.kind, f.symbol_id, f.key, f.detail) for f in batch.facts if f.kind in FLOW_KINDS and f.file == path]
     return shape_rows(rows, parts, relations, text, flows)
 
 

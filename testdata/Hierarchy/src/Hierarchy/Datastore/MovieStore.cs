@@ -54,3 +54,58 @@ public sealed class MovieStore(IDbConnection conn)
 
     public IEnumerable<int> Shared() => conn.Query<int>("SELECT \"Id\" FROM \"Movies\" JOIN \"Credits\" USING (\"MovieId\")");
 }
+
+// Hangfire's storage: SQL templates written in a lambda handed to a schema cache, the text reaching Dapper through a
+// local; and the solution's own command helper, whose `text` is the command's CommandText.
+public sealed class JobStorage
+{
+    private readonly System.Collections.Concurrent.ConcurrentDictionary<Func<string, string>, string> _templates = new();
+
+    public string SchemaName { get; } = "jobs";
+
+    internal string Sql(Func<string, string> template) => _templates.GetOrAdd(template, t => t(SchemaName));
+}
+
+internal static class CommandHelper
+{
+    public static IDbCommand Create(this IDbConnection connection, string text, CommandType type = CommandType.Text)
+    {
+        var command = connection.CreateCommand();
+        command.CommandType = type;
+        command.CommandText = text;
+        return command;
+    }
+}
+
+public sealed class JobRepository(JobStorage storage, IDbConnection connection)
+{
+    public int DeleteParameters(long id)
+    {
+        var sql = storage.Sql(static schema => $"DELETE FROM [{schema}].JobParameter WHERE JobId = @id");
+        return connection.Execute(sql, new { id });
+    }
+
+    public int Requeue(long id, bool front)
+    {
+        string sql;
+        if (front) sql = storage.Sql(static schema => $"UPDATE [{schema}].JobQueue SET FetchedAt = NULL WHERE JobId = @id");
+        else sql = "DELETE FROM [jobs].[JobQueue] WHERE JobId = @id";
+        return connection.Execute(sql, new { id });
+    }
+
+    public IEnumerable<string> Members(string order) => connection.Query<string>(string.Format(
+        System.Globalization.CultureInfo.InvariantCulture, storage.Sql(static schema => $"SELECT Value FROM [{schema}].[Set] WHERE Score BETWEEN @from AND @to ORDER BY Score {{0}}"), order));
+
+    public int Lock()
+    {
+        using var command = connection.Create("sp_getapplock", CommandType.StoredProcedure);
+        var expire = storage.Sql(static schema => $"UPDATE J SET ExpireAt = NULL FROM [{schema}].Job J WHERE J.Id = @id");
+        using var persist = connection.Create(expire);
+        using var servers = connection.Create("SELECT COUNT(*) FROM [jobs].[Server]");
+        return command.ExecuteNonQuery() + persist.ExecuteNonQuery() + servers.ExecuteNonQuery();
+    }
+
+    public int Count(bool limited) => connection.ExecuteScalar<int>(storage.Sql(limited
+        ? static schema => $"SELECT COUNT(*) FROM (SELECT TOP (@limit) Id FROM [{schema}].State) AS s"
+        : static schema => $"SELECT COUNT(*) FROM [{schema}].State"));
+}
