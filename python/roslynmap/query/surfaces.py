@@ -1594,13 +1594,27 @@ def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]]
     return [dict(r) for r in found]
 
 
-def nearest_routes(conn: sqlite3.Connection, entry: str, count: int = 3) -> list[dict[str, Any]]:
-    """The endpoints whose `METHOD route` reads most like `entry` (a typo: `/api/Reader/mark-reed`)."""
+def nearest_routes(conn: sqlite3.Connection, entry: str, count: int = 3, most: int = 10) -> list[dict[str, Any]]:
+    """The endpoints of the `count` routes (`METHOD route`) that read most like `entry` (a typo:
+    `/api/Reader/mark-reed`), each route with every handler serving it, once (CAP's four sample apps serving `ANY
+    /without/transaction` were three identical candidates): at most `most`."""
     wanted = entry.strip().lower()
     listed = memo(conn, "routes_listed", lambda: endpoints(conn, None, None).items)
     ranked = sorted(listed, key=lambda r: -difflib.SequenceMatcher(
         None, wanted, f"{r['method']} {r['route']}".lower()).ratio())
-    return ranked[:count]
+    routes: list[tuple[str, str]] = []
+    seen: set[tuple[str, str, str | None]] = set()
+    out: list[dict[str, Any]] = []
+    for route in ranked:
+        text = (route["method"], route["route"])
+        if text not in routes:
+            if len(routes) == count:
+                break  # one route's endpoints rank alike: they came together
+            routes.append(text)
+        if (*text, route.get("handler")) not in seen and len(out) < most:
+            seen.add((*text, route.get("handler")))
+            out.append(route)
+    return out
 
 
 def page_path(file: str) -> tuple[str, str | None, str] | None:
