@@ -1720,21 +1720,37 @@ def _literal_segments(template: str, reached: int) -> int:
     return sum(1 for segment in segments if not segment.startswith("{"))
 
 
-def di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
-    """Service type id -> implementation ids registered in DI (when the bridge bound them)."""
+class Registered(NamedTuple):
+    """An implementation DI makes for a service, and the project registering it (only a process loading that
+    project runs it). A type a factory registration builds inside the one it registers (`sp => new
+    CustomBackgroundJobFactory(new BackgroundJobFactory(...))`, Hangfire's sample: a decorator made by hand) runs too,
+    `wrapped_by` the registered one."""
+    implementation_id: str
+    project_id: int | None
+    wrapped_by: str | None = None
+
+
+def di_implementations(conn: sqlite3.Connection) -> dict[str, list[Registered]]:
+    """Service type id -> the implementations registered in DI (when the bridge bound them)."""
     return {k: list(v) for k, v in memo(conn, "di", lambda: _di_implementations(conn)).items()}
 
 
-def _di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
+def _di_implementations(conn: sqlite3.Connection) -> dict[str, list[Registered]]:
+    out: dict[str, list[Registered]] = {}
     unloaded = unregistered_modules(conn)
-    for fact in facts_of_kind(conn, "DiRegistration"):
+    for symbol_id, raw, project in conn.execute(
+            "SELECT fa.symbol_id, fa.detail, fa.project_id FROM facts fa LEFT JOIN files f ON f.id = fa.file_id"
+            " WHERE fa.kind = 'DiRegistration' ORDER BY f.path, fa.line, fa.col, fa.id"):
+        fact = _detail(raw)
         service, impl = fact.get("service_id"), fact.get("implementation_id")
         # A decorator wraps what DI makes (request_wrappers); it is not the implementation chosen. A module no one
         # registers registers nothing.
-        if service and impl and fact.get("form") != "decorator" and fact["symbol_id"] not in unloaded \
-                and impl not in out.setdefault(service, []):
-            out[service].append(impl)
+        if not service or not impl or fact.get("form") == "decorator" or symbol_id in unloaded:
+            continue
+        made = [Registered(str(impl), project)]
+        made.extend(Registered(str(inner), project, str(impl)) for inner in fact.get("constructs") or ())
+        registered = out.setdefault(str(service), [])
+        registered.extend(r for r in made if r not in registered)
     return out
 
 
