@@ -478,11 +478,11 @@ def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(fl
     assert [u["symbol_id"] for u in unused["data"]["unused"]] == RULES_NON_ACTIONS  # no actions: no routes
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
         # Controllers/Resources.cs: CommandsController's and InvoicesController's constructors, two GetById
-        # overrides, four controllers and three actions.
-        "constructed": 7, "dispatch": 7,
+        # overrides, four controllers and three actions; Controllers/AuditController.cs: its constructor.
+        "constructed": 8, "dispatch": 7,
         # and Rules.cs, Stores.cs, Stores.Rates.cs and Manage.cs: four controllers (RuleControllerBase is a base in
-        # use) and ten actions.
-        "framework_entry": 42,
+        # use) and ten actions; AuditController and its action.
+        "framework_entry": 44,
         "markup": 3,  # PriceLabel; MarkupHelpers.Money and its class (below)
         "entry_point": 1}  # its own Program.<Main>$ (every top-level project declares that id)
     refs = flow.call("refs_find", {"symbol_id": "CatalogModel.PriceLabel"})
@@ -675,9 +675,9 @@ def test_a_static_class_whose_extension_methods_markup_calls_is_not_unused(flow:
     unused = flow.call("symbols_unused", {"project": "Flow.Web", "kinds": ["Class"]})
     assert unused["data"]["unused"] == []
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
-        # dispatch: CountOrdersHandler (Count.cshtml.cs) too; framework_entry: four controllers of Resources.cs
-        # and the four of Rules.cs, Stores.cs and Manage.cs
-        "dispatch": 2, "framework_entry": 12, "markup": 1}
+        # dispatch: CountOrdersHandler (Count.cshtml.cs) too; framework_entry: four controllers of Resources.cs,
+        # the four of Rules.cs, Stores.cs and Manage.cs, and AuditController
+        "dispatch": 2, "framework_entry": 13, "markup": 1}
 
 
 def test_a_source_generated_mediators_handlers_are_handlers(flow: McpServerProcess) -> None:
@@ -921,3 +921,77 @@ def test_a_message_published_to_a_topic_runs_the_methods_subscribed_to_it_by_att
     assert [(c["symbol_id"], c["depth"], c.get("through")) for c in impact["data"]["callers"]] == [(SHIP, 1, "topic")]
     returned = flow.call("impact_analyze", {"symbol_id": f"{TOPICS}ShippingSubscriber.OnReturned(System.Int32)"})
     assert returned["data"]["callers"] == []  # subscribed, never published
+
+
+AUDIT = "M:Flow.Core."
+WRITE = "(System.String)"
+POST_AUDIT = f"{CONTROLLERS}AuditController.Post"
+AUDIT_RECORD = f"{AUDIT}AuditSetup.Record(Flow.Core.IAuditSink,System.String)"
+
+
+def _dispatched(env: dict[str, Any]) -> list[tuple[int, str, str, str | None, bool, str | None]]:
+    return [(n["depth"], n["symbol_id"], n["from"]["kind"], n["from"].get("inferred"), n.get("di_registered", False),
+             n.get("di_wrapped_by")) for n in env["data"]["nodes"]]
+
+
+def test_an_interface_call_runs_only_implementations_a_process_of_the_caller_loads(flow: McpServerProcess) -> None:
+    """CAP: the trace of a sample app's endpoint ran ICapPublisher.PublishAsync into the test project's private fake
+    (registered there), and Hangfire's sample reached the test stub of JobStorage through the library's own call.
+    Audit.cs: Flow.Tool (an app Flow.Web never loads) has its own IAuditSink, and registers it."""
+    env = flow.call("graph_trace_feature", {"entry_point": "POST /audit", "depth": 3})
+    assert _dispatched(env) == [
+        (1, f"{AUDIT}IAuditSink.Write{WRITE}", "Call", None, False, None),
+        (1, f"{AUDIT}ConsoleAuditSink.Write{WRITE}", "Dispatch", None, True, None),
+        # built by the library itself (AuditSetup.Quiet): it may run where DI registers another sink
+        (1, f"{AUDIT}NullAuditSink.Write{WRITE}", "Dispatch", "constructed", False, None),
+        (1, AUDIT_RECORD, "Call", None, False, None),
+        (1, f"{AUDIT}JobClient.Enqueue(System.String)", "Call", None, False, None),
+        (1, f"{AUDIT}JobClient.#ctor", "Instantiate", None, False, None),
+        (2, f"{AUDIT}JobClient.#ctor(Flow.Core.IJobFactory)", "Call", None, False, None),
+        (2, f"{AUDIT}IJobFactory.Create(System.String)", "Call", None, False, None),
+        # Flow.Tool registers a decorator of IJobFactory (LoggingJobFactory was the only one run here): not this app
+        (2, f"{AUDIT}JobFactory.Create(System.String)", "Dispatch", None, False, None),
+        (3, f"{AUDIT}JobFactory.Normalize(System.String)", "Call", None, False, None)]
+    # The library's own call runs in Flow.Tool's process too, with its sink.
+    library = flow.call("graph_trace_feature", {"entry_point": AUDIT_RECORD, "depth": 1})
+    assert [n["symbol_id"] for n in library["data"]["nodes"]] == [
+        f"{AUDIT}IAuditSink.Write{WRITE}", f"{AUDIT}ConsoleAuditSink.Write{WRITE}",
+        f"{AUDIT}NullAuditSink.Write{WRITE}", f"M:Flow.Tool.FileAuditSink.Write{WRITE}"]
+    # A plugin (Flow.Plugin: a library nothing references) may be loaded by any app.
+    callees = flow.call("graph_callees", {"symbol_id": POST_AUDIT})
+    assert [n["symbol_id"] for n in callees["data"]["nodes"] if n["symbol_id"].endswith(f"Write{WRITE}")] == [
+        f"{AUDIT}IAuditSink.Write{WRITE}", f"{AUDIT}ConsoleAuditSink.Write{WRITE}",
+        f"{AUDIT}NullAuditSink.Write{WRITE}", f"M:Flow.Plugin.PluginAuditSink.Write{WRITE}"]
+
+
+def test_callers_of_an_implementation_are_only_those_a_process_loads_with_it(flow: McpServerProcess) -> None:
+    """CAP: graph_callers of the test project's fake listed eleven sample apps, none of which loads it; Hangfire's
+    sample was a caller of its test stub two levels up, through the library. Impact and tests walk the same."""
+    fake = f"M:Flow.Tool.FileAuditSink.Write{WRITE}"
+    env = flow.call("graph_callers", {"symbol_id": fake, "depth": 3})
+    assert [(n["depth"], n["symbol_id"], n.get("project")) for n in env["data"]["nodes"]] == [
+        (1, AUDIT_RECORD, None), (2, f"{AUDIT}AuditSetup.Quiet(System.String)", None),
+        (2, "M:Program.<Main>$(System.String[])", "Flow.Tool")]  # not AuditController.Post, which calls Record too
+    assert flow.call("impact_analyze", {"symbol_id": fake})["data"]["endpoints"] == []
+    plugin = flow.call("graph_callers", {"symbol_id": f"M:Flow.Plugin.PluginAuditSink.Write{WRITE}"})
+    assert [n["symbol_id"] for n in plugin["data"]["nodes"]] == [AUDIT_RECORD, POST_AUDIT]
+
+
+def test_a_decorator_built_in_a_di_factory_runs_the_implementation_it_wraps(flow: McpServerProcess) -> None:
+    """Hangfire's sample registers `x => new CustomBackgroundJobFactory(new BackgroundJobFactory(...))`: the library's
+    call of IBackgroundJobFactory.Create ran only the sample's decorator, and a trace of the decorator stopped at its
+    inner call. Flow.Tool's ToolServices (Audit.cs) registers LoggingJobFactory around the library's JobFactory."""
+    env = flow.call("graph_trace_feature", {"entry_point": f"{AUDIT}JobClient.Enqueue(System.String)", "depth": 3})
+    wrapped = (f"{AUDIT}JobFactory.Create(System.String)", "Dispatch", None, True, "T:Flow.Tool.LoggingJobFactory")
+    assert _dispatched(env) == [
+        (1, f"{AUDIT}IJobFactory.Create(System.String)", "Call", None, False, None), (1, *wrapped),
+        (1, "M:Flow.Tool.LoggingJobFactory.Create(System.String)", "Dispatch", None, True, None),
+        (2, f"{AUDIT}JobFactory.Normalize(System.String)", "Call", None, False, None)]
+    decorator = flow.call("graph_trace_feature", {"entry_point": "M:Flow.Tool.LoggingJobFactory.Create(System.String)",
+                                                  "depth": 3})
+    assert _dispatched(decorator) == [
+        (1, f"{AUDIT}IJobFactory.Create(System.String)", "Call", None, False, None), (1, *wrapped),
+        (2, f"{AUDIT}JobFactory.Normalize(System.String)", "Call", None, False, None)]
+    listed = flow.call("surfaces_list", {"kind": "di", "filter": "JobFactory"})
+    assert [(r["implementation"], r["form"], r["project"]) for r in listed["data"]["registrations"]] == [
+        ("LoggingJobFactory", "factory", "Flow.Tool")]

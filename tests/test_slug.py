@@ -15,6 +15,7 @@ from tests.mcp_client import McpServerProcess
 SLUGIFY, SHOUT = "T:Slug.Web.SlugifyParameterTransformer", "T:Slug.Web.ShoutTransformer"
 ACCOUNT, DASHBOARD = "Slug.Web.Controllers.AccountController", "Slug.Web.Areas.Admin.Controllers.DashboardController"
 CART, API = "Slug.Web.Controllers.CartController", "Slug.Web.Api."
+HOME = "Slug.Web.Controllers.HomeController"
 PROVIDER = "Slug.Web.Api.ProviderControllerBase`1"
 REGISTER = "M:Slug.Web.StoreRoutes.Register(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder,System.String)"
 INFO = "M:Slug.Web.InfoEndpoints.MapInfoEndpoint(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder,System.String)"
@@ -156,6 +157,18 @@ def test_one_template_served_by_two_handlers_asks_for_the_handler(slug: McpServe
         "AMBIGUOUS", "'GET /health' matches 2 endpoints with the same route template.",
         "Pass the handler's symbol_id as entry_point (the candidates name each).")
     assert [c["handler"] for c in env["error"]["candidates"]] == ["M:Program.<Main>$(System.String[])", REGISTER]
+
+
+def test_a_route_not_found_names_each_handler_of_the_nearest_routes(slug: McpServerProcess) -> None:
+    """CAP's four sample apps serve `ANY /without/transaction`: NOT_FOUND offered the route three times, the same
+    text with no handler (blank rows in the text). Each nearest route comes once per handler, with it."""
+    env = slug.call("graph_trace_feature", {"entry_point": "GET /healt"})
+    assert env["error"]["code"] == "NOT_FOUND"
+    assert env["error"]["candidates"] == [
+        {"entry_point": "GET /health", "handler": "M:Program.<Main>$(System.String[])"},
+        {"entry_point": "GET /health", "handler": REGISTER},
+        {"entry_point": "GET /about", "handler": INFO},
+        {"entry_point": "GET /loud/Home/AboutUs", "handler": f"M:{HOME}.AboutUs"}]
 
 
 def test_no_table_in_a_document_store_app_says_why(slug: McpServerProcess) -> None:

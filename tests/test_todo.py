@@ -239,7 +239,8 @@ def test_a_route_is_found_from_a_url_with_a_query_and_a_typo_offers_the_nearest(
     env = todo.call("graph_trace_feature", {"entry_point": "GET /setup?verbose=1#top"})
     assert (env["ok"], env["data"]["root"]["symbol_id"]) == (True, EXTENSIONS)
     typo = todo.call("graph_trace_feature", {"entry_point": "GET /setpu"})
-    assert (typo["error"]["code"], typo["error"]["candidates"][0]) == ("NOT_FOUND", {"entry_point": "GET /setup"})
+    assert (typo["error"]["code"], typo["error"]["candidates"][0]) == (
+        "NOT_FOUND", {"entry_point": "GET /setup", "handler": EXTENSIONS})
 
 
 def test_a_name_with_no_unbound_call_but_declared_says_to_pass_it_as_symbol_id(todo: McpServerProcess) -> None:

@@ -185,6 +185,7 @@ internal sealed class DiFacts
                 .Add("implementation_type_parameter", MethodTypeParameter(implementation))
                 .Add("key_type_parameter", keyTypeParameter);
         if (forwarded) detail.Add("forwarded", true);
+        if (factory is not null) detail.Add("constructs", _types.ConstructedInside(factory.Expression, implementation));
         _sink.Add(FactKinds.DiRegistration, from, anchor, FrameworkApi.ConfidenceOf(binding)!, service.Name, detail);
     }
 

@@ -43,6 +43,20 @@ internal sealed class DiTypes
     public DiType? FactoryResult(ExpressionSyntax factory) =>
         FactoryReturn(factory) is { } result && FactSyntax.Unwrap(result) is ObjectCreationExpressionSyntax creation ? Named(creation.Type) : null;
 
+    /// <summary>Every other type a factory lambda creates (`sp => new LoggingFactory(new DefaultFactory())`: DefaultFactory),
+    /// bound ones only, the first 8: a decorator built by hand wraps them (Hangfire's samples), so they run too.</summary>
+    public List<string> ConstructedInside(ExpressionSyntax factory, DiType? made)
+    {
+        var ids = new List<string>();
+        if (FactSyntax.Unwrap(factory) is not AnonymousFunctionExpressionSyntax f) return ids;
+        foreach (var creation in f.Body.DescendantNodesAndSelf().OfType<ObjectCreationExpressionSyntax>())
+        {
+            if (Named(creation.Type).Id is { } id && id != made?.Id && !ids.Contains(id)) ids.Add(id);
+            if (ids.Count == 8) break;
+        }
+        return ids;
+    }
+
     private static readonly HashSet<string> Resolves = new(StringComparer.Ordinal)
     {
         "GetRequiredService", "GetService", "GetRequiredKeyedService", "GetKeyedService",

@@ -284,8 +284,9 @@ def _entry_symbol(ctx: QueryContext, entry: str) -> tuple[str, dict[str, Any] | 
     if not handlers:
         raise RoslynMapError(ErrorCode.NOT_FOUND, f"No endpoint matches '{entry}'.",
                              "List them with surfaces_list_endpoints(path_filter=...).",
-                             candidates=[{"entry_point": f"{r['method']} {r['route']}"} for r in
-                                         surfaces.nearest_routes(ctx.conn, text)])
+                             candidates=[{"entry_point": f"{r['method']} {r['route']}",
+                                          **({"handler": r["handler"]} if r.get("handler") else {})}
+                                         for r in surfaces.nearest_routes(ctx.conn, text)])
     if len(handlers) > 1:
         # Two apps (or two controllers) serving one template: only the handler tells them apart.
         same = len({(r["method"], r["route"]) for r in routes if r["handler"]}) == 1

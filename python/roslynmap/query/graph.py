@@ -7,7 +7,8 @@ interface or base member it implements or overrides (edge `via` that member), le
 out (query/dispatch.py: `base.` runs no override, `this` only its own class line's, and a member reached only on
 `this` for an override runs it only for a receiver typed as that override's class line). A callee reached
 through an interface or virtual member lists its known implementations (edge kind `Dispatch`, `via`
-the member).
+the member). Both ways, an implementation runs only in a process loading it and the caller (query/projectrefs.py
+Processes), and the processes a walk went through carry along it (`hosts`).
 
 Every level is answered with a constant number of set-based queries (`IN (...)`), never one
 query per node: a depth-3 walk over a hub method touches hundreds of nodes. The walk runs on the
@@ -21,8 +22,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from roslynmap.query import dispatch, typeargs, unbound, unlinked
+from roslynmap.query import dispatch, projectrefs, typeargs, unbound, unlinked
 from roslynmap.query.keys import ids_of, key_of
+from roslynmap.query.projectrefs import Hosts
 from roslynmap.query.shared_ids import SharedIds, restriction, shared_ids
 from roslynmap.query.sql import CHUNK, chunks, in_chunks, marks
 
@@ -161,6 +163,93 @@ def _only_blocked(conn: sqlite3.Connection, targets: dict[int, list[tuple[int, i
     return suspects - open_edge
 
 
+def _apart(conn: sqlite3.Connection, processes: projectrefs.Processes,
+           targets: dict[int, list[tuple[int, int | None]]], hosts: dict[int, Hosts]) -> set[tuple[int, int, int]]:
+    """The call edges (caller, target, callee) into a level that no process runs (query/projectrefs.py Processes): a
+    caller whose every call into the target is in a project that no process running the callee loads (CAP's sample
+    apps calling ICapPublisher.PublishAsync are no callers of the test project's fake; and walking up from Hangfire's
+    test stub of JobStorage through the library's RecurringJobManager.AddOrUpdate, the sample app calling AddOrUpdate
+    is none). Found by project first, so a hub's callers in the projects that can run it never leave SQLite."""
+    if not processes.active:
+        return set()
+    narrowed = {callee for pairs in targets.values() for callee, _ in pairs if hosts.get(callee) is not None}
+    declared = processes.members(narrowed)
+    # A direct call into a member run wherever it is loaded is in a project loading it: only a call through a base
+    # member, or into a member the walk runs in fewer processes, can be apart.
+    loose = {c for c in narrowed if hosts[c] == processes.member_hosts(c)}
+    wanted = sorted(t for t, pairs in targets.items()
+                    if any(c in narrowed and (via is not None or c not in loose) for c, via in pairs))
+    if not wanted:
+        return set()
+    cannot: dict[tuple[int, int], set[int]] = {}  # (target, calling project) -> the callees its calls cannot run
+    for target, project in in_chunks(conn, f"SELECT DISTINCT r.target_key, r.project_id FROM refs r WHERE r.target_key"
+                                     f" IN ({{marks}}) AND {CALL_EDGE} AND r.from_key IS NOT NULL", wanted):
+        for callee, via in targets[target]:
+            if callee in narrowed and _runs_from(processes, hosts[callee], int(project), via,
+                                                 declared[callee]) == frozenset():
+                cannot.setdefault((int(target), int(project)), set()).add(callee)
+    if not cannot:
+        return set()
+    bad_targets = sorted({t for t, _ in cannot})
+    bad_projects = sorted({p for _, p in cannot})
+    suspects: set[int] = set()
+    for chunk in chunks(bad_targets):
+        suspects.update(int(r[0]) for r in conn.execute(
+            f"SELECT DISTINCT r.from_key FROM refs r WHERE r.target_key IN ({marks(chunk)}) AND {CALL_EDGE}"
+            f" AND r.project_id IN ({marks(bad_projects)}) AND r.from_key IS NOT NULL", [*chunk, *bad_projects]))
+    # A caller some of whose calls come from another project (a file several projects compile) may still run it.
+    projects: dict[tuple[int, int], set[int]] = {}
+    for caller, target, project in _calling_projects(conn, sorted(suspects), bad_targets):
+        projects.setdefault((caller, target), set()).add(project)
+    out: set[tuple[int, int, int]] = set()
+    for (caller, target), calling in projects.items():
+        for callee, _ in targets[target]:
+            if all(callee in cannot.get((target, p), ()) for p in calling):
+                out.add((caller, target, callee))
+    return out
+
+
+def _runs_from(processes: projectrefs.Processes, hosts: Hosts, project: int, via: int | None,
+               callee_projects: frozenset[int]) -> Hosts:
+    """The processes a call from `project` into a member run in `hosts` runs it in (empty: none). A direct call the
+    references do not explain (a reference the index did not read) runs wherever its caller does."""
+    own = processes.hosts_of([project])
+    if via is None and not processes.explains([project], callee_projects):
+        return own
+    return projectrefs.within(hosts, own)
+
+
+def _caller_hosts(conn: sqlite3.Connection, processes: projectrefs.Processes,
+                  targets: dict[int, list[tuple[int, int | None]]], hosts: dict[int, Hosts],
+                  blocked: set[tuple[int, int, int]], callers: list[int]) -> dict[int, Hosts]:
+    """The processes each new caller runs its callees in (graph_callers carries them up the walk)."""
+    found: dict[int, Hosts] = {}
+    if not processes.active or not callers:
+        return found
+    declared = processes.members({c for pairs in targets.values() for c, _ in pairs})
+    for caller, target, project in _calling_projects(conn, callers, list(targets)):
+        for callee, via in targets[target]:
+            if (caller, target, callee) in blocked:
+                continue
+            reached = _runs_from(processes, hosts.get(callee), project, via, declared[callee])
+            if reached != frozenset():
+                projectrefs.carry(found, caller, reached)
+    return found
+
+
+def _calling_projects(conn: sqlite3.Connection, callers: list[int],
+                      targets: list[int]) -> list[tuple[int, int, int]]:
+    """(caller, target, project) for the call edges between them: the project each caller's calls come from."""
+    rows: list[tuple[int, int, int]] = []
+    for caller_chunk in chunks(callers):
+        for target_chunk in chunks(targets):
+            rows.extend((int(a), int(b), int(c)) for a, b, c in conn.execute(
+                f"SELECT DISTINCT r.from_key, r.target_key, r.project_id FROM refs r WHERE r.from_key IN"
+                f" ({marks(caller_chunk)}) AND r.target_key IN ({marks(target_chunk)}) AND {CALL_EDGE}",
+                [*caller_chunk, *target_chunk]))
+    return rows
+
+
 def _locate(conn: sqlite3.Connection, edges: list[dict[str, Any]]) -> None:
     """Replaces each edge's `ref` (a refs row id) with the file and line of that first reference."""
     rows = in_chunks(conn, "SELECT r.id, f.path, r.line FROM refs r LEFT JOIN files f ON f.id = r.file_id"
@@ -213,12 +302,16 @@ def _callers_clause(only: tuple[str, list[Any]], window: tuple[int, str, int, in
 class _Runnable:
     """The implementations each call of a level can run: all of its target's, less those its receiver rules
     out (query/dispatch.py CallReach: `base.` runs none, `this` only its own class line's, as narrowed by what the
-    caller's object is known to be, a receiver of a known class only that class line's)."""
+    caller's object is known to be, a receiver of a known class only that class line's) and those no process running
+    the caller loads (`hosts`, query/projectrefs.py Processes: a sample app never runs a test project's fake)."""
 
     def __init__(self, conn: sqlite3.Connection, lineage: dispatch.Lineage, keys: dict[str, int],
                  implementations: dict[str, list[str]], callers: list[int], targets: Iterable[str],
-                 objects: dispatch.Objects) -> None:
-        self._keys, self._implementations = keys, implementations
+                 objects: dispatch.Objects, hosts: dict[int, Hosts]) -> None:
+        self._keys, self._implementations, self._hosts = keys, implementations, hosts
+        self._processes = projectrefs.processes(conn)
+        if self._processes.active:  # one query for the level
+            self._processes.members([*callers, *(keys[i] for impls in implementations.values() for i in impls)])
         lineage.learn([*callers, *(keys[i] for impls in implementations.values() for i in impls)])
         # Every target: a call on `this` (or a typed receiver) carries its object down even into a member nothing
         # overrides.
@@ -230,7 +323,23 @@ class _Runnable:
             return impls
         caller_key, target_key = self._keys[caller], self._keys[target]
         kept = self.reach.runnable(caller_key, target_key, [self._keys[i] for i in impls])
-        return [i for i in impls if self._keys[i] in kept]
+        hosts = self._hosts.get(caller_key)
+        return [i for i in impls if self._keys[i] in kept
+                and self._processes.entered(hosts, self._keys[i]) != frozenset()]
+
+    def carried(self, edges: Iterable[tuple[int | None, int | None, Iterable[int]]]) -> dict[int, Hosts]:
+        """The processes each callee of the level runs in: its callers' (a call stays in the caller's process), and
+        for an implementation those of them loading it."""
+        found: dict[int, Hosts] = {}
+        for caller, target, implementations in edges:
+            if caller is None:
+                continue
+            hosts = self._hosts.get(caller)
+            if target is not None:
+                projectrefs.carry(found, target, hosts)
+            for impl in implementations:
+                projectrefs.carry(found, impl, self._processes.entered(hosts, impl))
+        return found
 
 
 class _Level:
@@ -295,6 +404,9 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     places: dict[int, set[int]] = {}  # a shared key walked: the projects whose declaration of it was reached
     if root_projects is not None and shared.declared_in([root]):
         places[root] = set(root_projects)
+    processes = projectrefs.processes(conn)
+    # frontier member -> the processes running it that the walk came through (query/projectrefs.py Processes)
+    hosts = {root: processes.hosts_of(root_projects) if root_projects is not None else processes.member_hosts(root)}
     for level in range(1, depth + 1):
         only = restriction({k: shared.seeing(k, places[k]) for k in frontier if k in places})
         dispatched = dispatch_closure(conn, frontier, upward=True)
@@ -311,7 +423,7 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         # line, a receiver typed as a class its object cannot be of) is none.
         narrowed = dispatch.narrow(conn, lineage, targets, bounds, CALL_EDGE)
         typed = typeargs.narrow(conn, targets, type_bounds, CALL_EDGE)
-        blocked = narrowed.blocked | typed.blocked
+        blocked = narrowed.blocked | typed.blocked | _apart(conn, processes, targets, hosts)
         ranked, available = _ranked_callers(conn, list(targets), visited | _only_blocked(conn, targets, blocked),
                                             limit_per_level, only)
         fresh = [key for key, _ in ranked]
@@ -323,6 +435,7 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         into = _edges_into(conn, targets, described, only)
         bounds = narrowed.bounds(lineage, targets, bounds, ((r[1], r[0]) for r in into), set(fresh))
         type_bounds = {caller: bound for caller, bound in typed.bounds.items() if caller in fresh}
+        hosts = _caller_hosts(conn, processes, targets, hosts, blocked, fresh)
         for target, caller, kind, count, first_ref in into:
             for callee, via in targets[target]:
                 if (caller, target, callee) in blocked:
@@ -383,6 +496,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
     places: dict[int, set[int]] = {}  # a shared key walked: the projects whose declaration of it was reached
     type_bounds: typeargs.TypeBounds = {}  # frontier member -> the method type arguments it was called with
     objects: dispatch.Objects = {}  # frontier member -> what its object is known to be (entered on `this`)
+    hosts = {root: projectrefs.processes(conn).member_hosts(root)}  # frontier member -> the processes it runs in
     for level in range(1, depth + 1):
         window = (root, *root_place) if root_place and level == 1 else None
         only = restriction({k: places[k] for k in frontier if k in places}, column="from_key")
@@ -404,7 +518,8 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         impl_names = ids_of(conn, (i for impls in dispatch_of.values() for i in impls))
         keys.update({name: key for key, name in impl_names.items()})
         implementations = {names[k]: [impl_names[i] for i in impls] for k, impls in dispatch_of.items() if impls}
-        runs = _Runnable(conn, lineage, keys, implementations, frontier, [t for t in targets if t in info], objects)
+        runs = _Runnable(conn, lineage, keys, implementations, frontier, [t for t in targets if t in info], objects,
+                         hosts)
         generic = [keys[t] for t in targets if typeargs.matters(t, t in implementations)]
         by_types = typeargs.Downward(conn, frontier, generic, type_bounds, CALLS_ONLY if calls_only else CALL_EDGE)
         # Candidates in row order, each target followed by the implementations its calls can run (an
@@ -438,6 +553,7 @@ def callees(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         carried = [(keys.get(e["from"]), keys.get(e["to"]), [keys[i] for i in impls]) for e, impls in level_edges]
         type_bounds = typeargs.carried_bounds(by_types, carried)
         objects = runs.reach.carried(carried)
+        hosts = runs.carried(carried)
         shared_next = list(shared.declared_in(next_frontier))
         places.update(declarations_called(conn, shared, frontier, shared_next, only, window,
                                            CALLS_ONLY if calls_only else CALL_EDGE))

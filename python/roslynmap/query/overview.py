@@ -10,7 +10,6 @@ the most other types of the solution.
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Sequence
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 from roslynmap.model.readable import IN_REPOSITORY_SQL
 from roslynmap.query.keys import ids_of
 from roslynmap.query.markup import ConfigRead
+from roslynmap.query.projectrefs import is_test_project
 from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.surfaces import (
     config_keys,
@@ -29,13 +29,6 @@ from roslynmap.query.surfaces import (
 )
 from roslynmap.store import central
 
-TEST_NAME = re.compile(r"(?:^|[.\-_])(?:[A-Za-z]*Tests?|[A-Za-z]*Specs?)$")
-
-
-def is_test_project(name: str, path: str) -> bool:
-    """Named like a test project (`Shop.Tests`, `Polly.Specs`) or in a `test(s)` folder."""
-    dirs = [part.lower() for part in path.split("/")[:-1]]
-    return TEST_NAME.search(name) is not None or "tests" in dirs or "test" in dirs
 WEB_FACTS = ("Route", "RazorPage", "RazorComponent", "Middleware", "ControllerAction")
 
 

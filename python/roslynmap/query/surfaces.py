@@ -1597,13 +1597,27 @@ def route_handlers(conn: sqlite3.Connection, entry: str) -> list[dict[str, Any]]
     return [dict(r) for r in found]
 
 
-def nearest_routes(conn: sqlite3.Connection, entry: str, count: int = 3) -> list[dict[str, Any]]:
-    """The endpoints whose `METHOD route` reads most like `entry` (a typo: `/api/Reader/mark-reed`)."""
+def nearest_routes(conn: sqlite3.Connection, entry: str, count: int = 3, most: int = 10) -> list[dict[str, Any]]:
+    """The endpoints of the `count` routes (`METHOD route`) that read most like `entry` (a typo:
+    `/api/Reader/mark-reed`), each route with every handler serving it, once (CAP's four sample apps serving `ANY
+    /without/transaction` were three identical candidates): at most `most`."""
     wanted = entry.strip().lower()
     listed = memo(conn, "routes_listed", lambda: endpoints(conn, None, None).items)
     ranked = sorted(listed, key=lambda r: -difflib.SequenceMatcher(
         None, wanted, f"{r['method']} {r['route']}".lower()).ratio())
-    return ranked[:count]
+    routes: list[tuple[str, str]] = []
+    seen: set[tuple[str, str, str | None]] = set()
+    out: list[dict[str, Any]] = []
+    for route in ranked:
+        text = (route["method"], route["route"])
+        if text not in routes:
+            if len(routes) == count:
+                break  # one route's endpoints rank alike: they came together
+            routes.append(text)
+        if (*text, route.get("handler")) not in seen and len(out) < most:
+            seen.add((*text, route.get("handler")))
+            out.append(route)
+    return out
 
 
 def page_path(file: str) -> tuple[str, str | None, str] | None:
@@ -1709,21 +1723,37 @@ def _literal_segments(template: str, reached: int) -> int:
     return sum(1 for segment in segments if not segment.startswith("{"))
 
 
-def di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
-    """Service type id -> implementation ids registered in DI (when the bridge bound them)."""
+class Registered(NamedTuple):
+    """An implementation DI makes for a service, and the project registering it (only a process loading that
+    project runs it). A type a factory registration builds inside the one it registers (`sp => new
+    CustomBackgroundJobFactory(new BackgroundJobFactory(...))`, Hangfire's sample: a decorator made by hand) runs too,
+    `wrapped_by` the registered one."""
+    implementation_id: str
+    project_id: int | None
+    wrapped_by: str | None = None
+
+
+def di_implementations(conn: sqlite3.Connection) -> dict[str, list[Registered]]:
+    """Service type id -> the implementations registered in DI (when the bridge bound them)."""
     return {k: list(v) for k, v in memo(conn, "di", lambda: _di_implementations(conn)).items()}
 
 
-def _di_implementations(conn: sqlite3.Connection) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
+def _di_implementations(conn: sqlite3.Connection) -> dict[str, list[Registered]]:
+    out: dict[str, list[Registered]] = {}
     unloaded = unregistered_modules(conn)
-    for fact in facts_of_kind(conn, "DiRegistration"):
+    for symbol_id, raw, project in conn.execute(
+            "SELECT fa.symbol_id, fa.detail, fa.project_id FROM facts fa LEFT JOIN files f ON f.id = fa.file_id"
+            " WHERE fa.kind = 'DiRegistration' ORDER BY f.path, fa.line, fa.col, fa.id"):
+        fact = _detail(raw)
         service, impl = fact.get("service_id"), fact.get("implementation_id")
         # A decorator wraps what DI makes (request_wrappers); it is not the implementation chosen. A module no one
         # registers registers nothing.
-        if service and impl and fact.get("form") != "decorator" and fact["symbol_id"] not in unloaded \
-                and impl not in out.setdefault(service, []):
-            out[service].append(impl)
+        if not service or not impl or fact.get("form") == "decorator" or symbol_id in unloaded:
+            continue
+        made = [Registered(str(impl), project)]
+        made.extend(Registered(str(inner), project, str(impl)) for inner in fact.get("constructs") or ())
+        registered = out.setdefault(str(service), [])
+        registered.extend(r for r in made if r not in registered)
     return out
 
 

@@ -2,8 +2,9 @@
 
 - Calls through an interface go on into the implementations registered in DI for it (open generics
   included: `AddScoped(typeof(IRepository<>), typeof(EfRepository<>))` is stored under the generic
-  definitions' ids, as every call on `IRepository<CatalogItem>` is). Without a registration for
-  that interface, every implementation of the solution is followed.
+  definitions' ids, as every call on `IRepository<CatalogItem>` is), by a registration the call's processes load
+  (`_Chooser`). Without a registration for that interface, every implementation those processes load is followed
+  (query/projectrefs.py Processes).
 - A mediator request (`MediatorRequest` facts: `mediator.Send(new CreateOrderCommand(...))`) goes
   on into the `Handle` of the IRequestHandler / INotificationHandler that takes the request type. One no handler
   takes, sent on the solution's own bus whose code calls its handlers (`IHandle<TEvent>.Handle`), is walked through
@@ -34,13 +35,13 @@ import orjson
 
 from roslynmap.query import dispatch, graph, projectrefs, queues, subscriptions, topics, typeargs
 from roslynmap.query.keys import ids_of, key_of, keys_of
-from roslynmap.query.projectrefs import referenced
+from roslynmap.query.projectrefs import Hosts, referenced
 from roslynmap.query.shared_ids import restriction, shared_ids
 from roslynmap.query.sql import in_chunks, marks, memo
 from roslynmap.query.unbound import candidates_of
 
 if TYPE_CHECKING:
-    from roslynmap.query.surfaces import LambdaWindow, RequestWrapper
+    from roslynmap.query.surfaces import LambdaWindow, Registered, RequestWrapper
 
 # Unbound calls by these names are LINQ, EF Core query operators or object members: never solution code
 # worth a node (a bound call into them is external and is not a node either).
@@ -383,9 +384,9 @@ def _is_a(conn: sqlite3.Connection, type_id: str, wanted: str, hops: int = 8) ->
 
 
 def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: int,
-         registered: dict[str, list[str]], wrappers: Sequence[RequestWrapper] = (),
+         registered: dict[str, list[Registered]], wrappers: Sequence[RequestWrapper] = (),
          window: LambdaWindow | None = None, mapped_in: str | None = None, root_class: str | None = None) -> Trace:
-    """The trace tree from `symbol_id`; `registered`: service type id -> implementation type ids (DI);
+    """The trace tree from `symbol_id`; `registered`: service type id -> the implementations DI registers;
     `wrappers`: pipeline behaviors and handler decorators DI runs around a request's handler; `window`: the
     route's lambda in `symbol_id`, whose lines alone are walked from the root; `mapped_in`: the file mapping the
     route, whose project's declaration of a root several projects declare is the one walked; `root_class`: the class
@@ -408,6 +409,11 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
     mapping = projectrefs.file_projects(conn, [mapped_in]).get(mapped_in or "")
     if mapping is not None and shared.declared_in([root]):
         places[root] = shared.declaration_seen(root, mapping) or set(shared.declared_in([root])[root])
+    processes = projectrefs.processes(conn)
+    # node -> the processes it runs in, as the walk came (query/projectrefs.py Processes): the route's app for its root
+    hosts: dict[str, Hosts] = {symbol_id: processes.hosts_of([mapping]) if mapping is not None
+                               else processes.member_hosts(root)}
+    chooser = _Chooser(conn, registered, processes)
     for level in range(1, depth + 1):
         key_by_member = {f: k for f in frontier if (k := key_of(conn, f)) is not None}
         frontier_keys = list(key_by_member.values())
@@ -441,23 +447,9 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         dispatch_of = graph.dispatch_closure(conn, [k for k in target_keys.values() if k is not None], upward=False)
         impl_names = ids_of(conn, (i for impls in dispatch_of.values() for i in impls))
         impl_info = _symbols(conn, set(impl_names.values()))
-        implementations: dict[str, list[tuple[str, bool]]] = {}
-        for target, tkey in target_keys.items():
-            impls = [impl_names[i] for i in dispatch_of.get(tkey, [])] if tkey is not None else []
-            service = declared[target][1]
-            allowed = registered.get(service or "")
-            if allowed and (impls or _is_interface(conn, service)):
-                # DI decides: only the registered implementations run (none of them in the solution: say so). A
-                # member the registered type inherits runs too (Ombi's `AddScoped(typeof(IRepository<>),
-                # typeof(Repository<>))`, whose Add is BaseRepository<T>'s).
-                lines = ancestors(conn, set(allowed))
-                chosen = [(i, True) for i in impls if impl_info.get(i, ("", None))[1] in lines]
-                if not chosen:
-                    trace.stops.append({"reason": "registered_outside_solution", "at": target,
-                                        "registered": allowed[:3]})
-                implementations[target] = chosen
-            else:
-                implementations[target] = [(i, False) for i in impls]
+        implementations = {target: [impl_names[i] for i in dispatch_of.get(tkey, [])] if tkey is not None else []
+                           for target, tkey in target_keys.items()}
+        chooser.learn(impl_names, impl_info)
         for caller, target, _name, kind, *_rest in kept:
             if kind == "Instantiate" and target and ".#ctor" in target:
                 made.setdefault(caller, set()).add("T:" + target[2:].split(".#ctor", 1)[0])
@@ -488,10 +480,12 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         admitted = graph._Level(g, visited, level, limit_per_level)
         runs = _Runs(conn, lineage, frontier_keys, {**names, **impl_names}, target_keys, type_bounds, implementations,
                      objects)
+        outside: set[str] = set()  # targets whose DI registrations name no implementation of the solution
         unresolved: dict[str, dict[str, Any]] = {}
         candidates: dict[str, None] = {}
         level_edges: list[tuple[dict[str, Any], Dispatched]] = []
         registered_impls: set[str] = set()
+        wrapped_by: dict[str, str] = {}  # built by a DI factory inside the type it registers -> that type
         for caller, target, name, kind, count, line, file, receiver in kept:
             key, edge = graph.call_edge(caller, target, name, kind, count, line, file, receiver, unresolved)
             if target is not None and sole.get((caller, name)) == target:
@@ -499,12 +493,18 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
             if target is None:
                 trace.stops.append({"reason": "unbound", "at": caller, "call": name, "file": file, "line": line,
                                     **({"receiver": receiver} if receiver else {})})
-            elif (declared[target][0] in ("Method", "Property", "Event", "Indexer") and not implementations.get(target)
-                  and not registered.get(declared[target][1] or "") and _is_interface(conn, declared[target][1])
-                  and (caller, line) not in sends):
+            choice = chooser.of(target, declared[target][1] if target else None, implementations.get(target or "", []),
+                                hosts.get(caller))
+            if choice.outside and target and target not in outside:
+                outside.add(target)
+                trace.stops.append({"reason": "registered_outside_solution", "at": target,
+                                    "registered": choice.outside[:3]})
+            if (target and declared[target][0] in ("Method", "Property", "Event", "Indexer") and not choice.runs
+                    and not registered.get(declared[target][1] or "") and _is_interface(conn, declared[target][1])
+                    and (caller, line) not in sends):
                 trace.stops.append({"reason": "no_implementation", "at": target, "from": caller, "file": file,
                                     "line": line})
-            dispatched = _dispatched(conn, trace, runs.of(caller, target, implementations.get(target or "", [])),
+            dispatched = _dispatched(conn, trace, runs.of(caller, target, choice.runs), choice.constructed,
                                      impl_info, functools.partial(made_above.of, caller))
             level_edges.append((edge, dispatched))
             candidates.setdefault(key, None)
@@ -512,6 +512,8 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
                 candidates.setdefault(impl, None)
                 if is_registered:
                     registered_impls.add(impl)
+                    if impl in choice.wrapped_by:
+                        wrapped_by.setdefault(impl, choice.wrapped_by[impl])
         in_process = _sent_in_process(conn, [e for e in mediator if e["to"] is None], level_edges)
         for edge in mediator:
             if edge["to"] is None and (edge["file"], edge["line"], edge.pop("col", None)) in in_process:
@@ -535,16 +537,19 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
             for impl, _, inferred in dispatched:
                 if impl in visited:
                     g.edges.append({**edge, "to": impl, "kind": "Dispatch", "via": edge["to"],
-                                    **({"inferred": "instantiated"} if inferred else {})})
+                                    **({"inferred": inferred} if inferred else {})})
         g.edges.extend(e for e in mediator if e["to"] is not None and e["to"] in visited)
         info = graph.nodes_info(conn, [n for n in admitted.admitted if n not in unresolved])
         for node_id in admitted.admitted:
             node = {**(info.get(node_id) or unresolved[node_id]), "depth": level}
             if node_id in registered_impls:
                 node["di_registered"] = True
+                if node_id in wrapped_by:
+                    node["di_wrapped_by"] = wrapped_by[node_id]
             g.nodes.append(node)
         frontier = [n for n in admitted.admitted if n in info]
         type_bounds, objects = runs.carried(level_edges)
+        hosts = chooser.carried(hosts, level_edges, [e for e in mediator if e["to"] is not None])
         # An id several projects declare goes on only into the declarations this level's calls name (graph.callees).
         next_keys = [k for k in (key_of(conn, f) for f in frontier) if k is not None]
         places.update(graph.declarations_called(conn, shared, frontier_keys, list(shared.declared_in(next_keys)), only,
@@ -621,7 +626,9 @@ def _sole_candidates(conn: sqlite3.Connection, caller_keys: list[int]) -> dict[t
     return {call: member for call, member in sole.items() if member in declared}
 
 
-Dispatched = list[tuple[str, bool, bool]]  # (implementation, DI-registered, inferred from an instantiation)
+# (implementation, DI-registered, how it was inferred: `instantiated` above the call, `constructed` by the solution
+# where DI registers another)
+Dispatched = list[tuple[str, bool, str | None]]
 
 
 class _Runs:
@@ -631,7 +638,7 @@ class _Runs:
 
     def __init__(self, conn: sqlite3.Connection, lineage: dispatch.Lineage, callers: list[int],
                  names: dict[int, str], target_keys: dict[str, int | None], type_bounds: typeargs.TypeBounds,
-                 implementations: dict[str, list[tuple[str, bool]]], objects: dispatch.Objects) -> None:
+                 implementations: dict[str, list[str]], objects: dispatch.Objects) -> None:
         self._keys = {name: key for key, name in names.items()}
         self._target_keys = target_keys
         known = [k for k in target_keys.values() if k is not None]
@@ -659,18 +666,122 @@ class _Runs:
         return typeargs.carried_bounds(self.by_types, edges), self._reach.carried(edges)
 
 
-def _dispatched(conn: sqlite3.Connection, trace: Trace, impls: list[tuple[str, bool]],
+@dataclass
+class _Choice:
+    """What one call of an interface or virtual member may run where its processes' DI decides."""
+
+    runs: list[tuple[str, bool]]  # the implementations, and whether DI registers each
+    constructed: set[str] = field(default_factory=set)  # run as the solution builds them, DI registering others
+    wrapped_by: dict[str, str] = field(default_factory=dict)  # built by a DI factory inside the type it registers
+    outside: list[str] = field(default_factory=list)  # registered, and the solution declares none of them
+
+
+class _Chooser:
+    """Which implementations a call of an interface or virtual member runs, in the processes it may run in
+    (query/projectrefs.py Processes: CAP's sample apps never run the test project's fake of ICapPublisher). DI decides
+    where one of those processes loads a registration for the member's type (a registration in one app narrows only
+    the calls that app's process may run; a call of another app's runs every implementation its process loads): the
+    implementations registered (a member the registered type inherits too: Ombi's `AddScoped(typeof(IRepository<>),
+    typeof(Repository<>))`, whose Add is BaseRepository<T>'s), the type a factory registration builds inside the one it
+    registers (Hangfire's sample: `x => new CustomBackgroundJobFactory(new BackgroundJobFactory(...))`, a decorator by
+    hand), and those the solution builds itself with `new` outside its test projects, in a project those processes load
+    (Hangfire's `new BackgroundJobFactory(...)` handed to BackgroundJobClient: the library runs it whatever an app
+    registers)."""
+
+    def __init__(self, conn: sqlite3.Connection, registered: dict[str, list[Registered]],
+                 processes: projectrefs.Processes) -> None:
+        self._conn, self._registered, self._processes = conn, registered, processes
+        self._keys: dict[str, int] = {}
+        self._classes: dict[str, str | None] = {}
+        self._built: dict[str, frozenset[int]] = {}  # implementing class -> the projects with a `new` of it
+        self._cache: dict[tuple[str, Hosts], _Choice] = {}
+
+    def learn(self, impl_names: dict[int, str], impl_info: dict[str, tuple[str, str | None]]) -> None:
+        """A level's implementations (their keys and classes)."""
+        self._keys.update({name: key for key, name in impl_names.items()})
+        self._classes.update({name: impl_info.get(name, ("", None))[1] for name in impl_names.values()})
+        if self._processes.active:
+            self._processes.members(impl_names)
+
+    def _loaded(self, hosts: Hosts, impl: str) -> bool:
+        key = self._keys.get(impl)
+        return key is None or self._processes.entered(hosts, key) != frozenset()
+
+    def _learn_built(self, impls: list[str]) -> None:
+        classes = sorted({c for i in impls if (c := self._classes.get(i)) and c not in self._built})
+        if not classes:
+            return
+        type_keys = {k: c for c, k in keys_of(self._conn, classes).items()}
+        built: dict[str, set[int]] = {}
+        for target, project in in_chunks(self._conn, "SELECT DISTINCT target_key, project_id FROM refs WHERE kind ="
+                                         " 'Instantiate' AND target_key IN ({marks})", sorted(type_keys)):
+            built.setdefault(type_keys[target], set()).add(int(project))
+        self._built.update({c: frozenset(built.get(c, ())) for c in classes})
+
+    def _built_in(self, impl: str, hosts: Hosts) -> bool:
+        """Whether a project of these processes, not a test project, builds `impl`'s class with `new`."""
+        projects = self._built.get(self._classes.get(impl) or "", frozenset()) - self._processes.tests
+        return any(hosts is None or any(self._processes.loads(h, p) for h in hosts) for p in projects)
+
+    def of(self, target: str | None, service: str | None, impls: list[str], hosts: Hosts) -> _Choice:
+        if target is None:
+            return _Choice([])
+        if (target, hosts) not in self._cache:
+            self._cache[(target, hosts)] = self._choose(service, impls, hosts)
+        return self._cache[(target, hosts)]
+
+    def _choose(self, service: str | None, impls: list[str], hosts: Hosts) -> _Choice:
+        loaded = [i for i in impls if self._loaded(hosts, i)]
+        visible = [r for r in self._registered.get(service or "", [])
+                   if hosts is None or any(self._processes.loads(h, r.project_id) for h in hosts)]
+        if not visible or not (impls or _is_interface(self._conn, service)):
+            return _Choice([(i, False) for i in loaded])
+        out = _Choice([])
+        lines = ancestors(self._conn, {r.implementation_id for r in visible if r.wrapped_by is None})
+        picked = {i for i in loaded if self._classes.get(i) in lines}
+        if not picked:
+            out.outside = list(dict.fromkeys(r.implementation_id for r in visible if r.wrapped_by is None))
+        for inner in (r for r in visible if r.wrapped_by is not None):
+            inside = ancestors(self._conn, {inner.implementation_id})
+            for impl in loaded:
+                if impl not in picked and impl not in out.wrapped_by and self._classes.get(impl) in inside:
+                    out.wrapped_by[impl] = str(inner.wrapped_by)
+        self._learn_built(loaded)
+        chosen = picked | set(out.wrapped_by)
+        out.constructed = {i for i in loaded if i not in chosen and self._built_in(i, hosts)}
+        out.runs = [(i, i in chosen) for i in loaded if i in chosen or i in out.constructed]
+        return out
+
+    def carried(self, hosts: dict[str, Hosts], level_edges: list[tuple[dict[str, Any], Dispatched]],
+                sent: list[dict[str, Any]]) -> dict[str, Hosts]:
+        """The processes each node of the next level runs in: its callers' (a call stays in the caller's process),
+        and for an implementation those of them loading it; a handler a request is sent to, its sender's."""
+        found: dict[str, Hosts] = {}
+        for edge, dispatched in level_edges:
+            caller = hosts.get(str(edge["from"]))
+            if edge.get("to"):
+                projectrefs.carry(found, str(edge["to"]), caller)
+            for impl, _, _ in dispatched:
+                key = self._keys.get(impl)
+                projectrefs.carry(found, impl, None if key is None else self._processes.entered(caller, key))
+        for edge in sent:
+            projectrefs.carry(found, str(edge["to"]), hosts.get(str(edge["from"])))
+        return found
+
+
+def _dispatched(conn: sqlite3.Connection, trace: Trace, impls: list[tuple[str, bool]], constructed: set[str],
                 impl_info: dict[str, tuple[str, str | None]], made_above: Callable[[], set[str]]) -> Dispatched:
     """Where an interface or virtual call goes: with no DI registration to decide, the implementations of types
     the trace instantiated above the call when there are any (`CheckRule(new EmailRule())` calling
-    `rule.IsBroken()`), else all of them."""
+    `rule.IsBroken()`), else all of them; beside the registered ones, those the solution builds itself
+    (`constructed`)."""
     if len(impls) < 2 or any(registered for _, registered in impls) or not (types := made_above()):
-        return [(i, r, False) for i, r in impls]
+        return [(i, r, "constructed" if i in constructed and not r else None) for i, r in impls]
     made = ancestors(conn, types)  # a type made above, or one it derives from, implements the member
-    chosen = [(i, r, True) for i, r in impls if impl_info.get(i, ("", None))[1] in made]
+    chosen: Dispatched = [(i, r, "instantiated") for i, r in impls if impl_info.get(i, ("", None))[1] in made]
     if chosen:
         trace.narrowed += len(impls) - len(chosen)
-    return chosen or [(i, r, False) for i, r in impls]
+    return chosen or [(i, r, None) for i, r in impls]
 
 
 def _leaf_properties(conn: sqlite3.Connection, properties: set[str]) -> set[str]:

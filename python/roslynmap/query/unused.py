@@ -17,7 +17,7 @@ from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import is_package_source
 from roslynmap.query import inactive, markup, projectrefs, surfaces, trace, unlinked
 from roslynmap.query.keys import ids_of
-from roslynmap.query.overview import is_test_project
+from roslynmap.query.projectrefs import is_test_project
 from roslynmap.query.review import test_facts
 from roslynmap.query.sql import in_chunks, marks
 from roslynmap.query.trace import HANDLER_INTERFACES, handle_methods_of_handlers, own_handler_interfaces

@@ -15,3 +15,6 @@ Console.WriteLine(Environment.GetEnvironmentVariable("Tests__Timeout", Environme
 if (Environment.GetEnvironmentVariable("TESTS_BROWSER") is null) Console.WriteLine("no browser");
 // Set by the operating system and by GitHub's runners, not by the solution: nothing lacks them.
 Console.WriteLine(Environment.GetEnvironmentVariable("HOME") ?? Environment.GetEnvironmentVariable("GITHUB_ACTIONS"));
+// The tool's own services (Audit.cs), and the library's call with the tool's sink.
+Flow.Tool.ToolServices.AddToolServices(new Microsoft.Extensions.DependencyInjection.ServiceCollection());
+Flow.Core.AuditSetup.Record(new Flow.Tool.FileAuditSink(), new Flow.Core.JobClient().Enqueue("tool"));
