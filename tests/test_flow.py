@@ -900,7 +900,8 @@ def test_a_message_published_to_a_topic_runs_the_methods_subscribed_to_it_by_att
     `capBus.PublishAsync("orders.shipped", o)` publishes: graph_callers said 0 callers, impact_analyze 0, and the trace
     of the publisher stopped at the package's interface. Flow.Core/Topics.cs: a publish naming every string of a
     subscriber's attribute reaches it (a constant's value too), Dapr's `[Topic("pubsub", "stock")]` is reached only by a
-    publish on the same pub/sub component, and a topic nobody subscribes to is a stop."""
+    publish on the same pub/sub component (its dead-letter topic is no address), and a topic nobody subscribes to is a
+    stop."""
     publish = f"{TOPICS}ICapPublisher.PublishAsync``1(System.String,``0,System.String)"
     ship = flow.call("graph_trace_feature", {"entry_point": SHIP, "depth": 1})
     assert _nodes(ship) == [(1, publish, "Call", None), (1, ON_SHIPPED, "Topic", "orders.shipped")]
@@ -912,7 +913,8 @@ def test_a_message_published_to_a_topic_runs_the_methods_subscribed_to_it_by_att
     dapr = flow.call("graph_trace_feature", {"entry_point": f"{TOPICS}Dapr.Stocker.Count(System.Int32)", "depth": 1})
     assert _nodes(dapr) == [
         (1, f"{TOPICS}Dapr.DaprClient.PublishEventAsync(System.String,System.String,System.Object)", "Call", None),
-        (1, f"{TOPICS}Dapr.StockListener.OnStock(System.Int32)", "Topic", "stock")]
+        (1, f"{TOPICS}Dapr.StockListener.OnStock(System.Int32)", "Topic", "stock"),
+        (1, f"{TOPICS}Dapr.StockListener.OnStockOrDead(System.Int32)", "Topic", "stock")]
     callers = flow.call("graph_callers", {"symbol_id": ON_SHIPPED})
     assert callers["warnings"] == [
         f"It is subscribed to a topic by an attribute and runs when a message is published to it, by 1 member"

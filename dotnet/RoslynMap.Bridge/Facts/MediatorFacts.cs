@@ -36,10 +36,17 @@ internal sealed class MediatorFacts
         _sink = sink;
     }
 
+    private static bool NamedLikeInvoker(ExpressionSyntax? receiver) =>
+        receiver is not null && (FactSyntax.NameContains(receiver, "mediator")
+                                 || (FactSyntax.NameContains(receiver, "bus") && !FactSyntax.NameContains(receiver, "business")));
+
     public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
     {
         if (inv.ArgumentList.Arguments.Count == 0) return;
         var invoke = name is "Invoke" or "InvokeAsync";
+        // Most Invoke calls are a delegate's (`PropertyChanged?.Invoke(this, e)`, `_next.Invoke(ctx)`): asked of the
+        // model only on a receiver named like a mediator or a bus (`mediator.InvokeAsync(..)`, Wolverine's `bus`).
+        if (invoke && !NamedLikeInvoker(FactSyntax.Receiver(inv))) return;
         string confidence;
         bool bus;  // an event bus, not a mediator: no MediatR pipeline behavior runs around its handlers
         if (Bound.ForFacts(_sink.Model.GetSymbolInfo(inv)) is IMethodSymbol method)

@@ -12,7 +12,7 @@ internal static partial class SqlTables
     // table lockout_enabled of schema subs); `FOR UPDATE SKIP LOCKED`, `FOR NO KEY UPDATE` lock rows and MySQL's
     // `ON DUPLICATE KEY UPDATE col = ..` sets columns.
     // `@from`, `:from` are parameters (Hangfire's `Score between @from and @to` was table `and`).
-    [GeneratedRegex(@"(?<![@:$])\b(?<keyword>(?<!\bIS\s+(?:NOT\s+)?DISTINCT\s+)FROM|JOIN|INTO|USING|(?<!\b(?:FOR|KEY)\s+)UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    [GeneratedRegex(@"(?<![@:$])\b(?<keyword>(?<!\bIS\s+(?:NOT\s+)?DISTINCT\s+)FROM|JOIN|INTO|USING|(?<!\b(?:FOR|KEY|ON|AFTER|BEFORE|OF|GRANT|SELECT,)\s+)UPDATE)\s+(?<name>" + Part + @"(?:\s*\.\s*" + Part + ")*)", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex TableRegex();
 
     // The next table of a FROM list (`FROM "Movies" m, "Credits" c`): after the table before it and its alias, if any.
@@ -27,10 +27,18 @@ internal static partial class SqlTables
     [GeneratedRegex(@"^\s*(?:SELECT|INSERT|UPDATE|DELETE|WITH|MERGE)\b", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
     private static partial Regex StatementRegex();
 
-    // A statement anywhere: a batch may open with `SET XACT_ABORT ON;`, `DECLARE @t TABLE (..);`, `BEGIN TRY`
-    // (Hangfire's templates).
-    [GeneratedRegex(@"(?<![@:$])\b(?:SELECT|INSERT|UPDATE|DELETE|MERGE)\b", RegexOptions.IgnoreCase | RegexOptions.CultureInvariant)]
+    // A statement where one may start, not only at the text's start: a batch may open with `SET XACT_ABORT ON;`,
+    // `DECLARE @t TABLE (..);`, `BEGIN TRY` (Hangfire's templates). Not anywhere: DDL's `ON DELETE CASCADE ON UPDATE
+    // CASCADE`, a trigger's `AFTER UPDATE ON t` and `GRANT SELECT, UPDATE ON t` are no statements of their own.
+    [GeneratedRegex(@"(?:^|[;(]|\b(?:BEGIN|THEN|ELSE|AS|TRY|CATCH)\b)\s*(?:SELECT|INSERT|UPDATE|DELETE|MERGE|WITH)\b",
+        RegexOptions.IgnoreCase | RegexOptions.CultureInvariant | RegexOptions.Multiline)]
     private static partial Regex DmlRegex();
+
+    // SQL comments (`-- Update the counters` read as table `the`).
+    [GeneratedRegex(@"--[^\r\n]*|/\*.*?\*/", RegexOptions.CultureInvariant | RegexOptions.Singleline)]
+    private static partial Regex CommentRegex();
+
+    private static string WithoutComments(string sql) => sql.Contains("--") || sql.Contains("/*") ? CommentRegex().Replace(sql, " ") : sql;
 
     // The alias a FROM or JOIN gives its table (`FROM [jobs].Job J`, `JOIN Queue AS q`): SQL Server's
     // `UPDATE J SET .. FROM [jobs].Job J` updates table Job, J being its alias.
@@ -48,7 +56,7 @@ internal static partial class SqlTables
     // Words that can follow FROM/INTO/UPDATE without being a table (`DO UPDATE SET`, `FROM ONLY`).
     private static readonly HashSet<string> NotTables = new(StringComparer.OrdinalIgnoreCase)
     {
-        "SET", "SELECT", "WHERE", "VALUES", "ONLY", "LATERAL", "UNNEST", "DUAL", "TOP",
+        "SET", "SELECT", "WHERE", "VALUES", "ONLY", "LATERAL", "UNNEST", "DUAL", "ON", "TOP",
     };
 
     // A stored procedure: the whole command text is one (schema-qualified) name, as Dapper and ADO.NET are given
@@ -69,7 +77,7 @@ internal static partial class SqlTables
         "COMMIT", "ROLLBACK", "BEGIN", "END", "VACUUM", "ANALYZE", "REINDEX", "CHECKPOINT", "GO", "SHUTDOWN",
     };
 
-    public static bool LooksLikeSql(string text) => DmlRegex().IsMatch(text);
+    public static bool LooksLikeSql(string text) => DmlRegex().IsMatch(WithoutComments(text));
 
     /// <summary>The procedure a command text runs: (schema or null, name); null when it is a statement, or when
     /// the name itself is only known at run time (`[{Table}_ReadById]`).</summary>
@@ -88,6 +96,7 @@ internal static partial class SqlTables
     public static List<(string? Schema, string Table)> Extract(string sql)
     {
         var tables = new List<(string?, string)>();
+        sql = WithoutComments(sql);
         if (!LooksLikeSql(sql)) return tables;
         var ctes = CteRegex().Matches(sql).Select(m => m.Groups["name"].Value).ToHashSet(StringComparer.OrdinalIgnoreCase);
         var aliases = AliasRegex().Matches(sql).Select(m => m.Groups["alias"].Value).ToHashSet(StringComparer.OrdinalIgnoreCase);

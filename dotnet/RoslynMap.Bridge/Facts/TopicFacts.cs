@@ -1,3 +1,4 @@
+using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RoslynMap.Bridge.Facts;
@@ -21,15 +22,25 @@ internal sealed class TopicFacts(FactSink sink)
     public void Subscriber(AttributeSyntax attr, string name, string? methodId)
     {
         if (methodId is null || attr.ArgumentList is null) return;
+        // Only the arguments that address the message: Dapr's `[Topic("pubsub", "orders", "event.type == \"v2\"", 1)]`
+        // also takes a match expression and a dead-letter topic no publish names. Bound, by the constructor's parameter
+        // names; unbound (the package is missing), the first two.
+        var constructor = sink.Model.GetSymbolInfo(attr).Symbol as IMethodSymbol;
+        var addressed = constructor?.Parameters.Any(p => IsAddress(p.Name)) == true;
         var strings = new List<string>();
         for (var i = 0; FactSyntax.PositionalArg(attr, i) is { } arg; i++)
         {
+            if (addressed ? i >= constructor!.Parameters.Length || !IsAddress(constructor.Parameters[i].Name)
+                          : constructor is null && i >= 2) continue;
             if (FactSyntax.ConstantString(sink.Model, arg.Expression) is { Length: > 0 } value) strings.Add(value);
         }
         if (strings.Count == 0) return;
         sink.Add(FactKinds.TopicSubscriber, methodId, attr.SpanStart, Confidence.Medium, strings[^1],
             new FactDetail().Add("attribute", name).Add("strings", strings));
     }
+
+    private static bool IsAddress(string parameter) =>
+        parameter.ToLowerInvariant() is "name" or "topic" or "topicname" or "pubsubname";
 
     /// <summary>`bus.PublishAsync("orders.created", order)`: the call's constant string arguments (positional only: a
     /// named `callbackName:` is no topic).</summary>

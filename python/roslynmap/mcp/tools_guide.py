@@ -46,7 +46,8 @@ GUIDE: dict[str, str] = {
     "narrowing": (
         "Filters apply before limits and totals are exact. symbols_search: kinds, namespace (prefix), "
         "file_path (prefix). refs_find: kind (Call, Read, Write, Instantiate, Override, Implementation, "
-        "TypeRef, ImplicitCall), file_path, resolution_state. Order of preference when a result is truncated: "
+        "TypeRef, ImplicitCall, MockSetup, AttributeArgument), file_path, resolution_state. "
+        "Order of preference when a result is truncated: "
         "a filter, then a file scope from overflow.by_file, then paging with offset. token_budget (100..10000) caps "
         "every response."
     ),

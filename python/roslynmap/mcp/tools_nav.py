@@ -114,7 +114,8 @@ UNBOUND_NOTE = ("Calls the compiler could not bind (a missing package or referen
 
 class RefsParams(NamedTargetParams, ListParamsMixin):
     kind: list[str] | None = Field(default=None, description="Call, Read, Write, Instantiate, Override, "
-                                   "Implementation, TypeRef, ImplicitCall.")
+                                   "Implementation, TypeRef, ImplicitCall, MockSetup (a mock's Setup/Verify "
+                                   "lambda), AttributeArgument (`[Retry(Attempts = 0)]` sets Attempts).")
     resolution_state: Literal["resolved", "unresolved"] | None = Field(
         default=None, description="unresolved: references the compiler could not bind.")
     file_path: str | None = Field(default=None, description="Path prefix.")

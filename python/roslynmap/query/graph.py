@@ -436,6 +436,7 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
         bounds = narrowed.bounds(lineage, targets, bounds, ((r[1], r[0]) for r in into), set(fresh))
         type_bounds = {caller: bound for caller, bound in typed.bounds.items() if caller in fresh}
         hosts = _caller_hosts(conn, processes, targets, hosts, blocked, fresh)
+        by_name = unlinked.implementations(conn)
         for target, caller, kind, count, first_ref in into:
             for callee, via in targets[target]:
                 if (caller, target, callee) in blocked:
@@ -443,7 +444,7 @@ def callers(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_leve
                 edge: dict[str, Any] = {"from": caller, "to": callee, "kind": kind, "count": count, "ref": first_ref}
                 if via:
                     edge["via"] = via
-                    if via in unlinked.implementations(conn).get(callee, ()):
+                    if via in by_name.get(callee, ()):
                         edge["inferred"] = "unlinked_signature"  # matched by name: lower confidence
                 graph.edges.append(edge)
         levels.append(ranked)

@@ -87,14 +87,21 @@ class Processes:
         self.closure: dict[int, frozenset[int]] = {}
         roots_of: dict[int, set[int]] = {}
         tests: set[int] = set()
+        libraries: set[int] = set()
         for pid, kind, name, path in conn.execute("SELECT id, output_kind, name, path FROM projects"):
             self.closure[pid] = frozenset({pid} | referenced(edges, [pid]))
             if is_test_project(str(name), str(path or "")):
                 tests.add(pid)
             library = kind == "Library" and pid not in tests
+            if library:
+                libraries.add(pid)
             if kind == "Exe" or (pid not in referenced_somewhere and not library):
                 for project in self.closure[pid]:
                     roots_of.setdefault(project, set()).add(pid)
+        # A library only test projects load is still a plugin to the apps (its tests reference it; a host loads it by
+        # reflection): any process (review finding: the plugin's implementations vanished from the app's traces).
+        for project in [p for p, roots in roots_of.items() if p in libraries and roots <= tests]:
+            del roots_of[project]
         # Without a project reference nothing is known of what loads what (one project, or references not read).
         self._hosts_of = {p: frozenset(r) for p, r in roots_of.items()} if edges else {}
         self.hosts = frozenset(h for roots in self._hosts_of.values() for h in roots)

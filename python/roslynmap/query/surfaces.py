@@ -932,9 +932,15 @@ _SYSTEM_VARIABLES = frozenset({
     "programdata", "programfiles", "programfiles(x86)", "commonprogramfiles", "processor_architecture",
     "processor_identifier", "number_of_processors", "xdg_config_home", "xdg_data_home", "xdg_cache_home",
     "xdg_runtime_dir", "kubernetes_service_host", "kubernetes_service_port"})
-_CI_VARIABLES = frozenset({"ci", "tf_build", "github_actions", "gitlab_ci", "appveyor", "travis", "jenkins_url",
-                           "teamcity_version", "buildkite", "build_buildid", "build_sourcesdirectory"})
-_CI_PREFIXES = ("github_", "gitlab_", "appveyor_", "teamcity_", "buildkite_")
+# The variables CI services set on every run, by exact name: a prefix would take an app's own `GITHUB_CLIENT_SECRET`
+# (an OAuth login's, which nothing sets for it) for the CI service's.
+_CI_VARIABLES = frozenset({
+    "ci", "tf_build", "github_actions", "github_sha", "github_ref", "github_ref_name", "github_repository",
+    "github_run_id", "github_run_number", "github_workspace", "github_event_name", "github_actor", "github_job",
+    "github_workflow", "github_server_url", "github_head_ref", "github_base_ref", "gitlab_ci", "ci_commit_sha",
+    "ci_commit_ref_name", "ci_pipeline_id", "ci_project_dir", "ci_job_id", "appveyor", "appveyor_build_version",
+    "travis", "jenkins_url", "build_number", "teamcity_version", "buildkite", "build_buildid", "build_buildnumber",
+    "build_sourcesdirectory", "build_sourcebranch", "build_sourceversion", "system_teamfoundationcollectionuri"})
 
 
 def system_variable(key: str) -> str | None:
@@ -942,7 +948,7 @@ def system_variable(key: str) -> str | None:
     lower = key.lower()
     if lower in _SYSTEM_VARIABLES:
         return f"the operating system ({key})"
-    if lower in _CI_VARIABLES or lower.startswith(_CI_PREFIXES):
+    if lower in _CI_VARIABLES:
         return f"the CI service ({key})"
     return None
 

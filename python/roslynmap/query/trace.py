@@ -35,7 +35,7 @@ import orjson
 
 from roslynmap.query import dispatch, graph, projectrefs, queues, subscriptions, topics, typeargs
 from roslynmap.query.keys import ids_of, key_of, keys_of
-from roslynmap.query.projectrefs import Hosts, referenced
+from roslynmap.query.projectrefs import Hosts, referenced, within
 from roslynmap.query.shared_ids import restriction, shared_ids
 from roslynmap.query.sql import in_chunks, marks, memo
 from roslynmap.query.unbound import candidates_of
@@ -765,7 +765,15 @@ class _Chooser:
                 key = self._keys.get(impl)
                 projectrefs.carry(found, impl, None if key is None else self._processes.entered(caller, key))
         for edge in sent:
-            projectrefs.carry(found, str(edge["to"]), hosts.get(str(edge["from"])))
+            handler, sender = str(edge["to"]), hosts.get(str(edge["from"]))
+            key = key_of(self._conn, handler) if self._processes.active else None
+            own = None if key is None else self._processes.member_hosts(key)
+            # A message handed on through a topic, a queue or a bus may run in another app's process (a CAP subscriber
+            # in the app subscribing): the handler's own processes, which hold the sender's when it runs in process (a
+            # review finding: the subscriber's implementations were dropped). A mediator's request runs in the
+            # sender's process, where that loads the handler.
+            through_process = edge.get("kind") == "Mediator" and within(sender, own) != frozenset()
+            projectrefs.carry(found, handler, within(sender, own) if through_process else own)
         return found
 
 

@@ -25,7 +25,7 @@ _MEMBER_KINDS = ("Method", "Property", "Indexer", "Event")
 def implementations(conn: sqlite3.Connection) -> dict[int, list[int]]:
     """Implementing member key -> the interface or base member keys it implements by name (see the module
     docstring); once per connection."""
-    return dict(memo(conn, "unlinked_implementations", lambda: _compute(conn)))
+    return memo(conn, "unlinked_implementations", lambda: _compute(conn))  # shared: callers only read it
 
 
 def implemented(conn: sqlite3.Connection) -> dict[int, list[int]]:
@@ -36,7 +36,7 @@ def implemented(conn: sqlite3.Connection) -> dict[int, list[int]]:
             for base in bases:
                 out.setdefault(base, []).append(member)
         return out
-    return dict(memo(conn, "unlinked_implemented", invert))
+    return memo(conn, "unlinked_implemented", invert)
 
 
 def _compute(conn: sqlite3.Connection) -> dict[int, list[int]]:

@@ -57,11 +57,16 @@ def keys(text: str) -> list[YamlKey]:
     found: list[YamlKey] = []
     stack: list[_Open] = []  # open blocks, outermost first
     pending: tuple[str, int, int] | None = None  # a key with no value yet: (path, line, its indent)
+    block_at: int | None = None  # the indent of a key whose value is a `|`/`>` block scalar, while in its text
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#") or stripped in ("---", "..."):
             continue
         indent = len(raw) - len(raw.lstrip(" "))
+        if block_at is not None:  # a `|` or `>` block scalar's text: deeper lines are its value, never keys
+            if indent > block_at:
+                continue
+            block_at = None
         if pending is not None:  # a deeper line (or a list at its own indent) is its block, else it is empty
             path, line, at = pending
             pending = None
@@ -98,6 +103,8 @@ def keys(text: str) -> list[YamlKey]:
                     pending = (path, number, indent)
                 else:
                     found.append(YamlKey(path, _scalar(value), number))
+                    if value.strip().startswith(("|", ">")):
+                        block_at = indent
             break
     if pending is not None:
         found.append(YamlKey(pending[0], None, pending[1]))

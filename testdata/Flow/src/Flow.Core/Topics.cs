@@ -46,7 +46,7 @@ namespace Flow.Core.Topics
 namespace Flow.Core.Topics.Dapr
 {
     [AttributeUsage(AttributeTargets.Method)]
-    public sealed class TopicAttribute(string pubsubName, string name) : Attribute;
+    public sealed class TopicAttribute(string pubsubName, string name, string? deadLetterTopic = null) : Attribute;
 
     public class DaprClient
     {
@@ -61,6 +61,10 @@ namespace Flow.Core.Topics.Dapr
         // The same topic on another pub/sub component: not run by a publish on "pubsub".
         [Topic("audit", "stock")]
         public void OnAuditedStock(int count) => Console.WriteLine(count);
+
+        // A dead-letter topic is no address: a publish on "pubsub"/"stock" runs it.
+        [Topic("pubsub", "stock", "stock.dead")]
+        public void OnStockOrDead(int count) => Console.WriteLine(count);
     }
 
     public sealed class Stocker(DaprClient dapr)

@@ -12,6 +12,9 @@ public sealed class recreate_history : StoreMigration
         Delete.Table("History");
         Create.Table("History").WithColumn("Id").AsInt32().PrimaryKey().WithColumn("MovieId").AsInt32();
         Execute.Sql("INSERT INTO \"History\" (\"MovieId\") SELECT \"MovieId\" FROM \"Blocklist\"");
+        // DDL names no table by its ON UPDATE (it read as table CASCADE), nor does a comment (table `the`).
+        Execute.Sql("ALTER TABLE \"History\" ADD CONSTRAINT FK_Movie FOREIGN KEY (\"MovieId\") REFERENCES \"Movies\" (\"Id\") ON DELETE CASCADE ON UPDATE CASCADE");
+        Execute.Sql("-- Update the history\nUPDATE \"History\" SET \"MovieId\" = 0 WHERE \"MovieId\" IS NULL");
     }
 
     public override void Down()
