@@ -33,6 +33,13 @@ internal static class ConfigFlows
     /// <summary>`context`: the compilation the method is seen from (a call's); a method of a referenced project may
     /// come retargeted (its assembly is then not the source assembly): its compilation is found among the
     /// context's references.</summary>
+    /// <summary>The compilation whose semantic model binds `tree`, a method's declaring tree: the method's own
+    /// project's, else a project `context` references (a helper of another project of the solution).</summary>
+    public static Compilation? CompilationHolding(IMethodSymbol method, SyntaxTree tree, Compilation? context) =>
+        method.ContainingAssembly is ISourceAssemblySymbol source && source.Compilation.ContainsSyntaxTree(tree)
+            ? source.Compilation
+            : context?.References.OfType<CompilationReference>().Select(r => r.Compilation).FirstOrDefault(c => c.ContainsSyntaxTree(tree));
+
     public static IReadOnlyList<ConfigFlow> Of(IMethodSymbol method, Compilation? context, int depth = 0)
     {
         method = Definition(method);
@@ -44,9 +51,7 @@ internal static class ConfigFlows
         // `GetConnectionString`) is analysed. A helper that only hands a name on to one that does is not followed.
         if (!NamesConfiguration(syntax)) return Cache.GetValue(method, _ => []);
         var tree = syntax.SyntaxTree;
-        var compilation = method.ContainingAssembly is ISourceAssemblySymbol source && source.Compilation.ContainsSyntaxTree(tree)
-            ? source.Compilation
-            : context?.References.OfType<CompilationReference>().Select(r => r.Compilation).FirstOrDefault(c => c.ContainsSyntaxTree(tree));
+        var compilation = CompilationHolding(method, tree, context);
         if (compilation is null) return [];
         _inProgress ??= new HashSet<IMethodSymbol>(SymbolEqualityComparer.Default);
         if (!_inProgress.Add(method)) return []; // recursion: nothing more to learn

@@ -63,9 +63,7 @@ internal static class SqlFlows
         var candidates = Candidates(syntax, names).ToList();
         if (candidates.Count == 0) return Cache.GetValue(method, _ => []);
         var tree = syntax.SyntaxTree;
-        var compilation = method.ContainingAssembly is ISourceAssemblySymbol source && source.Compilation.ContainsSyntaxTree(tree)
-            ? source.Compilation
-            : context?.References.OfType<CompilationReference>().Select(r => r.Compilation).FirstOrDefault(c => c.ContainsSyntaxTree(tree));
+        var compilation = ConfigFlows.CompilationHolding(method, tree, context);
         if (compilation is null) return [];
         var model = compilation.GetSemanticModel(tree);
         var flows = new List<int>();
