@@ -34,6 +34,10 @@ def test_unused_matches_implementations_whose_signature_names_a_missing_type(par
         ("M:Partial.Web.MessageBusBroker.StartAsync", 9),
         ("M:Partial.Web.IOAuthProviderClient.ProviderName(System.Int32)", 9),
         ("M:Partial.Web.LoginService.LoginWithGoogleAsync(System.String)", 16),
+        ("T:Partial.Web.IExporter", 22),
+        # an overload whose list names a missing type: IEnumerable{UserInfo} is no IEnumerable{String}
+        ("M:Partial.Web.CsvExporter.Export(System.Collections.Generic.IEnumerable{UserInfo})", 31),
+        ("T:Partial.Web.Exports", 34),
         ("T:Partial.Web.Orders.OrderAuditor", 22),  # not named like a handler: no mediator runs it
         ("M:Partial.Tests.TestOAuthProviderClient.GetGoogleUserInfoAsync(System.String)", 13),  # one parameter less
         ("M:Partial.Tests.TestOAuthProviderClient.GetFacebookUserInfoAsync(System.String)", 17)]  # not the interface's

@@ -13,6 +13,7 @@ reference links them already. Such a link is an inference: graph_callers marks i
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 from roslynmap.query.keys import keys_of
@@ -86,5 +87,10 @@ def _same_parameters(member: str, base: str) -> bool:
     return len(mine) == len(theirs) and all(_last(a) == _last(b) for a, b in zip(mine, theirs, strict=True))
 
 
+_DOTTED = re.compile(r"[A-Za-z_][\w`]*(?:\.[A-Za-z_][\w`]*)+")
+
+
 def _last(type_name: str) -> str:
-    return type_name.split("{", 1)[0].rsplit(".", 1)[-1]
+    """Every name in a type by its last part, type arguments included (`IEnumerable{Order}` is no
+    `IEnumerable{MissingDto}`)."""
+    return _DOTTED.sub(lambda m: m.group(0).rsplit(".", 1)[-1], type_name)

@@ -15,3 +15,23 @@ public class LoginService(IOAuthProviderClient client)
 
     public Task<UserInfo> LoginWithGoogleAsync(string code) => client.GetGoogleUserInfoAsync(code, "/back");
 }
+
+// An exporter implementing its interface's Export, and an overload taking a list of a missing type, which implements
+// nothing (review finding: compared by its outer type's name, IEnumerable, it took Export's callers and was no longer
+// listed unused).
+public interface IExporter
+{
+    void Export(IEnumerable<string> lines);
+}
+
+public sealed class CsvExporter : IExporter
+{
+    public void Export(IEnumerable<string> lines) => Console.WriteLine(lines);
+
+    public void Export(IEnumerable<UserInfo> users) => Console.WriteLine(users);
+}
+
+public static class Exports
+{
+    public static void Run() => new CsvExporter().Export(["a"]);
+}
