@@ -92,7 +92,7 @@ internal sealed class LogFacts
             if (!method.Locations.Any(l => l.IsInSource))
             {
                 // A package's own LibLog (Hangfire.Core's `Hangfire.Logging.ILog`, used by an app of Hangfire's).
-                if (onLogger && name != "Write") Classic(inv, name, "logger", Confidence.Medium, from);
+                if (onLogger && name != "Write") Classic(inv, name, "logger", Confidence.Medium, from, method);
                 return;
             }
             if ((serilogName && method.ContainingType?.Name.Contains("Log", StringComparison.Ordinal) == true) || onLogger)
@@ -106,6 +106,11 @@ internal sealed class LogFacts
         else if (binding == Binding.Framework && serilogName) Serilog(inv, name, binding, from);
     }
 
+    private static readonly HashSet<string> MessageParameters = new(StringComparer.OrdinalIgnoreCase)
+    {
+        "message", "msg", "format", "template", "messageTemplate",
+    };
+
     private void Serilog(InvocationExpressionSyntax inv, string name, Binding binding, string? from)
     {
         var (template, level) = TemplateAfterLevel(inv, name == "Write" ? null : name, EventLevelOf);
@@ -116,9 +121,16 @@ internal sealed class LogFacts
 
     /// <summary>NLog, log4net, Common.Logging (`source` the library; `logger` when the call did not bind): the template
     /// is the first string argument, after an exception or a format provider.</summary>
-    private void Classic(InvocationExpressionSyntax inv, string name, string source, string confidence, string? from)
+    private void Classic(InvocationExpressionSyntax inv, string name, string source, string confidence, string? from,
+                         IMethodSymbol? method = null)
     {
-        var (template, _) = TemplateAfterLevel(inv, name, LevelOf);
+        // A package's method names its message parameter: Android's `Log.Info(string tag, string msg)` logs `msg`, not
+        // the tag (review finding: "MyTag" was the template).
+        var message = method?.Parameters.FirstOrDefault(p => p.Type.SpecialType == SpecialType.System_String
+                                                              && MessageParameters.Contains(p.Name));
+        var (template, _) = message is null
+            ? TemplateAfterLevel(inv, name, LevelOf)
+            : (FactSyntax.ConstantString(_sink.Model, FactSyntax.Arg(inv.ArgumentList, message.Ordinal, message.Name)?.Expression, interpolated: true), (string?)null);
         if (template is null) return;
         _sink.Add(FactKinds.Log, from, FactSyntax.Name(inv)!.SpanStart, confidence, template,
             new FactDetail().Add("level", LevelOfName(name)).Add("source", source));
