@@ -21,6 +21,7 @@ from typing import Any
 import orjson
 
 from roslynmap.query.sql import in_chunks, memo
+from roslynmap.query.typeargs import outside_window
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,7 @@ def topic_edges(conn: sqlite3.Connection, callers: Iterable[str],
     if not found:
         return edges, stops
     for publish in _sides(conn, "TopicPublish", callers):
-        if window is not None and publish.member == window[0] and not (
-                publish.file == window[1] and window[2] <= publish.line <= window[3]):
+        if outside_window(window, publish.member, publish.file, publish.line):
             continue
         reached = reached_by(publish.strings, found)
         for subscriber in reached:
@@ -81,15 +81,16 @@ def topic_edges(conn: sqlite3.Connection, callers: Iterable[str],
 
 def topic_publishers(conn: sqlite3.Connection, members: Iterable[str]) -> dict[str, list[str]]:
     """Subscriber method -> the members publishing a topic it is subscribed to."""
-    asked = {s.member: s for s in subscribers(conn)}
-    wanted = [m for m in members if m in asked]
+    addresses: dict[str, list[frozenset[str]]] = {}  # subscriber -> the strings of each of its attributes
+    for subscriber in subscribers(conn):
+        addresses.setdefault(subscriber.member, []).append(subscriber.strings)
+    wanted = [m for m in members if m in addresses]
     if not wanted:
         return {}
     publishes: list[TopicSide] = memo(conn, "topic_publishes", lambda: _sides(conn, "TopicPublish"))
     out: dict[str, list[str]] = {}
     for member in wanted:
-        strings = [s.strings for s in subscribers(conn) if s.member == member]
-        senders = sorted({p.member for p in publishes if any(want <= p.strings for want in strings)})
+        senders = sorted({p.member for p in publishes if any(want <= p.strings for want in addresses[member])})
         if senders:
             out[member] = senders
     return out

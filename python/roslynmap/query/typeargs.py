@@ -165,6 +165,12 @@ def first_method_type_argument(detail: str | None) -> str | None:
     return method_args[0] if method_args else None
 
 
+def outside_window(window: tuple[str, str, int, int] | None, caller: str, file: str | None, line: int) -> bool:
+    """Whether a trace confined to `window` (caller, file, first line, last line: a route's lambda) leaves a site of
+    `caller` at `file`:`line` out: one of that caller's sites on other lines."""
+    return window is not None and caller == window[0] and not (file == window[1] and window[2] <= line <= window[3])
+
+
 @dataclass(frozen=True)
 class GenericCallSite:
     """One call of a generic method: who calls it, the method, its first method type argument, where."""
@@ -176,10 +182,7 @@ class GenericCallSite:
     line: int
 
     def outside(self, window: tuple[str, str, int, int] | None) -> bool:
-        """Whether a trace confined to `window` (caller, file, first line, last line: a route's lambda) leaves this
-        call out: one of that caller's calls from other lines."""
-        return window is not None and self.caller == window[0] and not (
-            self.file == window[1] and window[2] <= self.line <= window[3])
+        return outside_window(window, self.caller, self.file, self.line)
 
     def types(self, bounds: dict[str, Bound]) -> list[str]:
         """The types the call's type argument stands for: itself when a type, the types the trace knows its caller
