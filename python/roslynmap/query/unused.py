@@ -51,6 +51,7 @@ EXCLUSIONS = {
     "inactive_code": "named in #if branches not compiled for the indexed target framework",
     "compiler_polyfill": "types declared in the compiler's namespaces (IsExternalInit...): the compiler uses them "
                          "unnamed",
+    "enumerated": "members of an enum the solution lists or parses by name (Enum.GetValues<T>, Enum.Parse...)",
 }
 
 
@@ -131,6 +132,7 @@ class _Rules:
     named_outside: set[str]  # types something outside them references
     hidden_types: set[str]  # types no user of a library sees: internal or private, or nested in such a type
     found_by_attribute: dict[str, str]  # method -> the attribute its framework finds it by (`CapSubscribe`)
+    enumerated: set[str]  # enums the solution lists or parses by name
 
     def reason(self, s: _Symbol) -> str | None:
         if s.path and is_package_source(s.path):
@@ -175,6 +177,8 @@ class _Rules:
             return "constructed"
         if s.name in self.unbound_names:
             return "unbound_name"
+        if s.kind == "EnumMember" and s.container in self.enumerated:
+            return "enumerated"
         if s.symbol_id in self.in_markup:
             return "markup"
         if s.name in self.in_inactive_code.get(s.project_id, ()):
@@ -251,7 +255,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
-        hidden_types=_hidden_types(symbols), found_by_attribute=_found_by_attribute(conn, symbols, lineage))
+        hidden_types=_hidden_types(symbols), found_by_attribute=_found_by_attribute(conn, symbols, lineage),
+        enumerated=_enumerated_enums(conn))
     reasons = {s.symbol_id: rules.reason(s) for s in symbols
                if keys.get(s.symbol_id) not in used and s.symbol_id not in used_containers}
     # A type nothing names whose member the framework, the runtime or a test runner reaches is reached with it
@@ -291,6 +296,24 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         items.append({"symbol_id": sym.symbol_id, "kind": sym.kind, "file": sym.path, "line": sym.line,
                       "project": pname})
     return Unused(items, excluded, skipped, dict(sorted(attributes.items())))
+
+
+# System.Enum's methods that reach every member of the enum they are given (as a type argument or `typeof`).
+_ENUMERATING = ("GetValues", "GetNames", "GetValuesAsUnderlyingType", "Parse", "TryParse", "IsDefined")
+
+
+def _enumerated_enums(conn: sqlite3.Connection) -> set[str]:
+    """Enums named on the line of a call listing or parsing an enum (`Enum.GetValues<ShapeType>()`,
+    `Enum.TryParse(text, out Color c)`): their members are reached by value, none by name (Avalonia.Samples'
+    ShapeType, shown by templates keyed by member name)."""
+    # A range over the unique index of ids, then refs by target: no scan of the references.
+    rows = conn.execute(
+        "SELECT DISTINCT t.symbol_id FROM ids m JOIN refs c ON c.target_key = m.key AND c.kind = 'Call'"
+        " JOIN refs r ON r.file_id = c.file_id AND r.line = c.line AND r.kind = 'TypeRef'"
+        " JOIN ids t ON t.key = r.target_key JOIN symbols s ON s.symbol_id = t.symbol_id AND s.kind = 'Enum'"
+        f" WHERE m.symbol_id >= 'M:System.Enum.' AND m.symbol_id < 'M:System.Enum/' AND c.target_name IN"
+        f" ({marks(list(_ENUMERATING))})", _ENUMERATING)
+    return {str(r[0]) for r in rows}
 
 
 def _in_migrations(path: str | None) -> bool:

@@ -1,0 +1,20 @@
+namespace Conventions.Web.Setup;
+
+// Avalonia.Samples' ShapeType: listed by Enum.GetValues<T>(), each member shown by a template keyed by its name, none
+// named in code. Listing or parsing an enum reaches every member.
+public enum Shade { Light, Dark }
+
+// Parsed from text: Sms is never named, yet `Parse("Sms")` returns it.
+public enum Channel { Email, Sms }
+
+// Nothing lists or parses it: Large, never named, is unused.
+public enum Size { Small, Large }
+
+public static class Palette
+{
+    public static Shade[] Shades { get; } = Enum.GetValues<Shade>();
+
+    public static Channel Parse(string text) => Enum.TryParse(text, out Channel channel) ? channel : Channel.Email;
+
+    public static Size Default => Size.Small;
+}
