@@ -309,7 +309,9 @@ internal sealed class ConfigFacts
     /// reads the keys its flows make of them (`chatcompletion:Type`, `ConnectionStrings:chatcompletion`), here.</summary>
     public void ThroughHelper(InvocationExpressionSyntax inv, string? from)
     {
-        if (!inv.ArgumentList.Arguments.Any(a => a.Expression.IsKind(SyntaxKind.StringLiteralExpression))) return;
+        // A literal, or a name that may hold one (`Keys.CosmosDbEndpoint`, a const): nothing else can be a key.
+        if (!inv.ArgumentList.Arguments.Any(a => a.Expression.IsKind(SyntaxKind.StringLiteralExpression)
+                || a.Expression is MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax or MemberAccessExpressionSyntax })) return;
         var cpu = Profile.Now(); // a part of the walk, shown apart by bench/index_split.py
         if (_sink.Model.GetSymbolInfo(inv).Symbol is not IMethodSymbol called || called.DeclaringSyntaxReferences.Length == 0)
         {
@@ -326,6 +328,8 @@ internal sealed class ConfigFacts
         foreach (var flow in flows)
         {
             if (ConfigFlows.Substitute(flow.Template, values, sections) is not { Length: > 0 } key) continue;
+            // The environment variables provider's name for it: `Orders__Queue` is `Orders:Queue`.
+            if (flow.Pattern == "environment_variable") key = key.Replace("__", ":");
             _sink.Add(FactKinds.Config, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, key,
                 new FactDetail().Add("pattern", flow.Pattern).Add("through", _sink.IdOf(ConfigFlows.Definition(called)))
                     .Add("optional", GuardSection(inv, key)));

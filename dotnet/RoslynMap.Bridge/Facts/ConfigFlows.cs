@@ -44,6 +44,8 @@ internal static class ConfigFlows
     {
         method = Definition(method);
         if (Cache.TryGetValue(method, out var known)) return known;
+        if (method is { IsAbstract: true, ContainingType.TypeKind: TypeKind.Interface })
+            return Cache.GetValue(method, _ => ThroughImplementations(method, context, depth));
         if (depth > MaxDepth || !method.Parameters.Any(p => p.Type.SpecialType == SpecialType.System_String)
             || method.DeclaringSyntaxReferences.Length != 1) return [];
         var syntax = method.DeclaringSyntaxReferences[0].GetSyntax();
@@ -69,6 +71,25 @@ internal static class ConfigFlows
         }
     }
 
+    /// <summary>An interface method's flows: those of its implementations in the solution (trading-app-functions-dotnet
+    /// reads every key through `IEnvironmentVariableService.GetVariable(key)`, implemented once with
+    /// `Environment.GetEnvironmentVariable(key)`), the first few found in `context` and the projects it references.</summary>
+    private static IReadOnlyList<ConfigFlow> ThroughImplementations(IMethodSymbol method, Compilation? context, int depth)
+    {
+        if (context is null || depth > MaxDepth || !method.Parameters.Any(p => p.Type.SpecialType == SpecialType.System_String)) return [];
+        var flows = new List<ConfigFlow>();
+        var compilations = context.References.OfType<CompilationReference>().Select(r => r.Compilation).Prepend(context);
+        var implementations = compilations
+            .SelectMany(c => c.GetSymbolsWithName(method.Name, SymbolFilter.Member).OfType<IMethodSymbol>())
+            .Where(m => m.ContainingType.TypeKind is TypeKind.Class or TypeKind.Struct
+                && SymbolEqualityComparer.Default.Equals(m.ContainingType.FindImplementationForInterfaceMember(method), m))
+            .Distinct(SymbolEqualityComparer.Default).Cast<IMethodSymbol>().Take(3);
+        foreach (var implementation in implementations)
+        foreach (var flow in Of(implementation, context, depth + 1))
+            if (!flows.Contains(flow)) flows.Add(flow);
+        return flows;
+    }
+
     private static IReadOnlyList<ConfigFlow> Analyse(IMethodSymbol method, SyntaxNode syntax, SemanticModel model, int depth)
     {
         var flows = new List<ConfigFlow>();
@@ -87,6 +108,13 @@ internal static class ConfigFlows
                         Template(model, method, access.ArgumentList.Arguments[0].Expression, 0)), "indexer");
                     break;
                 case InvocationExpressionSyntax inv when FactSyntax.NameText(inv) is { } name:
+                    // `Environment.GetEnvironmentVariable(key)`: the key the environment variables provider makes of it.
+                    if (name == "GetEnvironmentVariable" && FactSyntax.Receiver(inv)?.ToString() is "Environment" or "System.Environment"
+                        && FactSyntax.Arg(inv.ArgumentList, 0, "variable")?.Expression is { } variable)
+                    {
+                        Add(Template(model, method, variable, 0)?.Replace("__", ":"), "environment_variable");
+                        break;
+                    }
                     if (name is "GetConnectionString" or "GetValue" or "GetSection" or "GetRequiredSection"
                         && NamesConfig(FactSyntax.Receiver(inv)) && FactSyntax.Arg(inv.ArgumentList, 0)?.Expression is { } key
                         && FrameworkApi.Classify(model, inv, FrameworkApi.Configuration).Binding != Binding.Other)
@@ -113,7 +141,7 @@ internal static class ConfigFlows
 
     private static bool NamesConfiguration(SyntaxNode syntax) =>
         syntax.DescendantTokens().Any(t => t.IsKind(SyntaxKind.IdentifierToken)
-            && (t.ValueText.Contains("onfig", StringComparison.Ordinal) || t.ValueText == "GetConnectionString"));
+            && (t.ValueText.Contains("onfig", StringComparison.Ordinal) || t.ValueText is "GetConnectionString" or "GetEnvironmentVariable"));
 
     /// <summary>A receiver named like configuration (a parameter, local, field or `builder.Configuration`: Section says
     /// which section it is); the read must also bind to the configuration API or to nothing (its package missing),

@@ -46,6 +46,7 @@ internal sealed class FactDispatcher
     private readonly AutofacFacts _autofac;
     private readonly RouteTransformerFacts _routeTransformers;
     private readonly TopicFacts _topics;
+    private readonly FunctionsFacts _functions;
     private readonly FactSink _sink;
     private readonly SyntaxTree _tree;
 
@@ -70,6 +71,7 @@ internal sealed class FactDispatcher
         _routeTransformers = new RouteTransformerFacts(sink);
         _autofac = new AutofacFacts(sink);
         _topics = new TopicFacts(sink);
+        _functions = new FunctionsFacts(sink);
     }
 
     private static FrozenDictionary<string, Topic> BuildTopics()
@@ -273,6 +275,7 @@ internal sealed class FactDispatcher
                     else if (name == "FeatureGate") _config.FeatureGate(attr, id);
                     else if (TestFacts.IsTestAttribute(name)) _tests.Method(method, attr, name, id);
                     else if (TopicFacts.IsSubscribeAttribute(name)) _topics.Subscriber(attr, name, id);
+                    else if (FunctionsFacts.IsFunctionAttribute(name)) _functions.Function(method, attr, id);
                     else if (!routed && AttributeRouteFacts.IsRouteAttribute(name))
                     {
                         routed = true;

@@ -14,6 +14,9 @@ internal static class FactKinds
     /// <summary>A `Publish*` call with constant string arguments (`PublishAsync("orders.created", o)`); key the first,
     /// detail the method name and every positional constant string (TopicFacts).</summary>
     public const string TopicPublish = "TopicPublish";
+    /// <summary>An Azure Function (`[Function("Name")]`, `[FunctionName("Name")]`) and its trigger; key the function's
+    /// name, detail the trigger attribute and its constant strings (FunctionsFacts).</summary>
+    public const string FunctionTrigger = "FunctionTrigger";
     /// <summary>A configuration key a method reads through its parameters (ConfigFlows): key is the template.</summary>
     public const string ConfigFlow = "ConfigFlow";
     /// <summary>A string parameter a method of the solution hands to a SQL sink (SqlFlows): key `{pN}`.</summary>

@@ -113,10 +113,18 @@ internal static class FactSyntax
             && Unwrap(initial) is LiteralExpressionSyntax literalValue && literalValue.IsKind(SyntaxKind.StringLiteralExpression)
             && !AssignedInStaticConstructor(readOnly))
             return literalValue.Token.ValueText;
+        // `public static string CosmosDbEndpoint => "CosmosDbEndpoint";` (trading-app-functions-dotnet's key names), or
+        // `{ get; } = "x"` with no setter: a constant a property returns.
+        if (symbol is IPropertySymbol { IsStatic: true, SetMethod: null } property && property.DeclaringSyntaxReferences is [var prop]
+            && prop.GetSyntax() is PropertyDeclarationSyntax declaration
+            && (declaration.ExpressionBody?.Expression ?? declaration.Initializer?.Value) is { } returned
+            && Unwrap(returned) is LiteralExpressionSyntax returnedLiteral && returnedLiteral.IsKind(SyntaxKind.StringLiteralExpression)
+            && (declaration.ExpressionBody is not null || !AssignedInStaticConstructor(property)))
+            return returnedLiteral.Token.ValueText;
         return null;
     }
 
-    private static bool AssignedInStaticConstructor(IFieldSymbol field) =>
+    private static bool AssignedInStaticConstructor(ISymbol field) =>
         field.ContainingType.StaticConstructors.SelectMany(c => c.DeclaringSyntaxReferences)
             .SelectMany(r => r.GetSyntax().DescendantNodes().OfType<AssignmentExpressionSyntax>())
             .Any(a => LastName(a.Left) == field.Name);

@@ -46,3 +46,5 @@ def level_evidence(projects: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
         levels[str(p.get("semantic_level") or "syntax_only")] += 1
     return {"bound_share": bound_share(resolved, unresolved), "resolved_references": resolved,
             "unresolved_references": unresolved, "missing_reference_errors": missing, "projects_by_level": levels}
+# The Azure Functions host serves HTTP functions under host.json's `extensions.http.routePrefix`, `api` when unset.
+FUNCTIONS_ROUTE_PREFIX = "api"

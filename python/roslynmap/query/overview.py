@@ -14,6 +14,8 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
+
 from roslynmap.model.readable import IN_REPOSITORY_SQL
 from roslynmap.query.keys import ids_of
 from roslynmap.query.markup import ConfigRead
@@ -38,7 +40,19 @@ def entry_points(conn: sqlite3.Connection) -> list[dict[str, Any]]:
         " JOIN files f ON f.id = s.file_id WHERE s.kind = 'Method' AND (s.name = '<Main>$'"
         f" OR (s.name = 'Main' AND s.is_static = 1)) AND {IN_REPOSITORY_SQL.format(path='f.path')}"
         " ORDER BY p.name, f.path").fetchall()
-    return [{"symbol_id": r[0], "project": r[1], "file": r[2], "line": r[3]} for r in rows]
+    entries = [{"symbol_id": r[0], "project": r[1], "file": r[2], "line": r[3]} for r in rows]
+    return entries + function_entry_points(conn)
+
+
+def function_entry_points(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+    """Azure Functions (bridge FunctionsFacts): the host runs each when its trigger fires; a function app is a class
+    library with no Main (trading-app-functions-dotnet: "7 libraries, 0 entry points" for 71 functions)."""
+    rows = conn.execute(
+        "SELECT fa.symbol_id, p.name, f.path, fa.line, fa.key, fa.detail FROM facts fa JOIN projects p ON p.id ="
+        " fa.project_id JOIN files f ON f.id = fa.file_id WHERE fa.kind = 'FunctionTrigger' ORDER BY p.name, f.path,"
+        " fa.line").fetchall()
+    return [{"symbol_id": r[0], "project": r[1], "file": r[2], "line": r[3], "function": r[4],
+             "trigger": orjson.loads(r[5]).get("trigger")} for r in rows]
 
 
 def projects(conn: sqlite3.Connection, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -7,13 +7,14 @@ import functools
 import re
 import sqlite3
 import urllib.parse
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 
 from roslynmap.model.ids import name_from_doc_id
+from roslynmap.model.kinds import FUNCTIONS_ROUTE_PREFIX
 from roslynmap.query import graph, projectrefs, transformers
 from roslynmap.query.dispatch import Lineage
 from roslynmap.query.keys import ids_of, key_of
@@ -498,11 +499,15 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
     fastendpoints = FastEndpointsPrefixes(conn, facts_of_kind(conn, "FastEndpointsGroup"),
                                           facts_of_kind(conn, "FastEndpointsRoutePrefix"),
                                           facts_of_kind(conn, "FastEndpointsVersioning"))
+    functions_prefix = _functions_route_prefixes(conn) if any(
+        f.get("source") == "azure_functions" for f in route_facts) else None
     for fact in route_facts:
         if fact.get("source") == "conventional":
             continue
         if fact.get("source") == "fastendpoints":
             fact = {**fact, "key": fastendpoints.route(fact)}
+        if functions_prefix is not None and fact.get("source") == "azure_functions":
+            fact = {**fact, "key": join_route(functions_prefix(fact["file"]), fact["key"])}
         transformer = token_transformers.of(fact["file"], transformers.TOKEN) if fact.get("template") else None
         if transformer is not None:  # `[controller]/[action]` as a RouteTokenTransformerConvention writes them
             rewritten = transformers.tokens_transformed(
@@ -529,6 +534,14 @@ def _all_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
                 item["group_prefix"] = "unknown"
             routes.append(item)
     return routes
+
+
+def _functions_route_prefixes(conn: sqlite3.Connection) -> Callable[[str | None], str]:
+    """The Functions host's route prefix for a function's file: its project's host.json (roslyn/functions_host.py),
+    else the host's default, `api`."""
+    folders = project_folders(conn)
+    by_project = {project_of_path(folders, f["file"]): str(f["key"]) for f in facts_of_kind(conn, "FunctionsHost")}
+    return lambda file: by_project.get(project_of_path(folders, file), FUNCTIONS_ROUTE_PREFIX)
 
 
 def endpoints(conn: sqlite3.Connection, path_filter: str | None, method: str | None) -> Listing:

@@ -37,12 +37,13 @@ EXCLUSIONS = {
     "entry_point": "Main, top-level statements, module initializers",
     "test": "tests, their classes and set-up methods",
     "framework_entry": "handlers, actions, controllers, page models, middleware Invoke, Startup methods, SignalR hub "
-                       "methods, EF and FluentMigrator migrations (called or found by the framework)",
+                       "methods, Azure Functions, EF and FluentMigrator migrations (called or found by the framework)",
     "dispatch": "overrides, interface implementations",
     "found_by_attribute": "methods carrying an attribute the solution reads by reflection, or a package's attribute "
                           "(its framework finds them by it): `attributes` names them",
     "public_library_api": "public API of libraries no app of the solution references, or published as packages",
-    "serialization": "public properties and ShouldSerialize{Property} methods (serializers bind them)",
+    "serialization": "public properties, ShouldSerialize{Property} methods and the members of an enum a public "
+                     "property holds (serializers bind them)",
     "constructed": "constructors of types in use, static constructors, finalizers",
     "unbound_name": "named like a call the compiler could not bind",
     "unbound_base": "members of a type whose base or interface could not be bound (they may implement it)",
@@ -84,14 +85,17 @@ def _library_projects(conn: sqlite3.Connection) -> set[int]:
     kinds = {r[0]: (r[1], r[2], r[3]) for r in conn.execute("SELECT id, output_kind, name, path FROM projects")}
     benchmarks = {int(r[0]) for r in conn.execute(
         "SELECT DISTINCT project_id FROM project_deps WHERE kind = 'package' AND name = 'BenchmarkDotNet'")}
-    apps = [p for p, (kind, name, path) in kinds.items() if kind == "Exe" and p not in benchmarks
+    # A function app is a library the Functions host loads (no Main): an app all the same.
+    functions = {int(r[0]) for r in conn.execute(
+        "SELECT DISTINCT project_id FROM facts WHERE kind = 'FunctionTrigger' AND project_id IS NOT NULL")}
+    apps = [p for p, (kind, name, path) in kinds.items() if (kind == "Exe" or p in functions) and p not in benchmarks
             and not _BENCHMARK_NAME.search(str(name)) and not is_test_project(str(name), str(path))]
     reached = projectrefs.referenced(projectrefs.project_references(conn), apps)
     reached -= {int(r[0]) for r in conn.execute("SELECT DISTINCT project_id FROM facts WHERE kind = 'PublishedPackage'"
                                                 " AND project_id IS NOT NULL")}
     # A test project's public members are no published API either (a helper no test calls is unused).
     return {p for p, (kind, name, path) in kinds.items()
-            if kind == "Library" and p not in reached and not is_test_project(str(name), str(path))}
+            if kind == "Library" and p not in reached | functions and not is_test_project(str(name), str(path))}
 
 
 _BENCHMARK_NAME = re.compile(r"(?:^|[.\-_])[A-Za-z]*Benchmarks?$")
@@ -133,6 +137,7 @@ class _Rules:
     hidden_types: set[str]  # types no user of a library sees: internal or private, or nested in such a type
     found_by_attribute: dict[str, str]  # method -> the attribute its framework finds it by (`CapSubscribe`)
     enumerated: set[str]  # enums the solution lists or parses by name
+    serialized_enums: set[str]  # enums a public property holds
 
     def reason(self, s: _Symbol) -> str | None:
         if s.path and is_package_source(s.path):
@@ -167,6 +172,10 @@ class _Rules:
         if s.visibility in _API_VISIBILITY and s.project_id in self.libraries and s.container not in self.hidden_types:
             return "public_library_api"
         if s.kind == "Property" and s.visibility == "public":
+            return "serialization"
+        # A deserializer makes any member of an enum a DTO's property holds (trading-app-functions-dotnet's
+        # `public ByBitV5OrderStatus orderStatus`: "Untriggered" comes from the exchange, never from the code).
+        if s.kind == "EnumMember" and s.container in self.serialized_enums:
             return "serialization"
         # XmlSerializer and Json.NET call `ShouldSerialize{Property}()` by name (Kavita's OPDS feed).
         if s.kind == "Method" and s.name.startswith("ShouldSerialize") \
@@ -256,7 +265,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
         hidden_types=_hidden_types(symbols), found_by_attribute=_found_by_attribute(conn, symbols, lineage),
-        enumerated=_enumerated_enums(conn))
+        enumerated=_enumerated_enums(conn), serialized_enums=_property_enums(conn))
     reasons = {s.symbol_id: rules.reason(s) for s in symbols
                if keys.get(s.symbol_id) not in used and s.symbol_id not in used_containers}
     # A type nothing names whose member the framework, the runtime or a test runner reaches is reached with it
@@ -316,6 +325,16 @@ def _enumerated_enums(conn: sqlite3.Connection) -> set[str]:
     return {str(r[0]) for r in rows}
 
 
+def _property_enums(conn: sqlite3.Connection) -> set[str]:
+    """Enums a public property's signature names (its type, or a type argument of it: `List<Status>`)."""
+    rows = conn.execute(
+        "SELECT DISTINCT t.symbol_id FROM symbols p JOIN ids pk ON pk.symbol_id = p.symbol_id"
+        " JOIN refs r ON r.from_key = pk.key AND r.kind = 'TypeRef' JOIN ids t ON t.key = r.target_key"
+        " JOIN symbols e ON e.symbol_id = t.symbol_id AND e.kind = 'Enum'"
+        " WHERE p.kind = 'Property' AND p.visibility = 'public'")
+    return {str(r[0]) for r in rows}
+
+
 def _in_migrations(path: str | None) -> bool:
     """An EF migration or model snapshot: under a `Migrations` (or `Migration`) folder, or a `*ModelSnapshot.cs` (a
     WinForms `.Designer.cs` is none)."""
@@ -361,6 +380,8 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
             if handler:
                 framework.add(handler)
     framework.update(str(e["handler"]) for e in surfaces.endpoints(conn, None, None).items if e.get("handler"))
+    # Azure Functions whatever their trigger (a timer, a queue, a durable orchestration): the host runs them.
+    framework.update(str(f["symbol_id"]) for f in surfaces.facts_of_kind(conn, "FunctionTrigger") if f["symbol_id"])
     framework |= lineage.derived_from(_FOUND_BY_BASE)
     # Entities the current EF Core model maps: its snapshot names them by a string (SimplCommerce registers them by
     # reflection), not by a reference. (Not an old migration's designer, nor a [Table] class nothing maps.)

@@ -7,14 +7,14 @@ public enum Shade { Light, Dark }
 // Parsed from text: Sms is never named, yet `Parse("Sms")` returns it.
 public enum Channel { Email, Sms }
 
-// Nothing lists or parses it: Large, never named, is unused.
+// Nothing lists or parses it, no property holds it (a deserializer could make Large): Large, never named, is unused.
 public enum Size { Small, Large }
 
 public static class Palette
 {
-    public static Shade[] Shades { get; } = Enum.GetValues<Shade>();
+    public static Shade[] Shades() => Enum.GetValues<Shade>();
 
     public static Channel Parse(string text) => Enum.TryParse(text, out Channel channel) ? channel : Channel.Email;
 
-    public static Size Default => Size.Small;
+    public static Size Default() => Size.Small;
 }
