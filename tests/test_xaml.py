@@ -20,7 +20,7 @@ VIEWS = "src/Xaml.App/Views"
 
 @pytest.fixture(scope="module")
 def xaml(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
-    yield from served_copy("Xaml", tmp_path_factory, home)
+    yield from served_copy("Xaml", tmp_path_factory, home, exit_code=2)  # Xaml.Fs, an F# project: not indexed
 
 
 def test_what_only_xaml_names_is_left_out_as_markup(xaml: McpServerProcess) -> None:
@@ -88,3 +88,13 @@ def test_refs_and_callers_say_where_xaml_names_a_member(xaml: McpServerProcess) 
                                                    "System.EventArgs)"})
     assert unnamed["ok"] and "warnings" not in unnamed, unnamed
 
+
+def test_an_fsharp_project_is_said_not_indexed_not_broken(xaml: McpServerProcess) -> None:
+    """Avalonia.Samples' F# MusicStore was told "The project file could not be loaded (see load_errors); restore
+    cannot fix a project file: fix it": nothing is wrong with it; roslynmap indexes C# projects."""
+    env = xaml.call("index_ensure_baseline", {})
+    [fsharp] = [p for p in env["data"]["projects"] if p["name"] == "Xaml.Fs"]
+    assert (fsharp["semantic_level"], fsharp["level_reason"], fsharp["hint"]) == (
+        "syntax_only", "F# project: not indexed (roslynmap indexes C# projects)",
+        "F# project: not indexed (roslynmap indexes C# projects); restoring or fixing it changes nothing here, and "
+        "C# code only it calls has no reference.")
