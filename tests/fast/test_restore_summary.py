@@ -62,3 +62,16 @@ def test_a_missing_msbuild_sdk_is_named() -> None:
     [item] = project_diagnostics([row])
     assert item["hint"].startswith("The project's MSBuild SDK 'Aspire.AppHost.Sdk/13.4.2' could not be found: it comes "
                                    "as a NuGet package")
+
+
+def test_a_project_in_another_language_is_not_told_to_fix_its_file() -> None:
+    """Avalonia.Samples' F# MusicStore, skipped by the bridge for its language, was told to fix its project file."""
+    from roslynmap.workspace.diagnostics import project_diagnostics
+
+    row = {"name": "Legacy", "path": "src/Legacy/Legacy.vbproj", "semantic_level": "syntax_only", "error_count": 0,
+           "resolved_refs": 0, "unresolved_refs": 0, "target_framework": None, "missing_reference_errors": 0,
+           "first_errors": [], "symbol_count": 0, "ref_count": 0, "restored": False, "target_frameworks": [],
+           "load_errors": ["Skipped non-C# project Legacy (Visual Basic): /repo/src/Legacy/Legacy.vbproj"]}
+    [item] = project_diagnostics([row])
+    assert item["hint"] == ("Visual Basic project: not indexed (roslynmap indexes C# projects); restoring or fixing "
+                            "it changes nothing here, and C# code only it calls has no reference.")

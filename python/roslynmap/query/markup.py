@@ -1,18 +1,25 @@
-"""What Razor markup (.cshtml, .razor) names: its C# is compiled by the Razor generator, whose output is not
-indexed, so a member used only in markup (`@Model.BasketModel.Total()`, eShopOnWeb's Basket page) has no
-reference. symbols_unused leaves such names out (`markup`), and refs_find and graph_callers say where markup
-names a member, rather than answering a confident 0.
+"""What markup names: Razor (.cshtml, .razor) and XAML (.xaml, .axaml). Razor's C# is compiled by the Razor
+generator and XAML by its UI framework's build (WPF's and WinUI's generated code-behind, Avalonia's XAML compiler),
+whose output is not indexed, so a member used only in markup (`@Model.BasketModel.Total()`, eShopOnWeb's Basket
+page; `Click="cmdClose_Click"`, Avalonia.Samples' tray icon) has no reference. symbols_unused leaves such names
+out (`markup`), and refs_find and graph_callers say where markup names a member, rather than answering a confident 0.
 
-A member counts as named where markup accesses it (`.Total`, `@Total`), calls it (`Total(`) or gives it as an
-attribute's value (`OnSaveClick="Reload"`, `asp-for="Input.Email"`); a type wherever its name appears
-(`@model BasketViewModel`, `<CartItem />`). Names, not bindings: another member of the same name counts too,
-which is why this excludes and warns but never adds references.
+Razor names a member where it accesses it (`.Total`, `@Total`), calls it (`Total(`) or gives it as an attribute's
+value (`OnSaveClick="Reload"`, `asp-for="Input.Email"`). XAML names one in a binding's path (`{Binding Order.Total}`,
+`{x:Bind ViewModel.Save}`, Avalonia's `$parent[Window].DataContext.X`), an `{x:Static ns:Type.Member}`, an attribute
+whose value is one name (an event handler, an `x:Key` naming an enum member), a `*Path` attribute
+(`DisplayMemberPath="Name"`), an attribute's or a property element's property (`Value="3"`; an attached property
+`svc:DialogManager.Register="..."` or `<local:Tips.Tip>` names `GetRegister`, `SetRegister`, `RegisterProperty`)
+and an element's text that is one name (an enum value in a XAML collection). A type is named wherever its name
+appears in either (`@model BasketViewModel`, `<CartItem />`, `x:Class="App.Views.MainView"`). Names, not bindings:
+another member of the same name counts too, which is why this excludes and warns but never adds references.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,12 +29,79 @@ from roslynmap.model.readable import in_project_folders, repository_files
 from roslynmap.query.code import read_lines
 from roslynmap.query.sql import memo
 
-MARKUP_FILES = ("*.cshtml", "*.razor")
+RAZOR_FILES = ("*.cshtml", "*.razor")
+XAML_FILES = ("*.xaml", "*.axaml")
+MARKUP_FILES = RAZOR_FILES + XAML_FILES
 # `.Name`, `@Name`, `Name(`, and an attribute's value that starts with a name: a component parameter given a method
 # group (`OnSaveClick="ReloadCatalogItems"`, eShopOnWeb's BlazorAdmin) or a tag helper's model path
 # (`asp-for="Input.Email"`).
 _MEMBER = re.compile(r"[.@]\s*([A-Za-z_]\w*)|([A-Za-z_]\w*)\s*\(|=\s*\"\s*([A-Za-z_]\w*)")
 _WORD = re.compile(r"[A-Za-z_]\w*")
+
+# XAML. A binding's path: the extension's first argument (`{Binding Items.Count, Mode=OneWay}`, `{x:Bind
+# ViewModel.Save}`, `{Binding $parent[Window].DataContext.Caption}`, `{Binding #nameBox.Text}`) or its `Path=`.
+_XAML_BINDING = re.compile(r"\{\s*(?:Binding|x:Bind|CompiledBinding|ReflectionBinding|TemplateBinding)\s+"
+                           r"([^,{}=\"']+)(?=[,}])")
+_XAML_PATH_ARGUMENT = re.compile(r"(?<![\w:.])Path\s*=\s*([^,{}\"'\s][^,{}\"']*)")
+# `DisplayMemberPath="Name"`, `SelectedValuePath`, `<Binding Path="Order.Total"/>`: a member path as an attribute.
+_XAML_PATH_ATTRIBUTE = re.compile(r"(?<![\w:.])\w*Path\s*=\s*([\"'])([^\"'{}]*)\1")
+# `{x:Static conv:FuncValueConverters.StringToBrushConverter}` (Avalonia.Samples' ValueConversionSample).
+_XAML_STATIC = re.compile(r"\{\s*x:Static\s+(?:Member\s*=\s*)?(?:\w+:)?([\w.+]+)")
+# An attribute whose whole value is one name: an event handler (`Click="cmdClose_Click"`), an `x:Key` the code looks
+# up by an enum member's name (`x:Key="RedCircle"`, Avalonia.Samples' IDataTemplateSample).
+_XAML_NAME_VALUE = re.compile(r"=\s*([\"'])\s*([A-Za-z_]\w*)\s*\1")
+# An attribute's property (`Value="3"`, `svc:DialogManager.Register="{Binding}"`) and a property element
+# (`<local:Tips.Tip>`): an owner before the dot makes it an attached property, set through its accessors.
+_XAML_ATTRIBUTE = re.compile(r"(?<=\s)(?:(\w+):)?(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\s*=\s*[\"']")
+_XAML_PROPERTY_ELEMENT = re.compile(r"<(?:\w+:)?[A-Za-z_]\w*\.([A-Za-z_]\w*)(?=[\s/>])")
+# A setter's or a trigger's property (`Property="local:Layout.Row"`, `Property="Heading"`): the property and its field.
+_XAML_PROPERTY_VALUE = re.compile(r"(?<![\w:.])Property\s*=\s*([\"'])\s*(?:\w+:)?([A-Za-z_]\w*\.)?([A-Za-z_]\w*)"
+                                  r"\s*\1")
+# An element's text that is one name: `<vm:ShapeKind>Triangle</vm:ShapeKind>`, `<x:String>Pending</x:String>`.
+_XAML_TEXT = re.compile(r">\s*([A-Za-z_]\w*)\s*</")
+# A markup extension's argument that is one name, as `{ui:SymbolIcon Alert16}` names an enum member (WPF UI's
+# Gallery); and the extension's class, which XAML names without its `Extension` suffix (`{ui:ThemeResource ...}` is
+# ThemeResourceExtension).
+_XAML_EXTENSION_ARGUMENT = re.compile(r"(?:\{\s*(?:\w+:)?[A-Za-z_]\w*\s+|,\s*)(?:\w+\s*=\s*)?([A-Za-z_]\w*)\s*(?=[,}])")
+_XAML_EXTENSION = re.compile(r"\{\s*(?:\w+:)?([A-Za-z_]\w*)")
+
+
+def is_xaml(rel: str) -> bool:
+    return rel.lower().endswith((".xaml", ".axaml"))
+
+
+def _accessors(prop: str) -> tuple[str, ...]:
+    """What setting an attached property (or a property element) names: the property and its static accessors."""
+    return prop, f"Get{prop}", f"Set{prop}", f"{prop}Property"
+
+
+def xaml_members(text: str) -> list[tuple[str, int]]:
+    """The members a XAML text names, each with the offset where it is named."""
+    out: list[tuple[str, int]] = []
+
+    def path(match: re.Match[str], group: int) -> None:
+        out.extend((w.group(), match.start(group) + w.start()) for w in _WORD.finditer(match.group(group)))
+
+    for pattern in (_XAML_BINDING, _XAML_PATH_ARGUMENT):
+        for m in pattern.finditer(text):
+            path(m, 1)
+    for m in _XAML_PATH_ATTRIBUTE.finditer(text):
+        path(m, 2)
+    for m in _XAML_STATIC.finditer(text):
+        path(m, 1)
+    for m in _XAML_NAME_VALUE.finditer(text):
+        out.append((m.group(2), m.start(2)))
+    for m in _XAML_ATTRIBUTE.finditer(text):
+        if m.group(1) != "xmlns" and not m.group(3).startswith("xmlns"):
+            out.extend((name, m.start(3)) for name in (_accessors(m.group(3)) if m.group(2) else (m.group(3),)))
+    for m in _XAML_PROPERTY_ELEMENT.finditer(text):
+        out.extend((name, m.start(1)) for name in _accessors(m.group(1)))
+    for m in _XAML_PROPERTY_VALUE.finditer(text):
+        prop = m.group(3)
+        out.extend((name, m.start(3)) for name in (_accessors(prop) if m.group(2) else (prop, f"{prop}Property")))
+    for pattern in (_XAML_TEXT, _XAML_EXTENSION_ARGUMENT):
+        out.extend((m.group(1), m.start(1)) for m in pattern.finditer(text))
+    return out
 
 
 @dataclass
@@ -60,37 +134,75 @@ def _read_texts(conn: sqlite3.Connection, root: Path) -> list[tuple[str, str]]:
     return out
 
 
+def _xaml_lines(conn: sqlite3.Connection, root: Path) -> dict[str, dict[str, list[int]]]:
+    """Per XAML file, each member it names and the lines naming it (the same rules for names and mentions)."""
+    def compute() -> dict[str, dict[str, list[int]]]:
+        out: dict[str, dict[str, list[int]]] = {}
+        for rel, text in _texts(conn, root):
+            if not is_xaml(rel):
+                continue
+            starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+            lines: dict[str, set[int]] = {}
+            for name, offset in xaml_members(text):
+                lines.setdefault(name, set()).add(bisect_right(starts, offset))
+            out[rel] = {name: sorted(numbers) for name, numbers in lines.items()}
+        return out
+    return dict(memo(conn, f"markup_xaml:{root}", compute))
+
+
 def names(conn: sqlite3.Connection, root: Path) -> MarkupNames:
     """Every name the repository's markup accesses, calls or spells."""
     found = MarkupNames()
-    for _, text in _texts(conn, root):
+    xaml = _xaml_lines(conn, root)
+    for rel, text in _texts(conn, root):
         found.words.update(_WORD.findall(text))
-        found.members.update(a or b or c for a, b, c in _MEMBER.findall(text))
+        if rel in xaml:
+            found.members.update(xaml[rel])
+            found.words.update(f"{name}Extension" for name in _XAML_EXTENSION.findall(text))
+        elif not is_xaml(rel):
+            found.members.update(a or b or c for a, b, c in _MEMBER.findall(text))
     return found
+
+
+def _mention_lines(conn: sqlite3.Connection, root: Path, name: str, kind: str) -> list[tuple[str, int]]:
+    """Each markup `(file, line)` naming `name`: as a member, or as a word for a type kind, in file order."""
+    escaped = re.escape(name)
+    word = rf"(?<!\w){escaped}(?!\w)"
+    razor = re.compile(word if kind in TYPE_KINDS
+                       else rf"[.@]\s*{escaped}(?!\w)|(?<![\w.]){escaped}\s*\(|=\s*\"\s*{escaped}(?!\w)")
+    # A type in XAML: its name, or an extension's without its suffix (`{ui:ThemeResource` for ThemeResourceExtension).
+    extension = name.removesuffix("Extension")
+    xaml_type = re.compile(word + (rf"|\{{\s*(?:\w+:)?{re.escape(extension)}(?!\w)" if extension != name else ""))
+    xaml = _xaml_lines(conn, root)
+    out: list[tuple[str, int]] = []
+    for rel, text in _texts(conn, root):
+        if is_xaml(rel) and kind not in TYPE_KINDS:
+            out.extend((rel, number) for number in xaml.get(rel, {}).get(name, ()))
+            continue
+        pattern = xaml_type if is_xaml(rel) else razor
+        out.extend((rel, number) for number, line in enumerate(text.splitlines(), start=1) if pattern.search(line))
+    return out
 
 
 def mentions(conn: sqlite3.Connection, root: Path, name: str, kind: str, limit: int = 3) -> tuple[int, list[str]]:
     """How many markup lines name `name` (as a member, or a type for a type kind), and the first `file:line`s."""
-    escaped = re.escape(name)
-    pattern = re.compile(rf"(?<!\w){escaped}(?!\w)" if kind in TYPE_KINDS
-                         else rf"[.@]\s*{escaped}(?!\w)|(?<![\w.]){escaped}\s*\(|=\s*\"\s*{escaped}(?!\w)")
-    count, places = 0, list[str]()
-    for rel, text in _texts(conn, root):
-        for number, line in enumerate(text.splitlines(), start=1):
-            if pattern.search(line):
-                count += 1
-                if len(places) < limit:
-                    places.append(f"{rel}:{number}")
-    return count, places
+    lines = _mention_lines(conn, root, name, kind)
+    return len(lines), [f"{rel}:{number}" for rel, number in lines[:limit]]
 
 
 def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str) -> str | None:
     """The warning refs_find and graph_callers add when markup names the symbol."""
-    count, places = mentions(conn, root, name, kind)
-    if not count:
+    lines = _mention_lines(conn, root, name, kind)
+    if not lines:
         return None
-    return (f"Razor markup names '{name}' on {count} line{'s' if count != 1 else ''} ({', '.join(places)}"
-            f"{', ...' if count > len(places) else ''}): markup is compiled by the Razor generator, which is not "
+    count, places = len(lines), [f"{rel}:{number}" for rel, number in lines[:3]]
+    xaml = {is_xaml(rel) for rel, _ in lines}
+    which, compiler = {
+        frozenset({False}): ("Razor markup", "the Razor generator, which is"),
+        frozenset({True}): ("XAML markup", "its UI framework's XAML build, which is"),
+    }.get(frozenset(xaml), ("Razor and XAML markup", "the Razor generator and the XAML build, which are"))
+    return (f"{which} names '{name}' on {count} line{'s' if count != 1 else ''} ({', '.join(places)}"
+            f"{', ...' if count > len(places) else ''}): markup is compiled by {compiler} not "
             "indexed, so uses there are not listed; read those lines.")
 
 
@@ -113,6 +225,8 @@ def config_reads(conn: sqlite3.Connection, root: Path) -> list[ConfigRead]:
     def compute() -> list[ConfigRead]:
         out = []
         for rel, text in _texts(conn, root):
+            if is_xaml(rel):  # `@inject` is Razor's
+                continue
             for name in set(_INJECTED_CONFIG.findall(text)):
                 reads = re.compile(rf"(?<![\w.]){re.escape(name)}\s*(?:\[{_KEY}\]|\.(GetValue|GetSection|"
                                    rf"GetRequiredSection|GetConnectionString)\s*(?:<[^>()]*>)?\s*\({_KEY}[,)])")

@@ -48,7 +48,7 @@ EXCLUSIONS = {
     "unbound_name": "named like a call the compiler could not bind",
     "unbound_base": "members of a type whose base or interface could not be bound (they may implement it)",
     "outside_repo": "compiled from files outside the repository (a package's build files)",
-    "markup": "named in Razor markup (.cshtml, .razor), whose compiled code is not indexed",
+    "markup": "named in Razor or XAML markup (.cshtml, .razor, .xaml, .axaml), whose compiled code is not indexed",
     "inactive_code": "named in #if branches not compiled for the indexed target framework",
     "compiler_polyfill": "types declared in the compiler's namespaces (IsExternalInit...): the compiler uses them "
                          "unnamed",
@@ -197,7 +197,7 @@ class _Rules:
 
 def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
            in_markup: markup.MarkupNames | None = None) -> Unused:
-    """`in_markup`: the names the repository's Razor markup uses (query/markup.py): those are left out."""
+    """`in_markup`: the names the repository's Razor and XAML markup uses (query/markup.py): those are left out."""
     projects = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT id, name, semantic_level FROM projects")}
     skipped = sorted(name for name, level in projects.values() if level == "syntax_only")
     rows = conn.execute(

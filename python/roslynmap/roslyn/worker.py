@@ -31,6 +31,7 @@ import orjson
 from roslynmap import __version__
 from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
+from roslynmap.model.hints import non_csharp_language, non_csharp_reason
 from roslynmap.model.kinds import level_evidence, merge_semantic_levels
 from roslynmap.model.records import Batch, decode_batch, merge_batches
 from roslynmap.roslyn.appsettings import definition_facts, linked_definition_facts
@@ -456,8 +457,13 @@ class Worker:
 
 def _unloaded_results(unloaded: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"index": p["index"], "error_count": 0, "missing_reference_errors": 0, "first_errors": [],
-             "semantic_level": "syntax_only", "level_reason": "the project did not load",
+             "semantic_level": "syntax_only", "level_reason": _unloaded_reason(p["load_errors"]),
              "core_library_resolved": False} for p in unloaded]
+
+
+def _unloaded_reason(load_errors: list[str]) -> str:
+    language = non_csharp_language(load_errors)
+    return non_csharp_reason(language) if language else "the project did not load"
 
 
 def _index_meta(request: dict[str, Any], described: dict[str, Any], restored: dict[str, Any] | None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from roslynmap.model.hints import non_csharp_language, non_csharp_reason
 from roslynmap.model.kinds import bound_share
 
 _MISSING_SDK = re.compile(r"SDK '([^']+)' specified could not be found")
@@ -23,6 +24,10 @@ def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
         return (f"The project's MSBuild SDK '{sdk}' could not be found: it comes as a NuGet package (or a workload) "
                 "that no configured feed served; make it available (a feed, the SDK's version in global.json's "
                 "msbuild-sdks) and index again. Its files are indexed from their syntax meanwhile.")
+    if language := non_csharp_language(errors):
+        # Avalonia.Samples' F# MusicStore: the file loaded fine; it is in a language roslynmap does not index.
+        return (f"{non_csharp_reason(language)}; restoring or fixing it changes nothing here, and C# code only it "
+                "calls has no reference.")
     if errors:
         return "The project file could not be loaded (see load_errors); restore cannot fix a project file: fix it."
     if restore is None:

@@ -1,0 +1,3 @@
+module Xaml.Fs.Library
+
+let answer = 42
