@@ -64,3 +64,21 @@ def test_a_nuspec_packing_the_projects_assembly(tmp_path: Path) -> None:
     assert [(f.project, f.file, f.line, f.key, f.detail) for f in published_package_facts(tmp_path, projects)] == [
         (0, "nuspecs/Hangfire.Core.nuspec", 3, "Hangfire.Core", '{"evidence": "nuspec"}'),
         (1, "nuspecs/Hangfire.Core.nuspec", 7, "Hangfire.Core", '{"evidence": "nuspec"}')]
+
+
+def test_a_choose_branch_is_a_condition(tmp_path: Path) -> None:
+    """WPF UI's Directory.Build.props sets `IsPackable` true, then false in the `<Otherwise>` of a `<Choose>` on
+    `$(IsCoreProject)`: a branch MSBuild may not take, so its false is ignored like any conditional one, and the
+    library spelling its PackageId is published."""
+    projects = _write(tmp_path, {
+        "Directory.Build.props": "<Project>\n  <PropertyGroup>\n    <IsPackable>true</IsPackable>\n  </PropertyGroup>\n"
+                                 "  <Choose>\n    <When Condition=\"$(IsCoreProject)\">\n      <PropertyGroup>\n"
+                                 "        <PackageReadmeFile>README.md</PackageReadmeFile>\n      </PropertyGroup>\n"
+                                 "    </When>\n    <Otherwise>\n      <PropertyGroup>\n"
+                                 "        <IsPackable>false</IsPackable>\n      </PropertyGroup>\n    </Otherwise>\n"
+                                 "  </Choose>\n</Project>\n",
+        "src/Ui/Ui.csproj": LIBRARY.replace("</TargetFramework>", "</TargetFramework><PackageId>WPF-UI</PackageId>"),
+    })
+    assert published_package_facts(tmp_path, projects) == [
+        FactRecord("PublishedPackage", None, 0, "src/Ui/Ui.csproj", 1, 1, "high", "WPF-UI",
+                   json.dumps({"evidence": "PackageId"}))]

@@ -8,8 +8,8 @@ schema change. The SDK makes every project packable by default, so only what a p
 `PackageId`, `GeneratePackageOnBuild` or `IsPackable` true, NuGet metadata (`PackageTags`, `PackageLicense*`,
 `PackageProjectUrl`, `PackageReadmeFile`, `PackageIcon`), a `NuspecFile`, or a .nuspec packing its assembly
 (Hangfire's nuspecs/); an unconditional `IsPackable` false, the last one MSBuild reads, says it is not published.
-A property under a `Condition` counts only as evidence for publishing (whether it holds is not evaluated: a
-conditional `IsPackable` false, usually for test projects, is ignored).
+A property under a `Condition` (or in a `<Choose>` branch) counts only as evidence for publishing (whether it holds
+is not evaluated: a conditional `IsPackable` false, usually for test projects, is ignored).
 Record: (kind, None, project index, the file with the evidence, its line, 1, "high", package id, {"evidence"}).
 """
 
@@ -29,6 +29,7 @@ _PROPERTY = re.compile(r"<(PackageId|IsPackable|GeneratePackageOnBuild|NuspecFil
                        r"([^<]*)</\1\s*>", re.I)
 _IMPORT = re.compile(r"<Import\b[^>]*\bProject\s*=\s*\"([^\"]+)\"", re.I)
 _GROUP = re.compile(r"<(/?)PropertyGroup\b([^>]*)>", re.I)
+_CHOOSE = re.compile(r"<Choose\b.*?</Choose\s*>", re.I | re.S)
 _NUSPEC_ID = re.compile(r"<id>\s*([^<\s]+)\s*</id>", re.I)
 _NUSPEC_FILE = re.compile(r"<file\b[^>]*\bsrc\s*=\s*\"([^\"]+\.dll)\"", re.I)
 # In order of strength: the first the project has is its fact's evidence.
@@ -109,14 +110,18 @@ def _read(root: Path, rel: str, out: list[_Property], seen: set[str]) -> None:
     folder = posixpath.dirname(rel)
     items = [(m.start(), m) for m in _PROPERTY.finditer(text)] + [(m.start(), m) for m in _IMPORT.finditer(text)]
     groups = list(_GROUP.finditer(text))
+    chooses = list(_CHOOSE.finditer(text))
     for start, match in sorted(items, key=lambda item: item[0]):
         if match.re is _IMPORT:
             if (imported := _imported(root, folder, match.group(1))) is not None:
                 _read(root, imported, out, seen)
             continue
         group = next((g for g in reversed(groups) if g.start() < start), None)
+        # A `<Choose>`'s `<When Condition>`/`<Otherwise>` branches are conditions too (WPF UI's props set IsPackable
+        # false in the Otherwise of `$(IsCoreProject)`: read as unconditional, its published library was none).
         conditional = "condition" in match.group(2).lower() or (
-            group is not None and not group.group(1) and "condition" in group.group(2).lower())
+            group is not None and not group.group(1) and "condition" in group.group(2).lower()) or any(
+            c.start() < start < c.end() for c in chooses)
         out.append(_Property(match.group(1).lower(), match.group(3), conditional, rel,
                              text.count("\n", 0, start) + 1))
 
