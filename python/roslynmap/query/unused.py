@@ -418,7 +418,9 @@ _CONVENTION = re.compile(r"\.(?:Invoke(?:Async)?\(Microsoft\.AspNetCore\.Http\.H
 def _called_by_convention(sid: str, name: str) -> bool:
     """`ConfigureDevelopmentServices` and `ConfigureStaging(IApplicationBuilder)` too (Startup's per-environment
     variants)."""
-    return name.startswith(("Invoke", "Configure")) and _CONVENTION.search(sid) is not None
+    # Avalonia's previewer and headless test runner call an app's static `BuildAvaloniaApp()` by name.
+    return name == "BuildAvaloniaApp" or (
+        name.startswith(("Invoke", "Configure")) and _CONVENTION.search(sid) is not None)
 
 
 _ENTRY_NAMES = ("Main", "<Main>$")
