@@ -27,7 +27,7 @@ internal static class GeneratedUses
             var documents = roslynProject.GetSourceGeneratedDocumentsAsync().AsTask().GetAwaiter().GetResult();
             var trees = compilation.SyntaxTrees.Where(t => !string.IsNullOrEmpty(t.FilePath))
                 .GroupBy(t => t.FilePath, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
-            var names = new DeclaredNames(compilation, others);
+            var names = new DeclaredNames(compilation, others, indexed);
             var seen = new HashSet<(string Symbol, string From)>();
             foreach (var document in documents)
             {
@@ -142,27 +142,35 @@ internal static class GeneratedUses
     }
 
     /// <summary>The generator's type name: Roslyn names a generated document's path
-    /// `{output}/{generator assembly}/{generator type}/{hint name}`.</summary>
+    /// `{output}/{generator assembly}/{generator type}/{hint name}`, and a hint name may hold folders (the Razor
+    /// generator's `Pages/Account/Login_cshtml.g.cs`).</summary>
     private static string GeneratorOf(SourceGeneratedDocument document)
     {
-        var folder = Path.GetDirectoryName(document.FilePath ?? "");
-        var name = string.IsNullOrEmpty(folder) ? null : Path.GetFileName(folder);
+        var path = (document.FilePath ?? "").Replace('\\', '/');
+        var hint = "/" + document.HintName.Replace('\\', '/');
+        var folder = path.EndsWith(hint, StringComparison.Ordinal) ? path[..^hint.Length] : Path.GetDirectoryName(path) ?? "";
+        var name = Path.GetFileName(folder);
         return string.IsNullOrEmpty(name) ? "unknown" : name;
     }
 
-    /// <summary>Whether a name is declared in the source of a compilation (the project's or one it references): the
-    /// declaration tables answer without binding; each name is asked once.</summary>
-    private sealed class DeclaredNames(Compilation compilation, IReadOnlyList<Compilation> others)
+    /// <summary>Whether a name is declared in an indexed document of a compilation (the project's or one it
+    /// references): the declaration tables answer without binding bodies; each name is asked once. Names only
+    /// generated code declares (a Razor view's `Model`, `Html`, `Url`) are left out: they would bind whole
+    /// generated bodies for nothing.</summary>
+    private sealed class DeclaredNames(Compilation compilation, IReadOnlyList<Compilation> others, ISet<string> indexed)
     {
         private readonly Dictionary<string, bool> _known = new(StringComparer.Ordinal);
 
         public bool Contains(string name)
         {
             if (_known.TryGetValue(name, out var known)) return known;
-            var found = compilation.ContainsSymbolsWithName(name, SymbolFilter.TypeAndMember)
-                        || others.Any(c => c.ContainsSymbolsWithName(name, SymbolFilter.TypeAndMember));
+            var found = DeclaresInIndexed(compilation, name) || others.Any(c => DeclaresInIndexed(c, name));
             _known[name] = found;
             return found;
         }
+
+        private bool DeclaresInIndexed(Compilation source, string name) =>
+            source.ContainsSymbolsWithName(name, SymbolFilter.TypeAndMember)
+            && source.GetSymbolsWithName(name, SymbolFilter.TypeAndMember).Any(s => DeclaredIn(s, indexed) is not null);
     }
 }
