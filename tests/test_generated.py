@@ -96,3 +96,20 @@ def test_refs_find_names_the_generated_property(generated: McpServerProcess) -> 
                              " (Title (ObservablePropertyGenerator)).")
     assert [u["from"] for u in env["data"]["generated_uses"]] == [f"P:{APP}EditorViewModel.Title"]
     assert "guidance" not in env
+
+
+def test_an_overlay_keeps_the_baselines_generated_uses(generated: McpServerProcess, generated_repo: Path) -> None:
+    """The facts are the project's generated code's, computed by full indexes only: editing the file declaring `_title`
+    (the overlay replaces its rows) must not make it "unused" in the workspace."""
+    model = generated_repo / "src" / "Generated.App" / "EditorViewModel.cs"
+    original = model.read_text()
+    assert generated.call("workspace_create", {"workspace_id": "edit"})["ok"]
+    try:
+        model.write_text(original.replace("    // Dead: nothing calls it", "    // Dead (still): nothing calls it"))
+        refreshed = generated.call("index_refresh_overlay", {"workspace_id": "edit"})
+        assert refreshed["data"]["extracted"] == ["src/Generated.App/EditorViewModel.cs"], refreshed
+        env = generated.call("symbols_unused", {"workspace_id": "edit"})
+        assert [u["symbol_id"] for u in env["data"]["unused"]] == [f"M:{APP}EditorViewModel.Forgotten"]
+        assert env["data"]["excluded"]["generated_code"]["count"] == 4
+    finally:
+        model.write_text(original)

@@ -60,14 +60,17 @@ internal static class GeneratedUses
             foreach (var node in tree.GetRoot().DescendantNodes())
             {
                 // Only names the solution declares are asked about: generated code names the framework far more.
-                if (node is not SimpleNameSyntax name || !names.Contains(name.Identifier.ValueText)) continue;
+                if (node is not SimpleNameSyntax name || !names.Contains(name.Identifier.ValueText) || InNameof(name)) continue;
                 model ??= compilation.GetSemanticModel(tree);
                 var info = model.GetSymbolInfo(name);
                 var bound = info.Symbol is { } one ? [one] : info.CandidateSymbols;
                 foreach (var candidate in bound)
                 {
                     var symbol = SymbolFacts.Definition(candidate);
-                    if (symbol.IsImplicitlyDeclared || DeclaredIn(symbol, indexed) is not { } declaration
+                    // Types and members only: a namespace (`Customers` in `Flow.Web.Pages.Customers`) is declared
+                    // in every file it spans and deleted by none.
+                    if (symbol is not (INamedTypeSymbol or IMethodSymbol or IPropertySymbol or IFieldSymbol or IEventSymbol)
+                        || symbol.IsImplicitlyDeclared || DeclaredIn(symbol, indexed) is not { } declaration
                         || SymbolFacts.DocId(symbol) is not { } id) continue;
                     var member = MemberAt(model, name.SpanStart);
                     // A type its own generated part names (a JsonSerializerContext's `Default`) is no use of it.
@@ -132,11 +135,27 @@ internal static class GeneratedUses
         return symbol is IMethodSymbol { AssociatedSymbol: { } associated } ? associated : symbol;
     }
 
+    /// <summary>Whether `member` is `symbol`, a part of it (the generated implementation of a partial method the user
+    /// declares, `[LoggerMessage]`, `[GeneratedRegex]`) or inside it.</summary>
     private static bool Encloses(ISymbol symbol, ISymbol member)
     {
         for (ISymbol? at = member; at is not null; at = at.ContainingType)
         {
             if (SymbolEqualityComparer.Default.Equals(at.OriginalDefinition, symbol)) return true;
+            if (at is IMethodSymbol { PartialDefinitionPart: { } definition }
+                && SymbolEqualityComparer.Default.Equals(definition.OriginalDefinition, symbol)) return true;
+        }
+        return false;
+    }
+
+    /// <summary>A name inside `nameof(...)` is no use: `[LoggerMessage]`'s generated callback names its own method
+    /// (`new EventId(1, nameof(PaymentDeclined))`), which nothing may call (testdata/Web's Log.PaymentDeclined).</summary>
+    private static bool InNameof(SimpleNameSyntax name)
+    {
+        for (var node = name.Parent; node is not null and not StatementSyntax and not MemberDeclarationSyntax; node = node.Parent)
+        {
+            if (node is InvocationExpressionSyntax { Expression: IdentifierNameSyntax { Identifier.ValueText: "nameof" } } call
+                && call.ArgumentList.Span.Contains(name.Span)) return true;
         }
         return false;
     }

@@ -180,7 +180,10 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
                         "point here: resolution_state=\"unresolved\" lists them.")
     if dormant := inactive.naming(ctx.conn, row["name"]):
         warnings.append(_inactive_note(row["name"], dormant))
-    made = generated.uses(ctx.conn, row["symbol_id"]) if params.resolution_state != "unresolved" else []
+    # Markup's `@inject` lines are listed already: the Razor generator's uses there are not said twice.
+    listed = {(m["file"] or "", m["line"]) for m in markup}
+    made = generated.unlisted(generated.uses(ctx.conn, row["symbol_id"]), listed) \
+        if params.resolution_state != "unresolved" else []
     if made:
         answer = answer.removesuffix(".") + f", + {generated.headline(made)}."
         warnings.append(generated.note(row["name"], made))

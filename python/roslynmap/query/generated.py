@@ -34,6 +34,16 @@ def uses(conn: sqlite3.Connection, symbol_id: str) -> list[GeneratedUse]:
     return sorted(found, key=lambda u: (u.generator, u.from_member, u.mapped or ""))
 
 
+def unlisted(found: list[GeneratedUse], places: set[tuple[str, int]]) -> list[GeneratedUse]:
+    """The uses not mapped to a markup line already listed (refs_find's `@inject` references: the Razor generator's
+    field for `@inject ICatalogService Catalog` is that line)."""
+    def place(mapped: str) -> tuple[str, int]:
+        path, _, line = mapped.rpartition(":")
+        return path, int(line) if line.isdigit() else 0
+
+    return [u for u in found if not u.mapped or place(u.mapped) not in places]
+
+
 def generators_by_symbol(conn: sqlite3.Connection) -> dict[str, str]:
     """Symbol id -> the (first by name) generator whose output uses it."""
     out: dict[str, str] = {}
