@@ -78,6 +78,12 @@ def web_repo(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def generated_repo(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
+    """testdata/Generated (code only source generators use: CommunityToolkit.Mvvm, System.Text.Json) indexed once."""
+    return indexed_copy("Generated", tmp_path_factory.mktemp("generated") / "Generated", home)
+
+
+@pytest.fixture(scope="session")
 def server(shop: Path, home: Path) -> Iterator[McpServerProcess]:
     proc = McpServerProcess(shop, {"ROSLYNMAP_HOME": str(home)})
     yield proc

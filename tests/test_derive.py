@@ -83,6 +83,10 @@ def test_a_derived_baseline_equals_a_full_index_commit_after_commit(
                                                                   "        return total;")
     c2 = commit(repo, "body")
     after_body = step(c1, 2, [])
+    # App's QuoteContext (System.Text.Json's generator) uses Core's Quote: App was not extracted again, but its
+    # GeneratedUse facts stand at Quote's declaration, one line lower now (18 and 20 before): computed again.
+    assert sorted({(f[1], f[3], f[4]) for f in after_body["facts"] if f[0] == "GeneratedUse"}) == [
+        ("P:Derive.Core.Quote.Amount", "src/Core/Pricing.cs", 21), ("T:Derive.Core.Quote", "src/Core/Pricing.cs", 19)]
     # Checkout's call to the missing Discount, copied from the ancestor: an error and an unresolved reference.
     assert [d[5] for d in after_body["diagnostics"]] == ["CS1061"]
     assert [r[1] for r in after_body["refs"] if r[0] is None] == ["Discount"]

@@ -772,9 +772,11 @@ def test_members_the_framework_calls_by_convention_are_not_unused(web: McpServer
     # Data/Schema's FluentMigrator migration M001_AuditIndex is framework_entry (found by the runner's scan, as
     # Sonarr's 155 are); its Up and Down overrides are dispatch. RatingEndpoints.MapRatings is framework_entry;
     # TenantFeatureFilter and its EvaluateAsync dispatch, its constructor constructed. OrdersController.Orphan, an
-    # action at its controller's route, is framework_entry.
+    # action at its controller's route, is framework_entry. The page models IndexModel, CheckoutModel and
+    # EditCatalogItemModel are generated_code: the Razor generator's page classes name them (`@model`).
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
-        "constructed": 12, "dispatch": 20, "entry_point": 1, "framework_entry": 42, "serialization": 24}
+        "constructed": 12, "dispatch": 20, "entry_point": 1, "framework_entry": 39, "generated_code": 3,
+        "serialization": 24}
 
 
 def test_a_partial_type_speaks_from_the_part_that_declares_its_bases(web: McpServerProcess) -> None:

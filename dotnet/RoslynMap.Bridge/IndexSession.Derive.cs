@@ -37,4 +37,15 @@ public sealed partial class IndexSession
         w.WriteEndObject();
         w.WriteEndObject();
     });
+
+    /// <summary>One batch holding only the GeneratedUse facts of these projects (a JSON array of project indexes),
+    /// as a full index computes them: a derived baseline recomputes them for every project whose documents (or an
+    /// upstream project's) were extracted again, since they depend on the whole project.</summary>
+    public byte[] ExtractGeneratedUses(string jsonProjectIndexes)
+    {
+        var wanted = System.Text.Json.JsonSerializer.Deserialize<int[]>(jsonProjectIndexes) ?? [];
+        var results = _loaded.Projects.Where(p => wanted.Contains(p.Index))
+            .Select(p => ExtractGeneratedUses(p, q => CompilationOf(_extractionSolution, _compilations, q))).ToList();
+        return BatchWriter.Write(results);
+    }
 }

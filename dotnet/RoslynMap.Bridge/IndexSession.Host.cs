@@ -7,6 +7,7 @@ public sealed partial class IndexSession
     /// <summary>A queued document as a stall message names it: its path and project.</summary>
     private string DescribeDocument(int index)
     {
+        if (index >= _queue.Count) return $"generated code of {_loaded.Projects[index - _queue.Count].Name}";
         var (project, docId) = _queue[index];
         var path = _extractionSolution.GetDocument(docId)?.FilePath;
         return $"{(path is null ? "document " + (index + 1) : _paths.Relative(path))} ({project.Name})";

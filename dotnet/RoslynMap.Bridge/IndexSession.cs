@@ -57,8 +57,9 @@ public sealed partial class IndexSession : IDisposable
     public byte[]? NextBatch(int maxDocs)
     {
         maxDocs = Math.Max(1, maxDocs);
-        _extraction ??= new WorkPipeline<DocumentResult>(_queue.Count, window: 2 * maxDocs, Workers, ExtractAt,
-            DescribeDocument);
+        // After the documents, one item per project: what its source generators' output uses (GeneratedUses).
+        _extraction ??= new WorkPipeline<DocumentResult>(_queue.Count + (_facts ? _loaded.Projects.Count : 0),
+            window: 2 * maxDocs, Workers, ExtractAt, DescribeDocument);
         if (_extraction.Done) return null;
 
         var results = _extraction.Take(maxDocs);
@@ -138,11 +139,11 @@ public sealed partial class IndexSession : IDisposable
 
     private DocumentResult ExtractAt(int index)
     {
+        if (index >= _queue.Count) return ExtractGeneratedUses(_loaded.Projects[index - _queue.Count], SharedCompilationOf);
         var (project, docId) = _queue[index];
         var document = _extractionSolution.GetDocument(docId)!;
         var cpu = Profile.Now();
-        var compilation = _sharedCompilations.GetOrAdd(project.Id, _ => new Lazy<Compilation>(() =>
-            SharedBinding.Enable(CompilationOf(_extractionSolution, _compilations, project)))).Value;
+        var compilation = SharedCompilationOf(project);
         Profile.Lap("extract.compilation", cpu);
         try
         {
@@ -153,6 +154,28 @@ public sealed partial class IndexSession : IDisposable
             if (document.TryGetSyntaxTree(out var tree)) SharedBinding.Release(compilation, tree);
         }
     }
+
+    private Compilation SharedCompilationOf(ProjectEntry project) =>
+        _sharedCompilations.GetOrAdd(project.Id, _ => new Lazy<Compilation>(() =>
+            SharedBinding.Enable(CompilationOf(_extractionSolution, _compilations, project)))).Value;
+
+    /// <summary>One project's GeneratedUse facts, its generated trees bound with `compilationOf(project)` (the
+    /// compilation its documents are bound with); the names of the indexed projects it depends on count too.</summary>
+    private DocumentResult ExtractGeneratedUses(ProjectEntry project, Func<ProjectEntry, Compilation> compilationOf)
+    {
+        var roslynProject = _extractionSolution.GetProject(project.Id);
+        if (roslynProject is null || !project.HasMetadataReferences) return new DocumentResult();
+        var upstream = _extractionSolution.GetProjectDependencyGraph().GetProjectsThatThisProjectTransitivelyDependsOn(project.Id);
+        var others = _loaded.Projects.Where(p => upstream.Contains(p.Id))
+            .Select(p => CompilationOf(_extractionSolution, _compilations, p)).ToList();
+        return GeneratedUses.Extract(project, roslynProject, compilationOf(project), others, IndexedPaths, _paths);
+    }
+
+    private HashSet<string>? _indexedPaths;
+
+    /// <summary>Every indexed document's absolute path: a symbol declared there is the solution's own.</summary>
+    private HashSet<string> IndexedPaths => LazyInitializer.EnsureInitialized(ref _indexedPaths,
+        () => _loaded.Projects.SelectMany(p => p.DocumentPaths).ToHashSet(StringComparer.Ordinal));
 
     // Roslyn builds a compilation once however many threads ask; Lazy keeps us from asking twice.
     private static Compilation CompilationOf(Solution solution, ConcurrentDictionary<ProjectId, Lazy<Compilation>> cache, ProjectEntry project) =>

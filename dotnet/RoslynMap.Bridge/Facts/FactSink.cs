@@ -68,6 +68,9 @@ internal static class FactKinds
     public const string AspireProjectArgument = "AspireProjectArgument";
     /// <summary>A method that never returns normally ([DoesNotReturn], or a body that only throws).</summary>
     public const string AlwaysThrows = "AlwaysThrows";
+    /// <summary>A symbol declared in the solution that a source generator's output uses (GeneratedUses): key the
+    /// generator, detail its hint name, the generated member (`from`) and the `#line` place it maps to (`mapped`).</summary>
+    public const string GeneratedUse = "GeneratedUse";
 }
 
 internal static class Confidence

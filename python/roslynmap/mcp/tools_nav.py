@@ -15,7 +15,7 @@ from roslynmap.mcp.tools_tasks import flag_broken, flag_broken_nodes
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import REFERENCE_KINDS, TYPE_KINDS
 from roslynmap.model.rows import plain
-from roslynmap.query import graph, inactive, names, refs, symbols, types, unbound
+from roslynmap.query import generated, graph, inactive, names, refs, symbols, types, unbound
 from roslynmap.query.context import QueryContext
 from roslynmap.query.keys import key_of
 from roslynmap.query.markup import warning as markup_warning
@@ -180,14 +180,22 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
                         "point here: resolution_state=\"unresolved\" lists them.")
     if dormant := inactive.naming(ctx.conn, row["name"]):
         warnings.append(_inactive_note(row["name"], dormant))
-    if result.total == 0 and guidance is None and not result.unresolved_same_name:
+    # Markup's `@inject` lines are listed already: the Razor generator's uses there are not said twice.
+    listed = {(m["file"] or "", m["line"]) for m in markup}
+    made = generated.unlisted(generated.uses(ctx.conn, row["symbol_id"]), listed) \
+        if params.resolution_state != "unresolved" else []
+    if made:
+        answer = answer.removesuffix(".") + f", + {generated.headline(made)}."
+        warnings.append(generated.note(row["name"], made))
+    if result.total == 0 and guidance is None and not result.unresolved_same_name and not made:
         guidance = Guidance("hint", "No references in the indexed solution" + (" with these filters" if kinds or
                             prefix else "") + ". It may be used by reflection, DI or outside the solution; "
                             "check surfaces or search its name with symbols_search.")
     return ToolOutput(
         answer=answer,
         data={"symbol": {"symbol_id": row["symbol_id"], "kind": row["kind"], "file": row["file"],
-                         "line": row["line"]}, "by_kind": result.by_kind},
+                         "line": row["line"]}, "by_kind": result.by_kind,
+              **({"generated_uses": [u.as_dict() for u in made]} if made else {})},
         ranked=RankedList("references", plain(result.items), result.total, params.offset, result.by_file, narrow),
         guidance=guidance, warnings=warnings, limits_applied=limits,
         semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
@@ -394,6 +402,11 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
         warnings.append(broken)
     if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"])):
         warnings.append(named)
+    # A [RelayCommand] method's caller is the generated command: said, not a bare 0 (Avalonia.Samples).
+    made = generated.uses(ctx.conn, root_id) if direction == "callers" else []
+    if made:
+        answer = answer.removesuffix(".") + f" + {generated.headline(made)}."
+        warnings.append(generated.note(row["name"], made))
     sent = senders_warning(ctx.conn, root_id) if direction == "callers" else None
     if sent:
         warnings.append(sent)
@@ -424,13 +437,15 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
                         " event bus's Subscribe) may be how it runs; refs_find lists them.")
     guidance = None
     # a handler a mediator, queue or bus runs is no entry point, nor a method group handed to an unbound call
-    if not nodes and not unbound_data and not sent and not (handed and handed.total):
+    if not nodes and not unbound_data and not sent and not (handed and handed.total) and not made:
         guidance = Guidance("hint", f"No {noun} in the indexed solution. Entry points (controllers, "
                             "handlers, Main) have no callers; refs_find shows non-call uses.")
     # The root's name is in its symbol_id.
     data: dict[str, Any] = {"root": {k: v for k, v in result.root.items() if k != "name"}, "depth": depth}
     if unbound_data:
         data["unbound_calls"] = unbound_data
+    if made:
+        data["generated_uses"] = [u.as_dict() for u in made]
     return ToolOutput(
         answer=answer,
         data=data,

@@ -293,7 +293,8 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
     return ToolOutput(
         answer=answer,
         data={"excluded": {k: {"count": v, "rule": unused.EXCLUSIONS[k],
-                               **({"attributes": found.attributes} if k == "found_by_attribute" else {})}
+                               **({"attributes": found.attributes} if k == "found_by_attribute" else {}),
+                               **({"generators": found.generators} if k == "generated_code" else {})}
                            for k, v in sorted(found.excluded.items())},
               "not_detected": "reflection by name, types made by assembly scanning (plugins, GetExports<T>), "
                               "serializer-only fields, attributes read by reflection through a Type variable, "

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import is_package_source
-from roslynmap.query import inactive, markup, projectrefs, surfaces, trace, unlinked
+from roslynmap.query import generated, inactive, markup, projectrefs, surfaces, trace, unlinked
 from roslynmap.query.keys import ids_of
 from roslynmap.query.projectrefs import is_test_project
 from roslynmap.query.review import test_facts
@@ -30,6 +30,7 @@ class Unused:
     excluded: dict[str, int]  # reason -> symbols left out for it
     skipped_projects: list[str]  # syntax_only: references unknown, nothing judged
     attributes: dict[str, int]  # found_by_attribute: attribute name (`CapSubscribe`) -> methods left out for it
+    generators: dict[str, int]  # generated_code: generator (`RelayCommandGenerator`) -> symbols left out for it
 
 
 # Said in every symbols_unused answer beside the counts: short; docs/tools.md says each rule in full.
@@ -39,6 +40,8 @@ EXCLUSIONS = {
     "framework_entry": "handlers, actions, controllers, page models, middleware Invoke, Startup methods, SignalR hub "
                        "methods, Azure Functions, EF and FluentMigrator migrations (called or found by the framework)",
     "dispatch": "overrides, interface implementations",
+    "generated_code": "referenced by a source generator's output, which is not indexed ([ObservableProperty] "
+                      "fields, [RelayCommand] methods, serialized members...): `generators` names them",
     "found_by_attribute": "methods carrying an attribute the solution reads by reflection, or a package's attribute "
                           "(its framework finds them by it): `attributes` names them",
     "public_library_api": "public API of libraries no app of the solution references, or published as packages",
@@ -138,12 +141,16 @@ class _Rules:
     found_by_attribute: dict[str, str]  # method -> the attribute its framework finds it by (`CapSubscribe`)
     enumerated: set[str]  # enums the solution lists or parses by name
     serialized_enums: set[str]  # enums a public property holds
+    generated: dict[str, str]  # symbol -> the source generator whose output uses it
 
     def reason(self, s: _Symbol) -> str | None:
         if s.path and is_package_source(s.path):
             return "outside_repo"
         if _COMPILER_POLYFILL.match(s.symbol_id):
             return "compiler_polyfill"
+        # Evidence, not a guess: the generated code names it (Avalonia.Samples' [ObservableProperty] fields).
+        if s.symbol_id in self.generated:
+            return "generated_code"
         if (by_attribute := self.by_attribute.get(self.keys.get(s.symbol_id, -1))) is not None:
             return by_attribute
         if s.symbol_id in self.maybe_called:
@@ -265,7 +272,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
         hidden_types=_hidden_types(symbols), found_by_attribute=_found_by_attribute(conn, symbols, lineage),
-        enumerated=_enumerated_enums(conn), serialized_enums=_property_enums(conn))
+        enumerated=_enumerated_enums(conn), serialized_enums=_property_enums(conn),
+        generated=generated.generators_by_symbol(conn))
     reasons = {s.symbol_id: rules.reason(s) for s in symbols
                if keys.get(s.symbol_id) not in used and s.symbol_id not in used_containers}
     # A type nothing names whose member the framework, the runtime or a test runner reaches is reached with it
@@ -279,6 +287,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
                 reasons[sym.container] = reason
                 if reason == "found_by_attribute":  # a subscriber class nothing names: said by its method's attribute
                     rules.found_by_attribute[sym.container] = rules.found_by_attribute[sym.symbol_id]
+                if reason == "generated_code":
+                    rules.generated[sym.container] = rules.generated[sym.symbol_id]
                 changed = True
     # A type left out for a reason (an implementation DI may make, a page model) is constructed some way we
     # cannot see: so is its constructor.
@@ -287,6 +297,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
             reasons[sym.symbol_id] = "constructed"
     excluded: dict[str, int] = {}
     attributes: dict[str, int] = {}
+    generators: dict[str, int] = {}
     items = []
     for sym in symbols:
         pname, level = projects.get(sym.project_id, ("?", "syntax_only"))
@@ -299,12 +310,15 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
             if reason == "found_by_attribute":
                 attribute = rules.found_by_attribute[sym.symbol_id]
                 attributes[attribute] = attributes.get(attribute, 0) + 1
+            if reason == "generated_code":
+                generator = generated.short(rules.generated[sym.symbol_id])
+                generators[generator] = generators.get(generator, 0) + 1
             continue
         if sym.container in reasons and reasons[sym.container] is None:  # said once, by its type
             continue
         items.append({"symbol_id": sym.symbol_id, "kind": sym.kind, "file": sym.path, "line": sym.line,
                       "project": pname})
-    return Unused(items, excluded, skipped, dict(sorted(attributes.items())))
+    return Unused(items, excluded, skipped, dict(sorted(attributes.items())), dict(sorted(generators.items())))
 
 
 # System.Enum's methods that reach every member of the enum they are given (as a type argument or `typeof`).
@@ -428,7 +442,7 @@ _ENTRY_NAMES = ("Main", "<Main>$")
 # HtmlHelperExtensions, every method called as `@Html.FormBlock(...)`). Markup is matched by name only, so a dead type
 # with a member named like one markup uses (`Count`) is no longer said whole: its other unused members are listed.
 _REACHES_ITS_TYPE = frozenset({"entry_point", "test", "framework_entry", "unbound_base", "unbound_name",
-                               "outside_repo", "markup", "found_by_attribute"})
+                               "outside_repo", "markup", "found_by_attribute", "generated_code"})
 # Types the framework finds by reflection, by the base they derive from: EF Core reads a DbContext's migrations
 # and its model snapshot from the assembly (eShopOnWeb's six were "unused").
 # FluentMigrator's runner finds its migrations the same way (`ScanIn(assembly)`: Sonarr's 155 were "unused").

@@ -293,6 +293,14 @@ class Worker:
                 writer.add_batch(batch)
             for start in range(0, len(copied), 512):
                 writer.add_batch(derive_store.replay_batch(conn, copied[start:start + 512]))
+            # GeneratedUse facts belong to a whole project: recomputed where any document was extracted again.
+            regenerated = derive_store.regenerated_projects(
+                {index for path in extracted for index in projects_of.get(path, ())}, references)
+            if regenerated:
+                writer.add_batch(decode_batch(memoryview(
+                    session.ExtractGeneratedUses(orjson.dumps(sorted(regenerated)).decode()))))
+            writer.add_batch(derive_store.replay_project_facts(
+                conn, {int(p["index"]) for p in described["projects"]} - regenerated))
             writer.add_batch(Batch(facts=definition_facts(root, [p["path"] for p in described["projects"]])
                                    + linked_definition_facts(root, described["projects"])
                                    + project_reference_facts(root, described["projects"])

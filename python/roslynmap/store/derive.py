@@ -37,6 +37,11 @@ VALUE_KINDS = ("Constant", "EnumMember")
 PROJECT_WIDE = ("global using", "[assembly:", "[module:", "extern alias")
 # Facts of a method that its callers' facts are made from (the bridge's ConfigFlows and SqlFlows).
 FLOW_KINDS = ("ConfigFlow", "SqlFlow")
+# Facts of a whole project, not of the file they name (the bridge's GeneratedUses: what a project's source generators'
+# output uses, placed at the used symbol's declaration): copied or recomputed per project, never per file.
+PROJECT_FACT_KINDS = ("GeneratedUse",)
+# The bridge's internal diagnostic when a project's generated code could not be read (on its project file).
+GENERATED_CODE_FAILED = "RM0003"
 
 Shape = frozenset[tuple[Any, ...]]
 
@@ -198,12 +203,35 @@ def replay_batch(conn: sqlite3.Connection, paths: Iterable[str]) -> Batch:
         f" ON f.id = r.file_id WHERE {where} ORDER BY r.rowid", (wanted,))]
     batch.facts = [FactRecord._make(r) for r in conn.execute(
         "SELECT x.kind, x.symbol_id, x.project_id, f.path, x.line, x.col, x.confidence, x.key, x.detail"
-        f" FROM facts x JOIN files f ON f.id = x.file_id WHERE {where} ORDER BY x.id", (wanted,))]
+        f" FROM facts x JOIN files f ON f.id = x.file_id WHERE {where}"
+        " AND x.kind NOT IN (SELECT value FROM json_each(?)) ORDER BY x.id", (wanted, json.dumps(PROJECT_FACT_KINDS)))]
     batch.diagnostics = [DiagnosticRecord._make(r) for r in conn.execute(
         "SELECT d.project_id, f.path, d.line, d.col, d.severity, d.code, d.message FROM diagnostics d"
         f" JOIN files f ON f.id = d.file_id WHERE {where} ORDER BY d.rowid", (wanted,))]
     batch.externals = externals_for(conn, batch)
     return batch
+
+
+def regenerated_projects(extracted: Iterable[int], references: dict[int, list[int]]) -> set[int]:
+    """Projects whose GeneratedUse facts are computed again: one with a document extracted again (its generated code
+    may differ) and every project downstream of one (the facts stand at the used symbol's declaration, which may
+    have moved in a project upstream)."""
+    return downstream(extracted, references)
+
+
+def replay_project_facts(conn: sqlite3.Connection, keep: Iterable[int]) -> Batch:
+    """The ancestor's project-wide facts (PROJECT_FACT_KINDS) of these projects, copied as they are, with the
+    internal diagnostic the bridge leaves on the project file when it could not read the generated code."""
+    projects = json.dumps(sorted(set(keep)))
+    return Batch(facts=[FactRecord._make(r) for r in conn.execute(
+        "SELECT x.kind, x.symbol_id, x.project_id, f.path, x.line, x.col, x.confidence, x.key, x.detail"
+        " FROM facts x LEFT JOIN files f ON f.id = x.file_id WHERE x.kind IN (SELECT value FROM json_each(?))"
+        " AND x.project_id IN (SELECT value FROM json_each(?)) ORDER BY x.id",
+        (json.dumps(PROJECT_FACT_KINDS), projects))],
+        diagnostics=[DiagnosticRecord._make(r) for r in conn.execute(
+            "SELECT d.project_id, f.path, d.line, d.col, d.severity, d.code, d.message FROM diagnostics d"
+            " JOIN files f ON f.id = d.file_id WHERE d.code = ? AND d.project_id IN (SELECT value FROM json_each(?))"
+            " ORDER BY d.rowid", (GENERATED_CODE_FAILED, projects))])
 
 
 def externals_for(conn: sqlite3.Connection, batch: Batch) -> list[ExternalRecord]:

@@ -147,8 +147,11 @@ def open_merged(baseline: Path, overlay: Path, project_levels: dict[int, str] | 
         replaced = "(SELECT file_id FROM ov.overlay_files)"
         for table in ROW_TABLES:
             columns = ", ".join(_columns(conn, "main", table))
+            # A GeneratedUse fact is its project's (its generated code's), not its file's: an overlay keeps the
+            # baseline's, even for an edited file (the bridge computes them per project, on full indexes only).
+            kept = " OR kind = 'GeneratedUse'" if table == "facts" else ""
             conn.execute(f"CREATE TEMP VIEW {table} AS SELECT {columns} FROM main.{table}"
-                         f" WHERE file_id IS NULL OR file_id NOT IN {replaced}"
+                         f" WHERE file_id IS NULL OR file_id NOT IN {replaced}{kept}"
                          f" UNION ALL SELECT {columns} FROM ov.{table}")
         conn.execute("CREATE TEMP VIEW ids AS SELECT key, symbol_id FROM main.ids"
                      " UNION ALL SELECT key, symbol_id FROM ov.ids")

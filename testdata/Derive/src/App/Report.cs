@@ -12,3 +12,6 @@ public static class Report
     public static System.Data.IDbCommand Rates(System.Data.IDbConnection connection) =>
         Commands.Create(connection, "SELECT Percent FROM TaxRates");
 }
+
+[System.Text.Json.Serialization.JsonSerializable(typeof(Quote))]
+internal partial class QuoteContext : System.Text.Json.Serialization.JsonSerializerContext;

@@ -1,0 +1,79 @@
+"""What source generators' output uses of the solution's own code: the bridge's GeneratedUse facts (one per used
+symbol and generated member; docs/architecture.md, "Generated uses"). The generated code itself is not indexed
+(its files are not on disk), so these facts are the only trace of a field an `[ObservableProperty]` property reads,
+the method a `[RelayCommand]` wraps, or the members a `[JsonSerializable]` context serializes."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+
+KIND = "GeneratedUse"
+
+
+@dataclass(frozen=True)
+class GeneratedUse:
+    generator: str  # the generator's type (`CommunityToolkit.Mvvm.SourceGenerators.RelayCommandGenerator`)
+    hint_name: str  # the generated document's name (`Editor.Save.g.cs`)
+    from_member: str  # the generated member using it (`P:App.Editor.SaveCommand`), its id
+    mapped: str | None  # `path:line` a `#line` directive maps the use to (Razor markup), else None
+
+    def as_dict(self) -> dict[str, str]:
+        out = {"generator": self.generator, "hint_name": self.hint_name, "from": self.from_member}
+        return out | ({"mapped": self.mapped} if self.mapped else {})
+
+
+def uses(conn: sqlite3.Connection, symbol_id: str) -> list[GeneratedUse]:
+    """The generated members using this symbol, in generator and member order."""
+    found = set()
+    for (detail,) in conn.execute("SELECT detail FROM facts WHERE kind = ? AND symbol_id = ?", (KIND, symbol_id)):
+        d = json.loads(detail or "{}")
+        found.add(GeneratedUse(str(d.get("generator", "")), str(d.get("hint_name", "")), str(d.get("from", "")),
+                               d.get("mapped")))
+    return sorted(found, key=lambda u: (u.generator, u.from_member, u.mapped or ""))
+
+
+def unlisted(found: list[GeneratedUse], places: set[tuple[str, int]]) -> list[GeneratedUse]:
+    """The uses not mapped to a markup line already listed (refs_find's `@inject` references: the Razor generator's
+    field for `@inject ICatalogService Catalog` is that line)."""
+    def place(mapped: str) -> tuple[str, int]:
+        path, _, line = mapped.rpartition(":")
+        return path, int(line) if line.isdigit() else 0
+
+    return [u for u in found if not u.mapped or place(u.mapped) not in places]
+
+
+def generators_by_symbol(conn: sqlite3.Connection) -> dict[str, str]:
+    """Symbol id -> the (first by name) generator whose output uses it."""
+    out: dict[str, str] = {}
+    for symbol_id, generator in conn.execute("SELECT symbol_id, key FROM facts WHERE kind = ? AND symbol_id IS NOT"
+                                             " NULL ORDER BY symbol_id, key", (KIND,)):
+        out.setdefault(symbol_id, generator)
+    return out
+
+
+def short(generator: str) -> str:
+    """`RelayCommandGenerator` for `CommunityToolkit.Mvvm.SourceGenerators.RelayCommandGenerator`."""
+    return generator.rsplit(".", 1)[-1]
+
+
+def summary(found: list[GeneratedUse], most: int = 3) -> str:
+    """`SaveCommand (RelayCommandGenerator)`, a few, with where markup maps them."""
+    parts = []
+    for use in found[:most]:
+        member = use.from_member.split(":", 1)[-1].split("(", 1)[0].rsplit(".", 1)[-1] or use.hint_name
+        parts.append(f"{member} ({short(use.generator)}{', ' + use.mapped if use.mapped else ''})")
+    return ", ".join(parts) + (", ..." if len(found) > most else "")
+
+
+def headline(found: list[GeneratedUse]) -> str:
+    """`1 use in source-generated code (SaveCommand (RelayCommandGenerator))`, added to an answer's count."""
+    return f"{len(found)} use{'s' if len(found) != 1 else ''} in source-generated code ({summary(found)})"
+
+
+def note(name: str, found: list[GeneratedUse]) -> str:
+    """Said beside the references or callers of a symbol generated code uses."""
+    return (f"Source-generated code uses {name} from {len(found)} generated member{'s' if len(found) != 1 else ''}: "
+            f"{summary(found)}. Generated code is not indexed, so these uses are not listed as references; "
+            "`generated_uses` names them (and the markup line when the generator maps one).")

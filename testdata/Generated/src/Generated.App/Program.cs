@@ -1,0 +1,7 @@
+using System.Text.Json;
+using Generated.App;
+
+var editor = new EditorViewModel();
+editor.Title = "draft";
+editor.SaveCommand.Execute(null);
+Console.WriteLine(JsonSerializer.Serialize(new Order { Id = editor.Saves }, OrderContext.Default.Order));
