@@ -38,13 +38,17 @@ def test_generated_uses_are_facts_of_the_used_symbols(generated: McpServerProces
     conn.close()
     facts = sorted((sid, key, path, line, json.loads(detail)["from"]) for sid, key, path, line, detail in rows)
     model, order = "src/Generated.App/EditorViewModel.cs", "src/Generated.App/Order.cs"
+    orphan = "src/Generated.App/OrphanViewModel.cs"
     context = f"{APP}OrderContext."
     assert facts == [
         (f"F:{APP}EditorViewModel._title", f"{MVVM}ObservablePropertyGenerator", model, 10,
          f"P:{APP}EditorViewModel.Title"),
+        (f"F:{APP}OrphanViewModel._name", f"{MVVM}ObservablePropertyGenerator", orphan, 11,
+         f"P:{APP}OrphanViewModel.Name"),
         (f"M:{APP}EditorViewModel.OnTitleChanged(System.String)", f"{MVVM}ObservablePropertyGenerator", model, 15,
          f"P:{APP}EditorViewModel.Title"),
         (SAVE, f"{MVVM}RelayCommandGenerator", model, 19, f"P:{APP}EditorViewModel.SaveCommand"),
+        (f"M:{APP}OrphanViewModel.Go", f"{MVVM}RelayCommandGenerator", orphan, 14, f"P:{APP}OrphanViewModel.GoCommand"),
         (f"P:{APP}Order.Id", JSON, order, 7, f"M:{context}OrderPropInit(System.Text.Json.JsonSerializerOptions)"),
         (f"P:{APP}Order.Id", JSON, order, 7,
          f"M:{context}OrderSerializeHandler(System.Text.Json.Utf8JsonWriter,Generated.App.Order)"),
@@ -64,12 +68,14 @@ def test_generated_uses_are_facts_of_the_used_symbols(generated: McpServerProces
 def test_symbols_generated_code_uses_are_not_unused(generated: McpServerProcess) -> None:
     env = generated.call("symbols_unused", {})
     assert env["ok"], env
-    assert [u["symbol_id"] for u in env["data"]["unused"]] == [f"M:{APP}EditorViewModel.Forgotten"]
+    # OrphanViewModel, which nothing names, is dead whole: its own generated part naming its members keeps none alive.
+    assert [u["symbol_id"] for u in env["data"]["unused"]] == [
+        f"M:{APP}EditorViewModel.Forgotten", f"T:{APP}OrphanViewModel"]
     excluded = env["data"]["excluded"]
-    assert {k: v["count"] for k, v in excluded.items()} == {"entry_point": 1, "generated_code": 4}
-    # _title and OnTitleChanged, Save, Order.Note (internal: no serialization rule covers it).
+    assert {k: v["count"] for k, v in excluded.items()} == {"entry_point": 1, "generated_code": 6}
+    # _title and OnTitleChanged, Save, Order.Note (internal: no serialization rule covers it); the orphan's _name, Go.
     assert excluded["generated_code"]["generators"] == {
-        "JsonSourceGenerator": 1, "ObservablePropertyGenerator": 2, "RelayCommandGenerator": 1}
+        "JsonSourceGenerator": 1, "ObservablePropertyGenerator": 3, "RelayCommandGenerator": 2}
     assert excluded["generated_code"]["rule"].startswith(
         "referenced by a source generator's output, which is not indexed")
 
@@ -109,7 +115,8 @@ def test_an_overlay_keeps_the_baselines_generated_uses(generated: McpServerProce
         refreshed = generated.call("index_refresh_overlay", {"workspace_id": "edit"})
         assert refreshed["data"]["extracted"] == ["src/Generated.App/EditorViewModel.cs"], refreshed
         env = generated.call("symbols_unused", {"workspace_id": "edit"})
-        assert [u["symbol_id"] for u in env["data"]["unused"]] == [f"M:{APP}EditorViewModel.Forgotten"]
-        assert env["data"]["excluded"]["generated_code"]["count"] == 4
+        assert [u["symbol_id"] for u in env["data"]["unused"]] == [
+            f"M:{APP}EditorViewModel.Forgotten", f"T:{APP}OrphanViewModel"]
+        assert env["data"]["excluded"]["generated_code"]["count"] == 6
     finally:
         model.write_text(original)

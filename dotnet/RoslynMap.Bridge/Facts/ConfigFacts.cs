@@ -296,7 +296,9 @@ internal sealed class ConfigFacts
     public void Flows(MethodDeclarationSyntax method, string? id)
     {
         if (id is null || !method.ParameterList.Parameters.Any(p => IsString(p.Type))) return;
-        if (_sink.Model.GetDeclaredSymbol(method) is not { } symbol) return;
+        // An interface method's flows are its implementations', which depend on the project asking (ConfigFlows.Of):
+        // not a fact of the interface's own document.
+        if (_sink.Model.GetDeclaredSymbol(method) is not { } symbol || ConfigFlows.IsInterfaceMember(symbol)) return;
         foreach (var flow in ConfigFlows.Of(symbol, _sink.Model.Compilation))
             _sink.Add(FactKinds.ConfigFlow, id, method.Identifier.SpanStart, Confidence.High, flow.Template,
                 new FactDetail().Add("pattern", flow.Pattern));

@@ -25,7 +25,11 @@ internal static class ConfigFlows
     private const int MaxDepth = 3;
     private static readonly ConditionalWeakTable<IMethodSymbol, IReadOnlyList<ConfigFlow>> Cache = new();
 
+    private static readonly ConditionalWeakTable<Compilation, System.Collections.Concurrent.ConcurrentDictionary<ISymbol, IReadOnlyList<ConfigFlow>>> InterfaceCache = new();
+
     [ThreadStatic] private static HashSet<IMethodSymbol>? _inProgress;
+
+    public static bool IsInterfaceMember(IMethodSymbol method) => method is { IsAbstract: true, ContainingType.TypeKind: TypeKind.Interface };
 
     /// <summary>The method a call or declaration stands for, as flows are keyed: the unreduced original definition.</summary>
     public static IMethodSymbol Definition(IMethodSymbol method) => (method.ReducedFrom ?? method).OriginalDefinition;
@@ -44,8 +48,14 @@ internal static class ConfigFlows
     {
         method = Definition(method);
         if (Cache.TryGetValue(method, out var known)) return known;
-        if (method is { IsAbstract: true, ContainingType.TypeKind: TypeKind.Interface })
-            return Cache.GetValue(method, _ => ThroughImplementations(method, context, depth));
+        if (IsInterfaceMember(method))
+        {
+            // Which implementations a caller can run depends on the projects its compilation sees: cached per asking
+            // compilation, and only when asked from a call (deeper, a cut-off search would be cached as complete).
+            if (context is null || depth > 0) return ThroughImplementations(method, context, depth);
+            return InterfaceCache.GetValue(context, _ => new(SymbolEqualityComparer.Default))
+                .GetOrAdd(method, m => ThroughImplementations((IMethodSymbol)m, context, depth));
+        }
         if (depth > MaxDepth || !method.Parameters.Any(p => p.Type.SpecialType == SpecialType.System_String)
             || method.DeclaringSyntaxReferences.Length != 1) return [];
         var syntax = method.DeclaringSyntaxReferences[0].GetSyntax();

@@ -287,8 +287,6 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
                 reasons[sym.container] = reason
                 if reason == "found_by_attribute":  # a subscriber class nothing names: said by its method's attribute
                     rules.found_by_attribute[sym.container] = rules.found_by_attribute[sym.symbol_id]
-                if reason == "generated_code":
-                    rules.generated[sym.container] = rules.generated[sym.symbol_id]
                 changed = True
     # A type left out for a reason (an implementation DI may make, a page model) is constructed some way we
     # cannot see: so is its constructor.
@@ -340,10 +338,12 @@ def _enumerated_enums(conn: sqlite3.Connection) -> set[str]:
 
 
 def _property_enums(conn: sqlite3.Connection) -> set[str]:
-    """Enums a public property's signature names (its type, or a type argument of it: `List<Status>`)."""
+    """Enums a public property's type names (itself, or a type argument: `List<Status>`): a name on the declaration's
+    line before the property's own, not one its body or attributes use (`bool IsPaid => Status == Status.Paid`)."""
     rows = conn.execute(
         "SELECT DISTINCT t.symbol_id FROM symbols p JOIN ids pk ON pk.symbol_id = p.symbol_id"
-        " JOIN refs r ON r.from_key = pk.key AND r.kind = 'TypeRef' JOIN ids t ON t.key = r.target_key"
+        " JOIN refs r ON r.from_key = pk.key AND r.kind = 'TypeRef' AND r.file_id = p.file_id AND r.line = p.line"
+        " AND r.col < p.col JOIN ids t ON t.key = r.target_key"
         " JOIN symbols e ON e.symbol_id = t.symbol_id AND e.kind = 'Enum'"
         " WHERE p.kind = 'Property' AND p.visibility = 'public'")
     return {str(r[0]) for r in rows}
@@ -441,8 +441,10 @@ _ENTRY_NAMES = ("Main", "<Main>$")
 # `markup` too: a type listed stands for its members, so deleting it would delete what views use (Contoso's
 # HtmlHelperExtensions, every method called as `@Html.FormBlock(...)`). Markup is matched by name only, so a dead type
 # with a member named like one markup uses (`Count`) is no longer said whole: its other unused members are listed.
+# Not `generated_code`: a type's own generated part (an [ObservableProperty]'s property) naming its members keeps none
+# of them alive; a type another type's generated code names has a fact of its own.
 _REACHES_ITS_TYPE = frozenset({"entry_point", "test", "framework_entry", "unbound_base", "unbound_name",
-                               "outside_repo", "markup", "found_by_attribute", "generated_code"})
+                               "outside_repo", "markup", "found_by_attribute"})
 # Types the framework finds by reflection, by the base they derive from: EF Core reads a DbContext's migrations
 # and its model snapshot from the assembly (eShopOnWeb's six were "unused").
 # FluentMigrator's runner finds its migrations the same way (`ScanIn(assembly)`: Sonarr's 155 were "unused").

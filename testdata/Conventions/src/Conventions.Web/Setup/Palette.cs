@@ -18,3 +18,13 @@ public static class Palette
 
     public static Size Default() => Size.Small;
 }
+
+// A property's body comparing with a member is no property holding the enum: Closed, never named, is unused.
+public enum Door { Open, Closed }
+
+public sealed class Gate
+{
+    public bool IsOpen => Door.Open == Current();
+
+    public static Door Current() => Door.Open;
+}
