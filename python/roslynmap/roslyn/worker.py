@@ -293,9 +293,10 @@ class Worker:
                 writer.add_batch(batch)
             for start in range(0, len(copied), 512):
                 writer.add_batch(derive_store.replay_batch(conn, copied[start:start + 512]))
-            # GeneratedUse facts belong to a whole project: recomputed where any document was extracted again.
+            # GeneratedUse facts belong to a whole project: recomputed where a document or a used declaration's file
+            # was extracted again.
             regenerated = derive_store.regenerated_projects(
-                {index for path in extracted for index in projects_of.get(path, ())}, references)
+                conn, {index for path in extracted for index in projects_of.get(path, ())}, extracted)
             if regenerated:
                 writer.add_batch(decode_batch(memoryview(
                     session.ExtractGeneratedUses(orjson.dumps(sorted(regenerated)).decode()))))

@@ -212,11 +212,17 @@ def replay_batch(conn: sqlite3.Connection, paths: Iterable[str]) -> Batch:
     return batch
 
 
-def regenerated_projects(extracted: Iterable[int], references: dict[int, list[int]]) -> set[int]:
+def regenerated_projects(conn: sqlite3.Connection, extracted: Iterable[int], paths: Iterable[str]) -> set[int]:
     """Projects whose GeneratedUse facts are computed again: one with a document extracted again (its generated code
-    may differ) and every project downstream of one (the facts stand at the used symbol's declaration, which may
-    have moved in a project upstream)."""
-    return downstream(extracted, references)
+    may differ), and one whose ancestor facts stand in a file extracted again (at a used symbol's declaration, which
+    may have moved). What generated code binds to changes only with a declaration's shape, which re-extracts the
+    documents downstream: those projects are in the first set. A body edit in a core library regenerates that library
+    and the projects using its symbols' files, not everything downstream."""
+    rows = conn.execute(
+        "SELECT DISTINCT x.project_id FROM facts x JOIN files f ON f.id = x.file_id WHERE x.kind IN"
+        " (SELECT value FROM json_each(?)) AND f.path IN (SELECT value FROM json_each(?)) AND x.project_id IS NOT NULL",
+        (json.dumps(PROJECT_FACT_KINDS), json.dumps(sorted(set(paths)))))
+    return set(extracted) | {int(r[0]) for r in rows}
 
 
 def replay_project_facts(conn: sqlite3.Connection, keep: Iterable[int]) -> Batch:
