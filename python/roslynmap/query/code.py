@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +19,14 @@ class Span:
     lines: list[dict[str, object]]
 
 
+def decoded(data: bytes) -> str:
+    """A source file's text as Roslyn reads it: by its byte order mark (Visual Studio saves some XAML and C# files as
+    UTF-16; read as UTF-8 they named nothing), else UTF-8."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16", errors="replace")
+    return data.decode("utf-8-sig", errors="replace")
+
+
 def read_lines(root: Path, rel_path: str, virtual: dict[str, str] | None = None) -> list[str]:
     """The file's lines from the working tree, or from `virtual` (ephemeral workspaces) when it has the path.
     Only a regular file whose real path is inside the repository is read (paths.readable_file)."""
@@ -25,7 +34,7 @@ def read_lines(root: Path, rel_path: str, virtual: dict[str, str] | None = None)
         return virtual[rel_path].removeprefix("\ufeff").splitlines()
     path = readable_file(root, rel_path)
     try:
-        return path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
+        return decoded(path.read_bytes()).splitlines()
     except FileNotFoundError as exc:
         raise RoslynMapError(
             ErrorCode.NOT_FOUND,
