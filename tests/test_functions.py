@@ -13,6 +13,7 @@ from tests.conftest import served_copy
 from tests.mcp_client import McpServerProcess
 
 ORDERS = "src/Functions.Orders/OrderFunctions.cs"
+SETTINGS = "src/Functions.Worker/local.settings.json"
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +47,11 @@ def test_every_function_is_an_entry_point_of_an_app(functions: McpServerProcess)
         (f"{orders}List(Microsoft.AspNetCore.Http.HttpRequest)", "ListOrders", "HttpTrigger", 11),
         (f"{orders}Get(Microsoft.AspNetCore.Http.HttpRequest,System.String)", "GetOrder", "HttpTrigger", 15),
         (f"{orders}Ship(System.String)", "ShipOrder", "QueueTrigger", 21),  # its trigger unbound: still a function
+        ("M:Functions.Orders.AuditFunctions.Audit(System.String)", "Audit", "QueueTrigger", 37),
         (f"{worker}Daily(Microsoft.Azure.Functions.Worker.Http.HttpRequestData)", "DailyReport", "HttpTrigger", 9),
-        (f"{worker}Cleanup(Microsoft.Azure.Functions.Worker.TimerInfo)", "Cleanup", "TimerTrigger", 12)]
+        (f"{worker}Cleanup(Microsoft.Azure.Functions.Worker.TimerInfo)", "Cleanup", "TimerTrigger", 12),
+        ("M:Functions.Worker.Maintenance.Nightly(Microsoft.Azure.Functions.Worker.TimerInfo)", "Nightly",
+         "TimerTrigger", 24)]
     assert [(p["name"], p["role"]) for p in env["data"]["projects"]] == [
         ("Functions.Orders", "web"), ("Functions.Worker", "web")]
 
@@ -59,7 +63,7 @@ def test_a_function_app_is_no_library_its_dead_code_is_unused(functions: McpServ
     assert env["ok"], env
     assert [u["symbol_id"] for u in env["data"]["unused"]] == ["M:Functions.Orders.Totals.Unreferenced"]
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
-        "framework_entry": 7,  # the five functions, their two classes
+        "framework_entry": 11,  # the seven functions, their four classes
         "found_by_attribute": 1,  # Reports.Helper: `[Function]`, a package's attribute, though no trigger
         "dispatch": 1}  # EnvironmentSettings.Get, ISettings.Get's implementation
 
@@ -73,5 +77,35 @@ def test_keys_read_through_an_interface_implemented_with_environment_variables(f
     read = ("M:Functions.Orders.Shipping.Send", 24, "environment_variable",
             "M:Functions.Orders.ISettings.Get(System.String)")
     assert [(k["key"], k["status"], [(u["symbol_id"], u["line"], u["pattern"], u["through"]) for u in k["usages"]])
-            for k in env["data"]["keys"]] == [
+            for k in env["data"]["keys"] if k["usages"] and k["usages"][0]["pattern"] == "environment_variable"] == [
         ("Orders:Queue", "used_but_undefined", [read]), ("StorageAccount", "used_but_undefined", [read])]
+
+
+def test_bindings_read_the_settings_local_settings_json_defines(functions: McpServerProcess) -> None:
+    """`%name%` in a trigger's or binding's strings and `Connection = "Bus"` read app settings (the connection also
+    as ConnectionStrings:Bus or AzureWebJobsBus: `alternatives`, and a definition of one of them is the setting
+    set), on parameters, the method and its return value, the attribute bound (TimerTrigger: high) or not (medium).
+    local.settings.json's `Values` and `ConnectionStrings` define them; the host's own settings are its to read."""
+    env = functions.call("surfaces_list_config_keys", {})
+    assert env["ok"], env
+    audit, nightly = "M:Functions.Orders.AuditFunctions.Audit(System.String)", \
+        "M:Functions.Worker.Maintenance.Nightly(Microsoft.Azure.Functions.Worker.TimerInfo)"
+    keys = {k["key"]: k for k in env["data"]["keys"]}
+    assert [(k, e["status"], [(u["symbol_id"], u["line"], u["pattern"], u.get("confidence", "high"),
+                                u.get("alternatives")) for u in e["usages"]],
+             [(d["file"], d["line"], d["source"]) for d in e["defined_in"]])
+            for k, e in keys.items() if k not in ("Orders:Queue", "StorageAccount")] == [
+        ("AuditLog", "used_but_undefined", [(audit, 38, "functions_binding", "medium", None)], []),
+        ("AuditQueue", "used_but_undefined", [(audit, 39, "functions_binding", "medium", None)], []),
+        ("AuditStorage", "used_but_undefined", [(audit, 39, "functions_binding", "medium",
+                                                  ["ConnectionStrings:AuditStorage", "AzureWebJobsAuditStorage"])], []),
+        ("AzureWebJobsStorage", "read_by_framework", [], [(SETTINGS, 4, "local_settings")]),
+        ("Bus", "used", [(nightly, 25, "functions_binding", "medium", ["ConnectionStrings:Bus", "AzureWebJobsBus"])],
+         []),
+        ("CleanupSchedule", "used", [(nightly, 26, "functions_binding", "high", None)],
+         [(SETTINGS, 6, "local_settings")]),
+        ("ConnectionStrings:Bus", "used", [], [(SETTINGS, 11, "local_settings")]),
+        ("FUNCTIONS_WORKER_RUNTIME", "read_by_framework", [], [(SETTINGS, 5, "local_settings")]),
+        ("Reports:Queue", "used", [(nightly, 25, "functions_binding", "medium", None)],
+         [(SETTINGS, 7, "local_settings")]),
+        ("Retired:Setting", "defined_but_unused", [], [(SETTINGS, 8, "local_settings")])]

@@ -1,3 +1,5 @@
+using System.Text.RegularExpressions;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RoslynMap.Bridge.Facts;
@@ -37,7 +39,43 @@ internal sealed class FunctionsFacts(FactSink sink)
             sink.Add(FactKinds.FunctionTrigger, id, attr.SpanStart, confidence, function,
                 new FactDetail().Add("trigger", name).Add("strings", strings));
             if (name == "HttpTrigger") Routes(trigger, function, strings, confidence, id);
+            Settings(method, id);
             return;  // one trigger per function
+        }
+    }
+
+    private static readonly Regex SettingReference = new("%([^%]+)%", RegexOptions.Compiled);
+
+    /// <summary>The app settings a function's bindings name, as Config facts (pattern `functions_binding`): a
+    /// `%name%` in any string of a trigger or binding attribute (`[TimerTrigger("%CleanupSchedule%")]`), and the
+    /// `Connection = "Bus"` setting (the runtime also tries `ConnectionStrings:Bus` and `AzureWebJobsBus`: the
+    /// detail's `alternatives`). Triggers and input bindings are on parameters, output bindings on parameters or on
+    /// the method (`[QueueOutput]`, `[return: Queue("x")]`). An attribute bound elsewhere (`[FromBody]`) is none.</summary>
+    private void Settings(MethodDeclarationSyntax method, string id)
+    {
+        var attributes = method.AttributeLists.SelectMany(l => l.Attributes)
+            .Where(a => !IsFunctionAttribute(FactSyntax.AttributeName(a)))
+            .Concat(method.ParameterList.Parameters.SelectMany(p => p.AttributeLists).SelectMany(l => l.Attributes));
+        foreach (var binding in attributes)
+        {
+            // Only a resolved attribute counts as bound: an unresolved `[return: Queue("x")]` has System.Collections.
+            // Generic.Queue<T> as its candidate (no attribute), and still is the storage extension's binding.
+            var symbol = sink.Model.GetSymbolInfo(binding).Symbol;
+            if (binding.ArgumentList is null || (symbol is not null && !FrameworkApi.IsFrom(symbol, Assemblies))) continue;
+            var confidence = symbol is null ? Confidence.Medium : Confidence.High;
+            var name = FactSyntax.AttributeName(binding);
+            foreach (var arg in binding.ArgumentList.Arguments)
+            {
+                if (FactSyntax.ConstantString(sink.Model, arg.Expression) is not { Length: > 0 } value) continue;
+                var detail = new FactDetail().Add("pattern", "functions_binding").Add("attribute", name);
+                var references = SettingReference.Matches(value).Select(m => m.Groups[1].Value).ToList();
+                if (references.Count > 0)
+                    foreach (var reference in references)
+                        sink.Add(FactKinds.Config, id, arg.Expression.SpanStart, confidence, reference.Replace("__", ":"), detail);
+                else if (arg.NameEquals?.Name.Identifier.ValueText == "Connection")
+                    sink.Add(FactKinds.Config, id, arg.Expression.SpanStart, confidence, value.Replace("__", ":"),
+                        detail.Add("alternatives", ["ConnectionStrings:" + value.Replace("__", ":"), "AzureWebJobs" + value]));
+            }
         }
     }
 

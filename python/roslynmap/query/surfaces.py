@@ -573,7 +573,8 @@ def _covers(section: str, key: str) -> bool:
 
 
 # What a configuration usage says beside its place (the rest of its fact's detail is the index's own).
-_USAGE_DETAILS = ("type", "property", "dynamic", "template", "through", "optional", "children_only", "default")
+_USAGE_DETAILS = ("type", "property", "dynamic", "template", "through", "optional", "children_only", "default",
+                  "alternatives")
 
 
 def project_folders(conn: sqlite3.Connection) -> list[tuple[int, str, str]]:
@@ -744,6 +745,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     for u in usages:
         if not u.get("dynamic"):
             (read_alone_by if u.get("children_only") else used_by).setdefault(u["project"], set()).add(u["key"].lower())
+            # A Functions binding's `Connection = "Bus"` also reads ConnectionStrings:Bus and AzureWebJobsBus.
+            used_by.setdefault(u["project"], set()).update(a.lower() for a in u.get("alternatives") or [])
 
     # Reads whose key is computed (`GetConnectionString(serviceName)`) but whose shape is known (`template`).
     templates: dict[str | None, list[dict[str, Any]]] = {}
@@ -782,7 +785,8 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
             pools = {h: defined_by.get(h, set()) for h in (running or loading)}
         else:
             pools = {use["project"]: every_definition}
-        return [str(p or "") for p, pool in pools.items() if not any(_covers(lower, d) for d in pool)]
+        names = [lower, *(a.lower() for a in use.get("alternatives") or [])]  # any of them set is the setting set
+        return [str(p or "") for p, pool in pools.items() if not any(_covers(n, d) for n in names for d in pool)]
 
     for lower, entry in keys.items():
         if entry["usages"]:
@@ -906,6 +910,8 @@ def _definition_source(definition: dict[str, Any]) -> dict[str, Any]:
         return {"source": "docker_compose", "service": definition.get("service"), **prefix}
     if definition.get("source") == "launch_settings":
         return {"source": "launch_settings", "profile": definition.get("profile"), **prefix}
+    if definition.get("source") == "local_settings":
+        return {"source": "local_settings"}
     # Another project's appsettings file its project file links in: the name the project gives it.
     return {"link": definition["link"]} if definition.get("link") else {}
 
@@ -974,6 +980,8 @@ def framework_reader(key: str, service_discovery: bool = False) -> str | None:
         return "service discovery (AddServiceDiscovery: Services:{service}:{endpoint})"
     if key.lower().startswith(("aspnetcore_", "dotnet_")):
         return "the host (ASPNETCORE_* and DOTNET_* environment variables)"
+    if key.lower().startswith(("azurewebjobs", "functions_")):  # local.settings.json's AzureWebJobsStorage...
+        return "the Azure Functions host (AzureWebJobs* and FUNCTIONS_* settings)"
     if key.lower().startswith("aspire_"):  # an AppHost's launch profile: its dashboard's and resource service's URLs
         return "Aspire's AppHost (ASPIRE_* environment variables)"
     return FRAMEWORK_SECTIONS.get(key.split(":", 1)[0].lower())

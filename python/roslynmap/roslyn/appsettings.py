@@ -20,6 +20,7 @@ from roslynmap.roslyn import jsonc, yamlconf
 from roslynmap.roslyn.compose import compose_facts
 from roslynmap.roslyn.functions_host import host_facts
 from roslynmap.roslyn.launch import launch_facts
+from roslynmap.roslyn.local_settings import local_settings_facts
 from roslynmap.roslyn.projrefs import linked_items
 from roslynmap.roslyn.razor import razor_facts, reference_facts
 
@@ -63,17 +64,19 @@ def _environment(name: str) -> str | None:
 
 def definition_facts(root: Path, project_files: Iterable[str] | None = None) -> list[FactRecord]:
     """Fact records, as the bridge's: appsettings keys, the environment docker-compose sets (roslyn/compose.py)
-    and launch profiles set (roslyn/launch.py), then Razor Pages and routable components, then the markup's
-    references to code (roslyn/razor.py), then the Functions host's route prefix (roslyn/functions_host.py), all read
-    from files the compile does not index. With `project_files` (the solution's projects), only files in their folders
-    count, but docker-compose's, which name the projects they build wherever they are."""
+    and launch profiles set (roslyn/launch.py), a function app's local.settings.json (roslyn/local_settings.py), then
+    Razor Pages and routable components, then the markup's references to code (roslyn/razor.py), then the Functions
+    host's route prefix (roslyn/functions_host.py), all read from files the compile does not index. With
+    `project_files` (the solution's projects), only files in their folders count, but docker-compose's, which name
+    the projects they build wherever they are."""
     scoped = list(project_files) if project_files is not None else None
 
     def own(facts: list[FactRecord]) -> list[FactRecord]:
         return [f for f in facts if f.file is None or in_project_folders(f.file, scoped)]
 
-    return (own(_appsettings_facts(root)) + compose_facts(root) + own(launch_facts(root)) + own(razor_facts(root))
-            + own(reference_facts(root)) + own(host_facts(root)))
+    return (own(_appsettings_facts(root)) + compose_facts(root) + own(launch_facts(root))
+            + own(local_settings_facts(root)) + own(razor_facts(root)) + own(reference_facts(root))
+            + own(host_facts(root)))
 
 
 def linked_definition_facts(root: Path, projects: list[dict[str, Any]]) -> list[FactRecord]:

@@ -29,3 +29,12 @@ public static class Totals
     // Nothing calls it: unused.
     public static string Unreferenced() => "none";
 }
+
+// Bindings name app settings: `%AuditQueue%` in a string, `Connection = "AuditStorage"` (the runtime also tries
+// ConnectionStrings:AuditStorage and AzureWebJobsAuditStorage), an output binding on the return value.
+public static class AuditFunctions
+{
+    [FunctionName("Audit")]
+    [return: Queue("%AuditLog%")]
+    public static string Audit([QueueTrigger("%AuditQueue%", Connection = "AuditStorage")] string message) => message;
+}

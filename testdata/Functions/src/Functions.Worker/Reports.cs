@@ -16,3 +16,12 @@ public class Reports
     [Function("Helper")]
     public string Helper(string text) => text;
 }
+
+// The isolated worker's bindings name settings local.settings.json defines: a timer's schedule `%CleanupSchedule%`,
+// an output binding on the method (QueueOutput's extension is not referenced: unbound, it still counts).
+public class Maintenance
+{
+    [Function("Nightly")]
+    [QueueOutput("%Reports__Queue%", Connection = "Bus")]
+    public string Nightly([TimerTrigger("%CleanupSchedule%")] TimerInfo timer) => "done";
+}
