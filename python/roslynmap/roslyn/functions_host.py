@@ -12,21 +12,14 @@ import json
 from pathlib import Path
 
 from roslynmap.model.kinds import FUNCTIONS_ROUTE_PREFIX
-from roslynmap.model.readable import repository_files
 from roslynmap.model.records import FactRecord
 from roslynmap.roslyn import jsonc
 
 
 def host_facts(root: Path) -> list[FactRecord]:
     rows: list[FactRecord] = []
-    for path in repository_files(root, ["host.json"]):
-        rel = path.relative_to(root).as_posix()
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
-        try:
-            data = jsonc.loads(text)
-        except ValueError:
-            continue  # not a host file roslynmap can read: the default prefix applies
-        if not isinstance(data, dict) or "version" not in data:
+    for rel, text, data in jsonc.objects(root, ["host.json"]):
+        if "version" not in data:
             continue  # a host.json of something else (the Functions host's always names its schema version)
         http = (data.get("extensions") or {}).get("http") if isinstance(data.get("extensions"), dict) else None
         prefix = http.get("routePrefix") if isinstance(http, dict) else None

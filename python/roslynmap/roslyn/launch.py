@@ -14,7 +14,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from roslynmap.model.readable import repository_files
 from roslynmap.model.records import FactRecord
 from roslynmap.roslyn import jsonc
 
@@ -30,13 +29,8 @@ def _fact(rel: str, line: int, key: str, detail: dict[str, Any]) -> FactRecord:
 
 def launch_facts(root: Path) -> list[FactRecord]:
     rows: list[FactRecord] = []
-    for path in repository_files(root, ["Properties/launchSettings.json"]):
-        rel = path.relative_to(root).as_posix()
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
-        try:
-            profiles = jsonc.loads(text).get("profiles")
-        except (ValueError, AttributeError):
-            continue  # not a launch settings file roslynmap can read: it defines nothing it can say
+    for rel, text, data in jsonc.objects(root, ["Properties/launchSettings.json"]):
+        profiles = data.get("profiles")
         if not isinstance(profiles, dict):
             continue
         lines = text.splitlines()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from roslynmap.model.readable import repository_files
 from roslynmap.model.records import FactRecord
 from roslynmap.roslyn import jsonc
 
@@ -21,15 +20,7 @@ _SECTIONS = {"Values": "", "ConnectionStrings": "ConnectionStrings:"}
 
 def local_settings_facts(root: Path) -> list[FactRecord]:
     rows: list[FactRecord] = []
-    for path in repository_files(root, ["local.settings.json"]):
-        rel = path.relative_to(root).as_posix()
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
-        try:
-            data = jsonc.loads(text)
-        except ValueError:
-            continue  # not a settings file roslynmap can read: it defines nothing it can say
-        if not isinstance(data, dict):
-            continue
+    for rel, text, data in jsonc.objects(root, ["local.settings.json"]):
         lines = text.splitlines()
         for section, prefix in _SECTIONS.items():
             values = data.get(section)
