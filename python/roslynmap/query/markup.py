@@ -66,8 +66,11 @@ _XAML_EXTENSION_ARGUMENT = re.compile(r"(?:\{\s*(?:\w+:)?[A-Za-z_]\w*\s+|,\s*)(?
 _XAML_EXTENSION = re.compile(r"\{\s*(?:\w+:)?([A-Za-z_]\w*)")
 
 
+_XAML_SUFFIXES = tuple(pattern.removeprefix("*") for pattern in XAML_FILES)
+
+
 def is_xaml(rel: str) -> bool:
-    return rel.lower().endswith((".xaml", ".axaml"))
+    return rel.lower().endswith(_XAML_SUFFIXES)
 
 
 def _accessors(prop: str) -> tuple[str, ...]:
