@@ -1003,3 +1003,19 @@ def test_a_decorator_built_in_a_di_factory_runs_the_implementation_it_wraps(flow
     listed = flow.call("surfaces_list", {"kind": "di", "filter": "JobFactory"})
     assert [(r["implementation"], r["form"], r["project"]) for r in listed["data"]["registrations"]] == [
         ("LoggingJobFactory", "factory", "Flow.Tool")]
+
+
+def test_impact_of_a_member_razor_markup_uses_reaches_the_page_and_its_route(flow: McpServerProcess) -> None:
+    """`@Model.PriceLabel(9.5m)` in Pages/Catalog.cshtml: the Razor generator's code calls PriceLabel, which no
+    indexed reference does. impact_analyze answered 0 callers and 0 endpoints; the GeneratedUse fact is a caller at
+    its markup line, and the page's GET route renders it."""
+    env = flow.call("impact_analyze", {"symbol_id": "M:Flow.Web.Pages.CatalogModel.PriceLabel(System.Decimal)"})
+    assert env["answer"] == ("Changing Flow.Web.Pages.CatalogModel.PriceLabel touches 1 caller (1 in source-generated"
+                             " code) within depth 4, 0 references in 0 files, 2 files of 1 project in all; 1 endpoint"
+                             " and 0 tests reach it.")
+    assert env["data"]["callers"] == [
+        {"symbol_id": "M:AspNetCoreGeneratedDocument.Pages_Catalog.ExecuteAsync", "depth": 1,
+         "file": "src/Flow.Web/Pages/Catalog.cshtml", "line": 8, "through": "generated",
+         "generator": "RazorSourceGenerator"}]
+    assert env["data"]["endpoints"] == [{"endpoint": "GET /Catalog", "handler": "M:Flow.Web.Pages.CatalogModel.OnGet"}]
+    assert env["data"]["projects"] == {"Flow.Web": {"files": 2, "callers": 1}}

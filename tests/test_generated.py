@@ -120,3 +120,32 @@ def test_an_overlay_keeps_the_baselines_generated_uses(generated: McpServerProce
         assert env["data"]["excluded"]["generated_code"]["count"] == 6
     finally:
         model.write_text(original)
+
+
+def test_impact_walks_on_from_the_generated_command_to_its_callers(generated: McpServerProcess) -> None:
+    """impact_analyze of a `[RelayCommand]` method stopped at 0 callers: the generated SaveCommand calls it, and the
+    code running the command calls SaveCommand."""
+    env = generated.call("impact_analyze", {"symbol_id": SAVE})
+    assert env["ok"], env
+    assert env["answer"] == ("Changing Generated.App.EditorViewModel.Save touches 2 callers (1 in source-generated"
+                             " code) within depth 4, 0 references in 0 files, 2 files of 1 project in all; 0 endpoints"
+                             " and 0 tests reach it.")
+    assert env["data"]["callers"] == [
+        {"symbol_id": f"P:{APP}EditorViewModel.SaveCommand", "depth": 1, "file": None, "line": None,
+         "through": "generated", "generator": "RelayCommandGenerator"},
+        {"symbol_id": "M:Program.<Main>$(System.String[])", "depth": 2, "file": "src/Generated.App/Program.cs",
+         "line": 4, "calls": f"P:{APP}EditorViewModel.SaveCommand"}]
+
+
+def test_trace_goes_on_through_generated_members_into_the_methods_they_run(generated: McpServerProcess) -> None:
+    """`editor.Title = ...` runs the generated setter, which calls OnTitleChanged; `editor.SaveCommand.Execute(..)`
+    runs Save. The trace listed neither (SaveCommand and Title are not indexed)."""
+    env = generated.call("graph_trace_feature", {"entry_point": "M:Program.<Main>$(System.String[])"})
+    assert env["ok"], env
+    assert [(n["symbol_id"], n["from"]) for n in env["data"]["nodes"]] == [
+        (f"P:{APP}Order.Id", {"from": "M:Program.<Main>$(System.String[])", "kind": "Write"}),
+        (f"M:{APP}EditorViewModel.OnTitleChanged(System.String)",
+         {"from": "M:Program.<Main>$(System.String[])", "kind": "Generated", "via": f"P:{APP}EditorViewModel.Title"}),
+        (SAVE, {"from": "M:Program.<Main>$(System.String[])", "kind": "Generated",
+                "via": f"P:{APP}EditorViewModel.SaveCommand"})]
+    assert all(not n["facts"] for n in env["data"]["nodes"])  # a GeneratedUse is said by its edge

@@ -12,7 +12,7 @@ from roslynmap.mcp.output import Guidance, RankedList, ToolOutput, plural
 from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import SymbolParams, clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.query import diff, markup, names, review, surfaces, symbols, unused
+from roslynmap.query import diff, generated, markup, names, review, surfaces, symbols, unused
 from roslynmap.query.context import QueryContext
 from roslynmap.store.overlay import is_overlay
 from roslynmap.store.paths import baselines_dir
@@ -119,6 +119,12 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     where = review.locate(ctx.conn, [*callers, *down, *up])
     # Each declaration reached of an id several projects declare (every top-level Program's `<Main>$`) is a caller.
     placed = review.places(ctx.conn, reached, where, callers)
+    # A generated member is not indexed: it stands where its generator maps the use (a Razor markup line), else
+    # nowhere.
+    for member, use in reached.generated_by.items():
+        if member in placed and not where.get(member):
+            path, line = generated.place(use.mapped) if use.mapped else (None, None)
+            placed[member] = [{"file": path, "line": line}]
     # `calls`: the member each caller calls on the way, left out when it is the symbol itself (most depth-1
     # callers): said per row, it was half of a hub's answer.
     # A caller that is a test is listed once, under `tests` (with its depth and path): on a well-tested
@@ -133,12 +139,15 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
          **({"through": "mediator"} if m in reached.through_mediator else {}),
          **({"through": "queue"} if m in reached.through_queue else {}),
          **({"through": "subscription"} if m in reached.through_subscription else {}),
-         **({"through": "topic"} if m in reached.through_topic else {})}
+         **({"through": "topic"} if m in reached.through_topic else {}),
+         **({"through": "generated", "generator": generated.short(reached.generated_by[m].generator)}
+            if m in reached.generated_by else {})}
         for m, d in sorted(callers.items(), key=lambda kv: (kv[1], kv[0])) if m not in tests_calling
         for place in placed[m]]
     # Affected: the symbol's own file, every file referencing it, its callers' and implementations' files.
     files: dict[str, int] = dict(by_file)
-    caller_files = [p["file"] for m in callers for p in placed[m]]
+    caller_places = [p for m in callers for p in placed[m]]
+    caller_files = [p["file"] for p in caller_places if p["file"]]
     for path in [row["file"], *caller_files, *(where.get(m, {}).get("file") for m in down)]:
         if path:
             files.setdefault(path, 0)
@@ -161,9 +170,12 @@ def impact_tool(params: ReachParams, repo_path: str) -> ToolOutput:
     # Calls through the interface member it implements name that member, not this one: said, not a bare 0.
     through = sum(review.refs_by_kind(ctx.conn, up)[0].values()) if up else 0
     through_note = f" (+ {through} to the member{'s' if len(up) > 1 else ''} it implements)" if through else ""
-    of_them = f" ({len(tests_calling)} of them tests)" if tests_calling else ""
+    made = sum(1 for m in callers if m in reached.generated_by)
+    of_them = ", ".join(part for part in (f"{len(tests_calling)} of them tests" if tests_calling else "",
+                                          f"{made} in source-generated code" if made else "") if part)
+    of_them = f" ({of_them})" if of_them else ""
     overriding = f"{len(down)} implementations/overrides, " if down else ""
-    answer = (f"Changing {row['fqn']} touches {plural(len(caller_files), 'caller')}{of_them} within depth {depth}, "
+    answer = (f"Changing {row['fqn']} touches {plural(len(caller_places), 'caller')}{of_them} within depth {depth}, "
               f"{overriding}{plural(refs_total, 'reference')} in {plural(len(by_file), 'file')}{through_note}, "
               f"{plural(len(files), 'file')} of {plural(len(projects), 'project')} in all; "
               f"{plural(len(endpoints), 'endpoint')} and {plural(len(hits), 'test')} reach it{reached.unbound_note()}.")

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from roslynmap.query.sql import in_chunks, memo
 
 KIND = "GeneratedUse"
 
@@ -24,23 +27,63 @@ class GeneratedUse:
         return out | ({"mapped": self.mapped} if self.mapped else {})
 
 
+def _use(detail: str | None) -> GeneratedUse:
+    d = json.loads(detail or "{}")
+    return GeneratedUse(str(d.get("generator", "")), str(d.get("hint_name", "")), str(d.get("from", "")),
+                        d.get("mapped"))
+
+
+def _ordered(found: set[GeneratedUse]) -> list[GeneratedUse]:
+    return sorted(found, key=lambda u: (u.generator, u.from_member, u.mapped or ""))
+
+
 def uses(conn: sqlite3.Connection, symbol_id: str) -> list[GeneratedUse]:
     """The generated members using this symbol, in generator and member order."""
-    found = set()
-    for (detail,) in conn.execute("SELECT detail FROM facts WHERE kind = ? AND symbol_id = ?", (KIND, symbol_id)):
-        d = json.loads(detail or "{}")
-        found.add(GeneratedUse(str(d.get("generator", "")), str(d.get("hint_name", "")), str(d.get("from", "")),
-                               d.get("mapped")))
-    return sorted(found, key=lambda u: (u.generator, u.from_member, u.mapped or ""))
+    return _ordered({_use(detail) for (detail,) in conn.execute(
+        "SELECT detail FROM facts WHERE kind = ? AND symbol_id = ?", (KIND, symbol_id))})
+
+
+def uses_of(conn: sqlite3.Connection, symbol_ids: Iterable[str]) -> dict[str, list[GeneratedUse]]:
+    """`uses` for many symbols at once (impact_analyze's walk): symbol id -> its generated uses, for those that
+    have any."""
+    found: dict[str, set[GeneratedUse]] = {}
+    for symbol_id, detail in in_chunks(conn, f"SELECT symbol_id, detail FROM facts WHERE kind = '{KIND}'"
+                                       " AND symbol_id IN ({marks})", sorted(set(symbol_ids))):
+        found.setdefault(symbol_id, set()).add(_use(detail))
+    return {symbol_id: _ordered(used) for symbol_id, used in found.items()}
+
+
+def used_by(conn: sqlite3.Connection) -> dict[str, list[tuple[str, GeneratedUse]]]:
+    """Generated member -> the solution symbols it uses (graph_trace_feature goes on from a call of a generated
+    `SaveCommand` into the `[RelayCommand]` method it runs), once per connection."""
+    def compute() -> dict[str, list[tuple[str, GeneratedUse]]]:
+        out: dict[str, list[tuple[str, GeneratedUse]]] = {}
+        for symbol_id, detail in conn.execute("SELECT symbol_id, detail FROM facts WHERE kind = ? AND symbol_id IS"
+                                              " NOT NULL ORDER BY symbol_id", (KIND,)):
+            use = _use(detail)
+            out.setdefault(use.from_member, []).append((symbol_id, use))
+        return out
+    return memo(conn, "generated_used_by", compute)
+
+
+def place(mapped: str) -> tuple[str, int]:
+    """`src/Web/Pages/Catalog.cshtml:8` -> (path, line)."""
+    path, _, line = mapped.rpartition(":")
+    return path, int(line) if line.isdigit() else 0
+
+
+def container_type(member_id: str) -> str | None:
+    """`T:A.B.Counter` for a generated member `M:A.B.Counter.BuildRenderTree(...)` (None for a type)."""
+    prefix, _, name = member_id.partition(":")
+    if prefix not in ("M", "P", "F", "E"):
+        return None
+    owner = name.split("(", 1)[0].rsplit(".", 1)[0]
+    return f"T:{owner}" if owner and owner != name.split("(", 1)[0] else None
 
 
 def unlisted(found: list[GeneratedUse], places: set[tuple[str, int]]) -> list[GeneratedUse]:
     """The uses not mapped to a markup line already listed (refs_find's `@inject` references: the Razor generator's
     field for `@inject ICatalogService Catalog` is that line)."""
-    def place(mapped: str) -> tuple[str, int]:
-        path, _, line = mapped.rpartition(":")
-        return path, int(line) if line.isdigit() else 0
-
     return [u for u in found if not u.mapped or place(u.mapped) not in places]
 
 

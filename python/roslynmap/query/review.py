@@ -17,7 +17,7 @@ from typing import Any
 import orjson
 
 from roslynmap.model.kinds import TYPE_KINDS
-from roslynmap.query import graph, projectrefs, surfaces, trace, unbound
+from roslynmap.query import generated, graph, projectrefs, surfaces, trace, unbound
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.queues import queue_senders
 from roslynmap.query.senders import mediator_senders
@@ -82,6 +82,11 @@ class Reach:
     # Members reached because they publish to a topic a reached method is subscribed to (topics.topic_publishers).
     through_topic: set[str] = field(default_factory=set)
     sent_to: set[str] = field(default_factory=set)  # the handlers a sender reaches through the mediator
+    # Members of source generators' output reached (GeneratedUse facts: the command a `[RelayCommand]` method backs,
+    # a Razor view's render method) -> the use that reached them; and the markup files whose generated code uses a
+    # member of the walk (a Razor page or component renders it: its routes reach the symbol).
+    generated_by: dict[str, generated.GeneratedUse] = field(default_factory=dict)
+    markup: set[str] = field(default_factory=set)
     # Reached member -> the files its calls into the walk are in: for an id several projects declare (every
     # top-level `<Main>$`), which of its declarations were reached.
     sites: dict[str, set[str]] = field(default_factory=dict)
@@ -161,6 +166,7 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
                     through.add(sender)
                     if level < depth:
                         _add_callers(found, graph.callers(conn, sender, depth - level, per_level), level)
+        _through_generated(conn, found, near, depth, per_level)
         fresh = unbound.sole_candidate_callers(conn, wanted, kinds)
         callers = ids_of(conn, (c for c, _, _ in fresh))
         for key, callee, calls in fresh:
@@ -174,6 +180,34 @@ def reach(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: int, per_l
             if level < depth:
                 _add_callers(found, graph.callers(conn, caller, depth - level, per_level), level)
     return found
+
+
+RAZOR_GENERATOR = "RazorSourceGenerator"
+
+
+def _through_generated(conn: sqlite3.Connection, found: Reach, near: dict[str, int], depth: int,
+                       per_level: int) -> None:
+    """Generated code is not indexed, so its calls are no references: the members of the walk it uses (GeneratedUse
+    facts) are reached from the generated member using them, and on from that member's own callers (the code
+    calling a generated `SaveCommand` runs the `[RelayCommand]` method). A Razor component rendered in another's
+    markup (`<Prices />`) renders its members too: a component's generated member reached goes on to the markup
+    using the component."""
+    components: dict[str, str] = {}  # a component type -> its generated member reached
+    for member in near:
+        use = found.generated_by.get(member)
+        owner = member if member.startswith("T:") else generated.container_type(member)
+        if use and use.generator.endswith(RAZOR_GENERATOR) and owner and owner not in found.depth:
+            components.setdefault(owner, member)
+    for symbol, uses in generated.uses_of(conn, [*near, *components]).items():
+        callee = symbol if symbol in found.depth else components[symbol]
+        for use in uses:
+            if use.mapped and found.depth[callee] < depth:
+                found.markup.add(generated.place(use.mapped)[0])
+            if (level := found.reach_from(use.from_member, callee)) is None:
+                continue
+            found.generated_by[use.from_member] = use
+            if level < depth:
+                _add_callers(found, graph.callers(conn, use.from_member, depth - level, per_level), level)
 
 
 TABLE_CALLER_DEPTH = 6
@@ -234,12 +268,17 @@ def _call_path(key: str) -> str:
 # Routes the framework or a package serves with its own code: their `handler` is only the member mapping them
 # (`app.MapHealthChecks("/health")` in Program), whose other calls the request never runs.
 FRAMEWORK_SERVED = frozenset({"health_checks", "openapi", "scalar", "forwarder", "identity_api"})
+MARKUP_ROUTES = frozenset({"razor_page", "blazor"})  # routes of a .cshtml or .razor file (surfaces._razor_routes)
 
 
 def route_reaches(conn: sqlite3.Connection, route: dict[str, Any], found: Reach) -> bool:
     """The route's handler reaches the symbol; a lambda handler in a member mapping several routes (TodoApi's
     MapTodos) only when a call inside the lambda's lines leads there; a route the framework serves, never."""
     handler = route.get("handler")
+    # A page or component whose markup uses a member of the walk renders it on GET (GeneratedUse facts mapped to
+    # the markup's lines).
+    if route.get("source") in MARKUP_ROUTES and route.get("method") == "GET" and route.get("file") in found.markup:
+        return True
     # A fallback to a controller runs its action (Kavita's SPA fallback, FallbackController.Index).
     if route.get("fallback_action") and any(a in found.depth for a in surfaces.fallback_actions(conn, route)):
         return True
@@ -411,9 +450,16 @@ def places(conn: sqlite3.Connection, found: Reach, where: dict[str, dict[str, An
 
 
 def project_of_files(conn: sqlite3.Connection, paths: Iterable[str]) -> dict[str, str]:
+    """Path -> the name of the project compiling it; a file no project compiles (Razor or XAML markup), the project
+    whose folder holds it."""
+    wanted = sorted(set(paths))
     rows = in_chunks(conn, "SELECT f.path, p.name FROM files f JOIN projects p ON p.id = f.project_id"
-                     " WHERE f.path IN ({marks})", sorted(set(paths)))
-    return {r[0]: r[1] for r in rows}
+                     " WHERE f.path IN ({marks})", wanted)
+    out = {r[0]: r[1] for r in rows}
+    if missing := [p for p in wanted if p not in out]:
+        folders = surfaces.project_folders(conn)
+        out |= {p: name for p in missing if (name := surfaces.project_of_path(folders, p))}
+    return out
 
 
 def count_by(items: list[dict[str, Any]], key: str) -> list[dict[str, Any]]:

@@ -1492,9 +1492,10 @@ def facts_of_symbol(conn: sqlite3.Connection, symbol_id: str, project_id: int | 
 
 
 def facts_of_symbols(conn: sqlite3.Connection, ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """graph_trace_feature's facts per node: a GeneratedUse is said by the trace's `Generated` edge instead."""
     out: dict[str, list[dict[str, Any]]] = {}
     for row in in_chunks(conn, f"SELECT {FACT_COLUMNS} FROM {FACT_FROM} WHERE fa.symbol_id IN ({{marks}})"
-                               f"{INTERNAL_FACTS} ORDER BY fa.line", ids):
+                               f"{INTERNAL_FACTS} AND fa.kind != 'GeneratedUse' ORDER BY fa.line", ids):
         fact = _fact(row)
         out.setdefault(fact["symbol_id"], []).append(fact)
     return {k: _relabel(conn, v) for k, v in out.items()}

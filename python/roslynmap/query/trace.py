@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from roslynmap.query import dispatch, graph, projectrefs, queues, subscriptions, topics, typeargs
+from roslynmap.query import dispatch, generated, graph, projectrefs, queues, subscriptions, topics, typeargs
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.projectrefs import Hosts, referenced, within
 from roslynmap.query.shared_ids import restriction, shared_ids
@@ -432,10 +432,18 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         declared = _symbols(conn, targets | set(frontier) | constructed)
         leaves = _leaf_properties(conn, {t for t in targets if declared.get(t, ("",))[0] == "Property"})
         kept = []
+        made_by_generator = generated.used_by(conn)
+        generated_edges: list[dict[str, Any]] = []
         for row in rows:
             caller, target, name = row[0], row[1], row[2]
             if (target is None and name in NOISE_NAMES) or target in leaves or _implicit_constructor(declared, target):
                 trace.noise += 1
+            elif target and target in made_by_generator and target not in declared:
+                # A member source generators made (not indexed): on into the solution's methods it runs.
+                generated_edges.extend({"from": caller, "to": used, "kind": "Generated", "via": target,
+                                        "generator": generated.short(use.generator), "count": row[4],
+                                        "file": row[6], "line": row[5]}
+                                       for used, use in made_by_generator[target] if used.startswith("M:"))
             elif target and target not in declared:
                 trace.external[target] = trace.external.get(target, 0) + row[4]
             elif target and _base_constructor(declared, caller, target):
@@ -459,6 +467,7 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         mediator = _wrapped(conn, mediator, wrappers)
         for edge in mediator:
             edge.pop("behaviors", None)
+        mediator.extend(generated_edges)
         sends = {(e["from"], e["line"]) for e in mediator}
         # A command pushed on a queue goes on into the handler built for its type (query/queues.py), or stops there.
         bound_of = {f: type_bounds[k] for f, k in key_by_member.items() if k in type_bounds}
