@@ -160,6 +160,9 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         ("ConnectionStrings:Flow", "used", None, ["Flow.Tool", "Flow.Web"]),
         ("EventBus:Host", "used", None, ["Flow.Tool"]),
         ("Features:Beta", "defined_but_unused", None, ["Flow.Web"]),
+        # Read through ISettingsReader (Flow.Core), implemented in Flow.Data: Flow.Web's call, never Flow.Plugin's, which
+        # sees no implementation (test_keys_read_through_an_interface_implemented_in_another_project).
+        ("Flow:RateLimit", "used_but_undefined", ["Flow.Web"], ["Flow.Web"]),
         ("GITHUB_ACTIONS", "used", None, ["Flow.Tool"]),  # set by the CI service (test_an_environment_variable_...)
         ("HOME", "used", None, ["Flow.Tool"]),  # set by the operating system
         ("Logging:LogLevel:Default", "read_by_framework", None, ["Flow.Web"]),
@@ -182,12 +185,14 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         ("Tool:Mode", "used", None, ["Flow.Tool"]),
         # BlobClient's `section["Bucket"]`, under the section its caller hands it (Blogifier's StorageMinioProvider
         # reading BucketName, Endpoint... were six root keys used_but_undefined).
+        ('{$"Flow:{name}"}', "dynamic", None, ["Flow.Data"]),  # the implementation's own read, of its parameter
         ("{section}:Bucket", "dynamic", None, ["Flow.Other"]),
     ]
     web = flow.call("surfaces_list_config_keys", {"project": "Flow.Web"})
     assert [(k["key"], k["status"]) for k in web["data"]["keys"]] == [
         ("Catalog:PageSize", "used"), ("ConnectionStrings:Flow", "used"), ("Features:Beta", "defined_but_unused"),
-        ("Logging:LogLevel:Default", "read_by_framework")]
+        ("Flow:RateLimit", "used_but_undefined"), ("Logging:LogLevel:Default", "read_by_framework"),
+        ('{$"Flow:{name}"}', "dynamic")]  # Flow.Data's, which Flow.Web loads
 
 
 def test_an_appsettings_file_linked_into_a_project_defines_its_keys_there(flow: McpServerProcess) -> None:
@@ -475,7 +480,8 @@ def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(fl
     """eShopOnWeb's BasketViewModel.Total, called from Pages/Basket/Index.cshtml only: symbols_unused said unused
     and refs_find a bare 0 (the Razor generator's code is not indexed). Razor page handlers are entry points."""
     unused = flow.call("symbols_unused", {"project": "Flow.Web"})
-    assert [u["symbol_id"] for u in unused["data"]["unused"]] == RULES_NON_ACTIONS  # no actions: no routes
+    # no actions: no routes; Throttle (Throttle.cs) is made by nothing: it only stands for a caller of ISettingsReader
+    assert [u["symbol_id"] for u in unused["data"]["unused"]] == [*RULES_NON_ACTIONS, "T:Flow.Web.Throttle"]
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
         # Controllers/Resources.cs: CommandsController's and InvoicesController's constructors, two GetById
         # overrides, four controllers and three actions; Controllers/AuditController.cs: its constructor.
@@ -678,7 +684,7 @@ def test_a_static_class_whose_extension_methods_markup_calls_is_not_unused(flow:
     """Contoso's HtmlHelperExtensions: each method is called only as `@Html.FormBlock(...)` in .cshtml, so each was
     left out as `markup`, but the class itself was listed unused, standing for those members."""
     unused = flow.call("symbols_unused", {"project": "Flow.Web", "kinds": ["Class"]})
-    assert unused["data"]["unused"] == []
+    assert [u["symbol_id"] for u in unused["data"]["unused"]] == ["T:Flow.Web.Throttle"]  # made by nothing, truly
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
         # dispatch: CountOrdersHandler (Count.cshtml.cs) too; framework_entry: four controllers of Resources.cs,
         # the four of Rules.cs, Stores.cs and Manage.cs, and AuditController; generated_code: three page models
@@ -1019,3 +1025,15 @@ def test_impact_of_a_member_razor_markup_uses_reaches_the_page_and_its_route(flo
          "generator": "RazorSourceGenerator"}]
     assert env["data"]["endpoints"] == [{"endpoint": "GET /Catalog", "handler": "M:Flow.Web.Pages.CatalogModel.OnGet"}]
     assert env["data"]["projects"] == {"Flow.Web": {"files": 2, "callers": 1}}
+
+
+def test_keys_read_through_an_interface_implemented_in_another_project(flow: McpServerProcess) -> None:
+    """ISettingsReader (Flow.Core) is implemented by ConfigSettingsReader (Flow.Data), which reads `Flow:{name}` from
+    the IConfiguration its primary constructor takes (a captured primary-constructor parameter is the root, as a field
+    is: such reads were dropped); Flow.Web references both, Flow.Plugin only Flow.Core. Each call's keys come from the
+    implementations its own project sees, whichever project asked first."""
+    env = flow.call("surfaces_list_config_keys", {"key_filter": "RateLimit"})
+    assert [(u["symbol_id"], u["file"], u["line"], u["through"]) for k in env["data"]["keys"] for u in k["usages"]] == [
+        ("M:Flow.Web.Throttle.Limit", "src/Flow.Web/Throttle.cs", 7, "M:Flow.Core.ISettingsReader.Read(System.String)")]
+    plugin = flow.call("surfaces_list_config_keys", {"project": "Flow.Plugin"})
+    assert plugin["data"]["keys"] == []

@@ -233,7 +233,7 @@ internal static class ConfigFlows
         {
             return model.GetSymbolInfo(id).Symbol switch
             {
-                IParameterSymbol p => IsOwn(p, method) ? "{s" + p.Ordinal + "}" : null,
+                IParameterSymbol p => IsOwn(p, method) ? "{s" + p.Ordinal + "}" : IsPrimaryConstructorParameter(p, method) ? "" : null,
                 ILocalSymbol local => FactSyntax.LocalInitializer(local) is { } init ? SectionOf(model, method, init, depth + 1) : null,
                 _ => "",
             };
@@ -241,6 +241,12 @@ internal static class ConfigFlows
         // `builder.Configuration`, `new ConfigurationManager()` (eShopSupport's Evaluator), `builder.Build()`: a root.
         return e is MemberAccessExpressionSyntax or BaseObjectCreationExpressionSyntax or InvocationExpressionSyntax ? "" : null;
     }
+
+    /// <summary>A primary constructor's parameter captured by a member (`class Reader(IConfiguration configuration)`):
+    /// held for the object's life like a field, so the configuration injected: the root, as a field is.</summary>
+    private static bool IsPrimaryConstructorParameter(IParameterSymbol p, IMethodSymbol method) =>
+        p.ContainingSymbol is IMethodSymbol { MethodKind: MethodKind.Constructor } ctor
+        && SymbolEqualityComparer.Default.Equals(ctor.ContainingType.OriginalDefinition, method.ContainingType?.OriginalDefinition);
 
     private static bool IsOwn(IParameterSymbol p, IMethodSymbol method) =>
         SymbolEqualityComparer.Default.Equals(p.ContainingSymbol.OriginalDefinition, method)
