@@ -60,7 +60,8 @@ internal static class GeneratedUses
             foreach (var node in tree.GetRoot().DescendantNodes())
             {
                 // Only names the solution declares are asked about: generated code names the framework far more.
-                if (node is not SimpleNameSyntax name || !names.Contains(name.Identifier.ValueText) || InNameof(name)) continue;
+                if (node is not SimpleNameSyntax name || !names.Contains(name.Identifier.ValueText)
+                    || (InNameof(name) && !SetsComponentParameter(name))) continue;
                 model ??= compilation.GetSemanticModel(tree);
                 var info = model.GetSymbolInfo(name);
                 var bound = info.Symbol is { } one ? [one] : info.CandidateSymbols;
@@ -158,6 +159,19 @@ internal static class GeneratedUses
                 && call.ArgumentList.Span.Contains(name.Span)) return true;
         }
         return false;
+    }
+
+    /// <summary>Whether a name is the parameter a Razor component's tag sets: the generator writes `<Badge Tone="3">`
+    /// as `__builder.AddComponentParameter(8, nameof(global::App.Badge.Tone), ...)`, the name mapped to the attribute
+    /// (MudBlazor's `<MudButton Color="Color.Primary">`: its 300 docs examples were no use of Color). Only the nameof's
+    /// last name, the parameter; `AddAttribute` too, as older generators and some component forms write it.</summary>
+    private static bool SetsComponentParameter(SimpleNameSyntax name)
+    {
+        var operand = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : (ExpressionSyntax)name;
+        return operand.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax nameofCall } }
+            && nameofCall.Expression is IdentifierNameSyntax { Identifier.ValueText: "nameof" }
+            && nameofCall.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax call } }
+            && call.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "AddComponentParameter" or "AddAttribute" };
     }
 
     /// <summary>The generator's type name: Roslyn names a generated document's path

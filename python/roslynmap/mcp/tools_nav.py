@@ -18,6 +18,7 @@ from roslynmap.model.rows import plain
 from roslynmap.query import generated, graph, inactive, names, refs, symbols, types, unbound
 from roslynmap.query.context import QueryContext
 from roslynmap.query.keys import key_of
+from roslynmap.query.markup import markup_components, private_owner
 from roslynmap.query.markup import warning as markup_warning
 from roslynmap.query.paths import repo_relative
 from roslynmap.query.senders import senders_warning
@@ -171,7 +172,7 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         guidance = Guidance("must_follow", f"{row['name']} implements/overrides {', '.join(members[:3])}: calls made "
                             f"through {'them' if len(members) > 1 else 'it'} are not listed here. Run refs_find("
                             f"symbol_id=\"{members[0]}\") too, or graph_callers which follows dispatch.")
-    named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"]) \
+    named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"], _private_to(row)) \
         if params.resolution_state != "unresolved" else None
     if named:
         warnings.append(named)
@@ -201,6 +202,11 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{i['kind']:<12} {i['file']}:{i['line']}  {i.get('excerpt') or ''}" for i in result.items],
     )
+
+
+def _private_to(row: Any) -> str | None:
+    """The type whose own markup alone can name this private member (markup.private_owner)."""
+    return private_owner(row["visibility"], row["container_id"])
 
 
 def _inactive_note(name: str, regions: list[inactive.InactiveRegion]) -> str:
@@ -400,7 +406,8 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     warnings = list(ctx.warnings)
     if direction == "callers" and (broken := flag_broken_nodes(ctx, nodes)):
         warnings.append(broken)
-    if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"])):
+    if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"],
+                                                           _private_to(row))):
         warnings.append(named)
     # A [RelayCommand] method's caller is the generated command: said, not a bare 0 (Avalonia.Samples).
     made = generated.uses(ctx.conn, root_id) if direction == "callers" else []
@@ -498,12 +505,27 @@ def hierarchy_tool(params: HierarchyParams, repo_path: str) -> ToolOutput:
     said += [f"{len(result[key])} {label}" for key, label in
              (("interfaces", "interfaces"), ("implementations", "implementations"), ("derived", "derived types"))
              if result[key]]
+    # Blazor components only a `.razor` file declares derive from it in generated code alone (MudBlazor's MudTabPanel).
+    derived = {str(d["name"]) for d in result["derived"] if d.get("name")} if params.transitive else set()
+    bases = {str(row["name"])} | derived
+    in_markup = markup_components(ctx.conn, ctx.root, bases) if row["kind"] == "Class" else []
+    if in_markup:
+        said.append(plural(len(in_markup), "component") + " declared only in .razor markup")
     answer = f"{row['kind']} {row['fqn']}: " + (", ".join(said) if said else
                                                 "no base interfaces, implementations or derived types") + "."
+    warnings = list(ctx.warnings)
+    if in_markup:
+        places = ", ".join(f"{c.name} ({c.file}:{c.line})" for c in in_markup[:3])
+        warnings.append(f"{plural(len(in_markup), 'component')} declared only in .razor files `@inherits` "
+                        f"{'it or a type derived from it' if params.transitive else 'it'} ({places}"
+                        f"{', ...' if len(in_markup) > 3 else ''}): the Razor generator's classes are not indexed, so "
+                        "they are not among the derived types and their `@code` members are no symbols; read those "
+                        "files.")
     return ToolOutput(
         answer=answer,
-        data={"symbol_id": row["symbol_id"], "bases": result["bases"], "interfaces": result["interfaces"]},
+        data={"symbol_id": row["symbol_id"], "bases": result["bases"], "interfaces": result["interfaces"],
+              **({"markup_components": [c.as_dict() for c in in_markup]} if in_markup else {})},
         ranked=RankedList("descendants", descendants, len(descendants), scope_param=None, page_param=None),
-        warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        warnings=warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{d['relation']:<10} {d['symbol_id']}" for d in descendants],
     )
