@@ -117,6 +117,13 @@ def test_a_components_parameters_set_in_markup_are_used_there(conventions: McpSe
     assert pick["answer"] == ("0 bound callers of Conventions.Web.Components.Pages.Badge.OnPick within depth 1 + 1 "
                               "use in source-generated code (BuildRenderTree (RazorSourceGenerator, "
                               "src/Conventions.Web/Components/Pages/Stepper.razor:6)).")
+    # A RenderFragment parameter given as the tag's content: the generator names it as text,
+    # `AddAttribute(10, "ChildContent", ...)` after `OpenComponent<Badge>`, on no markup line.
+    content = conventions.call("refs_find", {"symbol_id": "P:Conventions.Web.Components.Pages.Badge.ChildContent"})
+    pages = "Conventions.Web.Components.Pages"
+    assert [(u["from"].split("(")[0], u.get("mapped")) for u in content["data"]["generated_uses"]] == [
+        (f"M:{pages}.Badge.BuildRenderTree", "src/Conventions.Web/Components/Pages/Badge.razor:1"),
+        (f"M:{pages}.Stepper.BuildRenderTree", None)]
     # A parameter no tag sets has none.
     title = conventions.call("refs_find", {"symbol_id": "P:Conventions.Web.Components.Pages.Badge.Title"})
     assert "generated_uses" not in title["data"]
