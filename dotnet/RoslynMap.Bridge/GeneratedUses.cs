@@ -172,9 +172,9 @@ internal static class GeneratedUses
         return false;
     }
 
-    /// <summary>Whether a name is the parameter a Razor component's tag sets: the generator writes `<Badge Tone="3">`
+    /// <summary>Whether a name is the parameter a Razor component's tag sets: the generator writes `&lt;Badge Tone="3"&gt;`
     /// as `__builder.AddComponentParameter(8, nameof(global::App.Badge.Tone), ...)`, the name mapped to the attribute
-    /// (MudBlazor's `<MudButton Color="Color.Primary">`: its 300 docs examples were no use of Color). Only the nameof's
+    /// (MudBlazor's `&lt;MudButton Color="Color.Primary"&gt;`: its 198 docs files were no use of Color). Only the nameof's
     /// last name, the parameter; `AddAttribute` too, as older generators and some component forms write it.</summary>
     private static bool SetsComponentParameter(SimpleNameSyntax name)
     {
@@ -186,7 +186,7 @@ internal static class GeneratedUses
     }
 
     /// <summary>The component whose parameter a string names in `AddAttribute(n, "ChildContent", ...)`: the Razor
-    /// generator sets a RenderFragment parameter given as the tag's content (`<Badge>new</Badge>`, `<TitleContent>`)
+    /// generator sets a RenderFragment parameter given as the tag's content (`&lt;Badge&gt;new&lt;/Badge&gt;`, `&lt;TitleContent&gt;`)
     /// by its name as text, after the `OpenComponent&lt;Badge&gt;` of its block (an element's attribute follows an
     /// `OpenElement`).</summary>
     private static TypeSyntax? OpenedComponent(LiteralExpressionSyntax literal)
