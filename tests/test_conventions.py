@@ -140,8 +140,9 @@ def test_a_private_member_is_named_only_by_its_own_components_markup(conventions
     stepper = conventions.call("refs_find", {"symbol_id": "M:Conventions.Web.Components.Pages.Stepper.Hint"})
     assert stepper["data"]["generated_uses"][0]["mapped"] == "src/Conventions.Web/Components/Pages/Stepper.razor:5"
     assert stepper["warnings"][0] == (
-        "Razor markup names 'Hint' on 1 line (src/Conventions.Web/Components/Pages/Stepper.razor:5): markup is "
-        "compiled by the Razor generator, which is not indexed, so uses there are not listed; read those lines.")
+        "Razor markup names 'Hint' on 1 line (src/Conventions.Web/Components/Pages/Stepper.razor:5), matched by name: "
+        "the Razor generator's code using this symbol is listed in generated_uses; the other lines may name another "
+        "member of that name, or use this one where the generator's code did not bind.")
 
 
 def test_a_component_only_its_razor_file_declares_is_said_to_derive(conventions: McpServerProcess) -> None:

@@ -172,8 +172,9 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         guidance = Guidance("must_follow", f"{row['name']} implements/overrides {', '.join(members[:3])}: calls made "
                             f"through {'them' if len(members) > 1 else 'it'} are not listed here. Run refs_find("
                             f"symbol_id=\"{members[0]}\") too, or graph_callers which follows dispatch.")
-    named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"], _private_to(row)) \
-        if params.resolution_state != "unresolved" else None
+    uses = generated.uses(ctx.conn, row["symbol_id"]) if params.resolution_state != "unresolved" else []
+    named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"], _private_to(row),
+                           generated.from_razor(uses)) if params.resolution_state != "unresolved" else None
     if named:
         warnings.append(named)
     if result.unresolved_same_name and params.resolution_state != "unresolved":
@@ -183,8 +184,7 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         warnings.append(_inactive_note(row["name"], dormant))
     # Markup's `@inject` lines are listed already: the Razor generator's uses there are not said twice.
     listed = {(m["file"] or "", m["line"]) for m in markup}
-    made = generated.unlisted(generated.uses(ctx.conn, row["symbol_id"]), listed) \
-        if params.resolution_state != "unresolved" else []
+    made = generated.unlisted(uses, listed)
     if made:
         answer = answer.removesuffix(".") + f", + {generated.headline(made)}."
         warnings.append(generated.note(row["name"], made))
@@ -196,7 +196,7 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         answer=answer,
         data={"symbol": {"symbol_id": row["symbol_id"], "kind": row["kind"], "file": row["file"],
                          "line": row["line"]}, "by_kind": result.by_kind,
-              **({"generated_uses": [u.as_dict() for u in made]} if made else {})},
+              **(generated.listed(made) if made else {})},
         ranked=RankedList("references", plain(result.items), result.total, params.offset, result.by_file, narrow),
         guidance=guidance, warnings=warnings, limits_applied=limits,
         semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
@@ -406,11 +406,11 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     warnings = list(ctx.warnings)
     if direction == "callers" and (broken := flag_broken_nodes(ctx, nodes)):
         warnings.append(broken)
-    if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"],
-                                                           _private_to(row))):
-        warnings.append(named)
     # A [RelayCommand] method's caller is the generated command: said, not a bare 0 (Avalonia.Samples).
     made = generated.uses(ctx.conn, root_id) if direction == "callers" else []
+    if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"],
+                                                           _private_to(row), generated.from_razor(made))):
+        warnings.append(named)
     if made:
         answer = answer.removesuffix(".") + f" + {generated.headline(made)}."
         warnings.append(generated.note(row["name"], made))
@@ -452,7 +452,7 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     if unbound_data:
         data["unbound_calls"] = unbound_data
     if made:
-        data["generated_uses"] = [u.as_dict() for u in made]
+        data.update(generated.listed(made))
     return ToolOutput(
         answer=answer,
         data=data,
