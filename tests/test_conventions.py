@@ -161,6 +161,15 @@ def test_a_component_only_its_razor_file_declares_is_said_to_derive(conventions:
         "their `@code` members are no symbols; read those files."]
 
 
+def test_a_razor_only_page_is_served_by_no_class_of_its_name_elsewhere(conventions: McpServerProcess) -> None:
+    """MudBlazor.Docs' Pages/Index.razor (`@page "/"`, no C# part) was handled by MudBlazor.Docs.Pages.Api.Index,
+    the only C# class named Index (Pages/Api/Index.razor.cs), which also made a class of that name "framework_entry".
+    Palette.razor has no C# part; Setup.Palette is another class, unused (test_only_what_nothing_reaches_is_unused)."""
+    env = conventions.call("surfaces_list_endpoints", {"path_filter": "/swatches"})
+    assert [(e["route"], e["handler"], e["file"], e["line"]) for e in env["data"]["endpoints"]] == [
+        ("/swatches", None, "src/Conventions.Web/Components/Pages/Palette.razor", 1)]
+
+
 def test_a_pooled_context_factory_on_a_collection_named_service_collection_is_registered(
         conventions: McpServerProcess) -> None:
     """jellyfin's AddJellyfinDbContext calls `serviceCollection.AddPooledDbContextFactory<JellyfinDbContext>(...)`:
