@@ -170,6 +170,33 @@ def test_a_razor_only_page_is_served_by_no_class_of_its_name_elsewhere(conventio
         ("/swatches", None, "src/Conventions.Web/Components/Pages/Palette.razor", 1)]
 
 
+def test_a_component_only_markup_declares_has_its_references_listed(conventions: McpServerProcess) -> None:
+    """MudBlazor's MudTabPanel: 23 C# references bind to it, yet refs_find said "No symbol 'T:MudBlazor.MudTabPanel'
+    in the index" (only the Razor generator's code declares it). Badge.Caption names Chip and its `@code` Weight."""
+    chip = "Conventions.Web.Components.Pages.Chip"
+    env = conventions.call("refs_find", {"symbol_id": f"T:{chip}"})
+    assert env["answer"] == f"1 references to {chip} (1 TypeRef)."
+    assert [(r["file"], r["line"], r["from_symbol_id"]) for r in env["data"]["references"]] == [
+        ("src/Conventions.Web/Components/Pages/Badge.razor.cs", 19, "M:Conventions.Web.Components.Pages.Badge.Caption")]
+    assert env["warnings"][0] == (
+        f"{chip} is declared in no indexed file: a Blazor component only its .razor file declares (or a member of its "
+        "`@code`), another source generator's output, or an implicit constructor. Its references are listed; it has "
+        "no declaration to show.")
+    weight = conventions.call("refs_find", {"symbol_id": f"P:{chip}.Weight"})
+    assert weight["answer"] == f"1 references to {chip}.Weight (1 Read)."
+    # Not `base Object`: what its `@inherits` says.
+    hierarchy = conventions.call("types_hierarchy", {"symbol_id": f"T:{chip}"})
+    assert hierarchy["answer"] == (
+        f"Class {chip} is declared in no indexed file, so its bases, interfaces and derived types are not known: "
+        "`@inherits Badge` (src/Conventions.Web/Components/Pages/Chip.razor:1).")
+    assert hierarchy["data"]["markup_base"] == {
+        "name": "Chip", "file": "src/Conventions.Web/Components/Pages/Chip.razor", "line": 1, "inherits": "Badge"}
+    card = conventions.call("symbols_get_card", {"symbol_id": f"T:{chip}"})
+    assert card["answer"] == (
+        f"Class {chip} is declared in no indexed file (a Blazor component only its .razor file declares, a member of "
+        "its `@code`, another source generator's output, or an implicit constructor); the solution uses it: 1 TypeRef.")
+
+
 def test_a_pooled_context_factory_on_a_collection_named_service_collection_is_registered(
         conventions: McpServerProcess) -> None:
     """jellyfin's AddJellyfinDbContext calls `serviceCollection.AddPooledDbContextFactory<JellyfinDbContext>(...)`:

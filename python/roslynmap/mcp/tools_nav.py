@@ -175,6 +175,10 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     uses = generated.uses(ctx.conn, row["symbol_id"]) if params.resolution_state != "unresolved" else []
     named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"], _private_to(row),
                            generated.from_razor(uses)) if params.resolution_state != "unresolved" else None
+    if row["external"] and row["assembly"] == symbols.UNDECLARED:
+        warnings.append(f"{row['fqn']} is declared in no indexed file: a Blazor component only its .razor file "
+                        "declares (or a member of its `@code`), another source generator's output, or an implicit "
+                        "constructor. Its references are listed; it has no declaration to show.")
     if named:
         warnings.append(named)
     if result.unresolved_same_name and params.resolution_state != "unresolved":
@@ -207,6 +211,25 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
 def _private_to(row: Any) -> str | None:
     """The type whose own markup alone can name this private member (markup.private_owner)."""
     return private_owner(row["visibility"], row["container_id"])
+
+
+def _undeclared_hierarchy(ctx: QueryContext, row: Any) -> ToolOutput:
+    """A type no indexed file declares (MudBlazor's MudTabPanel, said `base Object`): its base as its `.razor`
+    file's `@inherits` writes it, if it has one; nothing else is known."""
+    own = markup_components(ctx.conn, ctx.root, named=str(row["name"]))
+    own = own if len(own) == 1 else []  # several `.razor` files of that name: which one is not known
+    derived = markup_components(ctx.conn, ctx.root, {str(row["name"])})
+    said = [f"`@inherits {own[0].inherits}` ({own[0].file}:{own[0].line})"] if own else []
+    said += [plural(len(derived), "component") + " declared only in .razor markup `@inherits` it"] if derived else []
+    return ToolOutput(
+        answer=f"{row['kind']} {row['fqn']} is declared in no indexed file, so its bases, interfaces and derived types "
+               f"are not known" + (": " + ", ".join(said) if said else "") + ".",
+        data={"symbol_id": row["symbol_id"], "bases": [], "interfaces": [],
+              **({"markup_base": own[0].as_dict()} if own else {}),
+              **({"markup_components": [c.as_dict() for c in derived]} if derived else {})},
+        warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        preview=[f"inherits {own[0].inherits}"] if own else [],
+    )
 
 
 def _inactive_note(name: str, regions: list[inactive.InactiveRegion]) -> str:
@@ -493,6 +516,8 @@ def hierarchy_tool(params: HierarchyParams, repo_path: str) -> ToolOutput:
         container = row["container_id"]
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"{row['symbol_id']} is a {row['kind']}, not a type.",
                              f"Pass its type: symbol_id=\"{container}\"." if container else "Pass a type id (T:...).")
+    if row["external"] and row["assembly"] == symbols.UNDECLARED:
+        return _undeclared_hierarchy(ctx, row)
     result = types.hierarchy(ctx.conn, row["symbol_id"], params.transitive, DEPTH[1])
     descendants = [{**d, "relation": "implements"} for d in result["implementations"]] + \
                   [{**d, "relation": "derives"} for d in result["derived"]]

@@ -267,20 +267,23 @@ class MarkupComponent:
 _INHERITS = re.compile(r"^[ \t]*@inherits[ \t]+([\w.]+(?:<[^>\n]*>)?)", re.M)
 
 
-def markup_components(conn: sqlite3.Connection, root: Path, bases: set[str]) -> list[MarkupComponent]:
-    """Components whose `.razor` file `@inherits` one of `bases` (simple names) and whose class no C# file of its
-    folder declares: MudBlazor's MudTabPanel and MudContainer (`@inherits MudComponentBase`, all in `@code`) were
-    missing from MudComponentBase's derived types, with nothing said (no indexed code declares them)."""
+def markup_components(conn: sqlite3.Connection, root: Path, bases: set[str] | None = None,
+                      named: str | None = None) -> list[MarkupComponent]:
+    """Components whose `.razor` file `@inherits` one of `bases` (simple names; any when None), or the one `named`,
+    and whose class no C# file of its folder declares: MudBlazor's MudTabPanel and MudContainer (`@inherits
+    MudComponentBase`, all in `@code`) were missing from MudComponentBase's derived types, with nothing said (no
+    indexed code declares them)."""
     declared = {(str(path).rpartition("/")[0], str(name)) for name, path in conn.execute(
         "SELECT s.name, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind = 'Class'")}
     out = []
     for rel, text in _texts(conn, root):
         component = _component(rel)
         # `_Imports.razor`'s `@inherits` is every component's of its folder: not a component of its own.
-        if component is None or component.startswith("_") or (rel.rpartition("/")[0], component) in declared:
+        if component is None or component.startswith("_") or (rel.rpartition("/")[0], component) in declared \
+                or (named is not None and component != named):
             continue
         for m in _INHERITS.finditer(text):
-            if m.group(1).split("<", 1)[0].rsplit(".", 1)[-1] in bases:
+            if bases is None or m.group(1).split("<", 1)[0].rsplit(".", 1)[-1] in bases:
                 out.append(MarkupComponent(component, rel, text.count("\n", 0, m.start(1)) + 1, m.group(1)))
     return out
 

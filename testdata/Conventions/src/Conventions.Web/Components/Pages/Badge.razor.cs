@@ -15,8 +15,8 @@ public partial class Badge : ComponentBase
     // Set by no markup: nothing reads it.
     [Parameter] public string? Title { get; set; }
 
-    // Named by Badge.razor, its own markup.
-    private string Caption() => $"tone {Tone}";
+    // Named by Badge.razor, its own markup. Chip (Chip.razor, no C# part) is declared in no indexed file.
+    private string Caption() => this is Chip chip ? $"chip {chip.Weight}" : $"tone {Tone}";
 
     // Private, so only Badge's own markup could name it: Stepper.razor's `@Hint()` is Stepper's (MudBlazor's
     // MudMask.GetCounterText, named only by other components' markup, was kept as "named in markup").
