@@ -30,6 +30,8 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         f"T:{web}Bus.TopicSelector", f"M:{web}Bus.OrderSubscriber.Archive", f"M:{web}Bus.OrderSubscriber.Describe",
         f"M:{web}Bus.PaymentSubscriber.Fee(System.Int32)",
         # Coupon derives from an IAggregateRoot implementer that is no handler: unused (and so is that interface).
+        # Badge.Hint is private: Stepper.razor's `@Hint()` is Stepper's own Hint, not Badge's.
+        f"M:{web}Components.Pages.Badge.Hint",
         f"M:{web}Components.Pages.Stepper.Reset", f"T:{web}Data.IAggregateRoot", f"T:{web}Data.Coupon",
         f"M:{web}Data.Repository`1.Query",
         f"M:{web}Endpoints.ImportEndpoint.Unreferenced", f"M:{web}Hubs.NotificationsHub.Normalize(System.String)",
@@ -44,8 +46,10 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         # OnPostAsync; Supplier, an entity only the model snapshot maps (by a string).
         # + Previewer.BuildAvaloniaApp (Avalonia calls it by name) and its class.
         "framework_entry": 14,
-        # SubscribeModel, which Subscribe.cshtml's generated page class names (`@model`).
-        "generated_code": 1,
+        # SubscribeModel, which Subscribe.cshtml's generated page class names (`@model`); Badge's OnPick, which
+        # Stepper.razor's `<Badge OnPick="Pick">` sets, its ChildContent and Caption, which Badge.razor reads, and
+        # Stepper's Hint and Pick, which Stepper.razor names.
+        "generated_code": 6,
         # AboutModel's constructor (a page model without handlers), ShopContext's, Repository<T>'s, AccountsContext's,
         # UserStore's, ClubContext's; ShopUserManager's and ShopSignInManager's (Identity's builder registers them).
         "constructed": 8,
@@ -59,8 +63,9 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         "markup": 1,
         # The four + Up and Down of two migrations, a designer's BuildTargetModel, a snapshot's BuildModel,
         # AccountsContext.OnModelCreating; PaymentSubscriber (implements CAP's ICapSubscribe).
-        # + TenantContext<T>.Members and ClubMember.Id, public properties; Gate.IsOpen.
-        "dispatch": 12, "serialization": 9,
+        # + TenantContext<T>.Members and ClubMember.Id, public properties; Gate.IsOpen; Badge.Title, a parameter
+        # no markup sets.
+        "dispatch": 12, "serialization": 10,
         # OrderSubscriber.OnOrderCreated and its class, PaymentSubscriber's OnPaymentReceived and Reconcile.
         "found_by_attribute": 4,
         # IsExternalInit, MaybeNullWhenAttribute, its constructor and ReturnValue.
@@ -91,6 +96,105 @@ def test_a_method_group_given_to_markup_is_named_there(conventions: McpServerPro
     assert env["warnings"] == [
         "Razor markup names 'Step' on 1 line (src/Conventions.Web/Components/Pages/Stepper.razor:4): markup is "
         "compiled by the Razor generator, which is not indexed, so uses there are not listed; read those lines."]
+
+
+def test_a_components_parameters_set_in_markup_are_used_there(conventions: McpServerProcess) -> None:
+    """MudBlazor's `<MudButton Color="Color.Primary">`: refs_find on MudButton.Color found 1 reference (its own
+    Classname) beside a warning counting 1,670 markup lines named `Color`. The Razor generator writes a parameter set
+    as an attribute as `AddComponentParameter(n, nameof(Badge.Tone), ...)`, mapped to the attribute: a use."""
+    tone = conventions.call("refs_find", {"symbol_id": "P:Conventions.Web.Components.Pages.Badge.Tone"})
+    assert tone["answer"] == ("1 references to Conventions.Web.Components.Pages.Badge.Tone (1 Read), + 1 use in "
+                              "source-generated code (BuildRenderTree (RazorSourceGenerator, "
+                              "src/Conventions.Web/Components/Pages/Stepper.razor:6)).")
+    assert tone["data"]["generated_uses"] == [{
+        "generator": "Microsoft.NET.Sdk.Razor.SourceGenerators.RazorSourceGenerator",
+        "hint_name": "Components/Pages/Stepper_razor.g.cs",
+        "from": "M:Conventions.Web.Components.Pages.Stepper.BuildRenderTree("
+                "Microsoft.AspNetCore.Components.Rendering.RenderTreeBuilder)",
+        "mapped": "src/Conventions.Web/Components/Pages/Stepper.razor:6"}]
+    # An EventCallback parameter given a method group: its caller is the component setting it.
+    pick = conventions.call("graph_callers", {"symbol_id": "P:Conventions.Web.Components.Pages.Badge.OnPick"})
+    assert pick["answer"] == ("0 bound callers of Conventions.Web.Components.Pages.Badge.OnPick within depth 1 + 1 "
+                              "use in source-generated code (BuildRenderTree (RazorSourceGenerator, "
+                              "src/Conventions.Web/Components/Pages/Stepper.razor:6)).")
+    # A RenderFragment parameter given as the tag's content: the generator names it as text,
+    # `AddAttribute(10, "ChildContent", ...)` after `OpenComponent<Badge>`, on no markup line.
+    content = conventions.call("refs_find", {"symbol_id": "P:Conventions.Web.Components.Pages.Badge.ChildContent"})
+    pages = "Conventions.Web.Components.Pages"
+    assert [(u["from"].split("(")[0], u.get("mapped")) for u in content["data"]["generated_uses"]] == [
+        (f"M:{pages}.Badge.BuildRenderTree", "src/Conventions.Web/Components/Pages/Badge.razor:1"),
+        (f"M:{pages}.Stepper.BuildRenderTree", None)]
+    # A parameter no tag sets has none.
+    title = conventions.call("refs_find", {"symbol_id": "P:Conventions.Web.Components.Pages.Badge.Title"})
+    assert "generated_uses" not in title["data"]
+
+
+def test_a_private_member_is_named_only_by_its_own_components_markup(conventions: McpServerProcess) -> None:
+    """MudBlazor's MudMask.GetCounterText and MudItem.Parent: private, named by no markup of theirs, yet kept as
+    "named in markup" because other components' markup names a `GetCounterText`/`Parent`. Badge.Hint's name is in
+    Stepper.razor, which can only mean Stepper's own Hint: no markup warning, and it is unused (above)."""
+    badge = conventions.call("refs_find", {"symbol_id": "M:Conventions.Web.Components.Pages.Badge.Hint"})
+    assert badge["answer"] == "0 references to Conventions.Web.Components.Pages.Badge.Hint."
+    assert "warnings" not in badge
+    # Stepper's Hint: its own markup names it, and the generator's code binds it.
+    stepper = conventions.call("refs_find", {"symbol_id": "M:Conventions.Web.Components.Pages.Stepper.Hint"})
+    assert stepper["data"]["generated_uses"][0]["mapped"] == "src/Conventions.Web/Components/Pages/Stepper.razor:5"
+    assert stepper["warnings"][0] == (
+        "Razor markup names 'Hint' on 1 line (src/Conventions.Web/Components/Pages/Stepper.razor:5), matched by name: "
+        "the Razor generator's code using this symbol is listed in generated_uses; the other lines may name another "
+        "member of that name, or use this one where the generator's code did not bind.")
+
+
+def test_a_component_only_its_razor_file_declares_is_said_to_derive(conventions: McpServerProcess) -> None:
+    """MudBlazor's MudTabPanel and MudContainer (`@inherits MudComponentBase`, their code in `@code`) have no C# part:
+    types_hierarchy listed MudComponentBase's derived types without them, and said nothing. Chip.razor is one."""
+    env = conventions.call("types_hierarchy", {"symbol_id": "T:Conventions.Web.Components.Pages.Badge"})
+    assert env["answer"] == ("Class Conventions.Web.Components.Pages.Badge: base "
+                             "T:Microsoft.AspNetCore.Components.ComponentBase, 1 component declared only in .razor "
+                             "markup.")
+    assert env["data"]["markup_components"] == [
+        {"name": "Chip", "file": "src/Conventions.Web/Components/Pages/Chip.razor", "line": 1, "inherits": "Badge"}]
+    assert env["data"]["descendants"] == []
+    assert env["warnings"] == [
+        "1 component declared only in .razor files `@inherits` it (Chip (src/Conventions.Web/Components/Pages/"
+        "Chip.razor:1)): the Razor generator's classes are not indexed, so they are not among the derived types and "
+        "their `@code` members are no symbols; read those files."]
+
+
+def test_a_razor_only_page_is_served_by_no_class_of_its_name_elsewhere(conventions: McpServerProcess) -> None:
+    """MudBlazor.Docs' Pages/Index.razor (`@page "/"`, no C# part) was handled by MudBlazor.Docs.Pages.Api.Index,
+    the only C# class named Index (Pages/Api/Index.razor.cs), which also made a class of that name "framework_entry".
+    Palette.razor has no C# part; Setup.Palette is another class, unused (test_only_what_nothing_reaches_is_unused)."""
+    env = conventions.call("surfaces_list_endpoints", {"path_filter": "/swatches"})
+    assert [(e["route"], e["handler"], e["file"], e["line"]) for e in env["data"]["endpoints"]] == [
+        ("/swatches", None, "src/Conventions.Web/Components/Pages/Palette.razor", 1)]
+
+
+def test_a_component_only_markup_declares_has_its_references_listed(conventions: McpServerProcess) -> None:
+    """MudBlazor's MudTabPanel: 23 C# references bind to it, yet refs_find said "No symbol 'T:MudBlazor.MudTabPanel'
+    in the index" (only the Razor generator's code declares it). Badge.Caption names Chip and its `@code` Weight."""
+    chip = "Conventions.Web.Components.Pages.Chip"
+    env = conventions.call("refs_find", {"symbol_id": f"T:{chip}"})
+    assert env["answer"] == f"1 references to {chip} (1 TypeRef)."
+    assert [(r["file"], r["line"], r["from_symbol_id"]) for r in env["data"]["references"]] == [
+        ("src/Conventions.Web/Components/Pages/Badge.razor.cs", 19, "M:Conventions.Web.Components.Pages.Badge.Caption")]
+    assert env["warnings"][0] == (
+        f"{chip} is declared in no indexed file: a Blazor component only its .razor file declares (or a member of its "
+        "`@code`), another source generator's output, or an implicit constructor. Its references are listed; it has "
+        "no declaration to show.")
+    weight = conventions.call("refs_find", {"symbol_id": f"P:{chip}.Weight"})
+    assert weight["answer"] == f"1 references to {chip}.Weight (1 Read)."
+    # Not `base Object`: what its `@inherits` says.
+    hierarchy = conventions.call("types_hierarchy", {"symbol_id": f"T:{chip}"})
+    assert hierarchy["answer"] == (
+        f"Class {chip} is declared in no indexed file, so its bases, interfaces and derived types are not known: "
+        "`@inherits Badge` (src/Conventions.Web/Components/Pages/Chip.razor:1).")
+    assert hierarchy["data"]["markup_base"] == {
+        "name": "Chip", "file": "src/Conventions.Web/Components/Pages/Chip.razor", "line": 1, "inherits": "Badge"}
+    card = conventions.call("symbols_get_card", {"symbol_id": f"T:{chip}"})
+    assert card["answer"] == (
+        f"Class {chip} is declared in no indexed file (a Blazor component only its .razor file declares, a member of "
+        "its `@code`, another source generator's output, or an implicit constructor); the solution uses it: 1 TypeRef.")
 
 
 def test_a_pooled_context_factory_on_a_collection_named_service_collection_is_registered(

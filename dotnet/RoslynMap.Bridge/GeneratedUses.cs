@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using RoslynMap.Bridge.Facts;
 
@@ -60,10 +61,21 @@ internal static class GeneratedUses
             foreach (var node in tree.GetRoot().DescendantNodes())
             {
                 // Only names the solution declares are asked about: generated code names the framework far more.
-                if (node is not SimpleNameSyntax name || !names.Contains(name.Identifier.ValueText) || InNameof(name)) continue;
-                model ??= compilation.GetSemanticModel(tree);
-                var info = model.GetSymbolInfo(name);
-                var bound = info.Symbol is { } one ? [one] : info.CandidateSymbols;
+                IEnumerable<ISymbol> bound;
+                if (node is SimpleNameSyntax name)
+                {
+                    if (!names.Contains(name.Identifier.ValueText) || (InNameof(name) && !SetsComponentParameter(name))) continue;
+                    model ??= compilation.GetSemanticModel(tree);
+                    var info = model.GetSymbolInfo(name);
+                    bound = info.Symbol is { } one ? [one] : info.CandidateSymbols;
+                }
+                else if (node is LiteralExpressionSyntax { RawKind: (int)SyntaxKind.StringLiteralExpression } literal
+                         && OpenedComponent(literal) is { } component && names.Contains(literal.Token.ValueText))
+                {
+                    model ??= compilation.GetSemanticModel(tree);
+                    bound = ComponentParameter(model.GetTypeInfo(component).Type, literal.Token.ValueText);
+                }
+                else continue;
                 foreach (var candidate in bound)
                 {
                     var symbol = SymbolFacts.Definition(candidate);
@@ -72,12 +84,12 @@ internal static class GeneratedUses
                     if (symbol is not (INamedTypeSymbol or IMethodSymbol or IPropertySymbol or IFieldSymbol or IEventSymbol)
                         || symbol.IsImplicitlyDeclared || DeclaredIn(symbol, indexed) is not { } declaration
                         || SymbolFacts.DocId(symbol) is not { } id) continue;
-                    var member = MemberAt(model, name.SpanStart);
+                    var member = MemberAt(model, node.SpanStart);
                     // A type its own generated part names (a JsonSerializerContext's `Default`) is no use of it.
                     if (member is not null && Encloses(symbol, member)) continue;
                     var from = member is null ? "" : SymbolFacts.DocId(member) ?? member.ToDisplayString();
                     if (!seen.Add((id, from))) continue;
-                    var mapped = name.GetLocation().GetMappedLineSpan();
+                    var mapped = node.GetLocation().GetMappedLineSpan();
                     var detail = new FactDetail().Add("generator", generator).Add("hint_name", document.HintName).Add("from", from);
                     string file;
                     int line, col;
@@ -158,6 +170,50 @@ internal static class GeneratedUses
                 && call.ArgumentList.Span.Contains(name.Span)) return true;
         }
         return false;
+    }
+
+    /// <summary>Whether a name is the parameter a Razor component's tag sets: the generator writes `&lt;Badge Tone="3"&gt;`
+    /// as `__builder.AddComponentParameter(8, nameof(global::App.Badge.Tone), ...)`, the name mapped to the attribute
+    /// (MudBlazor's `&lt;MudButton Color="Color.Primary"&gt;`: its 198 docs files were no use of Color). Only the nameof's
+    /// last name, the parameter; `AddAttribute` too, as older generators and some component forms write it.</summary>
+    private static bool SetsComponentParameter(SimpleNameSyntax name)
+    {
+        var operand = name.Parent is MemberAccessExpressionSyntax access && access.Name == name ? access : (ExpressionSyntax)name;
+        return operand.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax nameofCall } }
+            && nameofCall.Expression is IdentifierNameSyntax { Identifier.ValueText: "nameof" }
+            && nameofCall.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax call } }
+            && call.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "AddComponentParameter" or "AddAttribute" };
+    }
+
+    /// <summary>The component whose parameter a string names in `AddAttribute(n, "ChildContent", ...)`: the Razor
+    /// generator sets a RenderFragment parameter given as the tag's content (`&lt;Badge&gt;new&lt;/Badge&gt;`, `&lt;TitleContent&gt;`)
+    /// by its name as text, after the `OpenComponent&lt;Badge&gt;` of its block (an element's attribute follows an
+    /// `OpenElement`).</summary>
+    private static TypeSyntax? OpenedComponent(LiteralExpressionSyntax literal)
+    {
+        if (literal.Parent is not ArgumentSyntax { Parent: ArgumentListSyntax arguments } argument
+            || arguments.Arguments.IndexOf(argument) != 1
+            || arguments.Parent is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Name.Identifier.ValueText: "AddAttribute" } } call
+            || call.Parent is not ExpressionStatementSyntax statement || statement.Parent is not BlockSyntax block) return null;
+        for (var i = block.Statements.IndexOf(statement) - 1; i >= 0; i--)
+        {
+            if (block.Statements[i] is not ExpressionStatementSyntax { Expression: InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access } }) continue;
+            if (access.Name is GenericNameSyntax { Identifier.ValueText: "OpenComponent", TypeArgumentList.Arguments.Count: 1 } open)
+                return open.TypeArgumentList.Arguments[0];
+            if (access.Name.Identifier.ValueText is "OpenElement" or "CloseElement" or "CloseComponent" or "OpenRegion" or "CloseRegion")
+                return null;
+        }
+        return null;
+    }
+
+    /// <summary>The property named `name` of a component type or its bases (a parameter a base declares).</summary>
+    private static IEnumerable<ISymbol> ComponentParameter(ITypeSymbol? component, string name)
+    {
+        for (var type = component as INamedTypeSymbol; type is not null; type = type.BaseType)
+        {
+            if (type.GetMembers(name).OfType<IPropertySymbol>().FirstOrDefault() is { } property) return [property];
+        }
+        return [];
     }
 
     /// <summary>The generator's type name: Roslyn names a generated document's path

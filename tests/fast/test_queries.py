@@ -187,3 +187,22 @@ def test_migrations_are_ordered_by_their_numbers() -> None:
     files = ["Migration/10_rename.cs", "Migration/9_create.cs", "Migration/100_drop.cs", "Migration/011_add.cs"]
     assert sorted(files, key=_migration_order) == [
         "Migration/9_create.cs", "Migration/10_rename.cs", "Migration/011_add.cs", "Migration/100_drop.cs"]
+
+
+def test_an_answer_lists_the_first_generated_uses_and_counts_them_all() -> None:
+    """MudBlazor's MudButton.Color: 198 generated uses (one per docs example) listed whole pushed refs_find past its
+    token budget, which then dropped the answer's warnings."""
+    from roslynmap.query import generated
+
+    razor = "Microsoft.NET.Sdk.Razor.SourceGenerators.RazorSourceGenerator"
+    found = [generated.GeneratedUse(razor, f"Pages/P{n}_razor.g.cs", f"M:App.P{n}.BuildRenderTree", f"P{n}.razor:3")
+             for n in range(25)]
+    data = generated.listed(found)
+    assert [u["hint_name"] for u in data["generated_uses"]] == [f"Pages/P{n}_razor.g.cs" for n in range(20)]
+    assert data["generated_uses_total"] == 25
+    assert generated.note("Color", found).endswith(
+        "`generated_uses` names the first 20 (and the markup line when the generator maps one).")
+    assert generated.listed(found[:3]) == {"generated_uses": [u.as_dict() for u in found[:3]]}
+    relay = "CommunityToolkit.Mvvm.SourceGenerators.RelayCommandGenerator"
+    assert generated.from_razor(found[:1])
+    assert not generated.from_razor([generated.GeneratedUse(relay, "a.g.cs", "P:A.B", None)])

@@ -18,6 +18,7 @@ from roslynmap.model.rows import plain
 from roslynmap.query import generated, graph, inactive, names, refs, symbols, types, unbound
 from roslynmap.query.context import QueryContext
 from roslynmap.query.keys import key_of
+from roslynmap.query.markup import markup_components, private_owner
 from roslynmap.query.markup import warning as markup_warning
 from roslynmap.query.paths import repo_relative
 from roslynmap.query.senders import senders_warning
@@ -171,8 +172,13 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         guidance = Guidance("must_follow", f"{row['name']} implements/overrides {', '.join(members[:3])}: calls made "
                             f"through {'them' if len(members) > 1 else 'it'} are not listed here. Run refs_find("
                             f"symbol_id=\"{members[0]}\") too, or graph_callers which follows dispatch.")
-    named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"]) \
-        if params.resolution_state != "unresolved" else None
+    uses = generated.uses(ctx.conn, row["symbol_id"]) if params.resolution_state != "unresolved" else []
+    named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"], _private_to(row),
+                           generated.from_razor(uses)) if params.resolution_state != "unresolved" else None
+    if row["external"] and row["assembly"] == symbols.UNDECLARED:
+        warnings.append(f"{row['fqn']} is declared in no indexed file: a Blazor component only its .razor file "
+                        "declares (or a member of its `@code`), another source generator's output, or an implicit "
+                        "constructor. Its references are listed; it has no declaration to show.")
     if named:
         warnings.append(named)
     if result.unresolved_same_name and params.resolution_state != "unresolved":
@@ -182,8 +188,7 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         warnings.append(_inactive_note(row["name"], dormant))
     # Markup's `@inject` lines are listed already: the Razor generator's uses there are not said twice.
     listed = {(m["file"] or "", m["line"]) for m in markup}
-    made = generated.unlisted(generated.uses(ctx.conn, row["symbol_id"]), listed) \
-        if params.resolution_state != "unresolved" else []
+    made = generated.unlisted(uses, listed)
     if made:
         answer = answer.removesuffix(".") + f", + {generated.headline(made)}."
         warnings.append(generated.note(row["name"], made))
@@ -195,11 +200,35 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         answer=answer,
         data={"symbol": {"symbol_id": row["symbol_id"], "kind": row["kind"], "file": row["file"],
                          "line": row["line"]}, "by_kind": result.by_kind,
-              **({"generated_uses": [u.as_dict() for u in made]} if made else {})},
+              **(generated.listed(made) if made else {})},
         ranked=RankedList("references", plain(result.items), result.total, params.offset, result.by_file, narrow),
         guidance=guidance, warnings=warnings, limits_applied=limits,
         semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{i['kind']:<12} {i['file']}:{i['line']}  {i.get('excerpt') or ''}" for i in result.items],
+    )
+
+
+def _private_to(row: Any) -> str | None:
+    """The type whose own markup alone can name this private member (markup.private_owner)."""
+    return private_owner(row["visibility"], row["container_id"])
+
+
+def _undeclared_hierarchy(ctx: QueryContext, row: Any) -> ToolOutput:
+    """A type no indexed file declares (MudBlazor's MudTabPanel, said `base Object`): its base as its `.razor`
+    file's `@inherits` writes it, if it has one; nothing else is known."""
+    own = markup_components(ctx.conn, ctx.root, named=str(row["name"]))
+    own = own if len(own) == 1 else []  # several `.razor` files of that name: which one is not known
+    derived = markup_components(ctx.conn, ctx.root, {str(row["name"])})
+    said = [f"`@inherits {own[0].inherits}` ({own[0].file}:{own[0].line})"] if own else []
+    said += [plural(len(derived), "component") + " declared only in .razor markup `@inherits` it"] if derived else []
+    return ToolOutput(
+        answer=f"{row['kind']} {row['fqn']} is declared in no indexed file, so its bases, interfaces and derived types "
+               f"are not known" + (": " + ", ".join(said) if said else "") + ".",
+        data={"symbol_id": row["symbol_id"], "bases": [], "interfaces": [],
+              **({"markup_base": own[0].as_dict()} if own else {}),
+              **({"markup_components": [c.as_dict() for c in derived]} if derived else {})},
+        warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        preview=[f"inherits {own[0].inherits}"] if own else [],
     )
 
 
@@ -400,10 +429,11 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     warnings = list(ctx.warnings)
     if direction == "callers" and (broken := flag_broken_nodes(ctx, nodes)):
         warnings.append(broken)
-    if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"])):
-        warnings.append(named)
     # A [RelayCommand] method's caller is the generated command: said, not a bare 0 (Avalonia.Samples).
     made = generated.uses(ctx.conn, root_id) if direction == "callers" else []
+    if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"],
+                                                           _private_to(row), generated.from_razor(made))):
+        warnings.append(named)
     if made:
         answer = answer.removesuffix(".") + f" + {generated.headline(made)}."
         warnings.append(generated.note(row["name"], made))
@@ -445,7 +475,7 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     if unbound_data:
         data["unbound_calls"] = unbound_data
     if made:
-        data["generated_uses"] = [u.as_dict() for u in made]
+        data.update(generated.listed(made))
     return ToolOutput(
         answer=answer,
         data=data,
@@ -486,6 +516,8 @@ def hierarchy_tool(params: HierarchyParams, repo_path: str) -> ToolOutput:
         container = row["container_id"]
         raise RoslynMapError(ErrorCode.INVALID_ARGUMENT, f"{row['symbol_id']} is a {row['kind']}, not a type.",
                              f"Pass its type: symbol_id=\"{container}\"." if container else "Pass a type id (T:...).")
+    if row["external"] and row["assembly"] == symbols.UNDECLARED:
+        return _undeclared_hierarchy(ctx, row)
     result = types.hierarchy(ctx.conn, row["symbol_id"], params.transitive, DEPTH[1])
     descendants = [{**d, "relation": "implements"} for d in result["implementations"]] + \
                   [{**d, "relation": "derives"} for d in result["derived"]]
@@ -498,12 +530,27 @@ def hierarchy_tool(params: HierarchyParams, repo_path: str) -> ToolOutput:
     said += [f"{len(result[key])} {label}" for key, label in
              (("interfaces", "interfaces"), ("implementations", "implementations"), ("derived", "derived types"))
              if result[key]]
+    # Blazor components only a `.razor` file declares derive from it in generated code alone (MudBlazor's MudTabPanel).
+    derived = {str(d["name"]) for d in result["derived"] if d.get("name")} if params.transitive else set()
+    bases = {str(row["name"])} | derived
+    in_markup = markup_components(ctx.conn, ctx.root, bases) if row["kind"] == "Class" else []
+    if in_markup:
+        said.append(plural(len(in_markup), "component") + " declared only in .razor markup")
     answer = f"{row['kind']} {row['fqn']}: " + (", ".join(said) if said else
                                                 "no base interfaces, implementations or derived types") + "."
+    warnings = list(ctx.warnings)
+    if in_markup:
+        places = ", ".join(f"{c.name} ({c.file}:{c.line})" for c in in_markup[:3])
+        warnings.append(f"{plural(len(in_markup), 'component')} declared only in .razor files `@inherits` "
+                        f"{'it or a type derived from it' if params.transitive else 'it'} ({places}"
+                        f"{', ...' if len(in_markup) > 3 else ''}): the Razor generator's classes are not indexed, so "
+                        "they are not among the derived types and their `@code` members are no symbols; read those "
+                        "files.")
     return ToolOutput(
         answer=answer,
-        data={"symbol_id": row["symbol_id"], "bases": result["bases"], "interfaces": result["interfaces"]},
+        data={"symbol_id": row["symbol_id"], "bases": result["bases"], "interfaces": result["interfaces"],
+              **({"markup_components": [c.as_dict() for c in in_markup]} if in_markup else {})},
         ranked=RankedList("descendants", descendants, len(descendants), scope_param=None, page_param=None),
-        warnings=ctx.warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
+        warnings=warnings, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{d['relation']:<10} {d['symbol_id']}" for d in descendants],
     )

@@ -110,8 +110,11 @@ def card_tool(params: CardParams, repo_path: str) -> ToolOutput:
         uses = ", ".join(f"{c} {k}" for k, c in ext["references_by_kind"].items())
         # A symbol only a fact names (a DbSet a context inherits from a package) has no reference to list.
         used = f"the solution uses it: {uses}" if uses else "no reference in the solution names it"
+        where = "declared in no indexed file (a Blazor component only its .razor file declares, a member of its " \
+                "`@code`, another source generator's output, or an implicit constructor)" \
+            if ext["assembly"] == symbols.UNDECLARED else f"external (assembly {ext['assembly']}, no source here)"
         return ToolOutput(
-            answer=f"{ext['kind']} {ext['fqn']} is external (assembly {ext['assembly']}, no source here); {used}.",
+            answer=f"{ext['kind']} {ext['fqn']} is {where}; {used}.",
             data={k: v for k, v in ext.items() if k != "top_callees"},
             next_actions=[{"tool": "refs_find", "why": "where the solution uses it",
                            "args": {"symbol_id": ext["symbol_id"]}}] if uses else [],

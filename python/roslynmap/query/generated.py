@@ -9,6 +9,7 @@ import json
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from roslynmap.query.sql import in_chunks, memo
 
@@ -87,6 +88,11 @@ def unlisted(found: list[GeneratedUse], places: set[tuple[str, int]]) -> list[Ge
     return [u for u in found if not u.mapped or place(u.mapped) not in places]
 
 
+def from_razor(found: list[GeneratedUse]) -> bool:
+    """Whether the Razor generator's code (a component's or a view's) is among these uses."""
+    return any(short(u.generator) == "RazorSourceGenerator" for u in found)
+
+
 def generators_by_symbol(conn: sqlite3.Connection) -> dict[str, str]:
     """Symbol id -> the (first by name) generator whose output uses it."""
     out: dict[str, str] = {}
@@ -115,8 +121,20 @@ def headline(found: list[GeneratedUse]) -> str:
     return f"{len(found)} use{'s' if len(found) != 1 else ''} in source-generated code ({summary(found)})"
 
 
+# The generated uses an answer lists in `generated_uses`: MudBlazor's MudButton.Color has 198 (one per docs example),
+# which, listed whole, pushed refs_find past its token budget and cost the answer its warnings.
+LISTED = 20
+
+
+def listed(found: list[GeneratedUse]) -> dict[str, Any]:
+    """The `generated_uses` data of an answer: the first LISTED, and `generated_uses_total` when there are more."""
+    return {"generated_uses": [u.as_dict() for u in found[:LISTED]],
+            **({"generated_uses_total": len(found)} if len(found) > LISTED else {})}
+
+
 def note(name: str, found: list[GeneratedUse]) -> str:
     """Said beside the references or callers of a symbol generated code uses."""
+    shown = f"names the first {LISTED}" if len(found) > LISTED else "names them"
     return (f"Source-generated code uses {name} from {len(found)} generated member{'s' if len(found) != 1 else ''}: "
             f"{summary(found)}. Generated code is not indexed, so these uses are not listed as references; "
-            "`generated_uses` names them (and the markup line when the generator maps one).")
+            f"`generated_uses` {shown} (and the markup line when the generator maps one).")

@@ -111,9 +111,34 @@ def xaml_members(text: str) -> list[tuple[str, int]]:
 class MarkupNames:
     members: set[str] = field(default_factory=set)  # accessed or called
     words: set[str] = field(default_factory=set)  # every identifier (type names)
+    # What a private member's own type's markup may name: per member name, the Razor components naming it (by file
+    # stem, `Badge` for Badge.razor), and the names XAML gives (a code-behind's private event handler).
+    components: dict[str, set[str]] = field(default_factory=dict)
+    in_xaml: set[str] = field(default_factory=set)
 
-    def names(self, name: str, kind: str) -> bool:
-        return name in (self.words if kind in TYPE_KINDS else self.members)
+    def names(self, name: str, kind: str, private_to: str | None = None) -> bool:
+        """`private_to`: the simple name of the type declaring a private member, which only that type's markup can
+        name (a component's own `.razor`; a `.cshtml` compiles to a view class of its own)."""
+        if kind in TYPE_KINDS:
+            return name in self.words
+        if private_to is not None:
+            return name in self.in_xaml or private_to in self.components.get(name, ())
+        return name in self.members
+
+
+def private_owner(visibility: str | None, container: str | None) -> str | None:
+    """For a private member, the simple name of its type (`Column` for ``T:MudBlazor.Column`1``), the only component
+    whose markup can name it: MudBlazor's MudMask.GetCounterText, named by other components' markup only, was kept as
+    used. None for any other member."""
+    if visibility != "private" or not container:
+        return None
+    return container.split(":", 1)[-1].rsplit(".", 1)[-1].split("`", 1)[0]
+
+
+def _component(rel: str) -> str | None:
+    """The component a `.razor` file compiles to, by its file name (`Badge` for `Pages/Badge.razor`)."""
+    name = rel.rsplit("/", 1)[-1]
+    return name[: -len(".razor")] if name.lower().endswith(".razor") else None
 
 
 def _texts(conn: sqlite3.Connection, root: Path) -> list[tuple[str, str]]:
@@ -161,14 +186,21 @@ def names(conn: sqlite3.Connection, root: Path) -> MarkupNames:
         found.words.update(_WORD.findall(text))
         if rel in xaml:
             found.members.update(xaml[rel])
+            found.in_xaml.update(xaml[rel])
             found.words.update(f"{name}Extension" for name in _XAML_EXTENSION.findall(text))
         elif not is_xaml(rel):
-            found.members.update(a or b or c for a, b, c in _MEMBER.findall(text))
+            named = {a or b or c for a, b, c in _MEMBER.findall(text)}
+            found.members.update(named)
+            if (component := _component(rel)) is not None:
+                for name in named:
+                    found.components.setdefault(name, set()).add(component)
     return found
 
 
-def _mention_lines(conn: sqlite3.Connection, root: Path, name: str, kind: str) -> list[tuple[str, int]]:
-    """Each markup `(file, line)` naming `name`: as a member, or as a word for a type kind, in file order."""
+def _mention_lines(conn: sqlite3.Connection, root: Path, name: str, kind: str,
+                   private_to: str | None = None) -> list[tuple[str, int]]:
+    """Each markup `(file, line)` naming `name`: as a member, or as a word for a type kind, in file order. A private
+    member (`private_to`, its type's simple name: private_owner) only in its own component's `.razor`, or XAML."""
     escaped = re.escape(name)
     word = rf"(?<!\w){escaped}(?!\w)"
     razor = re.compile(word if kind in TYPE_KINDS
@@ -182,24 +214,35 @@ def _mention_lines(conn: sqlite3.Connection, root: Path, name: str, kind: str) -
         if is_xaml(rel) and kind not in TYPE_KINDS:
             out.extend((rel, number) for number in xaml.get(rel, {}).get(name, ()))
             continue
+        if private_to is not None and kind not in TYPE_KINDS and _component(rel) != private_to:
+            continue
         pattern = xaml_type if is_xaml(rel) else razor
         out.extend((rel, number) for number, line in enumerate(text.splitlines(), start=1) if pattern.search(line))
     return out
 
 
-def mentions(conn: sqlite3.Connection, root: Path, name: str, kind: str, limit: int = 3) -> tuple[int, list[str]]:
+def mentions(conn: sqlite3.Connection, root: Path, name: str, kind: str, limit: int = 3,
+             private_to: str | None = None) -> tuple[int, list[str]]:
     """How many markup lines name `name` (as a member, or a type for a type kind), and the first `file:line`s."""
-    lines = _mention_lines(conn, root, name, kind)
+    lines = _mention_lines(conn, root, name, kind, private_to)
     return len(lines), [f"{rel}:{number}" for rel, number in lines[:limit]]
 
 
-def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str) -> str | None:
-    """The warning refs_find and graph_callers add when markup names the symbol."""
-    lines = _mention_lines(conn, root, name, kind)
+def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str, private_to: str | None = None,
+            razor_bound: bool = False) -> str | None:
+    """The warning refs_find and graph_callers add when markup names the symbol (`private_to`: _mention_lines).
+    `razor_bound`: the Razor generator's code was bound and names this very symbol (its uses are listed apart)."""
+    lines = _mention_lines(conn, root, name, kind, private_to)
     if not lines:
         return None
     count, places = len(lines), [f"{rel}:{number}" for rel, number in lines[:3]]
     xaml = {is_xaml(rel) for rel, _ in lines}
+    if razor_bound and xaml == {False}:
+        # MudBlazor's MudButton.Color: 198 generated uses, and 1,670 lines naming some `Color` (MudIconButton's...).
+        return (f"Razor markup names '{name}' on {count} line{'s' if count != 1 else ''} ({', '.join(places)}"
+                f"{', ...' if count > len(places) else ''}), matched by name: the Razor generator's code using this "
+                "symbol is listed in generated_uses; the other lines may name another member of that name, or use "
+                "this one where the generator's code did not bind.")
     which, compiler = {
         frozenset({False}): ("Razor markup", "the Razor generator, which is"),
         frozenset({True}): ("XAML markup", "its UI framework's XAML build, which is"),
@@ -207,6 +250,42 @@ def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str) -> str |
     return (f"{which} names '{name}' on {count} line{'s' if count != 1 else ''} ({', '.join(places)}"
             f"{', ...' if count > len(places) else ''}): markup is compiled by {compiler} not "
             "indexed, so uses there are not listed; read those lines.")
+
+
+@dataclass(frozen=True)
+class MarkupComponent:
+    """A Blazor component only its `.razor` file declares (no C# part): the Razor generator's class, not indexed."""
+    name: str
+    file: str
+    line: int  # its `@inherits` directive's
+    inherits: str  # the base as written: `MudComponentBase`, `MudBaseInput<T>`
+
+    def as_dict(self) -> dict[str, str | int]:
+        return {"name": self.name, "file": self.file, "line": self.line, "inherits": self.inherits}
+
+
+_INHERITS = re.compile(r"^[ \t]*@inherits[ \t]+([\w.]+(?:<[^>\n]*>)?)", re.M)
+
+
+def markup_components(conn: sqlite3.Connection, root: Path, bases: set[str] | None = None,
+                      named: str | None = None) -> list[MarkupComponent]:
+    """Components whose `.razor` file `@inherits` one of `bases` (simple names; any when None), or the one `named`,
+    and whose class no C# file of its folder declares: MudBlazor's MudTabPanel and MudContainer (`@inherits
+    MudComponentBase`, all in `@code`) were missing from MudComponentBase's derived types, with nothing said (no
+    indexed code declares them)."""
+    declared = {(str(path).rpartition("/")[0], str(name)) for name, path in conn.execute(
+        "SELECT s.name, f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.kind = 'Class'")}
+    out = []
+    for rel, text in _texts(conn, root):
+        component = _component(rel)
+        # `_Imports.razor`'s `@inherits` is every component's of its folder: not a component of its own.
+        if component is None or component.startswith("_") or (rel.rpartition("/")[0], component) in declared \
+                or (named is not None and component != named):
+            continue
+        for m in _INHERITS.finditer(text):
+            if bases is None or m.group(1).split("<", 1)[0].rsplit(".", 1)[-1] in bases:
+                out.append(MarkupComponent(component, rel, text.count("\n", 0, m.start(1)) + 1, m.group(1)))
+    return out
 
 
 @dataclass(frozen=True)

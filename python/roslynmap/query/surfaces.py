@@ -334,15 +334,15 @@ def _classes_named(conn: sqlite3.Connection, name: str) -> list[tuple[str, str |
     return found
 
 
-def _beside(candidates: list[tuple[str, str | None]], markup: str) -> str | None:
+def _beside(candidates: list[tuple[str, str | None]], markup: str, only_one: bool = True) -> str | None:
     """The class of a page or component: its code-behind (`Index.cshtml.cs`), else one in the same
-    folder, else the only one."""
+    folder, else (`only_one`: a page's `@model`, named anywhere) the only one."""
     folder = markup.rsplit("/", 1)[0] + "/"
     for hit in ([c for c, f in candidates if f == markup + ".cs"],
                 [c for c, f in candidates if f and f.startswith(folder)]):
         if hit:
             return hit[0]
-    return candidates[0][0] if len(candidates) == 1 else None
+    return candidates[0][0] if only_one and len(candidates) == 1 else None
 
 
 def _razor_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
@@ -372,7 +372,9 @@ def _razor_routes(conn: sqlite3.Connection) -> list[dict[str, Any]]:
         if not renders:
             routes.append({**base, "method": "GET", "handler": model, **({"model": model} if model else {})})
     for component in facts_of_kind(conn, "RazorComponent"):
-        handler = _beside(_classes_named(conn, component["component"]), component["file"])
+        # A component is the class its file declares: one of the same name elsewhere is another class (MudBlazor.Docs'
+        # razor-only Pages/Index.razor was served by Pages/Api/Index.razor.cs's class). None: only markup declares it.
+        handler = _beside(_classes_named(conn, component["component"]), component["file"], only_one=False)
         routes.append({"method": "GET", "route": component["key"], "handler": handler, "file": component["file"],
                        "line": component["line"], "source": "blazor", "confidence": component["confidence"],
                        **({"injects": component["injects"]} if component.get("injects") else {})})

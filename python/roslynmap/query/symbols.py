@@ -200,6 +200,25 @@ def external(conn: sqlite3.Connection, symbol_id: str) -> sqlite3.Row | None:
     return found
 
 
+# What `assembly` says of a symbol references name that no indexed file declares: a Blazor component only its .razor
+# file declares (MudBlazor's MudTabPanel: 23 references, yet "No symbol 'T:MudBlazor.MudTabPanel' in the index"), its
+# `@code` members, another source generator's class (a .resx's), an implicit constructor.
+UNDECLARED = "(declared in no indexed file: source-generated or implicit)"
+
+
+def undeclared(conn: sqlite3.Connection, symbol_id: str) -> sqlite3.Row | None:
+    """A symbol some reference binds to that neither the solution's files nor metadata declare, in the shape of an
+    external row (its kind and name as the reference has them), so its references can be asked for by id."""
+    found: sqlite3.Row | None = conn.execute(
+        "SELECT NULL AS row_id, i.symbol_id, NULL AS stable_id, r.target_name AS name, r.target_kind AS kind,"
+        " substr(i.symbol_id, 3) AS fqn, NULL AS signature, '' AS doc, NULL AS namespace, NULL AS container_id,"
+        " NULL AS line, NULL AS col, NULL AS end_line, NULL AS end_col, NULL AS visibility, 0 AS is_static,"
+        " 0 AS arity, NULL AS project_id, NULL AS file, NULL AS project, 1 AS external, ? AS assembly"
+        " FROM ids i JOIN refs r ON r.target_key = i.key WHERE i.symbol_id = ? AND r.target_kind IS NOT NULL LIMIT 1",
+        (UNDECLARED, symbol_id)).fetchone()
+    return found
+
+
 def suggest(conn: sqlite3.Connection, text: str, limit: int = 3) -> list[dict[str, Any]]:
     """Up to `limit` likely symbols for a mistyped id or name (NOT_FOUND candidates): names a few edits
     away (`OrderService.Placee` -> `OrderService.Place`, members of the named type first), then a search."""
@@ -282,6 +301,8 @@ def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None
         return ext  # a framework or package member: queryable by id like the solution's own
     if not rows and column == "s.symbol_id" and len(full := shortids.expand(conn, text)) == 1:
         return resolve(conn, full[0], project)  # a short id from an answer (query/shortids.py)
+    if not rows and column == "s.symbol_id" and (hidden := undeclared(conn, text)) is not None:
+        return hidden
     if not rows:
         candidates = suggest(conn, text)
         raise RoslynMapError(

@@ -248,7 +248,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     # type) is not said unused: its members are judged one by one.
     maybe_called = {s.container for s in symbols
                     if s.container and s.kind not in TYPE_KINDS and s.name in unbound_names}
-    named_in_markup = {s.symbol_id for s in symbols if in_markup is not None and in_markup.names(s.name, s.kind)}
+    named_in_markup = {s.symbol_id for s in symbols if in_markup is not None
+                       and in_markup.names(s.name, s.kind, markup.private_owner(s.visibility, s.container))}
     rules = _Rules(
         keys=keys, by_attribute=_run_by_attribute(conn), maybe_called=maybe_called, unbound_bases=lineage.unbound,
         # The class holding Main (top-level statements' `Program`) is the entry point's, not unused.

@@ -10,3 +10,12 @@ public partial class Stepper
     // Named nowhere: truly unused.
     private void Reset() => count = 0;
 }
+
+public partial class Stepper
+{
+    // Named by Stepper.razor (`@Hint()`): Badge's private Hint is not.
+    private string Hint() => $"{count} steps";
+
+    // Given to Badge's OnPick parameter.
+    private void Pick(int tone) => count = tone;
+}
