@@ -107,7 +107,8 @@ def _library_projects(conn: sqlite3.Connection) -> set[int]:
                                                 " AND project_id IS NOT NULL")}
     # A test project's public members are no published API either (a helper no test calls is unused).
     return {p for p, (kind, name, path) in kinds.items()
-            if kind == "Library" and p not in reached | functions and not is_test_project(str(name), str(path))}
+            if kind == "Library" and p not in reached | functions and not is_test_project(str(name), str(path))
+            and not unity.is_game_assembly(str(path))}
 
 
 _BENCHMARK_NAME = re.compile(r"(?:^|[.\-_])[A-Za-z]*Benchmarks?$")

@@ -1,0 +1,137 @@
+"""A Unity project, which has no project files in its repository (testdata/Unity), over MCP stdio.
+
+testdata/Unity is a Unity 2022.3 project (ProjectSettings/ProjectVersion.txt) with no Unity assemblies: Assets/ holds
+two assembly definitions (Game.Core, with a .meta guid Game.Gameplay references it by; Game.Gameplay, with a nested
+Editor-only Game.Gameplay.Editor), loose scripts (Assembly-CSharp), an Editor folder (Assembly-CSharp-Editor), Plugins
+(Assembly-CSharp-firstpass), a `Samples~` folder Unity ignores and a scene wiring Player.OnStartClicked to a button;
+Packages/ an embedded package with its own .asmdef and a script outside it. tools/Build/Build.csproj is an unrelated
+tool project (Boss Room's dotnet-tools trap): the Unity project is indexed, not it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import served_copy
+from tests.mcp_client import McpServerProcess
+
+UNITY_NOTES = [
+    "Unity project (editor 2022.3): its 7 assemblies were synthesized from Unity's layout (one per .asmdef; "
+    "Assembly-CSharp, -Editor, -firstpass for the other scripts under Assets/) and loaded without MSBuild; chosen "
+    "over tools/Build/Build.csproj outside the Unity project (pass solution_path to index one of those instead)",
+    "Unity's own assemblies (UnityEngine, UnityEditor, the packages in Library/PackageCache) are not available outside "
+    "the Unity editor: their types are unbound, so the projects are partial; the game's own classes bind to each other "
+    "and to the .NET reference assemblies (net10.0). Defined: UNITY_EDITOR and UNITY_<version>_OR_NEWER, no platform "
+    "symbols",
+    "To bind Unity's types too: open the project in Unity once (Assets > Open C# Project writes its .csproj and .sln "
+    "files) and index that .sln (solution_path)",
+    "1 script(s) under Packages/ belong to no .asmdef: Unity does not compile them, and they are not indexed",
+]
+HINT = ("Unity's own assemblies come with the Unity editor, not NuGet: open the project in Unity once (Assets > Open "
+        "C# Project writes its .csproj and .sln files) and index that .sln (solution_path) to bind Unity's types; "
+        "meanwhile calls among the game's own classes bind.")
+
+
+@pytest.fixture(scope="module")
+def unity(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    # No dotnet restore: there is nothing it could restore (and the CLI does not try for a Unity project).
+    yield from served_copy("Unity", tmp_path_factory, home, exit_code=2, restore=False)
+
+
+def test_the_unity_project_is_indexed_not_the_tool_beside_it(unity: McpServerProcess) -> None:
+    env = unity.call("index_ensure_baseline", {"token_budget": 8000})
+    data = env["data"]
+    assert data["solution"] == "ProjectSettings/ProjectVersion.txt"
+    assert data["workspace_diagnostics"] == UNITY_NOTES
+    assert data["counts"] == {"symbols": 31, "references": 42, "files": 8, "unresolved_references": 21, "facts": 0,
+                              "projects": 7}
+    projects = data["projects"]
+    assert [(p["name"], p["path"], p["semantic_level"], p["resolved_references"], p["unresolved_references"],
+             p["missing_reference_errors"], p["target_framework"]) for p in projects] == [
+        ("Game.Core", "Assets/Scripts/Core/Game.Core.asmdef", "partial", 9, 4, 5, "net10.0"),
+        ("Game.Gameplay", "Assets/Scripts/Gameplay/Game.Gameplay.asmdef", "partial", 3, 6, 8, "net10.0"),
+        ("Game.Gameplay.Editor", "Assets/Scripts/Gameplay/Editor/Game.Gameplay.Editor.asmdef", "partial", 1, 4, 4,
+         "net10.0"),
+        ("Game.Utils", "Packages/com.game.utils/Runtime/Game.Utils.asmdef", "full", 0, 0, 0, "net10.0"),
+        ("Assembly-CSharp-firstpass", "Assets/Plugins/", "full", 0, 0, 0, "net10.0"),
+        ("Assembly-CSharp", "Assets/", "partial", 6, 2, 2, "net10.0"),
+        ("Assembly-CSharp-Editor", "Assets/**/Editor/", "partial", 2, 5, 4, "net10.0"),
+    ]
+    core = projects[0]
+    assert core["level_reason"] == (
+        "5 missing-reference errors: synthesized from Unity's layout; Unity's own assemblies (UnityEngine, "
+        "UnityEditor, the packages in Library/PackageCache) are not available outside the Unity editor: their types "
+        "are unbound")
+    assert core["hint"] == HINT and core["restored"] is True
+    assert projects[1]["load_errors"] == [
+        "warning: references 1 assemblies that are not in the repository (Unity.Netcode.Runtime)"]
+    assert projects[2]["load_errors"] == ["warning: Editor-only: Unity compiles it for the editor, not for players"]
+    assert "hint" not in projects[3]
+
+
+def test_each_script_goes_to_the_assembly_unity_compiles_it_into(unity: McpServerProcess) -> None:
+    env = unity.call("symbols_search", {"kinds": ["Class"], "limit": 50})
+    assert sorted((r["symbol_id"], r["file"], r["project"]) for r in env["data"]["results"]) == [
+        ("T:Game.Core.Damage", "Assets/Scripts/Core/Damage.cs", "Game.Core"),
+        ("T:Game.Core.Health", "Assets/Scripts/Core/Health.cs", "Game.Core"),
+        ("T:Game.Gameplay.Editor.PlayerInspector", "Assets/Scripts/Gameplay/Editor/PlayerInspector.cs",
+         "Game.Gameplay.Editor"),
+        ("T:Game.Gameplay.Player", "Assets/Scripts/Gameplay/Player.cs", "Game.Gameplay"),
+        ("T:MainMenu", "Assets/MainMenu.cs", "Assembly-CSharp"),
+        ("T:MenuTools", "Assets/Editor/MenuTools.cs", "Assembly-CSharp-Editor"),
+        ("T:ScoreKeeper", "Assets/MainMenu.cs", "Assembly-CSharp"),
+        ("T:Utils.MathUtil", "Packages/com.game.utils/Runtime/MathUtil.cs", "Game.Utils"),
+        ("T:VendorLib", "Assets/Plugins/VendorLib.cs", "Assembly-CSharp-firstpass"),
+    ]
+    # Assets/Samples~ (Unity ignores `~` folders) and Packages/com.game.utils/Loose.cs (no .asmdef) are not compiled.
+    assert unity.call("symbols_search", {"query": "Sample"})["data"]["results"] == []
+    assert unity.call("symbols_search", {"query": "Loose"})["data"]["results"] == []
+
+
+def test_assemblies_reference_each_other_as_unity_links_them(unity: McpServerProcess) -> None:
+    env = unity.call("projects_graph", {})
+    assert {p["project"]: p["references"] for p in env["data"]["projects"]} == {
+        "Assembly-CSharp": ["Assembly-CSharp-firstpass", "Game.Core", "Game.Gameplay", "Game.Utils"],
+        # Every auto-referenced assembly, the Editor-only Game.Gameplay.Editor too.
+        "Assembly-CSharp-Editor": ["Assembly-CSharp", "Assembly-CSharp-firstpass", "Game.Core", "Game.Gameplay",
+                                   "Game.Gameplay.Editor", "Game.Utils"],
+        "Assembly-CSharp-firstpass": ["Game.Core", "Game.Gameplay", "Game.Utils"],
+        "Game.Core": ["Game.Utils"],
+        "Game.Gameplay": ["Game.Core"],  # by "GUID:0f1e..." (Game.Core.asmdef.meta); Unity.Netcode.Runtime is missing
+        "Game.Gameplay.Editor": ["Game.Gameplay"],
+        "Game.Utils": [],
+    }
+
+
+def test_calls_between_the_games_own_classes_bind(unity: McpServerProcess) -> None:
+    # Player (Game.Gameplay, a NetworkBehaviour) calls Health.TakeDamage (Game.Core, a MonoBehaviour) in an
+    # `#if UNITY_2022_3_OR_NEWER` block: both bases unbound, the call bound.
+    env = unity.call("graph_callers", {"symbol_id": "M:Game.Core.Health.TakeDamage(System.Int32)"})
+    assert env["answer"] == "1 bound caller of Game.Core.Health.TakeDamage within depth 1."
+    assert [(n["symbol_id"], n["file"], n["edges"][0]["line"]) for n in env["data"]["nodes"]] == [
+        ("M:Game.Gameplay.Player.Update", "Assets/Scripts/Gameplay/Player.cs", 14)]
+    env = unity.call("refs_find", {"symbol_id": "M:Utils.MathUtil.Clamp(System.Int32,System.Int32,System.Int32)"})
+    assert [(r["file"], r["line"]) for r in env["data"]["references"]] == [("Assets/Scripts/Core/Damage.cs", 7)]
+
+
+def test_unused_knows_what_unity_calls_and_sets(unity: McpServerProcess) -> None:
+    env = unity.call("symbols_unused", {})
+    # A plain class's `Reset` is no Unity message; NeverCalled and Unwired are named by nothing, not even the scene.
+    assert [i["symbol_id"] for i in env["data"]["unused"]] == [
+        "M:ScoreKeeper.Reset", "M:Game.Core.Health.NeverCalled", "M:Game.Gameplay.Player.Unwired"]
+    excluded = env["data"]["excluded"]
+    assert {k: v["count"] for k, v in excluded.items()} == {
+        "found_by_attribute": 3,  # [MenuItem] HealAll, its class MenuTools, [ServerRpc] FireServerRpc
+        "unbound_base": 1,  # Player.OnNetworkSpawn overrides NetworkBehaviour's
+        "unity_event": 1,  # Player.OnStartClicked: the scene's m_MethodName
+        "unity_message": 4,  # MainMenu.Start, Health.Awake, Player.Update, PlayerInspector.OnSceneGUI
+        "unity_object": 2,  # MainMenu, PlayerInspector (Health and Player are named by code)
+        "unity_serialized": 2,  # Health.tint, MainMenu.title (public fields; [SerializeField] ones are read)
+    }
+    assert excluded["found_by_attribute"]["attributes"] == {"MenuItem": 2, "ServerRpc": 1}
+    assert env["data"]["not_detected"].endswith(
+        "; Unity: methods called by a string (SendMessage, Invoke, StartCoroutine(\"X\")), animation events, which "
+        "scenes or prefabs use a component")
