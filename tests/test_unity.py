@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import served_copy
+from tests.conftest import indexed_copy, serving
 from tests.mcp_client import McpServerProcess
 
 UNITY_NOTES = [
@@ -36,9 +36,14 @@ HINT = ("Unity's own assemblies come with the Unity editor, not NuGet: open the 
 
 
 @pytest.fixture(scope="module")
-def unity(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+def unity_repo(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
     # No dotnet restore: there is nothing it could restore (and the CLI does not try for a Unity project).
-    yield from served_copy("Unity", tmp_path_factory, home, exit_code=2, restore=False)
+    return indexed_copy("Unity", tmp_path_factory.mktemp("repos") / "Unity", home, exit_code=2, restore=False)
+
+
+@pytest.fixture(scope="module")
+def unity(unity_repo: Path, home: Path) -> Iterator[McpServerProcess]:
+    yield from serving(unity_repo, home)
 
 
 def test_the_unity_project_is_indexed_not_the_tool_beside_it(unity: McpServerProcess) -> None:
@@ -135,3 +140,25 @@ def test_unused_knows_what_unity_calls_and_sets(unity: McpServerProcess) -> None
     assert env["data"]["not_detected"].endswith(
         "; Unity: methods called by a string (SendMessage, Invoke, StartCoroutine(\"X\")), animation events, which "
         "scenes or prefabs use a component")
+
+
+def test_a_workspace_overlay_adds_a_script_to_the_assembly_of_its_folder(unity: McpServerProcess,
+                                                                        unity_repo: Path) -> None:
+    # The in-memory workspace (no MSBuild) forks like a loaded one: the new file joins Game.Gameplay (its .asmdef's
+    # folder) and its call to Game.Core binds.
+    enemy = unity_repo / "Assets/Scripts/Gameplay/Enemy.cs"
+    unity.call("workspace_create", {"workspace_id": "unity"})
+    enemy.write_text("namespace Game.Gameplay\n{\n    public class Enemy\n    {\n        public void "
+                     "Strike(Game.Core.Health target)\n        {\n            target.TakeDamage(5);\n        }\n    }\n}\n")
+    try:
+        data = unity.call("index_refresh_overlay", {"workspace_id": "unity"})["data"]
+        assert (data["extracted"], data["changed_files"]) == (
+            ["Assets/Scripts/Gameplay/Enemy.cs"], [{"path": "Assets/Scripts/Gameplay/Enemy.cs", "state": "added"}])
+        found = unity.call("symbols_search", {"query": "Enemy", "workspace_id": "unity"})["data"]["results"]
+        assert [(r["symbol_id"], r["project"]) for r in found] == [("T:Game.Gameplay.Enemy", "Game.Gameplay")]
+        env = unity.call("graph_callers", {"symbol_id": "M:Game.Core.Health.TakeDamage(System.Int32)",
+                                           "workspace_id": "unity"})
+        assert [n["symbol_id"] for n in env["data"]["nodes"]] == [
+            "M:Game.Gameplay.Enemy.Strike(Game.Core.Health)", "M:Game.Gameplay.Player.Update"]
+    finally:
+        enemy.unlink()

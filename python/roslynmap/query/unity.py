@@ -54,14 +54,14 @@ _METHOD_NAME = re.compile(rb"m_MethodName:\s*([A-Za-z_]\w*)")
 def is_unity_baseline(conn: sqlite3.Connection) -> bool:
     """A baseline of a Unity project: synthesized from its layout (an .asmdef, `Assets/`) or Unity's generated
     solution (Assembly-CSharp.csproj)."""
-    return conn.execute("SELECT 1 FROM projects WHERE path LIKE '%.asmdef' OR path LIKE 'Assets/%'"
-                        " OR path LIKE '%/Assets/%' OR name = 'Assembly-CSharp' LIMIT 1").fetchone() is not None
+    return conn.execute("SELECT 1 FROM projects WHERE path LIKE '%.asmdef' OR name = 'Assembly-CSharp'"
+                        " OR (path LIKE '%Assets/%' AND path LIKE '%/') LIMIT 1").fetchone() is not None
 
 
 def is_game_assembly(path: str) -> bool:
     """A Unity project's own assembly (an .asmdef under Assets/, or Assembly-CSharp's `Assets/`): the player loads
     it, like an app; an embedded package's (under Packages/) may be another project's library."""
-    return path.startswith("Assets/") or "/Assets/" in path
+    return (path.endswith((".asmdef", "/"))) and (path.startswith("Assets/") or "/Assets/" in path)
 
 
 def asset_method_names(conn: sqlite3.Connection, root: Path) -> frozenset[str]:
