@@ -149,7 +149,8 @@ def test_a_workspace_overlay_adds_a_script_to_the_assembly_of_its_folder(unity: 
     enemy = unity_repo / "Assets/Scripts/Gameplay/Enemy.cs"
     unity.call("workspace_create", {"workspace_id": "unity"})
     enemy.write_text("namespace Game.Gameplay\n{\n    public class Enemy\n    {\n        public void "
-                     "Strike(Game.Core.Health target)\n        {\n            target.TakeDamage(5);\n        }\n    }\n}\n")
+                     "Strike(Game.Core.Health target)\n        {\n            target.TakeDamage(5);\n        }\n"
+                     "    }\n}\n")
     try:
         data = unity.call("index_refresh_overlay", {"workspace_id": "unity"})["data"]
         assert (data["extracted"], data["changed_files"]) == (
