@@ -3,7 +3,8 @@
 testdata/Unity is a Unity 2022.3 project (ProjectSettings/ProjectVersion.txt) with no Unity assemblies: Assets/ holds
 two assembly definitions (Game.Core, with a .meta guid Game.Gameplay references it by; Game.Gameplay, with a nested
 Editor-only Game.Gameplay.Editor), loose scripts (Assembly-CSharp), an Editor folder (Assembly-CSharp-Editor), Plugins
-(Assembly-CSharp-firstpass), a `Samples~` folder Unity ignores and a scene wiring Player.OnStartClicked to a button;
+(Assembly-CSharp-firstpass), a `Samples~` folder Unity ignores, a scene wiring Player.OnStartClicked to a button, a
+prefab instance overriding a button's method (PlayerAnimation.OnMenuOpened) and an animation event (OnFootstep);
 Packages/ an embedded package with its own .asmdef and a script outside it. tools/Build/Build.csproj is an unrelated
 tool project (Boss Room's dotnet-tools trap): the Unity project is indexed, not it.
 """
@@ -51,13 +52,13 @@ def test_the_unity_project_is_indexed_not_the_tool_beside_it(unity: McpServerPro
     data = env["data"]
     assert data["solution"] == "ProjectSettings/ProjectVersion.txt"
     assert data["workspace_diagnostics"] == UNITY_NOTES
-    assert data["counts"] == {"symbols": 31, "references": 42, "files": 8, "unresolved_references": 21, "facts": 0,
+    assert data["counts"] == {"symbols": 43, "references": 51, "files": 10, "unresolved_references": 26, "facts": 0,
                               "projects": 7}
     projects = data["projects"]
     assert [(p["name"], p["path"], p["semantic_level"], p["resolved_references"], p["unresolved_references"],
              p["missing_reference_errors"], p["target_framework"]) for p in projects] == [
         ("Game.Core", "Assets/Scripts/Core/Game.Core.asmdef", "partial", 9, 4, 5, "net10.0"),
-        ("Game.Gameplay", "Assets/Scripts/Gameplay/Game.Gameplay.asmdef", "partial", 3, 6, 8, "net10.0"),
+        ("Game.Gameplay", "Assets/Scripts/Gameplay/Game.Gameplay.asmdef", "partial", 7, 11, 15, "net10.0"),
         ("Game.Gameplay.Editor", "Assets/Scripts/Gameplay/Editor/Game.Gameplay.Editor.asmdef", "partial", 1, 4, 4,
          "net10.0"),
         ("Game.Utils", "Packages/com.game.utils/Runtime/Game.Utils.asmdef", "full", 0, 0, 0, "net10.0"),
@@ -78,13 +79,16 @@ def test_the_unity_project_is_indexed_not_the_tool_beside_it(unity: McpServerPro
 
 
 def test_each_script_goes_to_the_assembly_unity_compiles_it_into(unity: McpServerProcess) -> None:
-    env = unity.call("symbols_search", {"kinds": ["Class"], "limit": 50})
+    env = unity.call("symbols_search", {"kinds": ["Class", "Enum"], "limit": 50})
     assert sorted((r["symbol_id"], r["file"], r["project"]) for r in env["data"]["results"]) == [
         ("T:Game.Core.Damage", "Assets/Scripts/Core/Damage.cs", "Game.Core"),
         ("T:Game.Core.Health", "Assets/Scripts/Core/Health.cs", "Game.Core"),
         ("T:Game.Gameplay.Editor.PlayerInspector", "Assets/Scripts/Gameplay/Editor/PlayerInspector.cs",
          "Game.Gameplay.Editor"),
+        ("T:Game.Gameplay.Loadout", "Assets/Scripts/Gameplay/Loadout.cs", "Game.Gameplay"),
         ("T:Game.Gameplay.Player", "Assets/Scripts/Gameplay/Player.cs", "Game.Gameplay"),
+        ("T:Game.Gameplay.PlayerAnimation", "Assets/Scripts/Gameplay/PlayerAnimation.cs", "Game.Gameplay"),
+        ("T:Game.Gameplay.Stance", "Assets/Scripts/Gameplay/Loadout.cs", "Game.Gameplay"),
         ("T:MainMenu", "Assets/MainMenu.cs", "Assembly-CSharp"),
         ("T:MenuTools", "Assets/Editor/MenuTools.cs", "Assembly-CSharp-Editor"),
         ("T:ScoreKeeper", "Assets/MainMenu.cs", "Assembly-CSharp"),
@@ -124,22 +128,30 @@ def test_calls_between_the_games_own_classes_bind(unity: McpServerProcess) -> No
 
 def test_unused_knows_what_unity_calls_and_sets(unity: McpServerProcess) -> None:
     env = unity.call("symbols_unused", {})
-    # A plain class's `Reset` is no Unity message; NeverCalled and Unwired are named by nothing, not even the scene.
+    # A plain class's `Reset` is no Unity message; NeverCalled and Unwired are named by nothing, not even the scene;
+    # a [Serializable] class's private field is not serialized.
     assert [i["symbol_id"] for i in env["data"]["unused"]] == [
-        "M:ScoreKeeper.Reset", "M:Game.Core.Health.NeverCalled", "M:Game.Gameplay.Player.Unwired"]
+        "M:ScoreKeeper.Reset", "M:Game.Core.Health.NeverCalled", "F:Game.Gameplay.Loadout._spare",
+        "M:Game.Gameplay.Player.Unwired"]
     excluded = env["data"]["excluded"]
     assert {k: v["count"] for k, v in excluded.items()} == {
-        "found_by_attribute": 3,  # [MenuItem] HealAll, its class MenuTools, [ServerRpc] FireServerRpc
+        # [MenuItem] HealAll and its class MenuTools, [ServerRpc] FireServerRpc, PlayerAnimation's [Inject] _health
+        "found_by_attribute": 4,
         "unbound_base": 1,  # Player.OnNetworkSpawn overrides NetworkBehaviour's
-        "unity_event": 1,  # Player.OnStartClicked: the scene's m_MethodName
+        # Player.OnStartClicked (the scene's m_MethodName), PlayerAnimation.OnMenuOpened (a prefab instance's override
+        # of m_MethodName), PlayerAnimation.OnFootstep (Walk.anim's animation event)
+        "unity_event": 3,
         "unity_message": 4,  # MainMenu.Start, Health.Awake, Player.Update, PlayerInspector.OnSceneGUI
-        "unity_object": 2,  # MainMenu, PlayerInspector (Health and Player are named by code)
-        "unity_serialized": 2,  # Health.tint, MainMenu.title (public fields; [SerializeField] ones are read)
+        "unity_object": 3,  # MainMenu, PlayerInspector, PlayerAnimation (Health and Player are named by code)
+        # Health.tint, MainMenu.title (public fields), PlayerAnimation.loadout ([SerializeField], never read),
+        # Loadout.Stance and Loadout.Ammo (a [Serializable] class's public fields), Stance.Guard and Stance.Charge (the
+        # members of an enum a serialized field holds)
+        "unity_serialized": 7,
     }
-    assert excluded["found_by_attribute"]["attributes"] == {"MenuItem": 2, "ServerRpc": 1}
+    assert excluded["found_by_attribute"]["attributes"] == {"Inject": 1, "MenuItem": 2, "ServerRpc": 1}
     assert env["data"]["not_detected"].endswith(
-        "; Unity: methods called by a string (SendMessage, Invoke, StartCoroutine(\"X\")), animation events, which "
-        "scenes or prefabs use a component")
+        "; Unity: methods called by a string (SendMessage, Invoke, StartCoroutine(\"X\")), which scenes or prefabs "
+        "use a component")
 
 
 def test_a_workspace_overlay_adds_a_script_to_the_assembly_of_its_folder(unity: McpServerProcess,

@@ -55,8 +55,9 @@ def test_the_assemblies_of_the_layout(game: Path) -> None:
             for p in spec["projects"]] == [
         ("Game.Core", "Assets/Scripts/Core/Game.Core.asmdef",
          ["Assets/Scripts/Core/Damage.cs", "Assets/Scripts/Core/Health.cs"], ["Game.Utils"], [], False),
-        ("Game.Gameplay", "Assets/Scripts/Gameplay/Game.Gameplay.asmdef", ["Assets/Scripts/Gameplay/Player.cs"],
-         ["Game.Core"], ["Unity.Netcode.Runtime"], False),
+        ("Game.Gameplay", "Assets/Scripts/Gameplay/Game.Gameplay.asmdef",
+         ["Assets/Scripts/Gameplay/Loadout.cs", "Assets/Scripts/Gameplay/Player.cs",
+          "Assets/Scripts/Gameplay/PlayerAnimation.cs"], ["Game.Core"], ["Unity.Netcode.Runtime"], False),
         ("Game.Gameplay.Editor", "Assets/Scripts/Gameplay/Editor/Game.Gameplay.Editor.asmdef",
          ["Assets/Scripts/Gameplay/Editor/PlayerInspector.cs"], ["Game.Gameplay"], [], True),
         ("Game.Utils", "Packages/com.game.utils/Runtime/Game.Utils.asmdef",

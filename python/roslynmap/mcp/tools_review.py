@@ -302,7 +302,7 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
                               "serializer-only fields, attributes read by reflection through a Type variable, "
                               "callers outside the solution"
                               + ("; Unity: methods called by a string (SendMessage, Invoke, StartCoroutine(\"X\")), "
-                                 "animation events, which scenes or prefabs use a component" if is_unity else "")},
+                                 "which scenes or prefabs use a component" if is_unity else "")},
         ranked=RankedList("unused", page, len(found.items), params.offset, by_file, scope_param=None),
         warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{i['kind']:<11} {i['symbol_id']}" for i in page],

@@ -45,10 +45,17 @@ MESSAGES = frozenset({
 })
 SERIALIZE_ATTRIBUTES = ("SerializeField", "SerializeFieldAttribute", "SerializeReference",
                         "SerializeReferenceAttribute")
-ASSET_SUFFIXES = (".unity", ".prefab", ".asset", ".controller", ".overridecontroller", ".playable")
+ASSET_SUFFIXES = (".unity", ".prefab", ".asset", ".controller", ".overridecontroller", ".playable", ".anim",
+                  # a model's import settings hold the animation events of its clips (Boss Room's CharacterSet.fbx)
+                  ".fbx.meta", ".obj.meta", ".blend.meta", ".dae.meta", ".max.meta", ".ma.meta", ".mb.meta")
+# Unity's DI containers (VContainer, Zenject/Extenject, Reflex) set an `[Inject]` field by reflection.
+INJECT_ATTRIBUTES = ("Inject", "InjectAttribute")
 # Unity's caches and build output (Library/ holds thousands of imported .asset files), never the project's own.
 _SKIPPED = frozenset({"library", "temp", "logs", "obj", "bin", "node_modules", "build", "builds"})
-_METHOD_NAME = re.compile(rb"m_MethodName:\s*([A-Za-z_]\w*)")
+# A UnityEvent's call (`m_MethodName: OnStartClicked`), the same overridden in a prefab instance (`propertyPath:
+# ...m_MethodName` then `value: OnStartClicked`: Boss Room's main menu) and an animation event (`functionName:
+# OnAnimEvent`).
+_METHOD_NAME = re.compile(rb"(?:m_MethodName:|m_MethodName\s*\n\s*value:|functionName:)[ \t]*([A-Za-z_]\w*)")
 
 
 def is_unity_baseline(conn: sqlite3.Connection) -> bool:
@@ -81,6 +88,46 @@ def asset_method_names(conn: sqlite3.Connection, root: Path) -> frozenset[str]:
                     continue
         return frozenset(n.decode() for n in names)
     return frozenset(memo(conn, f"unity_methods:{root}", compute))
+
+
+def injected_fields(conn: sqlite3.Connection) -> dict[str, str]:
+    """Fields carrying [Inject] (Boss Room's `[Inject] ConnectionManager m_ConnectionManager`) -> "Inject"."""
+    rows = conn.execute(
+        "SELECT DISTINCT s.symbol_id FROM refs r JOIN ids i ON i.key = r.from_key"
+        " JOIN symbols s ON s.symbol_id = i.symbol_id AND s.kind = 'Field'"
+        f" WHERE r.kind = 'TypeRef' AND r.target_name IN ({','.join('?' * len(INJECT_ATTRIBUTES))})",
+        INJECT_ATTRIBUTES)
+    return {str(r[0]): "Inject" for r in rows}
+
+
+def serializable_types(conn: sqlite3.Connection) -> set[str]:
+    """Types carrying [Serializable]: Unity serializes their public fields where a component or asset holds one
+    (Boss Room's ActionConfig, whose `ManaCost` only its .asset files set)."""
+    rows = conn.execute(
+        "SELECT DISTINCT s.symbol_id FROM refs r JOIN ids i ON i.key = r.from_key"
+        " JOIN symbols s ON s.symbol_id = i.symbol_id AND s.kind IN ('Class', 'Struct')"
+        " WHERE r.kind = 'TypeRef' AND r.target_name IN ('Serializable', 'SerializableAttribute')")
+    return {str(r[0]) for r in rows}
+
+
+def enums_of_fields(conn: sqlite3.Connection, fields: set[str]) -> set[str]:
+    """Enums the declared type of one of `fields` names (a name on the declaration's line before the field's own):
+    Unity stores such a field's value as a number in scenes and assets, so each member may come from there (Boss
+    Room's `public ActionLogic Logic`, set per action in its .asset files)."""
+    if not fields:
+        return set()
+    found: set[str] = set()
+    listed = sorted(fields)
+    for start in range(0, len(listed), 500):
+        chunk = listed[start:start + 500]
+        rows = conn.execute(
+            "SELECT DISTINCT t.symbol_id FROM symbols f JOIN ids fk ON fk.symbol_id = f.symbol_id"
+            " JOIN refs r ON r.from_key = fk.key AND r.kind = 'TypeRef' AND r.file_id = f.file_id AND r.line = f.line"
+            " AND r.col < f.col JOIN ids t ON t.key = r.target_key"
+            " JOIN symbols e ON e.symbol_id = t.symbol_id AND e.kind = 'Enum'"
+            f" WHERE f.symbol_id IN ({','.join('?' * len(chunk))})", chunk)
+        found.update(str(r[0]) for r in rows)
+    return found
 
 
 def serialized_fields(conn: sqlite3.Connection) -> set[str]:

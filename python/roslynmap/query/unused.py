@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from roslynmap.model.kinds import TYPE_KINDS
@@ -43,7 +43,7 @@ EXCLUSIONS = {
     "generated_code": "referenced by a source generator's output, which is not indexed ([ObservableProperty] "
                       "fields, [RelayCommand] methods, serialized members...): `generators` names them",
     "found_by_attribute": "methods carrying an attribute the solution reads by reflection, or a package's attribute "
-                          "(its framework finds them by it): `attributes` names them",
+                          "(its framework finds them by it), and [Inject] fields: `attributes` names them",
     "public_library_api": "public API of libraries no app of the solution references, or published as packages",
     "serialization": "public properties, ShouldSerialize{Property} methods and the members of an enum a public "
                      "property holds (serializers bind them)",
@@ -62,7 +62,8 @@ EXCLUSIONS = {
                      "Unity calls by name",
     "unity_serialized": "[SerializeField] and [SerializeReference] fields, and public fields of those classes: the "
                         "editor sets them from scenes and prefabs",
-    "unity_event": "methods (and property setters) a scene, prefab or asset wires to a UnityEvent (m_MethodName)",
+    "unity_event": "methods (and property setters) a scene, prefab or asset wires to a UnityEvent (m_MethodName), or "
+                   "an animation event calls (functionName)",
 }
 
 
@@ -155,8 +156,10 @@ class _Rules:
     unity_objects: set[str]  # classes Unity instantiates (MonoBehaviour, ScriptableObject... by base name)
     unity_serialized: set[str]  # fields carrying [SerializeField] or [SerializeReference]
     unity_events: frozenset[str]  # method names scenes, prefabs and assets wire to UnityEvents
+    unity_serializable: set[str] = field(default_factory=set)  # [Serializable] types of a Unity project
+    unity_enums: set[str] = field(default_factory=set)  # enums a Unity-serialized field holds
 
-    def _unity(self, s: _Symbol) -> str | None:
+    def unity_reason(self, s: _Symbol) -> str | None:
         """Boss Room's MonoBehaviours: private `Awake`/`Update`, `[SerializeField]` fields no code reads, a button's
         `m_MethodName: OnStartClicked` in a scene. Unity calls or sets each; the code never names them."""
         if s.symbol_id in self.unity_objects:
@@ -164,8 +167,10 @@ class _Rules:
         if s.kind == "Method" and s.container in self.unity_objects and s.name in unity.MESSAGES:
             return "unity_message"
         if s.kind == "Field" and (s.symbol_id in self.unity_serialized
-                                  or (s.container in self.unity_objects and s.visibility == "public"
-                                      and not s.is_static)):
+                                  or ((s.container in self.unity_objects or s.container in self.unity_serializable)
+                                      and s.visibility == "public" and not s.is_static)):
+            return "unity_serialized"
+        if s.kind == "EnumMember" and s.container in self.unity_enums:
             return "unity_serialized"
         if (s.kind == "Method" and s.name in self.unity_events) or \
                 (s.kind == "Property" and f"set_{s.name}" in self.unity_events):
@@ -182,7 +187,7 @@ class _Rules:
             return "generated_code"
         if (by_attribute := self.by_attribute.get(self.keys.get(s.symbol_id, -1))) is not None:
             return by_attribute
-        if (by_unity := self._unity(s)) is not None:
+        if (by_unity := self.unity_reason(s)) is not None:
             return by_unity
         if s.symbol_id in self.maybe_called:
             return "unbound_name"
@@ -303,10 +308,15 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
-        hidden_types=_hidden_types(symbols), found_by_attribute=_found_by_attribute(conn, symbols, lineage),
+        hidden_types=_hidden_types(symbols),
+        found_by_attribute=_found_by_attribute(conn, symbols, lineage) | unity.injected_fields(conn),
         enumerated=_enumerated_enums(conn), serialized_enums=_property_enums(conn),
         generated=generated.generators_by_symbol(conn), unity_objects=lineage.derived_from(unity.OBJECT_BASES),
         unity_serialized=unity.serialized_fields(conn), unity_events=unity_events)
+    if unity.is_unity_baseline(conn):
+        rules.unity_serializable = unity.serializable_types(conn)
+        rules.unity_enums = unity.enums_of_fields(conn, {s.symbol_id for s in symbols if s.kind == "Field"
+                                                         and rules.unity_reason(s) == "unity_serialized"})
     reasons = {s.symbol_id: rules.reason(s) for s in symbols
                if keys.get(s.symbol_id) not in used and s.symbol_id not in used_containers}
     # A type nothing names whose member the framework, the runtime or a test runner reaches is reached with it

@@ -1,0 +1,20 @@
+using Game.Core;
+using UnityEngine;
+using VContainer;
+
+namespace Game.Gameplay
+{
+    public class PlayerAnimation : MonoBehaviour
+    {
+        [Inject] private Health _health;
+        [SerializeField] private Loadout loadout;
+
+        private void OnFootstep()
+        {
+        }
+
+        public void OnMenuOpened()
+        {
+        }
+    }
+}
