@@ -20,9 +20,9 @@ from tests.conftest import indexed_copy, serving
 from tests.mcp_client import McpServerProcess
 
 UNITY_NOTES = [
-    "Unity project (editor 2022.3): its 7 assemblies were synthesized from Unity's layout (one per .asmdef; "
-    "Assembly-CSharp, -Editor, -firstpass for the other scripts under Assets/) and loaded without MSBuild; chosen "
-    "over tools/Build/Build.csproj outside the Unity project (pass solution_path to index one of those instead)",
+    "Unity project (editor 2022.3): 7 assemblies synthesized from its layout (each .asmdef; Assembly-CSharp, -Editor, "
+    "-firstpass for other scripts under Assets/), no MSBuild; chosen over tools/Build/Build.csproj (solution_path "
+    "indexes one instead)",
     "Unity's own assemblies (UnityEngine, UnityEditor, the packages in Library/PackageCache) are not available outside "
     "the Unity editor: their types are unbound, so the projects are partial; the game's own classes bind to each other "
     "and to the .NET reference assemblies (net10.0). Defined: UNITY_EDITOR and UNITY_<version>_OR_NEWER, no platform "

@@ -77,9 +77,10 @@ internal static class UnityLoader
         }
         var unity = root.TryGetProperty("unity_version", out var v) && v.ValueKind == JsonValueKind.String ? v.GetString() : null;
         workspaceDiagnostics.InsertRange(0, [
-            $"Unity project{(unity is null ? "" : " (editor " + unity + ")")}: its {specs.Count} assemblies were synthesized " +
-            "from Unity's layout (one per .asmdef; Assembly-CSharp, -Editor, -firstpass for the other scripts under " +
-            "Assets/) and loaded without MSBuild" + ChosenOver(Strings(root, "chosen_over")),
+            // Short enough for the CLI's notes (300 characters) to keep what it was chosen over.
+            $"Unity project{(unity is null ? "" : " (editor " + unity + ")")}: {specs.Count} assemblies synthesized from " +
+            "its layout (each .asmdef; Assembly-CSharp, -Editor, -firstpass for other scripts under Assets/), no MSBuild" +
+            ChosenOver(Strings(root, "chosen_over")),
             $"{NotAvailable}, so the projects are partial; the game's own classes bind to each other and to the .NET " +
             $"reference assemblies ({framework}). Defined: UNITY_EDITOR and UNITY_<version>_OR_NEWER, no platform symbols",
             "To bind Unity's types too: open the project in Unity once (Assets > Open C# Project writes its .csproj and " +
@@ -133,7 +134,7 @@ internal static class UnityLoader
     /// <summary>Boss Room holds one unrelated tool project (dotnet-tools/netcode.standards): say it was not indexed.</summary>
     private static string ChosenOver(List<string> others) => others.Count == 0 ? "" :
         $"; chosen over {string.Join(", ", others.Take(3))}{(others.Count > 3 ? $" and {others.Count - 3} more" : "")} " +
-        "outside the Unity project (pass solution_path to index one of those instead)";
+        "(solution_path indexes one instead)";
 
     private static List<string> Strings(JsonElement element, string name) =>
         element.TryGetProperty(name, out var list) && list.ValueKind == JsonValueKind.Array
