@@ -52,7 +52,8 @@ def test_the_unity_project_is_indexed_not_the_tool_beside_it(unity: McpServerPro
     data = env["data"]
     assert data["solution"] == "ProjectSettings/ProjectVersion.txt"
     assert data["workspace_diagnostics"] == UNITY_NOTES
-    assert data["counts"] == {"symbols": 43, "references": 51, "files": 10, "unresolved_references": 26, "facts": 0,
+    # facts: the inactive `#if NETCODE_1_5` branch
+    assert data["counts"] == {"symbols": 44, "references": 51, "files": 10, "unresolved_references": 26, "facts": 1,
                               "projects": 7}
     projects = data["projects"]
     assert [(p["name"], p["path"], p["semantic_level"], p["resolved_references"], p["unresolved_references"],
@@ -98,6 +99,12 @@ def test_each_script_goes_to_the_assembly_unity_compiles_it_into(unity: McpServe
     # Assets/Samples~ (Unity ignores `~` folders) and Packages/com.game.utils/Loose.cs (no .asmdef) are not compiled.
     assert unity.call("symbols_search", {"query": "Sample"})["data"]["results"] == []
     assert unity.call("symbols_search", {"query": "Loose"})["data"]["results"] == []
+    # Game.Gameplay's versionDefines: HAS_GAME_UTILS (the embedded com.game.utils 1.0.0 is "1.0" or newer) holds,
+    # NETCODE_1_5 (netcode 1.7.1 is not in [1.5.2,1.6.0]) does not.
+    starts = unity.call("symbols_search", {"query": "Start"})["data"]["results"]
+    assert sorted(r["symbol_id"] for r in starts if r["name"] == "Start") == [
+        "M:Game.Gameplay.PlayerAnimation.Start", "M:MainMenu.Start"]
+    assert unity.call("symbols_search", {"query": "OldNetcode"})["data"]["results"] == []
 
 
 def test_assemblies_reference_each_other_as_unity_links_them(unity: McpServerProcess) -> None:
@@ -141,7 +148,8 @@ def test_unused_knows_what_unity_calls_and_sets(unity: McpServerProcess) -> None
         # Player.OnStartClicked (the scene's m_MethodName), PlayerAnimation.OnMenuOpened (a prefab instance's override
         # of m_MethodName), PlayerAnimation.OnFootstep (Walk.anim's animation event)
         "unity_event": 3,
-        "unity_message": 4,  # MainMenu.Start, Health.Awake, Player.Update, PlayerInspector.OnSceneGUI
+        # MainMenu.Start, Health.Awake, Player.Update, PlayerInspector.OnSceneGUI, PlayerAnimation.Start
+        "unity_message": 5,
         "unity_object": 3,  # MainMenu, PlayerInspector, PlayerAnimation (Health and Player are named by code)
         # Health.tint, MainMenu.title (public fields), PlayerAnimation.loadout ([SerializeField], never read),
         # Loadout.Stance and Loadout.Ammo (a [Serializable] class's public fields), Stance.Guard and Stance.Charge (the

@@ -23,7 +23,7 @@ internal static class UnityLoader
         "outside the Unity editor: their types are unbound";
 
     private sealed record Spec(string Name, string Path, List<string> Files, List<string> References,
-        List<string> Missing, bool AllowUnsafe, bool Editor);
+        List<string> Missing, bool AllowUnsafe, bool Editor, List<string> Defines);
 
     public static LoadedWorkspace Load(RepoPaths paths, string marker, string specJson)
     {
@@ -34,7 +34,7 @@ internal static class UnityLoader
         var specs = root.GetProperty("projects").EnumerateArray().Select(p => new Spec(
             p.GetProperty("name").GetString()!, p.GetProperty("path").GetString()!, Strings(p, "files"),
             Strings(p, "references"), Strings(p, "missing"), p.GetProperty("allow_unsafe").GetBoolean(),
-            p.GetProperty("editor").GetBoolean())).ToList();
+            p.GetProperty("editor").GetBoolean(), Strings(p, "defines"))).ToList();
 
         var (framework, references) = ReferenceAssemblies();
         var parseOptions = new CSharpParseOptions(LanguageVersion.CSharp9, preprocessorSymbols: defines);
@@ -55,7 +55,9 @@ internal static class UnityLoader
                 filePath: paths.Absolute(spec.Path),
                 compilationOptions: new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary,
                     allowUnsafe: spec.AllowUnsafe, nullableContextOptions: NullableContextOptions.Disable),
-                parseOptions: parseOptions, documents: documents,
+                // Its versionDefines that hold here (python/roslynmap/roslyn/unity.py) beside Unity's own symbols.
+                parseOptions: spec.Defines.Count == 0 ? parseOptions : parseOptions.WithPreprocessorSymbols(defines.Concat(spec.Defines)),
+                documents: documents,
                 projectReferences: spec.References.Where(ids.ContainsKey).Select(r => new ProjectReference(ids[r])),
                 metadataReferences: references));
         }

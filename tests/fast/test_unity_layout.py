@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.roslyn.discovery import find_solution, other_candidates
-from roslynmap.roslyn.unity import define_symbols, is_unity_marker, layout
+from roslynmap.roslyn.unity import define_symbols, in_range, is_unity_marker, layout
 
 from tests.repos import TESTDATA
 
@@ -70,6 +70,7 @@ def test_the_assemblies_of_the_layout(game: Path) -> None:
          ["Assembly-CSharp", "Assembly-CSharp-firstpass", "Game.Core", "Game.Gameplay", "Game.Gameplay.Editor",
           "Game.Utils"], [], True),
     ]
+    assert [p["defines"] for p in spec["projects"]] == [[], ["HAS_GAME_UTILS"], [], [], [], [], []]
     assert spec["notes"] == [
         "1 script(s) under Packages/ belong to no .asmdef: Unity does not compile them, and they are not indexed"]
 
@@ -94,3 +95,11 @@ def test_define_symbols_follow_the_editor_version() -> None:
     assert six[:3] == ["UNITY_EDITOR", "DEBUG", "TRACE"]
     assert six[-6:] == ["UNITY_2023_2_OR_NEWER", "UNITY_2023_3_OR_NEWER", "UNITY_6000_0_OR_NEWER",
                         "UNITY_6000_1_OR_NEWER", "UNITY_6000", "UNITY_6000_1"]
+
+
+@pytest.mark.parametrize(("version", "expression", "holds"), [
+    ("2.4.3", "[1.5.2,1.6.0]", False), ("1.5.2", "[1.5.2,1.6.0]", True), ("1.6.0", "[1.5.2,1.6.0)", False),
+    ("1.0.0", "1.0", True), ("0.9.9", "1.0", False), ("1.7.1", "(1.5,)", True), ("1.5.0", "(1.5,)", False),
+    ("2.0.0-pre.3", "[2.0.0]", True), ("2022.3", "[2021.3,2023.1)", True)])
+def test_version_define_expressions(version: str, expression: str, holds: bool) -> None:
+    assert in_range(version, expression) is holds

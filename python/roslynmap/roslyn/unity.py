@@ -72,6 +72,7 @@ class _Assembly:
     editor_only: bool = False
     allow_unsafe: bool = False
     define_constraints: list[str] = field(default_factory=list)
+    version_defines: list[dict[str, Any]] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
 
 
@@ -137,6 +138,60 @@ _PREDEFINED_PATHS = {
 }
 
 
+def package_versions(project: Path) -> dict[str, str]:
+    """Package name -> version: Packages/manifest.json's dependencies (a version, not a git URL or a file: path),
+    embedded packages' package.json, and `Unity`, the editor's version (an .asmdef's versionDefines may name it)."""
+    versions: dict[str, str] = {}
+    manifest = _read_json(project / "Packages" / "manifest.json") or {}
+    for name, version in (manifest.get("dependencies") or {}).items():
+        if isinstance(version, str) and re.match(r"^\d+(\.\d+)*", version):
+            versions[str(name)] = version
+    packages = project / "Packages"
+    if packages.is_dir():
+        for folder in sorted(packages.iterdir()):
+            package = _read_json(folder / "package.json") if folder.is_dir() else None
+            if package and isinstance(package.get("name"), str) and isinstance(package.get("version"), str):
+                versions[package["name"]] = package["version"]
+    if (editor := editor_version(project)) is not None:
+        versions["Unity"] = ".".join(map(str, editor))
+    return versions
+
+
+def _version(text: str) -> tuple[int, ...]:
+    """`1.5` and `1.5.0` alike: four numbers, a pre-release suffix (`-pre.3`) left out."""
+    numbers = [int(n) for n in re.findall(r"\d+", text.split("-", 1)[0])[:4]]
+    return tuple(numbers + [0] * (4 - len(numbers)))
+
+
+def in_range(version: str, expression: str) -> bool:
+    """Unity's version expression: `1.2` (1.2 or newer), `[1.0,2.0)` / `(1.0,2.0]` (a range, brackets inclusive),
+    `[1.5]` (exactly), one side left open (`[1.0,)`)."""
+    have = _version(version)
+    expression = expression.strip()
+    if not expression or expression[0] not in "[(":
+        return bool(expression) and have >= _version(expression)
+    low_inclusive, high_inclusive = expression[0] == "[", expression[-1] == "]"
+    inner = expression[1:-1]
+    if "," not in inner:
+        return have == _version(inner)
+    low, high = (part.strip() for part in inner.split(",", 1))
+    if low and (have < _version(low) or (have == _version(low) and not low_inclusive)):
+        return False
+    return not high or have < _version(high) or (have == _version(high) and high_inclusive)
+
+
+def version_defines(rules: list[dict[str, Any]], versions: dict[str, str]) -> list[str]:
+    """The symbols an .asmdef's versionDefines define: those whose package is here in a version its expression
+    accepts (Boss Room's tests define NETCODEFORGAMEOBJECTS_1_5_2_OR_1_6_0 for netcode [1.5.2,1.6.0]; it has 2.4.3)."""
+    out = []
+    for rule in rules:
+        name, expression, define = rule.get("name"), rule.get("expression", ""), rule.get("define")
+        version = versions.get(str(name))
+        if isinstance(define, str) and define and version is not None and in_range(version, str(expression or "")):
+            out.append(define)
+    return out
+
+
 def layout(root: Path, marker: str) -> dict[str, Any]:
     """The bridge's spec for the Unity project whose ProjectVersion.txt is `marker` (repo-relative):
     {"unity_version", "defines", "projects": [{name, path, files, references, missing, allow_unsafe, editor}],
@@ -181,6 +236,7 @@ def layout(root: Path, marker: str) -> dict[str, Any]:
             editor_only=platforms == ["Editor"],
             allow_unsafe=spec.get("allowUnsafeCode") is True,
             define_constraints=[c for c in spec.get("defineConstraints") or [] if isinstance(c, str)],
+            version_defines=[d for d in spec.get("versionDefines") or [] if isinstance(d, dict)],
         )
         owners[path.parent] = by_name[name] = assembly
         if guid := _guid(path.with_name(path.name + ".meta")):
@@ -223,6 +279,7 @@ def layout(root: Path, marker: str) -> dict[str, Any]:
             earlier = [e for e in earlier if "Editor" not in e]
         assembly.references = [e for e in earlier if e in predefined] + (auto if assembly.editor_only else runtime_auto)
 
+    versions = package_versions(project)
     projects = []
     for assembly in [*by_name.values(), *(predefined[n] for n in order if n in predefined)]:
         names = [resolve(r) for r in assembly.references]
@@ -235,11 +292,11 @@ def layout(root: Path, marker: str) -> dict[str, Any]:
             "allow_unsafe": assembly.allow_unsafe,
             "editor": assembly.editor_only,
             "define_constraints": assembly.define_constraints,
+            "defines": version_defines(assembly.version_defines, versions),
         })
-    version = editor_version(project)
     return {
-        "unity_version": ".".join(map(str, version)) if version else None,
-        "defines": define_symbols(version),
+        "unity_version": versions.get("Unity"),
+        "defines": define_symbols(editor_version(project)),
         "projects": projects,
         "notes": notes,
     }

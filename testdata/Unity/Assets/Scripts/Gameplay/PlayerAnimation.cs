@@ -16,5 +16,17 @@ namespace Game.Gameplay
         public void OnMenuOpened()
         {
         }
+
+#if HAS_GAME_UTILS
+        private void Start()
+        {
+        }
+#endif
+
+#if NETCODE_1_5
+        private void OldNetcode()
+        {
+        }
+#endif
     }
 }
