@@ -50,6 +50,15 @@ public sealed partial class IndexSession : IDisposable
         return new IndexSession(paths, WorkspaceLoader.Load(paths, solutionOrProjectPath, FrameworkRequest.Read(paths.Root, frameworks)));
     }
 
+    /// <summary>A Unity project (`marker`: its ProjectSettings/ProjectVersion.txt), its assemblies described by
+    /// `unitySpec` (python/roslynmap/roslyn/unity.py), loaded without MSBuild (UnityLoader).</summary>
+    public static IndexSession OpenUnity(string repoRoot, string marker, string unitySpec)
+    {
+        var paths = new RepoPaths(repoRoot);
+        _ = AllocationListener.Instance;
+        return new IndexSession(paths, UnityLoader.Load(paths, marker, unitySpec));
+    }
+
     public string Describe() => ReportWriter.Describe(_loaded, _paths);
 
     /// <summary>The next maxDocs documents, or null when done. Extraction runs ahead on worker

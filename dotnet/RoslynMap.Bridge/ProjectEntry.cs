@@ -26,6 +26,7 @@ internal sealed class ProjectEntry
     public required bool HasMetadataReferences;
     public required bool CoreLibraryResolved;  // System.Object binds: there is a semantic model to speak of
     public bool SourcesFromDisk;                // MSBuild could not evaluate it: its .cs files were added (SourceFallback)
+    public bool UnitySynthesized;               // built from a Unity project's layout, without Unity's assemblies (UnityLoader)
 
     public int ErrorCount;
     public int MissingReferenceErrors;
@@ -71,6 +72,8 @@ internal sealed class ProjectEntry
         "syntax_only" when SourcesFromDisk => "MSBuild could not evaluate the project: its .cs files were indexed by syntax, with no references",
         "syntax_only" when !HasMetadataReferences => "no metadata references were loaded",
         "syntax_only" => $"the core library (System.Object) is not resolved for {TargetFramework}",
+        "partial" when UnitySynthesized => $"{MissingReferenceErrors} missing-reference errors: synthesized from Unity's " +
+                                           $"layout; {UnityLoader.NotAvailable}",
         "partial" when MissingReferenceErrors == 0 => Unresolved,
         "partial" when UnresolvedPackages.Count > 0 => $"{MissingReferenceErrors} missing-reference errors; {Unresolved}",
         "partial" => $"{MissingReferenceErrors} missing-reference errors",

@@ -8,7 +8,7 @@ namespace RoslynMap.Bridge;
 /// <summary>The opened solution and what loading it said.</summary>
 internal sealed class LoadedWorkspace
 {
-    public required MSBuildWorkspace Workspace;
+    public required Workspace Workspace;          // MSBuildWorkspace, or AdhocWorkspace for a Unity project
     public required Solution Solution;
     public required string SolutionPath;          // repo-relative
     public required List<ProjectEntry> Projects;

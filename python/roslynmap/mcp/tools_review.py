@@ -12,7 +12,7 @@ from roslynmap.mcp.output import Guidance, RankedList, ToolOutput, plural
 from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.mcp.tools_symbols import SymbolParams, clamp
 from roslynmap.model.errors import ErrorCode, RoslynMapError
-from roslynmap.query import diff, generated, markup, names, review, surfaces, symbols, unused
+from roslynmap.query import diff, generated, markup, names, review, surfaces, symbols, unity, unused
 from roslynmap.query.context import QueryContext
 from roslynmap.store.overlay import is_overlay
 from roslynmap.store.paths import baselines_dir
@@ -292,7 +292,9 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
         have = [r[0] for r in ctx.conn.execute("SELECT name FROM projects ORDER BY name")]
         raise RoslynMapError(ErrorCode.NOT_FOUND, f"No project named '{params.project}'.",
                              f"Projects: {', '.join(have)}.")
-    found = unused.unused(ctx.conn, params.project, kinds, markup.names(ctx.conn, ctx.root))
+    is_unity = unity.is_unity_baseline(ctx.conn)
+    found = unused.unused(ctx.conn, params.project, kinds, markup.names(ctx.conn, ctx.root),
+                          unity.asset_method_names(ctx.conn, ctx.root) if is_unity else frozenset())
     page = found.items[params.offset:params.offset + limit]
     excluded = sum(found.excluded.values())
     answer = f"{len(found.items)} symbols have no reference in the solution" + \
@@ -310,7 +312,9 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
                            for k, v in sorted(found.excluded.items())},
               "not_detected": "reflection by name, types made by assembly scanning (plugins, GetExports<T>), "
                               "serializer-only fields, attributes read by reflection through a Type variable, "
-                              "callers outside the solution"},
+                              "callers outside the solution"
+                              + ("; Unity: methods called by a string (SendMessage, Invoke, StartCoroutine(\"X\")), "
+                                 "which scenes or prefabs use a component" if is_unity else "")},
         ranked=RankedList("unused", page, len(found.items), params.offset, by_file, scope_param=None),
         warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{i['kind']:<11} {i['symbol_id']}" for i in page],

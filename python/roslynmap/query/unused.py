@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import is_package_source
-from roslynmap.query import generated, inactive, markup, projectrefs, surfaces, trace, unlinked
+from roslynmap.query import generated, inactive, markup, projectrefs, surfaces, trace, unity, unlinked
 from roslynmap.query.keys import ids_of
 from roslynmap.query.projectrefs import is_test_project
 from roslynmap.query.review import test_facts
@@ -43,7 +43,7 @@ EXCLUSIONS = {
     "generated_code": "referenced by a source generator's output, which is not indexed ([ObservableProperty] "
                       "fields, [RelayCommand] methods, serialized members...): `generators` names them",
     "found_by_attribute": "methods carrying an attribute the solution reads by reflection, or a package's attribute "
-                          "(its framework finds them by it): `attributes` names them",
+                          "(its framework finds them by it), and [Inject] fields: `attributes` names them",
     "public_library_api": "public API of libraries no app of the solution references, or published as packages",
     "serialization": "public properties, ShouldSerialize{Property} methods and the members of an enum a public "
                      "property holds (serializers bind them)",
@@ -56,6 +56,14 @@ EXCLUSIONS = {
     "compiler_polyfill": "types declared in the compiler's namespaces (IsExternalInit...): the compiler uses them "
                          "unnamed",
     "enumerated": "members of an enum the solution lists or parses by name (Enum.GetValues<T>, Enum.Parse...)",
+    "unity_object": "classes deriving from MonoBehaviour, ScriptableObject, NetworkBehaviour, Editor, EditorWindow... "
+                    "(by name where UnityEngine is not bound): Unity makes them from scenes, prefabs and assets",
+    "unity_message": "Unity messages (Awake, Start, Update, OnTriggerEnter, OnValidate...) of those classes, which "
+                     "Unity calls by name",
+    "unity_serialized": "[SerializeField] and [SerializeReference] fields, and public fields of those classes: the "
+                        "editor sets them from scenes and prefabs",
+    "unity_event": "methods (and property setters) a scene, prefab or asset wires to a UnityEvent (m_MethodName), or "
+                   "an animation event calls (functionName)",
 }
 
 
@@ -91,14 +99,17 @@ def _library_projects(conn: sqlite3.Connection) -> set[int]:
     # A function app is a library the Functions host loads (no Main): an app all the same.
     functions = {int(r[0]) for r in conn.execute(
         "SELECT DISTINCT project_id FROM facts WHERE kind = 'FunctionTrigger' AND project_id IS NOT NULL")}
-    apps = [p for p, (kind, name, path) in kinds.items() if (kind == "Exe" or p in functions) and p not in benchmarks
+    # A Unity game's own assemblies are what the player runs (they are all built as libraries).
+    apps = [p for p, (kind, name, path) in kinds.items()
+            if (kind == "Exe" or p in functions or unity.is_game_assembly(str(path))) and p not in benchmarks
             and not _BENCHMARK_NAME.search(str(name)) and not is_test_project(str(name), str(path))]
     reached = projectrefs.referenced(projectrefs.project_references(conn), apps)
     reached -= {int(r[0]) for r in conn.execute("SELECT DISTINCT project_id FROM facts WHERE kind = 'PublishedPackage'"
                                                 " AND project_id IS NOT NULL")}
     # A test project's public members are no published API either (a helper no test calls is unused).
     return {p for p, (kind, name, path) in kinds.items()
-            if kind == "Library" and p not in reached | functions and not is_test_project(str(name), str(path))}
+            if kind == "Library" and p not in reached | functions and not is_test_project(str(name), str(path))
+            and not unity.is_game_assembly(str(path))}
 
 
 _BENCHMARK_NAME = re.compile(r"(?:^|[.\-_])[A-Za-z]*Benchmarks?$")
@@ -142,6 +153,29 @@ class _Rules:
     enumerated: set[str]  # enums the solution lists or parses by name
     serialized_enums: set[str]  # enums a public property holds
     generated: dict[str, str]  # symbol -> the source generator whose output uses it
+    unity_objects: set[str]  # classes Unity instantiates (MonoBehaviour, ScriptableObject... by base name)
+    unity_serialized: set[str]  # fields carrying [SerializeField] or [SerializeReference]
+    unity_events: frozenset[str]  # method names scenes, prefabs and assets wire to UnityEvents
+    unity_serializable: set[str] = field(default_factory=set)  # [Serializable] types of a Unity project
+    unity_enums: set[str] = field(default_factory=set)  # enums a Unity-serialized field holds
+
+    def unity_reason(self, s: _Symbol) -> str | None:
+        """Boss Room's MonoBehaviours: private `Awake`/`Update`, `[SerializeField]` fields no code reads, a button's
+        `m_MethodName: OnStartClicked` in a scene. Unity calls or sets each; the code never names them."""
+        if s.symbol_id in self.unity_objects:
+            return "unity_object"
+        if s.kind == "Method" and s.container in self.unity_objects and s.name in unity.MESSAGES:
+            return "unity_message"
+        if s.kind == "Field" and (s.symbol_id in self.unity_serialized
+                                  or ((s.container in self.unity_objects or s.container in self.unity_serializable)
+                                      and s.visibility == "public" and not s.is_static)):
+            return "unity_serialized"
+        if s.kind == "EnumMember" and s.container in self.unity_enums:
+            return "unity_serialized"
+        if (s.kind == "Method" and s.name in self.unity_events) or \
+                (s.kind == "Property" and f"set_{s.name}" in self.unity_events):
+            return "unity_event"
+        return None
 
     def reason(self, s: _Symbol) -> str | None:
         if s.path and is_package_source(s.path):
@@ -153,6 +187,8 @@ class _Rules:
             return "generated_code"
         if (by_attribute := self.by_attribute.get(self.keys.get(s.symbol_id, -1))) is not None:
             return by_attribute
+        if (by_unity := self.unity_reason(s)) is not None:
+            return by_unity
         if s.symbol_id in self.maybe_called:
             return "unbound_name"
         if s.container in self.unbound_bases and _may_implement(s.kind, s.visibility, s.is_static, s.symbol_id):
@@ -203,8 +239,9 @@ class _Rules:
 
 
 def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
-           in_markup: markup.MarkupNames | None = None) -> Unused:
-    """`in_markup`: the names the repository's Razor and XAML markup uses (query/markup.py): those are left out."""
+           in_markup: markup.MarkupNames | None = None, unity_events: frozenset[str] = frozenset()) -> Unused:
+    """`in_markup`: the names the repository's Razor and XAML markup uses (query/markup.py); `unity_events`: the
+    method names its Unity scenes and prefabs wire (query/unity.py): those are left out."""
     projects = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT id, name, semantic_level FROM projects")}
     skipped = sorted(name for name, level in projects.values() if level == "syntax_only")
     rows = conn.execute(
@@ -272,9 +309,15 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
-        hidden_types=_hidden_types(symbols), found_by_attribute=_found_by_attribute(conn, symbols, lineage),
+        hidden_types=_hidden_types(symbols),
+        found_by_attribute=_found_by_attribute(conn, symbols, lineage) | unity.injected_fields(conn),
         enumerated=_enumerated_enums(conn), serialized_enums=_property_enums(conn),
-        generated=generated.generators_by_symbol(conn))
+        generated=generated.generators_by_symbol(conn), unity_objects=lineage.derived_from(unity.OBJECT_BASES),
+        unity_serialized=unity.serialized_fields(conn), unity_events=unity_events)
+    if unity.is_unity_baseline(conn):
+        rules.unity_serializable = unity.serializable_types(conn)
+        rules.unity_enums = unity.enums_of_fields(conn, {s.symbol_id for s in symbols if s.kind == "Field"
+                                                         and rules.unity_reason(s) == "unity_serialized"})
     reasons = {s.symbol_id: rules.reason(s) for s in symbols
                if keys.get(s.symbol_id) not in used and s.symbol_id not in used_containers}
     # A type nothing names whose member the framework, the runtime or a test runner reaches is reached with it
@@ -445,7 +488,7 @@ _ENTRY_NAMES = ("Main", "<Main>$")
 # Not `generated_code`: a type's own generated part (an [ObservableProperty]'s property) naming its members keeps none
 # of them alive; a type another type's generated code names has a fact of its own.
 _REACHES_ITS_TYPE = frozenset({"entry_point", "test", "framework_entry", "unbound_base", "unbound_name",
-                               "outside_repo", "markup", "found_by_attribute"})
+                               "outside_repo", "markup", "found_by_attribute", "unity_message", "unity_event"})
 # Types the framework finds by reflection, by the base they derive from: EF Core reads a DbContext's migrations
 # and its model snapshot from the assembly (eShopOnWeb's six were "unused").
 # FluentMigrator's runner finds its migrations the same way (`ScanIn(assembly)`: Sonarr's 155 were "unused").

@@ -35,6 +35,7 @@ from roslynmap.model.hints import non_csharp_language, non_csharp_reason
 from roslynmap.model.kinds import level_evidence, merge_semantic_levels
 from roslynmap.model.records import Batch, decode_batch, merge_batches
 from roslynmap.roslyn.appsettings import definition_facts, linked_definition_facts
+from roslynmap.roslyn.discovery import other_candidates
 from roslynmap.roslyn.hosting import load_bridge
 from roslynmap.roslyn.packable import published_package_facts
 from roslynmap.roslyn.packages import package_references
@@ -42,6 +43,7 @@ from roslynmap.roslyn.projrefs import project_reference_facts
 from roslynmap.roslyn.protocol import deadline_seconds, read_frame, write_frame
 from roslynmap.roslyn.restore import restore
 from roslynmap.roslyn.sdkpin import UnmetSdkPin, mirror_without_pin, unmet_pin
+from roslynmap.roslyn.unity import is_unity_marker, unity_spec
 from roslynmap.store import derive as derive_store
 from roslynmap.store import overlay as overlay_store
 from roslynmap.store.writer import BaselineWriter
@@ -110,7 +112,12 @@ class Worker:
         return self._pins[key]
 
     def _bridge_open(self, repo_root: str, solution: str, frameworks: str | None) -> Any:
-        """The bridge's session; under an unmet SDK pin, opened in a mirror of the repository without it."""
+        """The bridge's session; under an unmet SDK pin, opened in a mirror of the repository without it. A Unity
+        project is built from its layout, with no MSBuild (so no SDK pin either)."""
+        if is_unity_marker(solution):
+            root = Path(repo_root)
+            spec = unity_spec(root, solution, other_candidates(root.resolve(), root.resolve() / solution))
+            return self._bridge().OpenUnity(repo_root, solution, spec)
         pin = self._sdk_pin(repo_root, solution)
         mirror = mirror_without_pin(Path(repo_root), pin) if pin is not None else None
         if pin is None or mirror is None:
@@ -149,8 +156,9 @@ class Worker:
         """(session, described, restore result, unloaded projects): a fresh load, restored as asked."""
         solution = request["solution"]
         restored: dict[str, Any] | None = None
-        mode = request.get("restore")
-        pin = self._sdk_pin(request["repo_root"], solution)
+        # A Unity project has nothing dotnet restore could restore (Unity resolves its own packages).
+        mode = None if is_unity_marker(solution) else request.get("restore")
+        pin = None if is_unity_marker(solution) else self._sdk_pin(request["repo_root"], solution)
         away = pin.neutral_folder if pin else None
         if mode is True:
             restored = restore(solution, Path(request["repo_root"]), emit, away)
@@ -175,7 +183,8 @@ class Worker:
             described.setdefault("workspace_diagnostics", []).insert(0, restored["message"])
         if pin is not None:
             described.setdefault("workspace_diagnostics", []).insert(0, pin.warning(Path(request["repo_root"])))
-        unloaded = unloaded_projects(described, Path(request["repo_root"]))
+        # A Unity project loads no project files (its notes name the ones it was chosen over).
+        unloaded = [] if is_unity_marker(solution) else unloaded_projects(described, Path(request["repo_root"]))
         described["projects"] += unloaded
         for p in described["projects"]:
             p["packages"] = package_references(Path(request["repo_root"]), p["path"], p.get("assets_file"),

@@ -8,6 +8,8 @@ from typing import Any
 from roslynmap.model.hints import non_csharp_language, non_csharp_reason
 from roslynmap.model.kinds import bound_share
 
+# The bridge's level reason of a project synthesized from a Unity project's layout (UnityLoader.cs).
+UNITY_REASON = "synthesized from Unity's layout"
 _MISSING_SDK = re.compile(r"SDK '([^']+)' specified could not be found")
 
 
@@ -77,6 +79,10 @@ def project_diagnostics(projects: list[dict[str, Any]], restore: dict[str, Any] 
             item["note"] = f"multi-targeted {p['target_frameworks']}; indexed for {p['target_framework']} ({how})"
         if not p["restored"] and p["semantic_level"] != "full":
             item["hint"] = _restore_hint(p, restore)
+        elif UNITY_REASON in (p.get("level_reason") or ""):
+            item["hint"] = ("Unity's own assemblies come with the Unity editor, not NuGet: open the project in Unity "
+                            "once (Assets > Open C# Project writes its .csproj and .sln files) and index that .sln "
+                            "(solution_path) to bind Unity's types; meanwhile calls among the game's own classes bind.")
         out.append(item)
     return out
 

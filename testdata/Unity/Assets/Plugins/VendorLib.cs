@@ -1,0 +1,7 @@
+public static class VendorLib
+{
+    public static int Version()
+    {
+        return 3;
+    }
+}

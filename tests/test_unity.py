@@ -1,0 +1,185 @@
+"""A Unity project, which has no project files in its repository (testdata/Unity), over MCP stdio.
+
+testdata/Unity is a Unity 2022.3 project (ProjectSettings/ProjectVersion.txt) with no Unity assemblies: Assets/ holds
+two assembly definitions (Game.Core, with a .meta guid Game.Gameplay references it by; Game.Gameplay, with a nested
+Editor-only Game.Gameplay.Editor), loose scripts (Assembly-CSharp), an Editor folder (Assembly-CSharp-Editor), Plugins
+(Assembly-CSharp-firstpass), a `Samples~` folder Unity ignores, a scene wiring Player.OnStartClicked to a button, a
+prefab instance overriding a button's method (PlayerAnimation.OnMenuOpened) and an animation event (OnFootstep);
+Packages/ an embedded package with its own .asmdef and a script outside it. tools/Build/Build.csproj is an unrelated
+tool project (Boss Room's dotnet-tools trap): the Unity project is indexed, not it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import indexed_copy, serving
+from tests.mcp_client import McpServerProcess
+
+UNITY_NOTES = [
+    "Unity project (editor 2022.3): 7 assemblies synthesized from its layout (each .asmdef; Assembly-CSharp, -Editor, "
+    "-firstpass for other scripts under Assets/), no MSBuild; chosen over tools/Build/Build.csproj (solution_path "
+    "indexes one instead)",
+    "Unity's own assemblies (UnityEngine, UnityEditor, the packages in Library/PackageCache) are not available outside "
+    "the Unity editor: their types are unbound, so the projects are partial; the game's own classes bind to each other "
+    "and to the .NET reference assemblies (net10.0). Defined: UNITY_EDITOR and UNITY_<version>_OR_NEWER, no platform "
+    "symbols",
+    "To bind Unity's types too: open the project in Unity once (Assets > Open C# Project writes its .csproj and .sln "
+    "files) and index that .sln (solution_path)",
+    "1 script(s) under Packages/ belong to no .asmdef: Unity does not compile them, and they are not indexed",
+]
+HINT = ("Unity's own assemblies come with the Unity editor, not NuGet: open the project in Unity once (Assets > Open "
+        "C# Project writes its .csproj and .sln files) and index that .sln (solution_path) to bind Unity's types; "
+        "meanwhile calls among the game's own classes bind.")
+
+
+@pytest.fixture(scope="module")
+def unity_repo(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Path:
+    # No dotnet restore: there is nothing it could restore (and the CLI does not try for a Unity project).
+    return indexed_copy("Unity", tmp_path_factory.mktemp("repos") / "Unity", home, exit_code=2, restore=False)
+
+
+@pytest.fixture(scope="module")
+def unity(unity_repo: Path, home: Path) -> Iterator[McpServerProcess]:
+    yield from serving(unity_repo, home)
+
+
+def test_the_unity_project_is_indexed_not_the_tool_beside_it(unity: McpServerProcess) -> None:
+    env = unity.call("index_ensure_baseline", {"token_budget": 8000})
+    data = env["data"]
+    assert data["solution"] == "ProjectSettings/ProjectVersion.txt"
+    assert data["workspace_diagnostics"] == UNITY_NOTES
+    # facts: the inactive `#if NETCODE_1_5` branch
+    assert data["counts"] == {"symbols": 44, "references": 51, "files": 10, "unresolved_references": 26, "facts": 1,
+                              "projects": 7}
+    projects = data["projects"]
+    assert [(p["name"], p["path"], p["semantic_level"], p["resolved_references"], p["unresolved_references"],
+             p["missing_reference_errors"], p["target_framework"]) for p in projects] == [
+        ("Game.Core", "Assets/Scripts/Core/Game.Core.asmdef", "partial", 9, 4, 5, "net10.0"),
+        ("Game.Gameplay", "Assets/Scripts/Gameplay/Game.Gameplay.asmdef", "partial", 7, 11, 15, "net10.0"),
+        ("Game.Gameplay.Editor", "Assets/Scripts/Gameplay/Editor/Game.Gameplay.Editor.asmdef", "partial", 1, 4, 4,
+         "net10.0"),
+        ("Game.Utils", "Packages/com.game.utils/Runtime/Game.Utils.asmdef", "full", 0, 0, 0, "net10.0"),
+        ("Assembly-CSharp-firstpass", "Assets/Plugins/", "full", 0, 0, 0, "net10.0"),
+        ("Assembly-CSharp", "Assets/", "partial", 6, 2, 2, "net10.0"),
+        ("Assembly-CSharp-Editor", "Assets/**/Editor/", "partial", 2, 5, 4, "net10.0"),
+    ]
+    core = projects[0]
+    assert core["level_reason"] == (
+        "5 missing-reference errors: synthesized from Unity's layout; Unity's own assemblies (UnityEngine, "
+        "UnityEditor, the packages in Library/PackageCache) are not available outside the Unity editor: their types "
+        "are unbound")
+    assert core["hint"] == HINT and core["restored"] is True
+    assert projects[1]["load_errors"] == [
+        "warning: references 1 assemblies that are not in the repository (Unity.Netcode.Runtime)"]
+    assert projects[2]["load_errors"] == ["warning: Editor-only: Unity compiles it for the editor, not for players"]
+    assert "hint" not in projects[3]
+
+
+def test_each_script_goes_to_the_assembly_unity_compiles_it_into(unity: McpServerProcess) -> None:
+    env = unity.call("symbols_search", {"kinds": ["Class", "Enum"], "limit": 50})
+    assert sorted((r["symbol_id"], r["file"], r["project"]) for r in env["data"]["results"]) == [
+        ("T:Game.Core.Damage", "Assets/Scripts/Core/Damage.cs", "Game.Core"),
+        ("T:Game.Core.Health", "Assets/Scripts/Core/Health.cs", "Game.Core"),
+        ("T:Game.Gameplay.Editor.PlayerInspector", "Assets/Scripts/Gameplay/Editor/PlayerInspector.cs",
+         "Game.Gameplay.Editor"),
+        ("T:Game.Gameplay.Loadout", "Assets/Scripts/Gameplay/Loadout.cs", "Game.Gameplay"),
+        ("T:Game.Gameplay.Player", "Assets/Scripts/Gameplay/Player.cs", "Game.Gameplay"),
+        ("T:Game.Gameplay.PlayerAnimation", "Assets/Scripts/Gameplay/PlayerAnimation.cs", "Game.Gameplay"),
+        ("T:Game.Gameplay.Stance", "Assets/Scripts/Gameplay/Loadout.cs", "Game.Gameplay"),
+        ("T:MainMenu", "Assets/MainMenu.cs", "Assembly-CSharp"),
+        ("T:MenuTools", "Assets/Editor/MenuTools.cs", "Assembly-CSharp-Editor"),
+        ("T:ScoreKeeper", "Assets/MainMenu.cs", "Assembly-CSharp"),
+        ("T:Utils.MathUtil", "Packages/com.game.utils/Runtime/MathUtil.cs", "Game.Utils"),
+        ("T:VendorLib", "Assets/Plugins/VendorLib.cs", "Assembly-CSharp-firstpass"),
+    ]
+    # Assets/Samples~ (Unity ignores `~` folders) and Packages/com.game.utils/Loose.cs (no .asmdef) are not compiled.
+    assert unity.call("symbols_search", {"query": "Sample"})["data"]["results"] == []
+    assert unity.call("symbols_search", {"query": "Loose"})["data"]["results"] == []
+    # Game.Gameplay's versionDefines: HAS_GAME_UTILS (the embedded com.game.utils 1.0.0 is "1.0" or newer) holds,
+    # NETCODE_1_5 (netcode 1.7.1 is not in [1.5.2,1.6.0]) does not.
+    starts = unity.call("symbols_search", {"query": "Start"})["data"]["results"]
+    assert sorted(r["symbol_id"] for r in starts if r["name"] == "Start") == [
+        "M:Game.Gameplay.PlayerAnimation.Start", "M:MainMenu.Start"]
+    assert unity.call("symbols_search", {"query": "OldNetcode"})["data"]["results"] == []
+
+
+def test_assemblies_reference_each_other_as_unity_links_them(unity: McpServerProcess) -> None:
+    env = unity.call("projects_graph", {})
+    assert {p["project"]: p["references"] for p in env["data"]["projects"]} == {
+        "Assembly-CSharp": ["Assembly-CSharp-firstpass", "Game.Core", "Game.Gameplay", "Game.Utils"],
+        # Every auto-referenced assembly, the Editor-only Game.Gameplay.Editor too.
+        "Assembly-CSharp-Editor": ["Assembly-CSharp", "Assembly-CSharp-firstpass", "Game.Core", "Game.Gameplay",
+                                   "Game.Gameplay.Editor", "Game.Utils"],
+        "Assembly-CSharp-firstpass": ["Game.Core", "Game.Gameplay", "Game.Utils"],
+        "Game.Core": ["Game.Utils"],
+        "Game.Gameplay": ["Game.Core"],  # by "GUID:0f1e..." (Game.Core.asmdef.meta); Unity.Netcode.Runtime is missing
+        "Game.Gameplay.Editor": ["Game.Gameplay"],
+        "Game.Utils": [],
+    }
+
+
+def test_calls_between_the_games_own_classes_bind(unity: McpServerProcess) -> None:
+    # Player (Game.Gameplay, a NetworkBehaviour) calls Health.TakeDamage (Game.Core, a MonoBehaviour) in an
+    # `#if UNITY_2022_3_OR_NEWER` block: both bases unbound, the call bound.
+    env = unity.call("graph_callers", {"symbol_id": "M:Game.Core.Health.TakeDamage(System.Int32)"})
+    assert env["answer"] == "1 bound caller of Game.Core.Health.TakeDamage within depth 1."
+    assert [(n["symbol_id"], n["file"], n["edges"][0]["line"]) for n in env["data"]["nodes"]] == [
+        ("M:Game.Gameplay.Player.Update", "Assets/Scripts/Gameplay/Player.cs", 14)]
+    env = unity.call("refs_find", {"symbol_id": "M:Utils.MathUtil.Clamp(System.Int32,System.Int32,System.Int32)"})
+    assert [(r["file"], r["line"]) for r in env["data"]["references"]] == [("Assets/Scripts/Core/Damage.cs", 7)]
+
+
+def test_unused_knows_what_unity_calls_and_sets(unity: McpServerProcess) -> None:
+    env = unity.call("symbols_unused", {})
+    # A plain class's `Reset` is no Unity message; NeverCalled and Unwired are named by nothing, not even the scene;
+    # a [Serializable] class's private field is not serialized.
+    assert [i["symbol_id"] for i in env["data"]["unused"]] == [
+        "M:ScoreKeeper.Reset", "M:Game.Core.Health.NeverCalled", "F:Game.Gameplay.Loadout._spare",
+        "M:Game.Gameplay.Player.Unwired"]
+    excluded = env["data"]["excluded"]
+    assert {k: v["count"] for k, v in excluded.items()} == {
+        # [MenuItem] HealAll and its class MenuTools, [ServerRpc] FireServerRpc, PlayerAnimation's [Inject] _health
+        "found_by_attribute": 4,
+        "unbound_base": 1,  # Player.OnNetworkSpawn overrides NetworkBehaviour's
+        # Player.OnStartClicked (the scene's m_MethodName), PlayerAnimation.OnMenuOpened (a prefab instance's override
+        # of m_MethodName), PlayerAnimation.OnFootstep (Walk.anim's animation event)
+        "unity_event": 3,
+        # MainMenu.Start, Health.Awake, Player.Update, PlayerInspector.OnSceneGUI, PlayerAnimation.Start
+        "unity_message": 5,
+        "unity_object": 3,  # MainMenu, PlayerInspector, PlayerAnimation (Health and Player are named by code)
+        # Health.tint, MainMenu.title (public fields), PlayerAnimation.loadout ([SerializeField], never read),
+        # Loadout.Stance and Loadout.Ammo (a [Serializable] class's public fields), Stance.Guard and Stance.Charge (the
+        # members of an enum a serialized field holds)
+        "unity_serialized": 7,
+    }
+    assert excluded["found_by_attribute"]["attributes"] == {"Inject": 1, "MenuItem": 2, "ServerRpc": 1}
+    assert env["data"]["not_detected"].endswith(
+        "; Unity: methods called by a string (SendMessage, Invoke, StartCoroutine(\"X\")), which scenes or prefabs "
+        "use a component")
+
+
+def test_a_workspace_overlay_adds_a_script_to_the_assembly_of_its_folder(unity: McpServerProcess,
+                                                                        unity_repo: Path) -> None:
+    # The in-memory workspace (no MSBuild) forks like a loaded one: the new file joins Game.Gameplay (its .asmdef's
+    # folder) and its call to Game.Core binds.
+    enemy = unity_repo / "Assets/Scripts/Gameplay/Enemy.cs"
+    unity.call("workspace_create", {"workspace_id": "unity"})
+    enemy.write_text("namespace Game.Gameplay\n{\n    public class Enemy\n    {\n        public void "
+                     "Strike(Game.Core.Health target)\n        {\n            target.TakeDamage(5);\n        }\n"
+                     "    }\n}\n")
+    try:
+        data = unity.call("index_refresh_overlay", {"workspace_id": "unity"})["data"]
+        assert (data["extracted"], data["changed_files"]) == (
+            ["Assets/Scripts/Gameplay/Enemy.cs"], [{"path": "Assets/Scripts/Gameplay/Enemy.cs", "state": "added"}])
+        found = unity.call("symbols_search", {"query": "Enemy", "workspace_id": "unity"})["data"]["results"]
+        assert [(r["symbol_id"], r["project"]) for r in found] == [("T:Game.Gameplay.Enemy", "Game.Gameplay")]
+        env = unity.call("graph_callers", {"symbol_id": "M:Game.Core.Health.TakeDamage(System.Int32)",
+                                           "workspace_id": "unity"})
+        assert [n["symbol_id"] for n in env["data"]["nodes"]] == [
+            "M:Game.Gameplay.Enemy.Strike(Game.Core.Health)", "M:Game.Gameplay.Player.Update"]
+    finally:
+        enemy.unlink()
