@@ -78,8 +78,8 @@ def test_a_method_the_bus_finds_by_its_attribute_is_not_unused(conventions: McpS
     env = conventions.call("symbols_unused", {"kinds": ["Method"]})
     assert env["data"]["excluded"]["found_by_attribute"] == {
         "count": 3, "attributes": {"CapSubscribe": 1, "Subscribe": 1, "UsedImplicitly": 1},
-        "rule": "methods carrying an attribute the solution reads by reflection, or a package's attribute (its "
-                "framework finds them by it): `attributes` names them"}
+        "rule": "methods and fields carrying an attribute the solution reads by reflection, or a package's attribute "
+                "(its framework or generator finds them by it): `attributes` names them"}
     # Hangfire.Core's IsExternalInit, which `init` needs on netstandard2.0 and no code names.
     polyfills = conventions.call("symbols_unused", {"kinds": ["Class"]})
     assert polyfills["data"]["excluded"]["compiler_polyfill"]["count"] == 2

@@ -42,8 +42,8 @@ EXCLUSIONS = {
     "dispatch": "overrides, interface implementations",
     "generated_code": "referenced by a source generator's output, which is not indexed ([ObservableProperty] "
                       "fields, [RelayCommand] methods, serialized members...): `generators` names them",
-    "found_by_attribute": "methods carrying an attribute the solution reads by reflection, or a package's attribute "
-                          "(its framework finds them by it): `attributes` names them",
+    "found_by_attribute": "methods and fields carrying an attribute the solution reads by reflection, or a package's "
+                          "attribute (its framework or generator finds them by it): `attributes` names them",
     "public_library_api": "public API of libraries no app of the solution references, or published as packages",
     "serialization": "public properties, ShouldSerialize{Property} methods and the members of an enum a public "
                      "property holds (serializers bind them)",
@@ -138,7 +138,7 @@ class _Rules:
     properties: set[tuple[str | None, str]]  # (type, property name)
     named_outside: set[str]  # types something outside them references
     hidden_types: set[str]  # types no user of a library sees: internal or private, or nested in such a type
-    found_by_attribute: dict[str, str]  # method -> the attribute its framework finds it by (`CapSubscribe`)
+    found_by_attribute: dict[str, str]  # method or field -> the attribute its framework finds it by (`CapSubscribe`)
     enumerated: set[str]  # enums the solution lists or parses by name
     serialized_enums: set[str]  # enums a public property holds
     generated: dict[str, str]  # symbol -> the source generator whose output uses it
@@ -612,13 +612,15 @@ def _found_by_attribute(conn: sqlite3.Connection, symbols: list[_Symbol],
     framework's: Dapr's [Topic], Azure Functions' [FunctionName], CAP's when CAP is a package) unless it only
     annotates (_ANNOTATING_PACKAGE), one of _CALLED_BY_FRAMEWORK, or one the compiler could not bind (its package did
     not restore: whose it is cannot be told). An attribute is a TypeRef of the method written before its name, not
-    its return type."""
-    methods = {s.symbol_id: s for s in symbols if s.kind == "Method"}
+    its return type. Fields too: a source generator's attribute (`[ObservableProperty] bool isBusy;`) makes code that
+    reads the field, and unrestored (IfpaMaui, a MAUI app without its workload) no generator runs to show it."""
+    methods = {s.symbol_id: s for s in symbols if s.kind in ("Method", "Field")}
     # Joined in SQL: the TypeRefs of every method's signature and body would be many more rows.
     uses = [u for u in conn.execute(
         "SELECT s.symbol_id, r.target_key, r.target_name, r.line, r.col FROM refs r JOIN ids i ON i.key = r.from_key"
         " JOIN symbols s ON s.symbol_id = i.symbol_id AND s.file_id = r.file_id WHERE r.kind = 'TypeRef'"
-        " AND s.kind = 'Method' AND (r.line < s.line OR (r.line = s.line AND r.col < s.col))") if u[0] in methods]
+        " AND s.kind IN ('Method', 'Field') AND (r.line < s.line OR (r.line = s.line AND r.col < s.col))")
+        if u[0] in methods]
     if not uses:
         return {}
     signatures = dict(in_chunks(conn, "SELECT symbol_id, signature FROM symbols WHERE symbol_id IN ({marks})",
