@@ -171,7 +171,7 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         guidance = Guidance("must_follow", f"{row['name']} implements/overrides {', '.join(members[:3])}: calls made "
                             f"through {'them' if len(members) > 1 else 'it'} are not listed here. Run refs_find("
                             f"symbol_id=\"{members[0]}\") too, or graph_callers which follows dispatch.")
-    named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"]) \
+    named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"], row["symbol_id"]) \
         if params.resolution_state != "unresolved" else None
     if named:
         warnings.append(named)
@@ -400,7 +400,8 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     warnings = list(ctx.warnings)
     if direction == "callers" and (broken := flag_broken_nodes(ctx, nodes)):
         warnings.append(broken)
-    if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"])):
+    if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"],
+                                                           row["symbol_id"])):
         warnings.append(named)
     # A [RelayCommand] method's caller is the generated command: said, not a bare 0 (Avalonia.Samples).
     made = generated.uses(ctx.conn, root_id) if direction == "callers" else []

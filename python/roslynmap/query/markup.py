@@ -13,6 +13,10 @@ whose value is one name (an event handler, an `x:Key` naming an enum member), a 
 and an element's text that is one name (an enum value in a XAML collection). A type is named wherever its name
 appears in either (`@model BasketViewModel`, `<CartItem />`, `x:Class="App.Views.MainView"`). Names, not bindings:
 another member of the same name counts too, which is why this excludes and warns but never adds references.
+
+A markup file is compiled into its own project (the deepest project folder holding it), so its names count only for
+the symbols of that project and of the projects it references: a `Clicked="OnRefreshClicked"` in a MAUI app keeps no
+same-named member of an unrelated tool alive. A file whose project cannot be told counts for every project.
 """
 
 from __future__ import annotations
@@ -20,12 +24,14 @@ from __future__ import annotations
 import re
 import sqlite3
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from roslynmap.model.errors import RoslynMapError
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import in_project_folders, repository_files
+from roslynmap.query import projectrefs
 from roslynmap.query.code import read_lines
 from roslynmap.query.sql import memo
 
@@ -49,7 +55,13 @@ _XAML_PATH_ATTRIBUTE = re.compile(r"(?<![\w:.])\w*Path\s*=\s*([\"'])([^\"'{}]*)\
 _XAML_STATIC = re.compile(r"\{\s*x:Static\s+(?:Member\s*=\s*)?(?:\w+:)?([\w.+]+)")
 # An attribute whose whole value is one name: an event handler (`Click="cmdClose_Click"`), an `x:Key` the code looks
 # up by an enum member's name (`x:Key="RedCircle"`, Avalonia.Samples' IDataTemplateSample).
-_XAML_NAME_VALUE = re.compile(r"=\s*([\"'])\s*([A-Za-z_]\w*)\s*\1")
+_XAML_NAME_VALUE = re.compile(r"(?<![\w:.])((?:\w+:)?[\w.]+)\s*=\s*([\"'])\s*([A-Za-z_]\w*)\s*\2")
+# Attributes whose value is shown text, a size or a name the markup declares, never a member of the code: a MAUI
+# button's `Text="Refresh"` kept every `Refresh()` alive (IfpaMaui), `Width="Auto"` an `Auto`.
+_XAML_LITERAL_ATTRIBUTES = frozenset({
+    "Text", "Title", "Content", "Header", "Placeholder", "Description", "Hint", "ToolTip", "FontFamily", "AutomationId",
+    "Width", "Height", "WidthRequest", "HeightRequest", "MinWidth", "MaxWidth", "MinHeight", "MaxHeight",
+    "Margin", "Padding", "x:Name", "Name", "x:Uid"})
 # An attribute's property (`Value="3"`, `svc:DialogManager.Register="{Binding}"`) and a property element
 # (`<local:Tips.Tip>`): an owner before the dot makes it an attached property, set through its accessors.
 _XAML_ATTRIBUTE = re.compile(r"(?<=\s)(?:(\w+):)?(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\s*=\s*[\"']")
@@ -93,7 +105,9 @@ def xaml_members(text: str) -> list[tuple[str, int]]:
     for m in _XAML_STATIC.finditer(text):
         path(m, 1)
     for m in _XAML_NAME_VALUE.finditer(text):
-        out.append((m.group(2), m.start(2)))
+        attribute = m.group(1)
+        if attribute not in _XAML_LITERAL_ATTRIBUTES and attribute.rsplit(".", 1)[-1] not in _XAML_LITERAL_ATTRIBUTES:
+            out.append((m.group(3), m.start(3)))
     for m in _XAML_ATTRIBUTE.finditer(text):
         if m.group(1) != "xmlns" and not m.group(3).startswith("xmlns"):
             out.extend((name, m.start(3)) for name in (_accessors(m.group(3)) if m.group(2) else (m.group(3),)))
@@ -107,13 +121,38 @@ def xaml_members(text: str) -> list[tuple[str, int]]:
     return out
 
 
+Scope = frozenset[int] | None  # the projects whose symbols a markup file may name; None: any project's
+
+
 @dataclass
 class MarkupNames:
-    members: set[str] = field(default_factory=set)  # accessed or called
-    words: set[str] = field(default_factory=set)  # every identifier (type names)
+    """The names markup uses, per scope: the projects a markup file's own project sees (itself and what it
+    references), None for a file whose project cannot be told."""
+    members: dict[Scope, set[str]] = field(default_factory=dict)  # accessed or called
+    words: dict[Scope, set[str]] = field(default_factory=dict)  # every identifier (type names)
 
-    def names(self, name: str, kind: str) -> bool:
-        return name in (self.words if kind in TYPE_KINDS else self.members)
+    def names(self, name: str, kind: str, projects: Iterable[int] | None = None) -> bool:
+        """Whether markup that can see one of `projects` (a symbol's declaring projects; None: any) names it."""
+        wanted = None if projects is None else set(projects)
+        return any(name in found and (scope is None or wanted is None or not scope.isdisjoint(wanted))
+                   for scope, found in (self.words if kind in TYPE_KINDS else self.members).items())
+
+
+def _scopes(conn: sqlite3.Connection, rels: Iterable[str]) -> dict[str, Scope]:
+    """Each markup file's scope: its project (the deepest project folder holding it) and the projects that project
+    references, directly or not. None (any project's) when no project's folder holds it, or its project did not load
+    (syntax_only: what it references is not known)."""
+    rows = conn.execute("SELECT id, path, semantic_level FROM projects WHERE path IS NOT NULL").fetchall()
+    folders = sorted(((int(pid), str(path).rsplit("/", 1)[0] + "/" if "/" in str(path) else "")
+                      for pid, path, _ in rows), key=lambda p: -len(p[1]))
+    unloaded = {int(pid) for pid, _, level in rows if level == "syntax_only"}
+    edges = projectrefs.project_references(conn)
+    out: dict[str, Scope] = {}
+    for rel in rels:
+        own = next((pid for pid, folder in folders if rel.startswith(folder)), None)
+        out[rel] = None if own is None or own in unloaded \
+            else frozenset({own} | projectrefs.referenced(edges, [own]))
+    return out
 
 
 def _texts(conn: sqlite3.Connection, root: Path) -> list[tuple[str, str]]:
@@ -154,21 +193,27 @@ def _xaml_lines(conn: sqlite3.Connection, root: Path) -> dict[str, dict[str, lis
 
 
 def names(conn: sqlite3.Connection, root: Path) -> MarkupNames:
-    """Every name the repository's markup accesses, calls or spells."""
+    """Every name the repository's markup accesses, calls or spells, by the scope of the file naming it."""
     found = MarkupNames()
     xaml = _xaml_lines(conn, root)
-    for rel, text in _texts(conn, root):
-        found.words.update(_WORD.findall(text))
+    texts = _texts(conn, root)
+    scopes = _scopes(conn, [rel for rel, _ in texts])
+    for rel, text in texts:
+        members = found.members.setdefault(scopes[rel], set())
+        words = found.words.setdefault(scopes[rel], set())
+        words.update(_WORD.findall(text))
         if rel in xaml:
-            found.members.update(xaml[rel])
-            found.words.update(f"{name}Extension" for name in _XAML_EXTENSION.findall(text))
+            members.update(xaml[rel])
+            words.update(f"{name}Extension" for name in _XAML_EXTENSION.findall(text))
         elif not is_xaml(rel):
-            found.members.update(a or b or c for a, b, c in _MEMBER.findall(text))
+            members.update(a or b or c for a, b, c in _MEMBER.findall(text))
     return found
 
 
-def _mention_lines(conn: sqlite3.Connection, root: Path, name: str, kind: str) -> list[tuple[str, int]]:
-    """Each markup `(file, line)` naming `name`: as a member, or as a word for a type kind, in file order."""
+def _mention_lines(conn: sqlite3.Connection, root: Path, name: str, kind: str,
+                   projects: Iterable[int] | None = None) -> list[tuple[str, int]]:
+    """Each markup `(file, line)` naming `name`: as a member, or as a word for a type kind, in file order; with
+    `projects` (the symbol's declaring projects), only in markup whose scope sees one of them."""
     escaped = re.escape(name)
     word = rf"(?<!\w){escaped}(?!\w)"
     razor = re.compile(word if kind in TYPE_KINDS
@@ -177,8 +222,14 @@ def _mention_lines(conn: sqlite3.Connection, root: Path, name: str, kind: str) -
     extension = name.removesuffix("Extension")
     xaml_type = re.compile(word + (rf"|\{{\s*(?:\w+:)?{re.escape(extension)}(?!\w)" if extension != name else ""))
     xaml = _xaml_lines(conn, root)
+    texts = _texts(conn, root)
+    wanted = None if projects is None else set(projects)
+    scopes = _scopes(conn, [rel for rel, _ in texts]) if wanted is not None else {}
     out: list[tuple[str, int]] = []
-    for rel, text in _texts(conn, root):
+    for rel, text in texts:
+        scope = scopes.get(rel)
+        if wanted is not None and scope is not None and scope.isdisjoint(wanted):
+            continue
         if is_xaml(rel) and kind not in TYPE_KINDS:
             out.extend((rel, number) for number in xaml.get(rel, {}).get(name, ()))
             continue
@@ -193,9 +244,40 @@ def mentions(conn: sqlite3.Connection, root: Path, name: str, kind: str, limit: 
     return len(lines), [f"{rel}:{number}" for rel, number in lines[:limit]]
 
 
-def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str) -> str | None:
-    """The warning refs_find and graph_callers add when markup names the symbol."""
-    lines = _mention_lines(conn, root, name, kind)
+def declaring_projects(conn: sqlite3.Connection, symbol_id: str) -> set[int]:
+    """The projects declaring a symbol (a file several projects compile declares it in each)."""
+    return {int(r[0]) for r in conn.execute("SELECT DISTINCT project_id FROM symbols WHERE symbol_id = ?"
+                                            " AND project_id IS NOT NULL", (symbol_id,))}
+
+
+_GENERATING_ATTRIBUTES = ("RelayCommand", "RelayCommandAttribute", "ObservableProperty", "ObservablePropertyAttribute")
+
+
+def generated_names(conn: sqlite3.Connection, symbol_id: str, name: str, kind: str) -> list[str]:
+    """The member CommunityToolkit.Mvvm generates from this one, which XAML binds instead: a `[RelayCommand]`
+    method's command (`OnSave`, `SaveAsync` -> `SaveCommand`), an `[ObservableProperty]` field's property (`_isBusy`,
+    `m_isBusy`, `isBusy` -> `IsBusy`). Told by the attribute's name, bound or not: unrestored (IfpaMaui, a MAUI app
+    without its workload) the generator never runs, and `{Binding OpenReviewCommand}` was no trace of OpenReview."""
+    attributes = {str(r[0]).removesuffix("Attribute") for r in conn.execute(
+        "SELECT DISTINCT r.target_name FROM refs r JOIN ids i ON i.key = r.from_key WHERE i.symbol_id = ?"
+        f" AND r.kind = 'TypeRef' AND r.target_name IN ({','.join('?' * len(_GENERATING_ATTRIBUTES))})",
+        (symbol_id, *_GENERATING_ATTRIBUTES))}
+    if kind == "Method" and "RelayCommand" in attributes:
+        command = name[2:] if len(name) > 2 and name.startswith("On") and not name[2].islower() else name
+        return [f"{command.removesuffix('Async') or command}Command"]
+    if kind == "Field" and "ObservableProperty" in attributes:
+        field_name = name.removeprefix("m_").lstrip("_")
+        return [field_name[:1].upper() + field_name[1:]] if field_name else []
+    return []
+
+
+def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str, symbol_id: str | None = None) -> str | None:
+    """The warning refs_find and graph_callers add when markup names the symbol (with `symbol_id`: only markup of
+    its projects and of those referencing them, and also by the name a source generator gives it)."""
+    projects = declaring_projects(conn, symbol_id) or None if symbol_id else None
+    spelled = [name, *(generated_names(conn, symbol_id, name, kind) if symbol_id else [])]
+    found = {n: lines for n in spelled if (lines := _mention_lines(conn, root, n, kind, projects))}
+    lines = sorted({line for found_lines in found.values() for line in found_lines})
     if not lines:
         return None
     count, places = len(lines), [f"{rel}:{number}" for rel, number in lines[:3]]
@@ -204,7 +286,8 @@ def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str) -> str |
         frozenset({False}): ("Razor markup", "the Razor generator, which is"),
         frozenset({True}): ("XAML markup", "its UI framework's XAML build, which is"),
     }.get(frozenset(xaml), ("Razor and XAML markup", "the Razor generator and the XAML build, which are"))
-    return (f"{which} names '{name}' on {count} line{'s' if count != 1 else ''} ({', '.join(places)}"
+    named = " and ".join(f"'{n}'" + ("" if n == name else f" (generated from {name})") for n in found)
+    return (f"{which} names {named} on {count} line{'s' if count != 1 else ''} ({', '.join(places)}"
             f"{', ...' if count > len(places) else ''}): markup is compiled by {compiler} not "
             "indexed, so uses there are not listed; read those lines.")
 

@@ -248,7 +248,13 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     # type) is not said unused: its members are judged one by one.
     maybe_called = {s.container for s in symbols
                     if s.container and s.kind not in TYPE_KINDS and s.name in unbound_names}
-    named_in_markup = {s.symbol_id for s in symbols if in_markup is not None and in_markup.names(s.name, s.kind)}
+    # Markup names a symbol for the projects its own project sees (query/markup.py): asked with every project
+    # declaring the symbol, a file several projects compile being theirs too.
+    declaring: dict[str, set[int]] = {}
+    for row in rows:
+        declaring.setdefault(row[0], set()).add(row[5])
+    named_in_markup = {s.symbol_id for s in symbols
+                       if in_markup is not None and in_markup.names(s.name, s.kind, declaring[s.symbol_id])}
     rules = _Rules(
         keys=keys, by_attribute=_run_by_attribute(conn), maybe_called=maybe_called, unbound_bases=lineage.unbound,
         # The class holding Main (top-level statements' `Program`) is the entry point's, not unused.

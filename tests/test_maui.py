@@ -1,0 +1,109 @@
+"""testdata/Maui: a .NET MAUI app's shape (edgiardina/IfpaMaui) on a machine without the MAUI workload, so it is
+never restored: MAUI's types and CommunityToolkit.Mvvm do not bind and its source generators do not run. On IfpaMaui
+symbols_unused said 88 `[ObservableProperty]` fields unused (ViewModels/BaseViewModel.cs:15 `bool isBusy`, which 58
+XAML lines bind as `IsBusy`), refs_find on a `[RelayCommand]` method (AboutViewModel.OpenReview) answered a bare 0
+though AboutPage.xaml:123 binds `OpenReviewCommand`, and net10.0-ios was said skipped as "older than net10.0-android".
+Beside it: Maui.Core, which the app references, and Maui.Tools, unrelated, whose same-named members the app's XAML
+cannot name (markup is scoped to its project and what that references)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import served_copy
+from tests.mcp_client import McpServerProcess
+
+VM = "Maui.App.ViewModels.RankingsViewModel"
+PAGE = "src/Maui.App/Views/RankingsPage.xaml"
+
+
+@pytest.fixture(scope="module")
+def maui(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    # Never restored: restore would fail on the missing workload (NETSDK1147), as on any machine without it.
+    yield from served_copy("Maui", tmp_path_factory, home, exit_code=2, restore=False)
+
+
+def test_a_platform_project_says_why_it_is_partial_and_what_to_install(maui: McpServerProcess) -> None:
+    env = maui.call("index_ensure_baseline", {})
+    [app] = [p for p in env["data"]["projects"] if p["name"] == "Maui.App"]
+    assert (app["semantic_level"], app["target_framework"], app["restored"]) == ("partial", "net10.0-android", False)
+    # Same version, another platform: not "older".
+    assert app["skipped_frameworks"] == [{
+        "framework": "net10.0-ios",
+        "reason": "same .NET version as net10.0-android, which was chosen (one framework is indexed per project; "
+                  "`framework` picks another)"}]
+    assert app["hint"] == (
+        "Not restored (no src/Maui.App/obj/project.assets.json): index again with restore=true (CLI: --restore) to "
+        "bind package references. It targets net10.0-android, a platform whose reference packs come with a .NET "
+        "workload, not the SDK: `dotnet workload list` shows what is installed and `dotnet workload restore` installs "
+        "what the project needs; without it restore fails (NETSDK1147) and calls into the platform and its packages "
+        "stay unbound.")
+    assert {p["name"]: p["semantic_level"] for p in env["data"]["projects"]} == {
+        "Maui.App": "partial", "Maui.Core": "full", "Maui.Tools": "full"}
+    # A library built for net10.0 and the app's platform (eShop's ClientApp): the platform one is not "older" either.
+    [core] = [p for p in env["data"]["projects"] if p["name"] == "Maui.Core"]
+    assert (core["target_framework"], core["skipped_frameworks"]) == ("net10.0", [{
+        "framework": "net10.0-android",
+        "reason": "same .NET version as net10.0, preferred for having no platform suffix (one framework is indexed "
+                  "per project; `framework` picks another)"}])
+    assert "hint" not in core
+
+
+def test_unused_keeps_generator_fields_and_scopes_xaml_names_to_the_app(maui: McpServerProcess) -> None:
+    env = maui.call("symbols_unused", {})
+    assert env["ok"], env
+    assert [u["symbol_id"] for u in env["data"]["unused"]] == [
+        f"F:{VM}.retries",  # no attribute, nothing reads it
+        f"M:{VM}.Refresh",  # only a button's Text="Refresh" says the word
+        "F:Maui.Core.Glyphs.Moon",
+        # The app's XAML names a Star and an OnRefreshClicked; Maui.Tools is not the app's nor referenced by it.
+        "F:Maui.Tools.Exporter.Star", "M:Maui.Tools.Exporter.OnRefreshClicked"]
+    excluded = env["data"]["excluded"]
+    assert {k: v["count"] for k, v in excluded.items()} == {
+        "constructed": 2,  # RankingsPage's (DI makes it) and MainApplication's
+        "entry_point": 2,  # Maui.Tools' Main and its class
+        "found_by_attribute": 3,  # isBusy, _searchTerm, LoadRankingsAsync
+        # Glyphs.Star ({x:Static core:Glyphs.Star}, Maui.Core referenced) with its class; the code-behind handler.
+        "markup": 3,
+        # App.CreateWindow, both platform entry points' CreateMauiApp and their classes (MAUI's bases did not bind).
+        "unbound_base": 5}
+    assert excluded["found_by_attribute"]["attributes"] == {"ObservableProperty": 2, "RelayCommand": 1}
+    assert excluded["found_by_attribute"]["rule"] == (
+        "methods and fields carrying an attribute the solution reads by reflection, or a package's attribute (its "
+        "framework or generator finds them by it): `attributes` names them")
+
+
+def _xaml(env: dict[str, object]) -> list[str]:
+    return [w for w in env.get("warnings", []) if w.startswith("XAML")]  # type: ignore[union-attr]
+
+
+def test_refs_and_callers_name_the_xaml_binding_the_generated_member(maui: McpServerProcess) -> None:
+    command = maui.call("refs_find", {"symbol_id": f"M:{VM}.LoadRankingsAsync"})
+    assert command["data"]["references"] == []
+    assert _xaml(command) == [
+        f"XAML markup names 'LoadRankingsCommand' (generated from LoadRankingsAsync) on 1 line ({PAGE}:10): markup "
+        "is compiled by its UI framework's XAML build, which is not indexed, so uses there are not listed; read those "
+        "lines."]
+    callers = maui.call("graph_callers", {"symbol_id": f"M:{VM}.LoadRankingsAsync"})
+    assert _xaml(callers) == _xaml(command)
+    field = maui.call("refs_find", {"symbol_id": f"F:{VM}.isBusy"})
+    assert _xaml(field) == [
+        f"XAML markup names 'IsBusy' (generated from isBusy) on 1 line ({PAGE}:9): markup is compiled by its UI "
+        "framework's XAML build, which is not indexed, so uses there are not listed; read those lines."]
+    underscored = maui.call("refs_find", {"symbol_id": f"F:{VM}._searchTerm"})
+    assert _xaml(underscored) == [
+        f"XAML markup names 'SearchTerm' (generated from _searchTerm) on 1 line ({PAGE}:10): markup is compiled by "
+        "its UI framework's XAML build, which is not indexed, so uses there are not listed; read those lines."]
+
+
+def test_xaml_warns_only_for_its_project_and_those_it_references(maui: McpServerProcess) -> None:
+    referenced = maui.call("refs_find", {"symbol_id": "F:Maui.Core.Glyphs.Star"})
+    assert _xaml(referenced) == [
+        f"XAML markup names 'Star' on 1 line ({PAGE}:11): markup is compiled by its UI framework's XAML build, "
+        "which is not indexed, so uses there are not listed; read those lines."]
+    for unrelated in ("F:Maui.Tools.Exporter.Star", "M:Maui.Tools.Exporter.OnRefreshClicked"):
+        env = maui.call("refs_find", {"symbol_id": unrelated})
+        assert env["ok"] and _xaml(env) == [], env
