@@ -69,7 +69,9 @@ def test_unused_keeps_generator_fields_and_scopes_xaml_names_to_the_app(maui: Mc
         # Glyphs.Star ({x:Static core:Glyphs.Star}, Maui.Core referenced) with its class; the code-behind handler.
         "markup": 3,
         # App.CreateWindow, both platform entry points' CreateMauiApp and their classes (MAUI's bases did not bind).
-        "unbound_base": 5}
+        "unbound_base": 5,
+        # RegisterServices and its class: `builder.RegisterServices()` on the unbound MauiAppBuilder did not bind.
+        "unbound_name": 2}
     assert excluded["found_by_attribute"]["attributes"] == {"ObservableProperty": 2, "RelayCommand": 1}
     assert excluded["found_by_attribute"]["rule"] == (
         "methods and fields carrying an attribute the solution reads by reflection, or a package's attribute (its "
@@ -107,3 +109,20 @@ def test_xaml_warns_only_for_its_project_and_those_it_references(maui: McpServer
     for unrelated in ("F:Maui.Tools.Exporter.Star", "M:Maui.Tools.Exporter.OnRefreshClicked"):
         env = maui.call("refs_find", {"symbol_id": unrelated})
         assert env["ok"] and _xaml(env) == [], env
+
+
+def test_registrations_read_from_syntax_are_listed_not_said_missing(maui: McpServerProcess) -> None:
+    """IfpaMaui registers through `var s = builder.Services;` and MAUI did not restore: its registrations were lost,
+    and those read from syntax (`builder.Services.AddSingleton<T>()`) were also counted as "did not bind ...: what
+    they register is not listed"."""
+    env = maui.call("surfaces_list", {"kind": "di"})
+    assert env["ok"], env
+    program = "src/Maui.App/MauiProgram.cs"
+    assert [(r["service"], r["implementation"], r["lifetime"], r["registered_in"], r["file"], r["line"],
+             r["confidence"]) for r in env["data"]["registrations"]] == [
+        ("RankingsViewModel", "RankingsViewModel", "Singleton", "M:Maui.App.MauiProgram.CreateMauiApp", program, 14,
+         "medium"),
+        ("RankingsPage", "RankingsPage", "Singleton", "M:Maui.App.MauiProgram.CreateMauiApp", program, 15, "medium"),
+        ("IRankingsService", "RankingsService", "Singleton",
+         "M:Maui.App.ServiceRegistrations.RegisterServices(MauiAppBuilder)", program, 27, "medium")]
+    assert "warnings" not in env, env

@@ -1,3 +1,4 @@
+using Maui.App.Services;
 using Maui.App.ViewModels;
 using Maui.App.Views;
 
@@ -12,6 +13,18 @@ public static class MauiProgram
         builder.UseMauiApp<App>();
         builder.Services.AddSingleton<RankingsViewModel>();
         builder.Services.AddSingleton<RankingsPage>();
+        builder.RegisterServices();
         return builder.Build();
+    }
+}
+
+public static class ServiceRegistrations
+{
+    // Through a local holding the collection (IfpaMaui's `var s = builder.Services;`).
+    public static MauiAppBuilder RegisterServices(this MauiAppBuilder builder)
+    {
+        var s = builder.Services;
+        s.AddSingleton<IRankingsService, RankingsService>();
+        return builder;
     }
 }
