@@ -42,7 +42,7 @@ def test_a_platform_project_says_why_it_is_partial_and_what_to_install(maui: Mcp
         "what the project needs; without it restore fails (NETSDK1147) and calls into the platform and its packages "
         "stay unbound.")
     assert {p["name"]: p["semantic_level"] for p in env["data"]["projects"]} == {
-        "Maui.App": "partial", "Maui.Core": "full", "Maui.Tools": "full"}
+        "Maui.App": "partial", "Maui.Core": "full", "Maui.Tools": "full", "Maui.Widget": "syntax_only"}
     # A library built for net10.0 and the app's platform (eShop's ClientApp): the platform one is not "older" either.
     [core] = [p for p in env["data"]["projects"] if p["name"] == "Maui.Core"]
     assert (core["target_framework"], core["skipped_frameworks"]) == ("net10.0", [{
@@ -66,8 +66,9 @@ def test_unused_keeps_generator_fields_and_scopes_xaml_names_to_the_app(maui: Mc
         "constructed": 2,  # RankingsPage's (DI makes it) and MainApplication's
         "entry_point": 2,  # Maui.Tools' Main and its class
         "found_by_attribute": 3,  # isBusy, _searchTerm, LoadRankingsAsync
-        # Glyphs.Star ({x:Static core:Glyphs.Star}, Maui.Core referenced) with its class; the code-behind handler.
-        "markup": 3,
+        # Glyphs.Star ({x:Static core:Glyphs.Star}, Maui.Core referenced) with its class; the code-behind handler;
+        # Weather.Sun with its class, named by Maui.Widget's XAML (a project that did not load: counts for all).
+        "markup": 5,
         # App.CreateWindow, both platform entry points' CreateMauiApp and their classes (MAUI's bases did not bind).
         "unbound_base": 5,
         # RegisterServices and its class: `builder.RegisterServices()` on the unbound MauiAppBuilder did not bind.
@@ -126,3 +127,12 @@ def test_registrations_read_from_syntax_are_listed_not_said_missing(maui: McpSer
         ("IRankingsService", "RankingsService", "Singleton",
          "M:Maui.App.ServiceRegistrations.RegisterServices(MauiAppBuilder)", program, 27, "medium")]
     assert "warnings" not in env, env
+
+
+def test_xaml_of_a_project_that_did_not_load_counts_for_every_project(maui: McpServerProcess) -> None:
+    """Maui.Widget names an SDK no feed serves: what it references is not known, so its XAML's `Weather.Sun` is said
+    for Maui.Core's, which nothing else names (without the fallback Weather would be listed unused)."""
+    env = maui.call("refs_find", {"symbol_id": "F:Maui.Core.Weather.Sun"})
+    assert _xaml(env) == [
+        "XAML markup names 'Sun' on 1 line (src/Maui.Widget/WidgetView.xaml:4): markup is compiled by its UI "
+        "framework's XAML build, which is not indexed, so uses there are not listed; read those lines."]

@@ -8,3 +8,9 @@ public static class Glyphs
     // Dead.
     public static readonly string Moon = "(";
 }
+
+public static class Weather
+{
+    // Named only by Maui.Widget's XAML, a project that did not load.
+    public static readonly string Sun = "o";
+}
