@@ -87,25 +87,25 @@ def test_refs_and_callers_name_the_xaml_binding_the_generated_member(maui: McpSe
     command = maui.call("refs_find", {"symbol_id": f"M:{VM}.LoadRankingsAsync"})
     assert command["data"]["references"] == []
     assert _xaml(command) == [
-        f"XAML markup names 'LoadRankingsCommand' (generated from LoadRankingsAsync) on 1 line ({PAGE}:10): markup "
+        f"XAML markup names 'LoadRankingsCommand' (generated from LoadRankingsAsync) on 1 line ({PAGE}:11): markup "
         "is compiled by its UI framework's XAML build, which is not indexed, so uses there are not listed; read those "
         "lines."]
     callers = maui.call("graph_callers", {"symbol_id": f"M:{VM}.LoadRankingsAsync"})
     assert _xaml(callers) == _xaml(command)
     field = maui.call("refs_find", {"symbol_id": f"F:{VM}.isBusy"})
     assert _xaml(field) == [
-        f"XAML markup names 'IsBusy' (generated from isBusy) on 1 line ({PAGE}:9): markup is compiled by its UI "
+        f"XAML markup names 'IsBusy' (generated from isBusy) on 1 line ({PAGE}:10): markup is compiled by its UI "
         "framework's XAML build, which is not indexed, so uses there are not listed; read those lines."]
     underscored = maui.call("refs_find", {"symbol_id": f"F:{VM}._searchTerm"})
     assert _xaml(underscored) == [
-        f"XAML markup names 'SearchTerm' (generated from _searchTerm) on 1 line ({PAGE}:10): markup is compiled by "
+        f"XAML markup names 'SearchTerm' (generated from _searchTerm) on 1 line ({PAGE}:11): markup is compiled by "
         "its UI framework's XAML build, which is not indexed, so uses there are not listed; read those lines."]
 
 
 def test_xaml_warns_only_for_its_project_and_those_it_references(maui: McpServerProcess) -> None:
     referenced = maui.call("refs_find", {"symbol_id": "F:Maui.Core.Glyphs.Star"})
     assert _xaml(referenced) == [
-        f"XAML markup names 'Star' on 1 line ({PAGE}:11): markup is compiled by its UI framework's XAML build, "
+        f"XAML markup names 'Star' on 1 line ({PAGE}:12): markup is compiled by its UI framework's XAML build, "
         "which is not indexed, so uses there are not listed; read those lines."]
     for unrelated in ("F:Maui.Tools.Exporter.Star", "M:Maui.Tools.Exporter.OnRefreshClicked"):
         env = maui.call("refs_find", {"symbol_id": unrelated})
@@ -136,3 +136,32 @@ def test_xaml_of_a_project_that_did_not_load_counts_for_every_project(maui: McpS
     assert _xaml(env) == [
         "XAML markup names 'Sun' on 1 line (src/Maui.Widget/WidgetView.xaml:4): markup is compiled by its UI "
         "framework's XAML build, which is not indexed, so uses there are not listed; read those lines."]
+    # Maui.App references no project that did not load, but a reference to one may be what is missing: its XAML
+    # still counts for Maui.Widget's symbols.
+    cloud = maui.call("refs_find", {"symbol_id": "F:Maui.Widget.WidgetGlyphs.Cloud"})
+    assert _xaml(cloud) == [
+        f"XAML markup names 'Cloud' on 1 line ({PAGE}:14): markup is compiled by its UI framework's XAML build, which "
+        "is not indexed, so uses there are not listed; read those lines."]
+
+
+def test_a_generated_member_asked_by_name_points_to_what_it_is_generated_from(maui: McpServerProcess) -> None:
+    """IfpaMaui: refs_find(name="IsBusy") listed 90 unbound uses and no word of `[ObservableProperty] bool isBusy`."""
+    xaml = ("markup is compiled by its UI framework's XAML build, which is not indexed, so uses there are not listed; "
+            "read those lines.")
+    command = maui.call("refs_find", {"name": "LoadRankingsCommand"})
+    assert (command["error"]["code"], command["error"]["message"], command["error"]["candidates"]) == (
+        "NOT_FOUND",
+        f"No declared symbol 'LoadRankingsCommand': it is what CommunityToolkit.Mvvm generates from "
+        f"M:{VM}.LoadRankingsAsync ([RelayCommand]); the generator's output is not indexed (nor generated at all when "
+        "the package did not restore): refs_find with that symbol_id also says where markup names it. XAML markup "
+        f"names 'LoadRankingsCommand' (generated from LoadRankingsAsync) on 1 line ({PAGE}:11): {xaml}",
+        [{"symbol_id": f"M:{VM}.LoadRankingsAsync"}])
+    # Refresh() writes the generated SearchTerm: the unbound use is listed, and what generates it is said.
+    prop = maui.call("refs_find", {"name": "SearchTerm"})
+    assert [(r["file"], r["line"], r["kind"]) for r in prop["data"]["references"]] == [
+        ("src/Maui.App/ViewModels/RankingsViewModel.cs", 23, "Write")]
+    assert [w for w in prop["warnings"] if w.startswith("No declared")] == [
+        f"No declared symbol 'SearchTerm': it is what CommunityToolkit.Mvvm generates from F:{VM}._searchTerm "
+        "([ObservableProperty]); the generator's output is not indexed (nor generated at all when the package did not "
+        "restore): refs_find with that symbol_id also says where markup names it. XAML markup names 'SearchTerm' "
+        f"(generated from _searchTerm) on 1 line ({PAGE}:11): {xaml}"]

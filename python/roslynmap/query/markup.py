@@ -139,9 +139,10 @@ class MarkupNames:
 
 
 def _scopes(conn: sqlite3.Connection, rels: Iterable[str]) -> dict[str, Scope]:
-    """Each markup file's scope: its project (the deepest project folder holding it) and the projects that project
-    references, directly or not. None (any project's) when no project's folder holds it, or its project did not load
-    (syntax_only: what it references is not known)."""
+    """Each markup file's scope: its project (the deepest project folder holding it), the projects that project
+    references, directly or not, and those that did not load (syntax_only: a reference to one may be missing from the
+    index). None (any project's) when no project's folder holds it, or its own project did not load (what it
+    references is not known)."""
     rows = conn.execute("SELECT id, path, semantic_level FROM projects WHERE path IS NOT NULL").fetchall()
     folders = sorted(((int(pid), str(path).rsplit("/", 1)[0] + "/" if "/" in str(path) else "")
                       for pid, path, _ in rows), key=lambda p: -len(p[1]))
@@ -151,7 +152,7 @@ def _scopes(conn: sqlite3.Connection, rels: Iterable[str]) -> dict[str, Scope]:
     for rel in rels:
         own = next((pid for pid, folder in folders if rel.startswith(folder)), None)
         out[rel] = None if own is None or own in unloaded \
-            else frozenset({own} | projectrefs.referenced(edges, [own]))
+            else frozenset({own} | projectrefs.referenced(edges, [own]) | unloaded)
     return out
 
 
@@ -269,6 +270,23 @@ def generated_names(conn: sqlite3.Connection, symbol_id: str, name: str, kind: s
         field_name = name.removeprefix("m_").lstrip("_")
         return [field_name[:1].upper() + field_name[1:]] if field_name else []
     return []
+
+
+def generating(conn: sqlite3.Connection, member: str) -> list[tuple[str, str, str]]:
+    """`(symbol_id, name, kind)` of the members CommunityToolkit.Mvvm generates `member` from (generated_names in
+    reverse): asked for IfpaMaui's `IsBusy` or `OpenReviewCommand`, which no generator makes while unrestored."""
+    if member.endswith("Command") and len(member) > len("Command"):
+        base = member.removesuffix("Command")
+        spellings, kind = [base, f"{base}Async", f"On{base}", f"On{base}Async"], "Method"
+    elif member[:1].isupper():
+        lower = member[:1].lower() + member[1:]
+        spellings, kind = [lower, f"_{lower}", f"m_{lower}"], "Field"
+    else:
+        return []
+    rows = conn.execute(f"SELECT DISTINCT symbol_id, name FROM symbols WHERE kind = ? AND name IN "
+                        f"({','.join('?' * len(spellings))}) ORDER BY symbol_id", (kind, *spellings)).fetchall()
+    return [(str(sid), str(name), kind) for sid, name in rows
+            if generated_names(conn, str(sid), str(name), kind) == [member]]
 
 
 def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str, symbol_id: str | None = None) -> str | None:
