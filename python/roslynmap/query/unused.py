@@ -420,6 +420,11 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
     hubs = lineage.derived_from(_HUB_BASES)
     framework |= {s.symbol_id for s in symbols
                   if s.container in hubs and s.kind == "Method" and s.visibility == "public" and not s.is_static}
+    # A page model's handlers are found by name (On{Verb}[Handler][Async]), whether or not its page is a routed one
+    # the index lists: MudBlazor's Docs.WasmHost `_Host.cshtml`, which `MapFallbackToPage("/_Host")` serves.
+    page_models = lineage.derived_from(frozenset({_PAGE_MODEL}))
+    framework |= {s.symbol_id for s in symbols if s.container in page_models and s.kind == "Method"
+                  and s.visibility == "public" and not s.is_static and _PAGE_HANDLER.match(s.name)}
     view_components = lineage.derived_from(_VIEW_COMPONENT_BASES)
     framework |= {s.symbol_id for s in symbols
                   if s.container in view_components and s.name in ("Invoke", "InvokeAsync")}
@@ -465,10 +470,12 @@ _SCANNED_BASES = {"AddValidatorsFrom": frozenset({"T:FluentValidation.AbstractVa
 _HUB_BASES = frozenset({"T:Microsoft.AspNetCore.SignalR.Hub", "T:Microsoft.AspNetCore.SignalR.Hub`1"})
 # A view component's Invoke/InvokeAsync runs by name (`Component.InvokeAsync("Basket")`).
 _VIEW_COMPONENT_BASES = frozenset({"T:Microsoft.AspNetCore.Mvc.ViewComponent"})
+_PAGE_MODEL = "T:Microsoft.AspNetCore.Mvc.RazorPages.PageModel"
+_PAGE_HANDLER = re.compile(r"^On(?:Get|Post|Put|Delete|Patch|Head|Options)(?![a-z])")
 # Types the framework constructs, with or without a handler of their own: a page model with no OnGet (eShopOnWeb's
 # Admin IndexModel), a controller, a component, a hub.
 _MADE_BY_FRAMEWORK = frozenset({
-    "T:Microsoft.AspNetCore.Mvc.RazorPages.PageModel", "T:Microsoft.AspNetCore.Mvc.Controller",
+    _PAGE_MODEL, "T:Microsoft.AspNetCore.Mvc.Controller",
     "T:Microsoft.AspNetCore.Mvc.ControllerBase", "T:Microsoft.AspNetCore.Components.ComponentBase",
     "T:Microsoft.AspNetCore.Components.LayoutComponentBase", *_VIEW_COMPONENT_BASES, *_HUB_BASES})
 
