@@ -660,6 +660,14 @@ def _found_by_attribute(conn: sqlite3.Connection, symbols: list[_Symbol],
             called = bool(reflected & {type_id, *lineage.bases_of(type_id)})
         if called:
             found.setdefault(method_id, name.removesuffix("Attribute") or name)
+    # The `partial void On{Property}Changing/Changed` hooks the generated property's setter calls: unrestored, no
+    # generated half declares them, and nothing else names them.
+    hooks = {(methods[f].container, f"On{p}{when}"): found[f] for f in list(found) if methods[f].kind == "Field"
+             and found[f] == "ObservableProperty" for p in markup.generated_names(conn, f, methods[f].name, "Field")
+             for when in ("Changing", "Changed")}
+    for s in symbols:
+        if s.kind == "Method" and (attribute := hooks.get((s.container, s.name))):
+            found.setdefault(s.symbol_id, attribute)
     return found
 
 

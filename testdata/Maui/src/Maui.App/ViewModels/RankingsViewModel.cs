@@ -21,4 +21,9 @@ public partial class RankingsViewModel : ObservableObject
 
     // Dead: only a button's text says "Refresh".
     private void Refresh() => SearchTerm = "";
+
+    // Called by the generated IsBusy setter only.
+    partial void OnIsBusyChanged(bool value)
+    {
+    }
 }
