@@ -44,8 +44,9 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         # Subscribe, Watch (hubs); the view component and its Invoke; the three migrations and the two model
         # snapshots; ProductValidator (AddValidatorsFromAssemblyContaining scans for it); SubscribeModel's
         # OnPostAsync; Supplier, an entity only the model snapshot maps (by a string).
-        # + Previewer.BuildAvaloniaApp (Avalonia calls it by name) and its class.
-        "framework_entry": 14,
+        # + Previewer.BuildAvaloniaApp (Avalonia calls it by name) and its class; HostModel.OnGet (a page model's
+        # handler, found by its name though `_Host.cshtml` is no routed page).
+        "framework_entry": 15,
         # SubscribeModel, which Subscribe.cshtml's generated page class names (`@model`); Badge's OnPick, which
         # Stepper.razor's `<Badge OnPick="Pick">` sets, its ChildContent and Caption, which Badge.razor reads, and
         # Stepper's Hint and Pick, which Stepper.razor names.
@@ -83,8 +84,8 @@ def test_a_method_the_bus_finds_by_its_attribute_is_not_unused(conventions: McpS
     env = conventions.call("symbols_unused", {"kinds": ["Method"]})
     assert env["data"]["excluded"]["found_by_attribute"] == {
         "count": 3, "attributes": {"CapSubscribe": 1, "Subscribe": 1, "UsedImplicitly": 1},
-        "rule": "methods carrying an attribute the solution reads by reflection, or a package's attribute (its "
-                "framework finds them by it), and [Inject] fields: `attributes` names them"}
+        "rule": "methods and fields carrying an attribute the solution reads by reflection, or a package's attribute "
+                "(its framework or generator finds them by it; Unity's [Inject]): `attributes` names them"}
     # Hangfire.Core's IsExternalInit, which `init` needs on netstandard2.0 and no code names.
     polyfills = conventions.call("symbols_unused", {"kinds": ["Class"]})
     assert polyfills["data"]["excluded"]["compiler_polyfill"]["count"] == 2

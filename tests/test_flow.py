@@ -160,8 +160,8 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         ("ConnectionStrings:Flow", "used", None, ["Flow.Tool", "Flow.Web"]),
         ("EventBus:Host", "used", None, ["Flow.Tool"]),
         ("Features:Beta", "defined_but_unused", None, ["Flow.Web"]),
-        # Read through ISettingsReader (Flow.Core), implemented in Flow.Data: Flow.Web's call, never Flow.Plugin's, which
-        # sees no implementation (test_keys_read_through_an_interface_implemented_in_another_project).
+        # Read through ISettingsReader (Flow.Core), implemented in Flow.Data: Flow.Web's call, never Flow.Plugin's,
+        # which sees no implementation (test_keys_read_through_an_interface_implemented_in_another_project).
         ("Flow:RateLimit", "used_but_undefined", ["Flow.Web"], ["Flow.Web"]),
         ("GITHUB_ACTIONS", "used", None, ["Flow.Tool"]),  # set by the CI service (test_an_environment_variable_...)
         ("HOME", "used", None, ["Flow.Tool"]),  # set by the operating system

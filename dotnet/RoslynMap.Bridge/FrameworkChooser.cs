@@ -93,6 +93,12 @@ internal static partial class FrameworkChooser
             string reason;
             if (asked is not null) reason = $"not the requested framework ({requestSource}: {requested})";
             else if (!v.CoreResolved) reason = $"its core library does not resolve (no reference assemblies for {v.Tfm} here)";
+            // IfpaMaui's net10.0-ios beside net10.0-android, eShop's ClientApp net10.0-android beside net10.0: the same
+            // version on another platform is not "older".
+            else if (Rank(v.Tfm) is var rank && Rank(chosen.Tfm) is var best && (rank.Family, rank.Version) == (best.Family, best.Version))
+                reason = best.Portable && !rank.Portable
+                    ? $"same .NET version as {chosen.Tfm}, preferred for having no platform suffix (one framework is indexed per project; `framework` picks another)"
+                    : $"same .NET version as {chosen.Tfm}, which was chosen (one framework is indexed per project; `framework` picks another)";
             else reason = $"older than {chosen.Tfm}";
             skipped.Add(new SkippedFramework(v.Tfm, reason));
         }

@@ -28,10 +28,20 @@ internal sealed class DiFacts
     {
         var (binding, symbol) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.DependencyInjection);
         if (binding == Binding.Other) return;
-        if (binding == Binding.Unbound && !FactSyntax.NameContains(FactSyntax.Receiver(inv), "services")) return;
+        if (binding == Binding.Unbound && !HoldsServices(FactSyntax.Receiver(inv))) return;
         Register(name, inv.ArgumentList.Arguments.ToList(), _types.TypeArguments(inv, symbol as IMethodSymbol), binding,
             FactSyntax.Name(inv)!.SpanStart, from);
     }
+
+    /// <summary>Unbound, a receiver is taken for the service collection by its name (`services`, `builder.Services`),
+    /// or by a local's initializer: IfpaMaui's `var s = builder.Services; s.AddSingleton&lt;IDeepLinkService,
+    /// DeepLinkService&gt;();` with MAUI not restored.</summary>
+    private bool HoldsServices(ExpressionSyntax? receiver) =>
+        FactSyntax.NameContains(receiver, "services")
+        || receiver is IdentifierNameSyntax local && _sink.Model.GetSymbolInfo(local).Symbol is ILocalSymbol symbol
+        && symbol.DeclaringSyntaxReferences is [var declared]
+        && declared.GetSyntax() is VariableDeclaratorSyntax { Initializer.Value: var value }
+        && FactSyntax.NameContains(value, "services");
 
     private static readonly HashSet<string> DescriptorAdds = new(StringComparer.Ordinal) { "Add", "TryAdd", "TryAddEnumerable", "Replace" };
     private static readonly HashSet<string> DescriptorLifetimes = new(StringComparer.Ordinal)

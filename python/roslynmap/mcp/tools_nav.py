@@ -15,7 +15,7 @@ from roslynmap.mcp.tools_tasks import flag_broken, flag_broken_nodes
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import REFERENCE_KINDS, TYPE_KINDS
 from roslynmap.model.rows import plain
-from roslynmap.query import generated, graph, inactive, names, refs, symbols, types, unbound
+from roslynmap.query import generated, graph, inactive, markup, names, refs, symbols, types, unbound
 from roslynmap.query.context import QueryContext
 from roslynmap.query.keys import key_of
 from roslynmap.query.markup import markup_components, private_owner
@@ -82,6 +82,12 @@ def not_found_anywhere(ctx: QueryContext, target: UnboundTarget, same_name: int)
             f"{target.receiver_type}: drop receiver_type to list them." if same_name else
             f"Search with symbols_search(query=\"{target.member}\").")
     candidates = symbols.suggest(ctx.conn, target.label())
+    if not same_name and (sources := markup.generating(ctx.conn, target.member)):
+        # `LoadRankingsCommand`, only XAML binds it: the method it is generated from is what to ask about.
+        return RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol '{target.member}': "
+                              f"{_generated_from(ctx, sources)}",
+                              "Pass it as symbol_id: its references and where markup names the generated member.",
+                              candidates=[{"symbol_id": sid} for sid, _, _ in sources[:5]])
     declared = [str(r[0]) for r in ctx.conn.execute("SELECT DISTINCT symbol_id FROM symbols WHERE name = ?"
                                                     " ORDER BY symbol_id", (target.member,))]
     if target.receiver_type and (row := _declared(ctx, target.label())) is not None:
@@ -97,6 +103,19 @@ def not_found_anywhere(ctx: QueryContext, target: UnboundTarget, same_name: int)
                               candidates=[{"symbol_id": d} for d in declared[:5]])
     return RoslynMapError(ErrorCode.NOT_FOUND, f"No declared symbol and no unbound reference matches "
                           f"'{target.label()}'.", hint, candidates=candidates or None)
+
+
+def _generated_from(ctx: QueryContext, sources: list[tuple[str, str, str]]) -> str:
+    """`it is what CommunityToolkit.Mvvm generates from F:...isBusy ([ObservableProperty]), ...`, with where markup
+    names it."""
+    said = ", ".join(f"{sid} ([{'RelayCommand' if kind == 'Method' else 'ObservableProperty'}])"
+                     for sid, _, kind in sources[:3])
+    text = (f"it is what CommunityToolkit.Mvvm generates from {said}; the generator's output is not indexed (nor "
+            "generated at all when the package did not restore): refs_find with "
+            f"{'that symbol_id' if len(sources) == 1 else 'one of those symbol_ids'} also says where markup names it.")
+    sid, name, kind = sources[0]
+    named = markup.warning(ctx.conn, ctx.root, name, kind, sid)
+    return text + (f" {named}" if named else "")
 
 
 def _declared(ctx: QueryContext, name: str) -> Any:
@@ -173,7 +192,7 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
                             f"through {'them' if len(members) > 1 else 'it'} are not listed here. Run refs_find("
                             f"symbol_id=\"{members[0]}\") too, or graph_callers which follows dispatch.")
     uses = generated.uses(ctx.conn, row["symbol_id"]) if params.resolution_state != "unresolved" else []
-    named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"], _private_to(row),
+    named = markup_warning(ctx.conn, ctx.root, row["name"], row["kind"], row["symbol_id"], _private_to(row),
                            generated.from_razor(uses)) if params.resolution_state != "unresolved" else None
     if row["external"] and row["assembly"] == symbols.UNDECLARED:
         warnings.append(f"{row['fqn']} is declared in no indexed file: a Blazor component only its .razor file "
@@ -252,6 +271,8 @@ def _unbound_refs(ctx: QueryContext, target: UnboundTarget, kinds: list[str], pr
     warnings = list(ctx.warnings)
     if broken := flag_broken(ctx, [(i, i.get("file"), i.get("line"), i.get("from_symbol_id")) for i in found.items]):
         warnings.append(broken)
+    if target.receiver_type is None and (sources := markup.generating(ctx.conn, target.member)):
+        warnings.append(f"No declared symbol '{target.member}': {_generated_from(ctx, sources)}")
     others = found.same_name - found.total
     if others:
         warnings.append(f"{others} more unbound references are named '{target.member}' with a receiver not "
@@ -432,7 +453,8 @@ def _graph_output(direction: str, params: GraphParams, repo_path: str) -> ToolOu
     # A [RelayCommand] method's caller is the generated command: said, not a bare 0 (Avalonia.Samples).
     made = generated.uses(ctx.conn, root_id) if direction == "callers" else []
     if direction == "callers" and (named := markup_warning(ctx.conn, ctx.root, row["name"], row["kind"],
-                                                           _private_to(row), generated.from_razor(made))):
+                                                           row["symbol_id"], _private_to(row),
+                                                           generated.from_razor(made))):
         warnings.append(named)
     if made:
         answer = answer.removesuffix(".") + f" + {generated.headline(made)}."

@@ -13,6 +13,10 @@ whose value is one name (an event handler, an `x:Key` naming an enum member), a 
 and an element's text that is one name (an enum value in a XAML collection). A type is named wherever its name
 appears in either (`@model BasketViewModel`, `<CartItem />`, `x:Class="App.Views.MainView"`). Names, not bindings:
 another member of the same name counts too, which is why this excludes and warns but never adds references.
+
+A markup file is compiled into its own project (the deepest project folder holding it), so its names count only for
+the symbols of that project and of the projects it references: a `Clicked="OnRefreshClicked"` in a MAUI app keeps no
+same-named member of an unrelated tool alive. A file whose project cannot be told counts for every project.
 """
 
 from __future__ import annotations
@@ -20,12 +24,14 @@ from __future__ import annotations
 import re
 import sqlite3
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from roslynmap.model.errors import RoslynMapError
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.model.readable import in_project_folders, repository_files
+from roslynmap.query import projectrefs
 from roslynmap.query.code import read_lines
 from roslynmap.query.sql import memo
 
@@ -49,7 +55,13 @@ _XAML_PATH_ATTRIBUTE = re.compile(r"(?<![\w:.])\w*Path\s*=\s*([\"'])([^\"'{}]*)\
 _XAML_STATIC = re.compile(r"\{\s*x:Static\s+(?:Member\s*=\s*)?(?:\w+:)?([\w.+]+)")
 # An attribute whose whole value is one name: an event handler (`Click="cmdClose_Click"`), an `x:Key` the code looks
 # up by an enum member's name (`x:Key="RedCircle"`, Avalonia.Samples' IDataTemplateSample).
-_XAML_NAME_VALUE = re.compile(r"=\s*([\"'])\s*([A-Za-z_]\w*)\s*\1")
+_XAML_NAME_VALUE = re.compile(r"(?<![\w:.])((?:\w+:)?[\w.]+)\s*=\s*([\"'])\s*([A-Za-z_]\w*)\s*\2")
+# Attributes whose value is shown text, a size or a name the markup declares, never a member of the code: a MAUI
+# button's `Text="Refresh"` kept every `Refresh()` alive (IfpaMaui), `Width="Auto"` an `Auto`.
+_XAML_LITERAL_ATTRIBUTES = frozenset({
+    "Text", "Title", "Content", "Header", "Placeholder", "Description", "Hint", "ToolTip", "FontFamily", "AutomationId",
+    "Width", "Height", "WidthRequest", "HeightRequest", "MinWidth", "MaxWidth", "MinHeight", "MaxHeight",
+    "Margin", "Padding", "x:Name", "Name", "x:Uid"})
 # An attribute's property (`Value="3"`, `svc:DialogManager.Register="{Binding}"`) and a property element
 # (`<local:Tips.Tip>`): an owner before the dot makes it an attached property, set through its accessors.
 _XAML_ATTRIBUTE = re.compile(r"(?<=\s)(?:(\w+):)?(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\s*=\s*[\"']")
@@ -93,7 +105,9 @@ def xaml_members(text: str) -> list[tuple[str, int]]:
     for m in _XAML_STATIC.finditer(text):
         path(m, 1)
     for m in _XAML_NAME_VALUE.finditer(text):
-        out.append((m.group(2), m.start(2)))
+        attribute = m.group(1)
+        if attribute not in _XAML_LITERAL_ATTRIBUTES and attribute.rsplit(".", 1)[-1] not in _XAML_LITERAL_ATTRIBUTES:
+            out.append((m.group(3), m.start(3)))
     for m in _XAML_ATTRIBUTE.finditer(text):
         if m.group(1) != "xmlns" and not m.group(3).startswith("xmlns"):
             out.extend((name, m.start(3)) for name in (_accessors(m.group(3)) if m.group(2) else (m.group(3),)))
@@ -107,23 +121,30 @@ def xaml_members(text: str) -> list[tuple[str, int]]:
     return out
 
 
+Scope = frozenset[int] | None  # the projects whose symbols a markup file may name; None: any project's
+
+
 @dataclass
 class MarkupNames:
-    members: set[str] = field(default_factory=set)  # accessed or called
-    words: set[str] = field(default_factory=set)  # every identifier (type names)
+    """The names markup uses, per scope: the projects a markup file's own project sees (itself and what it
+    references), None for a file whose project cannot be told."""
+    members: dict[Scope, set[str]] = field(default_factory=dict)  # accessed or called
+    words: dict[Scope, set[str]] = field(default_factory=dict)  # every identifier (type names)
     # What a private member's own type's markup may name: per member name, the Razor components naming it (by file
     # stem, `Badge` for Badge.razor), and the names XAML gives (a code-behind's private event handler).
     components: dict[str, set[str]] = field(default_factory=dict)
     in_xaml: set[str] = field(default_factory=set)
 
-    def names(self, name: str, kind: str, private_to: str | None = None) -> bool:
-        """`private_to`: the simple name of the type declaring a private member, which only that type's markup can
+    def names(self, name: str, kind: str, projects: Iterable[int] | None = None,
+              private_to: str | None = None) -> bool:
+        """Whether markup that can see one of `projects` (a symbol's declaring projects; None: any) names it.
+        `private_to`: the simple name of the type declaring a private member, which only that type's markup can
         name (a component's own `.razor`; a `.cshtml` compiles to a view class of its own)."""
-        if kind in TYPE_KINDS:
-            return name in self.words
-        if private_to is not None:
+        if private_to is not None and kind not in TYPE_KINDS:
             return name in self.in_xaml or private_to in self.components.get(name, ())
-        return name in self.members
+        wanted = None if projects is None else set(projects)
+        return any(name in found and (scope is None or wanted is None or not scope.isdisjoint(wanted))
+                   for scope, found in (self.words if kind in TYPE_KINDS else self.members).items())
 
 
 def private_owner(visibility: str | None, container: str | None) -> str | None:
@@ -139,6 +160,24 @@ def _component(rel: str) -> str | None:
     """The component a `.razor` file compiles to, by its file name (`Badge` for `Pages/Badge.razor`)."""
     name = rel.rsplit("/", 1)[-1]
     return name[: -len(".razor")] if name.lower().endswith(".razor") else None
+
+
+def _scopes(conn: sqlite3.Connection, rels: Iterable[str]) -> dict[str, Scope]:
+    """Each markup file's scope: its project (the deepest project folder holding it), the projects that project
+    references, directly or not, and those that did not load (syntax_only: a reference to one may be missing from the
+    index). None (any project's) when no project's folder holds it, or its own project did not load (what it
+    references is not known)."""
+    rows = conn.execute("SELECT id, path, semantic_level FROM projects WHERE path IS NOT NULL").fetchall()
+    folders = sorted(((int(pid), str(path).rsplit("/", 1)[0] + "/" if "/" in str(path) else "")
+                      for pid, path, _ in rows), key=lambda p: -len(p[1]))
+    unloaded = {int(pid) for pid, _, level in rows if level == "syntax_only"}
+    edges = projectrefs.project_references(conn)
+    out: dict[str, Scope] = {}
+    for rel in rels:
+        own = next((pid for pid, folder in folders if rel.startswith(folder)), None)
+        out[rel] = None if own is None or own in unloaded \
+            else frozenset({own} | projectrefs.referenced(edges, [own]) | unloaded)
+    return out
 
 
 def _texts(conn: sqlite3.Connection, root: Path) -> list[tuple[str, str]]:
@@ -179,18 +218,22 @@ def _xaml_lines(conn: sqlite3.Connection, root: Path) -> dict[str, dict[str, lis
 
 
 def names(conn: sqlite3.Connection, root: Path) -> MarkupNames:
-    """Every name the repository's markup accesses, calls or spells."""
+    """Every name the repository's markup accesses, calls or spells, by the scope of the file naming it."""
     found = MarkupNames()
     xaml = _xaml_lines(conn, root)
-    for rel, text in _texts(conn, root):
-        found.words.update(_WORD.findall(text))
+    texts = _texts(conn, root)
+    scopes = _scopes(conn, [rel for rel, _ in texts])
+    for rel, text in texts:
+        members = found.members.setdefault(scopes[rel], set())
+        words = found.words.setdefault(scopes[rel], set())
+        words.update(_WORD.findall(text))
         if rel in xaml:
-            found.members.update(xaml[rel])
+            members.update(xaml[rel])
             found.in_xaml.update(xaml[rel])
-            found.words.update(f"{name}Extension" for name in _XAML_EXTENSION.findall(text))
+            words.update(f"{name}Extension" for name in _XAML_EXTENSION.findall(text))
         elif not is_xaml(rel):
             named = {a or b or c for a, b, c in _MEMBER.findall(text)}
-            found.members.update(named)
+            members.update(named)
             if (component := _component(rel)) is not None:
                 for name in named:
                     found.components.setdefault(name, set()).add(component)
@@ -198,9 +241,10 @@ def names(conn: sqlite3.Connection, root: Path) -> MarkupNames:
 
 
 def _mention_lines(conn: sqlite3.Connection, root: Path, name: str, kind: str,
-                   private_to: str | None = None) -> list[tuple[str, int]]:
-    """Each markup `(file, line)` naming `name`: as a member, or as a word for a type kind, in file order. A private
-    member (`private_to`, its type's simple name: private_owner) only in its own component's `.razor`, or XAML."""
+                   projects: Iterable[int] | None = None, private_to: str | None = None) -> list[tuple[str, int]]:
+    """Each markup `(file, line)` naming `name`: as a member, or as a word for a type kind, in file order; with
+    `projects` (the symbol's declaring projects), only in markup whose scope sees one of them. A private member
+    (`private_to`, its type's simple name: private_owner) only in its own component's `.razor`, or XAML."""
     escaped = re.escape(name)
     word = rf"(?<!\w){escaped}(?!\w)"
     razor = re.compile(word if kind in TYPE_KINDS
@@ -209,12 +253,18 @@ def _mention_lines(conn: sqlite3.Connection, root: Path, name: str, kind: str,
     extension = name.removesuffix("Extension")
     xaml_type = re.compile(word + (rf"|\{{\s*(?:\w+:)?{re.escape(extension)}(?!\w)" if extension != name else ""))
     xaml = _xaml_lines(conn, root)
+    texts = _texts(conn, root)
+    wanted = None if projects is None else set(projects)
+    scopes = _scopes(conn, [rel for rel, _ in texts]) if wanted is not None else {}
     out: list[tuple[str, int]] = []
-    for rel, text in _texts(conn, root):
+    for rel, text in texts:
+        scope = scopes.get(rel)
+        if wanted is not None and scope is not None and scope.isdisjoint(wanted):
+            continue
+        if private_to is not None and kind not in TYPE_KINDS and not is_xaml(rel) and _component(rel) != private_to:
+            continue
         if is_xaml(rel) and kind not in TYPE_KINDS:
             out.extend((rel, number) for number in xaml.get(rel, {}).get(name, ()))
-            continue
-        if private_to is not None and kind not in TYPE_KINDS and _component(rel) != private_to:
             continue
         pattern = xaml_type if is_xaml(rel) else razor
         out.extend((rel, number) for number, line in enumerate(text.splitlines(), start=1) if pattern.search(line))
@@ -224,15 +274,64 @@ def _mention_lines(conn: sqlite3.Connection, root: Path, name: str, kind: str,
 def mentions(conn: sqlite3.Connection, root: Path, name: str, kind: str, limit: int = 3,
              private_to: str | None = None) -> tuple[int, list[str]]:
     """How many markup lines name `name` (as a member, or a type for a type kind), and the first `file:line`s."""
-    lines = _mention_lines(conn, root, name, kind, private_to)
+    lines = _mention_lines(conn, root, name, kind, private_to=private_to)
     return len(lines), [f"{rel}:{number}" for rel, number in lines[:limit]]
 
 
-def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str, private_to: str | None = None,
-            razor_bound: bool = False) -> str | None:
-    """The warning refs_find and graph_callers add when markup names the symbol (`private_to`: _mention_lines).
-    `razor_bound`: the Razor generator's code was bound and names this very symbol (its uses are listed apart)."""
-    lines = _mention_lines(conn, root, name, kind, private_to)
+def declaring_projects(conn: sqlite3.Connection, symbol_id: str) -> set[int]:
+    """The projects declaring a symbol (a file several projects compile declares it in each)."""
+    return {int(r[0]) for r in conn.execute("SELECT DISTINCT project_id FROM symbols WHERE symbol_id = ?"
+                                            " AND project_id IS NOT NULL", (symbol_id,))}
+
+
+_GENERATING_ATTRIBUTES = ("RelayCommand", "RelayCommandAttribute", "ObservableProperty", "ObservablePropertyAttribute")
+
+
+def generated_names(conn: sqlite3.Connection, symbol_id: str, name: str, kind: str) -> list[str]:
+    """The member CommunityToolkit.Mvvm generates from this one, which XAML binds instead: a `[RelayCommand]`
+    method's command (`OnSave`, `SaveAsync` -> `SaveCommand`), an `[ObservableProperty]` field's property (`_isBusy`,
+    `m_isBusy`, `isBusy` -> `IsBusy`). Told by the attribute's name, bound or not: unrestored (IfpaMaui, a MAUI app
+    without its workload) the generator never runs, and `{Binding OpenReviewCommand}` was no trace of OpenReview."""
+    attributes = {str(r[0]).removesuffix("Attribute") for r in conn.execute(
+        "SELECT DISTINCT r.target_name FROM refs r JOIN ids i ON i.key = r.from_key WHERE i.symbol_id = ?"
+        f" AND r.kind = 'TypeRef' AND r.target_name IN ({','.join('?' * len(_GENERATING_ATTRIBUTES))})",
+        (symbol_id, *_GENERATING_ATTRIBUTES))}
+    if kind == "Method" and "RelayCommand" in attributes:
+        command = name[2:] if len(name) > 2 and name.startswith("On") and not name[2].islower() else name
+        return [f"{command.removesuffix('Async') or command}Command"]
+    if kind == "Field" and "ObservableProperty" in attributes:
+        field_name = name.removeprefix("m_").lstrip("_")
+        return [field_name[:1].upper() + field_name[1:]] if field_name else []
+    return []
+
+
+def generating(conn: sqlite3.Connection, member: str) -> list[tuple[str, str, str]]:
+    """`(symbol_id, name, kind)` of the members CommunityToolkit.Mvvm generates `member` from (generated_names in
+    reverse): asked for IfpaMaui's `IsBusy` or `OpenReviewCommand`, which no generator makes while unrestored."""
+    if member.endswith("Command") and len(member) > len("Command"):
+        base = member.removesuffix("Command")
+        spellings, kind = [base, f"{base}Async", f"On{base}", f"On{base}Async"], "Method"
+    elif member[:1].isupper():
+        lower = member[:1].lower() + member[1:]
+        spellings, kind = [lower, f"_{lower}", f"m_{lower}"], "Field"
+    else:
+        return []
+    rows = conn.execute(f"SELECT DISTINCT symbol_id, name FROM symbols WHERE kind = ? AND name IN "
+                        f"({','.join('?' * len(spellings))}) ORDER BY symbol_id", (kind, *spellings)).fetchall()
+    return [(str(sid), str(name), kind) for sid, name in rows
+            if generated_names(conn, str(sid), str(name), kind) == [member]]
+
+
+def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str, symbol_id: str | None = None,
+            private_to: str | None = None, razor_bound: bool = False) -> str | None:
+    """The warning refs_find and graph_callers add when markup names the symbol (with `symbol_id`: only markup of
+    its projects and of those referencing them, and also by the name a source generator gives it; `private_to`:
+    _mention_lines). `razor_bound`: the Razor generator's code was bound and names this very symbol (its uses are
+    listed apart)."""
+    projects = declaring_projects(conn, symbol_id) or None if symbol_id else None
+    spelled = [name, *(generated_names(conn, symbol_id, name, kind) if symbol_id else [])]
+    found = {n: lines for n in spelled if (lines := _mention_lines(conn, root, n, kind, projects, private_to))}
+    lines = sorted({line for found_lines in found.values() for line in found_lines})
     if not lines:
         return None
     count, places = len(lines), [f"{rel}:{number}" for rel, number in lines[:3]]
@@ -247,9 +346,44 @@ def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str, private_
         frozenset({False}): ("Razor markup", "the Razor generator, which is"),
         frozenset({True}): ("XAML markup", "its UI framework's XAML build, which is"),
     }.get(frozenset(xaml), ("Razor and XAML markup", "the Razor generator and the XAML build, which are"))
-    return (f"{which} names '{name}' on {count} line{'s' if count != 1 else ''} ({', '.join(places)}"
+    named = " and ".join(f"'{n}'" + ("" if n == name else f" (generated from {name})") for n in found)
+    return (f"{which} names {named} on {count} line{'s' if count != 1 else ''} ({', '.join(places)}"
             f"{', ...' if count > len(places) else ''}): markup is compiled by {compiler} not "
             "indexed, so uses there are not listed; read those lines.")
+
+
+@dataclass(frozen=True)
+class ConfigRead:
+    """A configuration key markup reads through an injected IConfiguration (`@Config["GoogleAppKey"]`)."""
+    key: str
+    file: str
+    line: int
+    pattern: str
+
+
+_INJECTED_CONFIG = re.compile(r"@inject\s+(?:[\w.]+\.)?IConfiguration\s+(\w+)")
+_KEY = r"\s*\"([^\"{}]+)\"\s*"
+
+
+def config_reads(conn: sqlite3.Connection, root: Path) -> list[ConfigRead]:
+    """Keys SimplCommerce's views read (`@inject IConfiguration Config`, then `@Config["GoogleAppKey"]`,
+    `Config.GetValue<bool>("Global.AssetBundling")`, `GetSection`, `GetConnectionString`): constant keys only."""
+    def compute() -> list[ConfigRead]:
+        out = []
+        for rel, text in _texts(conn, root):
+            if is_xaml(rel):  # `@inject` is Razor's
+                continue
+            for name in set(_INJECTED_CONFIG.findall(text)):
+                reads = re.compile(rf"(?<![\w.]){re.escape(name)}\s*(?:\[{_KEY}\]|\.(GetValue|GetSection|"
+                                   rf"GetRequiredSection|GetConnectionString)\s*(?:<[^>()]*>)?\s*\({_KEY}[,)])")
+                for number, line in enumerate(text.splitlines(), start=1):
+                    for indexed, method, argument in reads.findall(line):
+                        key = indexed or argument
+                        if method == "GetConnectionString":
+                            key = f"ConnectionStrings:{key}"
+                        out.append(ConfigRead(key, rel, number, method or "indexer"))
+        return out
+    return list(memo(conn, f"markup_config:{root}", compute))
 
 
 @dataclass(frozen=True)
@@ -286,37 +420,3 @@ def markup_components(conn: sqlite3.Connection, root: Path, bases: set[str] | No
             if bases is None or m.group(1).split("<", 1)[0].rsplit(".", 1)[-1] in bases:
                 out.append(MarkupComponent(component, rel, text.count("\n", 0, m.start(1)) + 1, m.group(1)))
     return out
-
-
-@dataclass(frozen=True)
-class ConfigRead:
-    """A configuration key markup reads through an injected IConfiguration (`@Config["GoogleAppKey"]`)."""
-    key: str
-    file: str
-    line: int
-    pattern: str
-
-
-_INJECTED_CONFIG = re.compile(r"@inject\s+(?:[\w.]+\.)?IConfiguration\s+(\w+)")
-_KEY = r"\s*\"([^\"{}]+)\"\s*"
-
-
-def config_reads(conn: sqlite3.Connection, root: Path) -> list[ConfigRead]:
-    """Keys SimplCommerce's views read (`@inject IConfiguration Config`, then `@Config["GoogleAppKey"]`,
-    `Config.GetValue<bool>("Global.AssetBundling")`, `GetSection`, `GetConnectionString`): constant keys only."""
-    def compute() -> list[ConfigRead]:
-        out = []
-        for rel, text in _texts(conn, root):
-            if is_xaml(rel):  # `@inject` is Razor's
-                continue
-            for name in set(_INJECTED_CONFIG.findall(text)):
-                reads = re.compile(rf"(?<![\w.]){re.escape(name)}\s*(?:\[{_KEY}\]|\.(GetValue|GetSection|"
-                                   rf"GetRequiredSection|GetConnectionString)\s*(?:<[^>()]*>)?\s*\({_KEY}[,)])")
-                for number, line in enumerate(text.splitlines(), start=1):
-                    for indexed, method, argument in reads.findall(line):
-                        key = indexed or argument
-                        if method == "GetConnectionString":
-                            key = f"ConnectionStrings:{key}"
-                        out.append(ConfigRead(key, rel, number, method or "indexer"))
-        return out
-    return list(memo(conn, f"markup_config:{root}", compute))

@@ -2000,13 +2000,17 @@ class UnboundRegistration:
 
 def unbound_registrations(conn: sqlite3.Connection) -> list[UnboundRegistration]:
     """Calls named like a DI container's registrations that bound to nothing, in source order: what they register
-    is missing from di_registrations."""
+    is missing from di_registrations. Not those read from their syntax all the same (a DiRegistration fact on the
+    call's line: an unrestored MAUI app's `builder.Services.AddSingleton<RankingsPage>()` is listed, not "missing")."""
     names = sorted(_REGISTRATION_CALLS | _REGISTRATION_CALLS_ON_CONTAINERS)
     rows = in_chunks(conn, "SELECT r.target_name, r.receiver, f.path, r.line FROM refs r LEFT JOIN files f"
                            " ON f.id = r.file_id WHERE r.target_key IS NULL AND r.kind = 'Call' AND r.target_name IN"
                            " ({marks})", names)
+    listed = {(str(path), int(line)) for path, line in conn.execute(
+        "SELECT f.path, fa.line FROM facts fa JOIN files f ON f.id = fa.file_id WHERE fa.kind = 'DiRegistration'")}
     found = [UnboundRegistration(name, path or "", line) for name, receiver, path, line in rows
-             if name in _REGISTRATION_CALLS or _CONTAINER_RECEIVER.search(receiver or "")]
+             if (name in _REGISTRATION_CALLS or _CONTAINER_RECEIVER.search(receiver or ""))
+             and (path, line) not in listed]
     return sorted(found, key=lambda r: (r.file, r.line, r.name))
 
 

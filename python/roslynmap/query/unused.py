@@ -42,8 +42,9 @@ EXCLUSIONS = {
     "dispatch": "overrides, interface implementations",
     "generated_code": "referenced by a source generator's output, which is not indexed ([ObservableProperty] "
                       "fields, [RelayCommand] methods, serialized members...): `generators` names them",
-    "found_by_attribute": "methods carrying an attribute the solution reads by reflection, or a package's attribute "
-                          "(its framework finds them by it), and [Inject] fields: `attributes` names them",
+    "found_by_attribute": "methods and fields carrying an attribute the solution reads by reflection, or a package's "
+                          "attribute (its framework or generator finds them by it; Unity's [Inject]): `attributes` "
+                          "names them",
     "public_library_api": "public API of libraries no app of the solution references, or published as packages",
     "serialization": "public properties, ShouldSerialize{Property} methods and the members of an enum a public "
                      "property holds (serializers bind them)",
@@ -149,7 +150,7 @@ class _Rules:
     properties: set[tuple[str | None, str]]  # (type, property name)
     named_outside: set[str]  # types something outside them references
     hidden_types: set[str]  # types no user of a library sees: internal or private, or nested in such a type
-    found_by_attribute: dict[str, str]  # method -> the attribute its framework finds it by (`CapSubscribe`)
+    found_by_attribute: dict[str, str]  # method or field -> the attribute its framework finds it by (`CapSubscribe`)
     enumerated: set[str]  # enums the solution lists or parses by name
     serialized_enums: set[str]  # enums a public property holds
     generated: dict[str, str]  # symbol -> the source generator whose output uses it
@@ -285,8 +286,14 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     # type) is not said unused: its members are judged one by one.
     maybe_called = {s.container for s in symbols
                     if s.container and s.kind not in TYPE_KINDS and s.name in unbound_names}
-    named_in_markup = {s.symbol_id for s in symbols if in_markup is not None
-                       and in_markup.names(s.name, s.kind, markup.private_owner(s.visibility, s.container))}
+    # Markup names a symbol for the projects its own project sees (query/markup.py): asked with every project
+    # declaring the symbol, a file several projects compile being theirs too; a private member, only by its own
+    # component's markup.
+    declaring: dict[str, set[int]] = {}
+    for row in rows:
+        declaring.setdefault(row[0], set()).add(row[5])
+    named_in_markup = {s.symbol_id for s in symbols if in_markup is not None and in_markup.names(
+        s.name, s.kind, declaring[s.symbol_id], markup.private_owner(s.visibility, s.container))}
     rules = _Rules(
         keys=keys, by_attribute=_run_by_attribute(conn), maybe_called=maybe_called, unbound_bases=lineage.unbound,
         # The class holding Main (top-level statements' `Program`) is the entry point's, not unused.
@@ -458,6 +465,11 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
     hubs = lineage.derived_from(_HUB_BASES)
     framework |= {s.symbol_id for s in symbols
                   if s.container in hubs and s.kind == "Method" and s.visibility == "public" and not s.is_static}
+    # A page model's handlers are found by name (On{Verb}[Handler][Async]), whether or not its page is a routed one
+    # the index lists: MudBlazor's Docs.WasmHost `_Host.cshtml`, which `MapFallbackToPage("/_Host")` serves.
+    page_models = lineage.derived_from(frozenset({_PAGE_MODEL}))
+    framework |= {s.symbol_id for s in symbols if s.container in page_models and s.kind == "Method"
+                  and s.visibility == "public" and not s.is_static and _PAGE_HANDLER.match(s.name)}
     view_components = lineage.derived_from(_VIEW_COMPONENT_BASES)
     framework |= {s.symbol_id for s in symbols
                   if s.container in view_components and s.name in ("Invoke", "InvokeAsync")}
@@ -503,10 +515,12 @@ _SCANNED_BASES = {"AddValidatorsFrom": frozenset({"T:FluentValidation.AbstractVa
 _HUB_BASES = frozenset({"T:Microsoft.AspNetCore.SignalR.Hub", "T:Microsoft.AspNetCore.SignalR.Hub`1"})
 # A view component's Invoke/InvokeAsync runs by name (`Component.InvokeAsync("Basket")`).
 _VIEW_COMPONENT_BASES = frozenset({"T:Microsoft.AspNetCore.Mvc.ViewComponent"})
+_PAGE_MODEL = "T:Microsoft.AspNetCore.Mvc.RazorPages.PageModel"
+_PAGE_HANDLER = re.compile(r"^On(?:Get|Post|Put|Delete|Patch|Head|Options)(?![a-z])")
 # Types the framework constructs, with or without a handler of their own: a page model with no OnGet (eShopOnWeb's
 # Admin IndexModel), a controller, a component, a hub.
 _MADE_BY_FRAMEWORK = frozenset({
-    "T:Microsoft.AspNetCore.Mvc.RazorPages.PageModel", "T:Microsoft.AspNetCore.Mvc.Controller",
+    _PAGE_MODEL, "T:Microsoft.AspNetCore.Mvc.Controller",
     "T:Microsoft.AspNetCore.Mvc.ControllerBase", "T:Microsoft.AspNetCore.Components.ComponentBase",
     "T:Microsoft.AspNetCore.Components.LayoutComponentBase", *_VIEW_COMPONENT_BASES, *_HUB_BASES})
 
@@ -656,13 +670,15 @@ def _found_by_attribute(conn: sqlite3.Connection, symbols: list[_Symbol],
     framework's: Dapr's [Topic], Azure Functions' [FunctionName], CAP's when CAP is a package) unless it only
     annotates (_ANNOTATING_PACKAGE), one of _CALLED_BY_FRAMEWORK, or one the compiler could not bind (its package did
     not restore: whose it is cannot be told). An attribute is a TypeRef of the method written before its name, not
-    its return type."""
-    methods = {s.symbol_id: s for s in symbols if s.kind == "Method"}
+    its return type. Fields too: a source generator's attribute (`[ObservableProperty] bool isBusy;`) makes code that
+    reads the field, and unrestored (IfpaMaui, a MAUI app without its workload) no generator runs to show it."""
+    methods = {s.symbol_id: s for s in symbols if s.kind in ("Method", "Field")}
     # Joined in SQL: the TypeRefs of every method's signature and body would be many more rows.
     uses = [u for u in conn.execute(
         "SELECT s.symbol_id, r.target_key, r.target_name, r.line, r.col FROM refs r JOIN ids i ON i.key = r.from_key"
         " JOIN symbols s ON s.symbol_id = i.symbol_id AND s.file_id = r.file_id WHERE r.kind = 'TypeRef'"
-        " AND s.kind = 'Method' AND (r.line < s.line OR (r.line = s.line AND r.col < s.col))") if u[0] in methods]
+        " AND s.kind IN ('Method', 'Field') AND (r.line < s.line OR (r.line = s.line AND r.col < s.col))")
+        if u[0] in methods]
     if not uses:
         return {}
     signatures = dict(in_chunks(conn, "SELECT symbol_id, signature FROM symbols WHERE symbol_id IN ({marks})",
@@ -689,6 +705,14 @@ def _found_by_attribute(conn: sqlite3.Connection, symbols: list[_Symbol],
             called = bool(reflected & {type_id, *lineage.bases_of(type_id)})
         if called:
             found.setdefault(method_id, name.removesuffix("Attribute") or name)
+    # The `partial void On{Property}Changing/Changed` hooks the generated property's setter calls: unrestored, no
+    # generated half declares them, and nothing else names them.
+    hooks = {(methods[f].container, f"On{p}{when}"): found[f] for f in list(found) if methods[f].kind == "Field"
+             and found[f] == "ObservableProperty" for p in markup.generated_names(conn, f, methods[f].name, "Field")
+             for when in ("Changing", "Changed")}
+    for s in symbols:
+        if s.kind == "Method" and (attribute := hooks.get((s.container, s.name))):
+            found.setdefault(s.symbol_id, attribute)
     return found
 
 

@@ -13,6 +13,20 @@ UNITY_REASON = "synthesized from Unity's layout"
 _MISSING_SDK = re.compile(r"SDK '([^']+)' specified could not be found")
 
 
+# Target platforms whose reference packs come only with a .NET workload (not with the SDK): restore fails with
+# NETSDK1147 until it is installed (IfpaMaui, a MAUI app, on a machine with no workload).
+_WORKLOAD_PLATFORM = re.compile(r"^net\d+\.\d+-(android|ios|maccatalyst|tvos|macos|tizen)", re.IGNORECASE)
+
+
+def _workload_note(p: dict[str, Any]) -> str:
+    if not _WORKLOAD_PLATFORM.match(str(p.get("target_framework") or "")):
+        return ""
+    return (f" It targets {p['target_framework']}, a platform whose reference packs come with a .NET workload, not "
+            "the SDK: `dotnet workload list` shows what is installed and `dotnet workload restore` installs what the "
+            "project needs; without it restore fails (NETSDK1147) and calls into the platform and its packages stay "
+            "unbound.")
+
+
 def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
     """Why a project is not restored and what would fix it: never "restore again" right after a restore."""
     errors = [e for e in p["load_errors"] or [] if not e.startswith("warning: ")]
@@ -34,7 +48,7 @@ def _restore_hint(p: dict[str, Any], restore: dict[str, Any] | None) -> str:
         return "The project file could not be loaded (see load_errors); restore cannot fix a project file: fix it."
     if restore is None:
         return f"Not restored (no {p.get('assets_file') or 'obj/project.assets.json'}): index again with " \
-               "restore=true (CLI: --restore) to bind package references."
+               "restore=true (CLI: --restore) to bind package references." + _workload_note(p)
     outcome = next((o for o in restore.get("projects", ()) if o["path"] == p["path"]), None)
     if outcome is not None and outcome["status"] != "restored":
         first = outcome["errors"][0] if outcome["errors"] else outcome["status"]

@@ -1,0 +1,9 @@
+namespace Maui.App.Services;
+
+public interface IRankingsService
+{
+}
+
+public class RankingsService : IRankingsService
+{
+}
