@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
+from roslynmap import __version__
 from roslynmap.store.paths import baseline_path
 from roslynmap.store.repo import inspect_repo
 
@@ -167,6 +168,25 @@ def test_baseline_of_an_older_schema_is_rebuilt(tmp_path: Path) -> None:
     summary = json.loads(done.stdout)
     assert summary["built"] is True and summary["source"] == "built"
     assert any("schema version 1" in w and w.endswith("Rebuilt.") for w in summary["warnings"])
+
+
+def test_baseline_of_another_roslynmap_version_is_rebuilt(tmp_path: Path) -> None:
+    """Each version extracts something the last did not: after an upgrade the baseline for HEAD was reused as it was,
+    answering as the old version did until `--force`."""
+    repo = make_repo(TESTDATA / "Broken", tmp_path / "Broken")
+    env = {"ROSLYNMAP_HOME": str(tmp_path / "home")}
+    assert roslynmap("index", str(repo), env=env).returncode == 2
+    info = inspect_repo(repo)
+    db = Path(env["ROSLYNMAP_HOME"]) / "repos" / info.repo_id / "baselines" / f"{info.commit}.db"
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE meta SET value = '0.0.1' WHERE key = 'roslynmap_version'")  # as 0.0.1 wrote it
+    conn.commit()
+    conn.close()
+    summary = json.loads(roslynmap("index", str(repo), "--json", env=env).stdout)
+    assert summary["built"] is True and summary["source"] == "built"
+    assert f"The baseline for HEAD was built by roslynmap 0.0.1; rebuilt by {__version__}." in summary["warnings"]
+    again = json.loads(roslynmap("index", str(repo), "--json", env=env).stdout)
+    assert again["source"] == "local"
 
 
 def test_restore_flag_restores_first(tmp_path: Path) -> None:

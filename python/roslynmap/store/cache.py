@@ -29,6 +29,7 @@ from typing import Any, Literal, TypeAlias
 
 from filelock import Timeout
 
+from roslynmap import __version__
 from roslynmap.model import settings
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.store import locks, objectstore
@@ -264,6 +265,10 @@ def toolchain_problem(manifest: dict[str, Any], commit: str) -> str | None:
     version (every baseline the bridge writes records one; only hand-made test entries lack it)."""
     local = _bridge_roslyn_version()
     toolchain = manifest.get("toolchain")
+    made_by = toolchain.get("roslynmap_version") if isinstance(toolchain, dict) else None
+    if made_by is not None and made_by != __version__:
+        # Each roslynmap version extracts something the last did not: an entry of another answers as it did.
+        return f"cache entry for {commit[:12]} was made by roslynmap {made_by}; this is roslynmap {__version__}"
     recorded = toolchain.get("roslyn_version") if isinstance(toolchain, dict) else None
     release = roslyn_release(recorded)
     if local is None or release is None or release == local:

@@ -117,10 +117,16 @@ def ensure_baseline(
             conn = open_baseline(target)
             meta = read_meta(conn)
             built_for = (meta.get("framework_request") or {}).get("argument")
-            if frameworks is None or built_for == frameworks:
+            built_by = meta.get("roslynmap_version")
+            if built_by not in (None, __version__):
+                # Each version extracts something the last did not (docs/architecture.md, "Versions"): a baseline
+                # of another one would answer as that version did.
+                warnings.append(f"The baseline for HEAD was built by roslynmap {built_by}; rebuilt by {__version__}.")
+            elif frameworks is None or built_for == frameworks:
                 return EnsureResult(repo, target, "local", meta, project_rows(conn))
-            warnings.append(f"The baseline for HEAD was built for {built_for or 'the default frameworks'}; "
-                            f"rebuilt for {frameworks['framework']}.")
+            else:
+                warnings.append(f"The baseline for HEAD was built for {built_for or 'the default frameworks'}; "
+                                f"rebuilt for {frameworks['framework']}.")
         except RoslynMapError as exc:  # another schema version (roslynmap was upgraded): rebuild it
             warnings.append(f"{exc.message} Rebuilt.")
     if cache_dir is not None and not force and frameworks is None:
