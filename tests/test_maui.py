@@ -76,7 +76,7 @@ def test_unused_keeps_generator_fields_and_scopes_xaml_names_to_the_app(maui: Mc
     assert excluded["found_by_attribute"]["attributes"] == {"ObservableProperty": 3, "RelayCommand": 1}
     assert excluded["found_by_attribute"]["rule"] == (
         "methods and fields carrying an attribute the solution reads by reflection, or a package's attribute (its "
-        "framework or generator finds them by it): `attributes` names them")
+        "framework or generator finds them by it; Unity's [Inject]): `attributes` names them")
 
 
 def _xaml(env: dict[str, object]) -> list[str]:

@@ -133,18 +133,25 @@ class MarkupNames:
     # What a private member's own type's markup may name: per member name, the Razor components naming it (by file
     # stem, `Badge` for Badge.razor), and the names XAML gives (a code-behind's private event handler).
     components: dict[str, set[str]] = field(default_factory=dict)
-    in_xaml: set[str] = field(default_factory=set)
+    in_xaml: dict[Scope, set[str]] = field(default_factory=dict)
 
     def names(self, name: str, kind: str, projects: Iterable[int] | None = None,
               private_to: str | None = None) -> bool:
         """Whether markup that can see one of `projects` (a symbol's declaring projects; None: any) names it.
         `private_to`: the simple name of the type declaring a private member, which only that type's markup can
-        name (a component's own `.razor`; a `.cshtml` compiles to a view class of its own)."""
-        if private_to is not None and kind not in TYPE_KINDS:
-            return name in self.in_xaml or private_to in self.components.get(name, ())
-        wanted = None if projects is None else set(projects)
-        return any(name in found and (scope is None or wanted is None or not scope.isdisjoint(wanted))
-                   for scope, found in (self.words if kind in TYPE_KINDS else self.members).items())
+        name (a component's own `.razor`; a `.cshtml` compiles to a view class of its own; XAML of its project)."""
+        if kind in TYPE_KINDS:
+            return _seen(self.words, name, projects)
+        if private_to is not None:
+            return _seen(self.in_xaml, name, projects) or private_to in self.components.get(name, ())
+        return _seen(self.members, name, projects)
+
+
+def _seen(by_scope: dict[Scope, set[str]], name: str, projects: Iterable[int] | None) -> bool:
+    """`name` is among the names of a scope that sees one of `projects` (None: any)."""
+    wanted = None if projects is None else set(projects)
+    return any(name in found and (scope is None or wanted is None or not scope.isdisjoint(wanted))
+               for scope, found in by_scope.items())
 
 
 def private_owner(visibility: str | None, container: str | None) -> str | None:
@@ -229,7 +236,7 @@ def names(conn: sqlite3.Connection, root: Path) -> MarkupNames:
         words.update(_WORD.findall(text))
         if rel in xaml:
             members.update(xaml[rel])
-            found.in_xaml.update(xaml[rel])
+            found.in_xaml.setdefault(scopes[rel], set()).update(xaml[rel])
             words.update(f"{name}Extension" for name in _XAML_EXTENSION.findall(text))
         elif not is_xaml(rel):
             named = {a or b or c for a, b, c in _MEMBER.findall(text)}
