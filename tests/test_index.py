@@ -182,6 +182,11 @@ def test_baseline_of_another_roslynmap_version_is_rebuilt(tmp_path: Path) -> Non
     conn.execute("UPDATE meta SET value = '0.0.1' WHERE key = 'roslynmap_version'")  # as 0.0.1 wrote it
     conn.commit()
     conn.close()
+    # Until then, every answer says it (queries never build).
+    queried = json.loads(roslynmap("call", "symbols_search", json.dumps({"query": "Survivor"}), "--repo", str(repo),
+                                   env=env).stdout)
+    assert f"The baseline was built by roslynmap 0.0.1, and this is {__version__}: answers miss what this version " \
+           "extracts. Call index_ensure_baseline to rebuild it." in queried["warnings"]
     summary = json.loads(roslynmap("index", str(repo), "--json", env=env).stdout)
     assert summary["built"] is True and summary["source"] == "built"
     assert f"The baseline for HEAD was built by roslynmap 0.0.1; rebuilt by {__version__}." in summary["warnings"]

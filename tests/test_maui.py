@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -79,8 +80,9 @@ def test_unused_keeps_generator_fields_and_scopes_xaml_names_to_the_app(maui: Mc
         "framework or generator finds them by it; Unity's [Inject]): `attributes` names them")
 
 
-def _xaml(env: dict[str, object]) -> list[str]:
-    return [w for w in env.get("warnings", []) if w.startswith("XAML")]  # type: ignore[union-attr]
+def _xaml(env: dict[str, Any]) -> list[str]:
+    warnings: list[str] = env.get("warnings", [])
+    return [w for w in warnings if w.startswith("XAML")]
 
 
 def test_refs_and_callers_name_the_xaml_binding_the_generated_member(maui: McpServerProcess) -> None:

@@ -13,6 +13,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
+from roslynmap import __version__
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.query.context import QueryContext
 from roslynmap.query.paths import repo_relative
@@ -108,7 +109,13 @@ def open_context(repo_path: str, workspace_id: str | None = None, consistency: s
     path, warning = require_baseline(repo, head)
     conn = open_baseline(path)
     _read_from.set(conn)
-    return QueryContext(repo, head, path, conn, _baseline_meta(path, conn), [warning] if warning else [])
+    meta = _baseline_meta(path, conn)
+    warnings = [warning] if warning else []
+    if (built_by := meta.get("roslynmap_version")) not in (None, __version__):
+        # Answered as the older extractor would; index_ensure_baseline rebuilds it (workspace/baselines.py).
+        warnings.append(f"The baseline was built by roslynmap {built_by}, and this is {__version__}: answers miss "
+                        "what this version extracts. Call index_ensure_baseline to rebuild it.")
+    return QueryContext(repo, head, path, conn, meta, warnings)
 
 
 def _baseline_meta(path: Path, conn: sqlite3.Connection) -> dict[str, Any]:

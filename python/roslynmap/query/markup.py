@@ -132,7 +132,7 @@ class MarkupNames:
     words: dict[Scope, set[str]] = field(default_factory=dict)  # every identifier (type names)
     # What a private member's own type's markup may name: per member name, the Razor components naming it (by file
     # stem, `Badge` for Badge.razor), and the names XAML gives (a code-behind's private event handler).
-    components: dict[str, set[str]] = field(default_factory=dict)
+    components: dict[Scope, dict[str, set[str]]] = field(default_factory=dict)
     in_xaml: dict[Scope, set[str]] = field(default_factory=dict)
 
     def names(self, name: str, kind: str, projects: Iterable[int] | None = None,
@@ -143,15 +143,21 @@ class MarkupNames:
         if kind in TYPE_KINDS:
             return _seen(self.words, name, projects)
         if private_to is not None:
-            return _seen(self.in_xaml, name, projects) or private_to in self.components.get(name, ())
+            return _seen(self.in_xaml, name, projects) or any(
+                private_to in by_name.get(name, ()) and _sees(scope, projects)
+                for scope, by_name in self.components.items())
         return _seen(self.members, name, projects)
+
+
+def _sees(scope: Scope, projects: Iterable[int] | None) -> bool:
+    """Markup of this scope may name a symbol of one of `projects` (None: any)."""
+    return scope is None or projects is None or not scope.isdisjoint(projects)
 
 
 def _seen(by_scope: dict[Scope, set[str]], name: str, projects: Iterable[int] | None) -> bool:
     """`name` is among the names of a scope that sees one of `projects` (None: any)."""
     wanted = None if projects is None else set(projects)
-    return any(name in found and (scope is None or wanted is None or not scope.isdisjoint(wanted))
-               for scope, found in by_scope.items())
+    return any(name in found and _sees(scope, wanted) for scope, found in by_scope.items())
 
 
 def private_owner(visibility: str | None, container: str | None) -> str | None:
@@ -242,8 +248,9 @@ def names(conn: sqlite3.Connection, root: Path) -> MarkupNames:
             named = {a or b or c for a, b, c in _MEMBER.findall(text)}
             members.update(named)
             if (component := _component(rel)) is not None:
+                by_name = found.components.setdefault(scopes[rel], {})
                 for name in named:
-                    found.components.setdefault(name, set()).add(component)
+                    by_name.setdefault(name, set()).add(component)
     return found
 
 
@@ -276,13 +283,6 @@ def _mention_lines(conn: sqlite3.Connection, root: Path, name: str, kind: str,
         pattern = xaml_type if is_xaml(rel) else razor
         out.extend((rel, number) for number, line in enumerate(text.splitlines(), start=1) if pattern.search(line))
     return out
-
-
-def mentions(conn: sqlite3.Connection, root: Path, name: str, kind: str, limit: int = 3,
-             private_to: str | None = None) -> tuple[int, list[str]]:
-    """How many markup lines name `name` (as a member, or a type for a type kind), and the first `file:line`s."""
-    lines = _mention_lines(conn, root, name, kind, private_to=private_to)
-    return len(lines), [f"{rel}:{number}" for rel, number in lines[:limit]]
 
 
 def declaring_projects(conn: sqlite3.Connection, symbol_id: str) -> set[int]:
@@ -337,7 +337,9 @@ def warning(conn: sqlite3.Connection, root: Path, name: str, kind: str, symbol_i
     listed apart)."""
     projects = declaring_projects(conn, symbol_id) or None if symbol_id else None
     spelled = [name, *(generated_names(conn, symbol_id, name, kind) if symbol_id else [])]
-    found = {n: lines for n in spelled if (lines := _mention_lines(conn, root, n, kind, projects, private_to))}
+    # A generated name (`Count` for a private `count` field) is public: any markup of the scope may name it.
+    found = {n: lines for n in spelled
+             if (lines := _mention_lines(conn, root, n, kind, projects, private_to if n == name else None))}
     lines = sorted({line for found_lines in found.values() for line in found_lines})
     if not lines:
         return None

@@ -61,8 +61,9 @@ EXCLUSIONS = {
                     "(by name where UnityEngine is not bound): Unity makes them from scenes, prefabs and assets",
     "unity_message": "Unity messages (Awake, Start, Update, OnTriggerEnter, OnValidate...) of those classes, which "
                      "Unity calls by name",
-    "unity_serialized": "[SerializeField] and [SerializeReference] fields, and public fields of those classes: the "
-                        "editor sets them from scenes and prefabs",
+    "unity_serialized": "[SerializeField] and [SerializeReference] fields, public fields of those classes and of "
+                        "[Serializable] classes, and the members of enums such fields hold: the editor sets them "
+                        "from scenes, prefabs and assets",
     "unity_event": "methods (and property setters) a scene, prefab or asset wires to a UnityEvent (m_MethodName), or "
                    "an animation event calls (functionName)",
 }
@@ -294,6 +295,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         declaring.setdefault(row[0], set()).add(row[5])
     named_in_markup = {s.symbol_id for s in symbols if in_markup is not None and in_markup.names(
         s.name, s.kind, declaring[s.symbol_id], markup.private_owner(s.visibility, s.container))}
+    is_unity = unity.is_unity_baseline(conn)
     rules = _Rules(
         keys=keys, by_attribute=_run_by_attribute(conn), maybe_called=maybe_called, unbound_bases=lineage.unbound,
         # The class holding Main (top-level statements' `Program`) is the entry point's, not unused.
@@ -319,9 +321,12 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         hidden_types=_hidden_types(symbols),
         found_by_attribute=_found_by_attribute(conn, symbols, lineage) | unity.injected_fields(conn),
         enumerated=_enumerated_enums(conn), serialized_enums=_property_enums(conn),
-        generated=generated.generators_by_symbol(conn), unity_objects=lineage.derived_from(unity.OBJECT_BASES),
-        unity_serialized=unity.serialized_fields(conn), unity_events=unity_events)
-    if unity.is_unity_baseline(conn):
+        generated=generated.generators_by_symbol(conn),
+        # Unity's rules only in a Unity project: an unrestored MAUI app's `class X : Editor` is no Unity editor.
+        unity_objects=lineage.derived_from(unity.OBJECT_BASES) if is_unity else set(),
+        unity_serialized=unity.serialized_fields(conn) if is_unity else set(),
+        unity_events=unity_events if is_unity else frozenset())
+    if is_unity:
         rules.unity_serializable = unity.serializable_types(conn)
         rules.unity_enums = unity.enums_of_fields(conn, {s.symbol_id for s in symbols if s.kind == "Field"
                                                          and rules.unity_reason(s) == "unity_serialized"})

@@ -71,6 +71,11 @@ def _unity_choice(root: Path, found: list[Path]) -> Path | None:
             candidates=[{"solution_path": _rel(p, root)} for p in top],
         )
     unity = top[0].parent.parent
+    # A solution shallower than the Unity project is the repository's own (MessagePack-CSharp's MessagePack.sln at the
+    # root beside src/MessagePack.UnityClient): the Unity client is one part of it, not the whole.
+    depth = len(unity.relative_to(root).parts)
+    if any(p.suffix in {".slnx", ".sln"} and len(p.parent.relative_to(root).parts) < depth for p in found):
+        return None
     generated = [p for p in found if p.suffix in {".slnx", ".sln"} and p.parent == unity]
     # A committed .sln whose generated projects git ignored would load nothing: only with its .csproj files.
     if len(generated) == 1 and any(p.suffix == ".csproj" and p.parent == unity for p in found):

@@ -9,6 +9,7 @@ into project specs the bridge builds an in-memory workspace from (UnityLoader.cs
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from dataclasses import dataclass, field
@@ -78,7 +79,8 @@ class _Assembly:
 
 def _read_json(path: Path) -> dict[str, Any] | None:
     try:
-        value = orjson.loads(path.read_bytes())
+        # Unity writes some JSON with a byte order mark, which orjson refuses.
+        value = orjson.loads(path.read_bytes().removeprefix(codecs.BOM_UTF8))
     except (OSError, orjson.JSONDecodeError):
         return None
     return value if isinstance(value, dict) else None
@@ -113,7 +115,10 @@ def _walk(top: Path, root: Path) -> tuple[list[Path], list[Path], list[Path]]:
             elif name.endswith(".asmref"):
                 asmrefs.append(path)
     inside = root.resolve()
-    return ([p for p in sources if inside in p.resolve().parents], asmdefs, asmrefs)
+
+    def kept(paths: list[Path]) -> list[Path]:
+        return [p for p in paths if inside in p.resolve().parents]
+    return kept(sources), kept(asmdefs), kept(asmrefs)
 
 
 def _owner(path: Path, owners: dict[Path, _Assembly]) -> _Assembly | None:
@@ -149,7 +154,8 @@ def package_versions(project: Path) -> dict[str, str]:
     packages = project / "Packages"
     if packages.is_dir():
         for folder in sorted(packages.iterdir()):
-            package = _read_json(folder / "package.json") if folder.is_dir() else None
+            # A linked package may live outside the repository (docs/security.md): not read.
+            package = _read_json(folder / "package.json") if folder.is_dir() and not folder.is_symlink() else None
             if package and isinstance(package.get("name"), str) and isinstance(package.get("version"), str):
                 versions[package["name"]] = package["version"]
     if (editor := editor_version(project)) is not None:
@@ -294,12 +300,39 @@ def layout(root: Path, marker: str) -> dict[str, Any]:
             "define_constraints": assembly.define_constraints,
             "defines": version_defines(assembly.version_defines, versions),
         })
+    notes.extend(_break_cycles(projects))
     return {
         "unity_version": versions.get("Unity"),
         "defines": define_symbols(editor_version(project)),
         "projects": projects,
         "notes": notes,
     }
+
+
+def _break_cycles(projects: list[dict[str, Any]]) -> list[str]:
+    """Unity refuses assembly definitions that reference each other in a cycle, and so does a Roslyn workspace (it
+    would never finish binding): each reference closing a cycle is dropped, in project order, and said."""
+    by_name = {p["name"]: p for p in projects}
+    notes: list[str] = []
+
+    def reaches(start: str, goal: str) -> bool:
+        seen, pending = set(), [start]
+        while pending:
+            name = pending.pop()
+            if name == goal:
+                return True
+            if name not in seen:
+                seen.add(name)
+                pending.extend(by_name[name]["references"] if name in by_name else [])
+        return False
+
+    for project in projects:
+        for target in list(project["references"]):
+            if reaches(target, project["name"]):
+                project["references"].remove(target)
+                notes.append(f"{project['path']}: its reference to {target} closes a cycle (Unity refuses one): left "
+                             "out")
+    return notes
 
 
 def unity_spec(root: Path, marker: str, others: list[str]) -> str:
