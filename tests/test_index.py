@@ -154,16 +154,21 @@ def test_index_over_mcp_keeps_stdio_clean(tmp_path: Path) -> None:
     assert len(logs) == 1
 
 
-def test_baseline_of_an_older_schema_is_rebuilt(tmp_path: Path) -> None:
+def _indexed_with_meta(tmp_path: Path, key: str, value: str) -> tuple[Path, dict[str, str]]:
+    """testdata/Broken indexed, then its baseline's meta `key` set to `value`, as an older roslynmap wrote it."""
     repo = make_repo(TESTDATA / "Broken", tmp_path / "Broken")
     env = {"ROSLYNMAP_HOME": str(tmp_path / "home")}
     assert roslynmap("index", str(repo), env=env).returncode == 2
     info = inspect_repo(repo)
-    db = Path(env["ROSLYNMAP_HOME"]) / "repos" / info.repo_id / "baselines" / f"{info.commit}.db"
-    conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")  # as an older roslynmap wrote it
+    conn = sqlite3.connect(Path(env["ROSLYNMAP_HOME"]) / "repos" / info.repo_id / "baselines" / f"{info.commit}.db")
+    conn.execute("UPDATE meta SET value = ? WHERE key = ?", (value, key))
     conn.commit()
     conn.close()
+    return repo, env
+
+
+def test_baseline_of_an_older_schema_is_rebuilt(tmp_path: Path) -> None:
+    repo, env = _indexed_with_meta(tmp_path, "schema_version", "1")
     done = roslynmap("index", str(repo), "--json", env=env)
     summary = json.loads(done.stdout)
     assert summary["built"] is True and summary["source"] == "built"
@@ -173,15 +178,7 @@ def test_baseline_of_an_older_schema_is_rebuilt(tmp_path: Path) -> None:
 def test_baseline_of_another_roslynmap_version_is_rebuilt(tmp_path: Path) -> None:
     """Each version extracts something the last did not: after an upgrade the baseline for HEAD was reused as it was,
     answering as the old version did until `--force`."""
-    repo = make_repo(TESTDATA / "Broken", tmp_path / "Broken")
-    env = {"ROSLYNMAP_HOME": str(tmp_path / "home")}
-    assert roslynmap("index", str(repo), env=env).returncode == 2
-    info = inspect_repo(repo)
-    db = Path(env["ROSLYNMAP_HOME"]) / "repos" / info.repo_id / "baselines" / f"{info.commit}.db"
-    conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value = '0.0.1' WHERE key = 'roslynmap_version'")  # as 0.0.1 wrote it
-    conn.commit()
-    conn.close()
+    repo, env = _indexed_with_meta(tmp_path, "roslynmap_version", "0.0.1")
     # Until then, every answer says it (queries never build).
     queried = json.loads(roslynmap("call", "symbols_search", json.dumps({"query": "Survivor"}), "--repo", str(repo),
                                    env=env).stdout)
