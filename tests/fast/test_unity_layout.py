@@ -129,3 +129,18 @@ def test_assembly_definitions_referencing_each_other_in_a_cycle_lose_the_closing
     assert (references["Game.Core"], references["Game.Gameplay"]) == (["Game.Utils"], ["Game.Core"])
     assert spec["notes"][-1] == ("Assets/Scripts/Core/Game.Core.asmdef: its reference to Game.Gameplay closes a cycle "
                                  "(Unity refuses one): left out")
+
+
+def test_a_guid_reference_to_an_assembly_definition_without_its_meta_file_is_said(game: Path) -> None:
+    """A GUID reference resolves through the referenced .asmdef's .meta file: without it the reference read as an
+    assembly missing from the repository, with nothing said (a review finding)."""
+    meta = next((game / "Assets").rglob("*.asmdef.meta"))
+    meta.unlink()
+    spec = layout(game, MARKER)
+    missing = {p["name"]: p["missing"] for p in spec["projects"]}
+    assert [m for ms in missing.values() for m in ms if m.startswith("GUID:")] != []
+    assert spec["notes"][-1] == (
+        "1 GUID reference(s) resolve to no assembly definition here; without the .meta file holding their guid: "
+        "Assets/Scripts/Core/Game.Core.asmdef, Assets/Scripts/Gameplay/Game.Gameplay.asmdef, "
+        "Assets/Scripts/Gameplay/Editor/Game.Gameplay.Editor.asmdef and 1 more, which may be the ones referenced")
+    assert meta.name == "Game.Core.asmdef.meta"  # the fixture's one .meta: the others have none

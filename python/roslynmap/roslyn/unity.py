@@ -226,6 +226,7 @@ def layout(root: Path, marker: str) -> dict[str, Any]:
     owners: dict[Path, _Assembly] = {}
     by_name: dict[str, _Assembly] = {}
     guids: dict[str, str] = {}
+    no_meta: list[str] = []  # assembly definitions without the .meta file holding their guid
     for path in asmdefs:
         spec = _read_json(path)
         name = spec.get("name") if spec else None
@@ -247,6 +248,8 @@ def layout(root: Path, marker: str) -> dict[str, Any]:
         owners[path.parent] = by_name[name] = assembly
         if guid := _guid(path.with_name(path.name + ".meta")):
             guids[guid] = name
+        else:
+            no_meta.append(rel(path))
     for path in asmrefs:  # an .asmref lends its folder to another assembly definition
         target = str((_read_json(path) or {}).get("reference") or "")
         name = guids.get(target[5:].lower(), "") if target.startswith("GUID:") else target
@@ -286,7 +289,7 @@ def layout(root: Path, marker: str) -> dict[str, Any]:
         assembly.references = [e for e in earlier if e in predefined] + (auto if assembly.editor_only else runtime_auto)
 
     versions = package_versions(project)
-    projects = []
+    projects: list[dict[str, Any]] = []
     for assembly in [*by_name.values(), *(predefined[n] for n in order if n in predefined)]:
         names = [resolve(r) for r in assembly.references]
         projects.append({
@@ -300,6 +303,12 @@ def layout(root: Path, marker: str) -> dict[str, Any]:
             "define_constraints": assembly.define_constraints,
             "defines": version_defines(assembly.version_defines, versions),
         })
+    unresolved = sorted({m for p in projects for m in p["missing"] if m.startswith("GUID:")})
+    if unresolved and no_meta:
+        # A `GUID:` reference to one of them reads as an assembly missing from the repository: said, not guessed.
+        listed = ", ".join(no_meta[:3]) + (f" and {len(no_meta) - 3} more" if len(no_meta) > 3 else "")
+        notes.append(f"{len(unresolved)} GUID reference(s) resolve to no assembly definition here; without the .meta "
+                     f"file holding their guid: {listed}, which may be the ones referenced")
     notes.extend(_break_cycles(projects))
     return {
         "unity_version": versions.get("Unity"),
