@@ -196,6 +196,17 @@ def test_a_component_only_markup_declares_has_its_references_listed(conventions:
     assert card["answer"] == (
         f"Class {chip} is declared in no indexed file (a Blazor component only its .razor file declares, a member of "
         "its `@code`, another source generator's output, or an implicit constructor); the solution uses it: 1 TypeRef.")
+    # No source to show: said, not an internal error (test_contract's fuzzing found the crash).
+    span = conventions.call("symbols_get_definition_span", {"symbol_id": f"T:{chip}"})
+    assert (span["error"]["code"], span["error"]["message"]) == (
+        "NOT_FOUND",
+        f"{chip} is declared in no indexed file (source-generated or implicit): there is no source to show.")
+    # A declared symbol asked in a project that does not declare it is not found there, never "declared nowhere".
+    badge = conventions.call("symbols_get_definition_span", {"symbol_id": "M:Conventions.Web.Components.Pages.Badge."
+                                                                          "Caption", "project": "Conventions.Core"})
+    assert badge["error"]["code"] == "NOT_FOUND"
+    assert badge["error"]["message"].startswith("No symbol 'M:Conventions.Web.Components.Pages.Badge.Caption' in "
+                                                "project 'Conventions.Core'")
 
 
 def test_a_pooled_context_factory_on_a_collection_named_service_collection_is_registered(

@@ -247,6 +247,11 @@ def definition_tool(params: DefinitionParams, repo_path: str) -> ToolOutput:
     """Use to read one symbol's source (doc comment and attributes included)."""
     ctx = open_context(repo_path, params.workspace_id, params.consistency, params.virtual_files)
     row = names.require(ctx.conn, params.symbol_id, params.project)
+    if not row["file"]:
+        where = "is declared in no indexed file (source-generated or implicit)" \
+            if row["assembly"] == symbols.UNDECLARED else f"is external (assembly {row['assembly']})"
+        raise RoslynMapError(ErrorCode.NOT_FOUND, f"{row['fqn']} {where}: there is no source to show.",
+                             f"refs_find(symbol_id=\"{row['symbol_id']}\") lists where the solution uses it.")
     lines = code.read_lines(ctx.root, row["file"], ctx.virtual_files)
     start = code.declaration_start(lines, row["line"])
     limits: dict[str, Any] = {}

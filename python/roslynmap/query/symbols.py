@@ -301,7 +301,9 @@ def resolve(conn: sqlite3.Connection, symbol_id: str, project: str | None = None
         return ext  # a framework or package member: queryable by id like the solution's own
     if not rows and column == "s.symbol_id" and len(full := shortids.expand(conn, text)) == 1:
         return resolve(conn, full[0], project)  # a short id from an answer (query/shortids.py)
-    if not rows and column == "s.symbol_id" and (hidden := undeclared(conn, text)) is not None:
+    # Declared in no indexed file at all, not merely outside the asked project (which is NOT_FOUND below).
+    if not rows and column == "s.symbol_id" and (project is None or not rows_where(conn, column, text, None)) \
+            and (hidden := undeclared(conn, text)) is not None:
         return hidden
     if not rows:
         candidates = suggest(conn, text)
