@@ -180,14 +180,12 @@ def _scopes(conn: sqlite3.Connection, rels: Iterable[str]) -> dict[str, Scope]:
     references, directly or not, and those that did not load (syntax_only: a reference to one may be missing from the
     index). None (any project's) when no project's folder holds it, or its own project did not load (what it
     references is not known)."""
-    rows = conn.execute("SELECT id, path, semantic_level FROM projects WHERE path IS NOT NULL").fetchall()
-    folders = sorted(((int(pid), str(path).rsplit("/", 1)[0] + "/" if "/" in str(path) else "")
-                      for pid, path, _ in rows), key=lambda p: -len(p[1]))
-    unloaded = {int(pid) for pid, _, level in rows if level == "syntax_only"}
+    folders = projectrefs.project_folders(conn)
+    unloaded = {int(r[0]) for r in conn.execute("SELECT id FROM projects WHERE semantic_level = 'syntax_only'")}
     edges = projectrefs.project_references(conn)
     out: dict[str, Scope] = {}
     for rel in rels:
-        own = next((pid for pid, folder in folders if rel.startswith(folder)), None)
+        own = next((pid for pid, _, folder in folders if rel.startswith(folder)), None)
         out[rel] = None if own is None or own in unloaded \
             else frozenset({own} | projectrefs.referenced(edges, [own]) | unloaded)
     return out

@@ -19,15 +19,13 @@ import orjson
 from roslynmap.model.readable import IN_REPOSITORY_SQL
 from roslynmap.query.keys import ids_of
 from roslynmap.query.markup import ConfigRead
-from roslynmap.query.projectrefs import is_test_project
+from roslynmap.query.projectrefs import is_test_project, project_folders, project_of_path
 from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.surfaces import (
     config_keys,
     db_tables,
     di_registrations,
     endpoints,
-    project_folders,
-    project_of_path,
 )
 from roslynmap.store import central
 

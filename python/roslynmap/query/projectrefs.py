@@ -168,3 +168,17 @@ def carry(found: dict[K, Hosts], key: K, hosts: Hosts) -> None:
 def processes(conn: sqlite3.Connection) -> Processes:
     """Once per connection."""
     return memo(conn, "processes", lambda: Processes(conn))
+
+
+def project_folders(conn: sqlite3.Connection) -> list[tuple[int, str, str]]:
+    """(id, name, folder with a trailing `/`) of every project, deepest folder first."""
+    rows = conn.execute("SELECT id, name, path FROM projects").fetchall()
+    out = [(int(r[0]), str(r[1]), str(r[2]).rsplit("/", 1)[0] + "/" if "/" in str(r[2]) else "") for r in rows]
+    return sorted(out, key=lambda p: -len(p[2]))
+
+
+def project_of_path(projects: list[tuple[int, str, str]], path: str | None) -> str | None:
+    """The project whose folder holds a file (an appsettings file belongs to the project beside it)."""
+    if not path:
+        return None
+    return next((name for _, name, folder in projects if path.startswith(folder)), None)

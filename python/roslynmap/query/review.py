@@ -457,8 +457,8 @@ def project_of_files(conn: sqlite3.Connection, paths: Iterable[str]) -> dict[str
                      " WHERE f.path IN ({marks})", wanted)
     out = {r[0]: r[1] for r in rows}
     if missing := [p for p in wanted if p not in out]:
-        folders = surfaces.project_folders(conn)
-        out |= {p: name for p in missing if (name := surfaces.project_of_path(folders, p))}
+        folders = projectrefs.project_folders(conn)
+        out |= {p: name for p in missing if (name := projectrefs.project_of_path(folders, p))}
     return out
 
 

@@ -18,6 +18,7 @@ from roslynmap.model.kinds import FUNCTIONS_ROUTE_PREFIX
 from roslynmap.query import graph, projectrefs, transformers
 from roslynmap.query.dispatch import Lineage
 from roslynmap.query.keys import ids_of, key_of
+from roslynmap.query.projectrefs import project_folders, project_of_path
 from roslynmap.query.sql import in_chunks, memo
 
 if TYPE_CHECKING:
@@ -577,20 +578,6 @@ def _covers(section: str, key: str) -> bool:
 # What a configuration usage says beside its place (the rest of its fact's detail is the index's own).
 _USAGE_DETAILS = ("type", "property", "dynamic", "template", "through", "optional", "children_only", "default",
                   "alternatives")
-
-
-def project_folders(conn: sqlite3.Connection) -> list[tuple[int, str, str]]:
-    """(id, name, folder with a trailing `/`) of every project, deepest folder first."""
-    rows = conn.execute("SELECT id, name, path FROM projects").fetchall()
-    out = [(int(r[0]), str(r[1]), str(r[2]).rsplit("/", 1)[0] + "/" if "/" in str(r[2]) else "") for r in rows]
-    return sorted(out, key=lambda p: -len(p[2]))
-
-
-def project_of_path(projects: list[tuple[int, str, str]], path: str | None) -> str | None:
-    """The project whose folder holds a file (an appsettings file belongs to the project beside it)."""
-    if not path:
-        return None
-    return next((name for _, name, folder in projects if path.startswith(folder)), None)
 
 
 def _config_facts(conn: sqlite3.Connection, kind: str, projects: list[tuple[int, str, str]]) -> list[dict[str, Any]]:

@@ -92,3 +92,13 @@ def _inherited(conn: sqlite3.Connection, implementer: str, level: int, seen: set
                     out.append({**_describe(conn, sub, sub, level), "inherited": True})
                     next_frontier.append(sub)
         frontier = next_frontier
+
+
+# The enums a member's declared type names (itself, or a type argument: `List<Status>`): a TypeRef on the
+# declaration's line before the member's own name, not one its body or attributes use (`IsPaid => Status == ...`).
+# `{where}` selects the members, as `m`.
+ENUMS_OF_DECLARED_TYPES = (
+    "SELECT DISTINCT t.symbol_id FROM symbols m JOIN ids mk ON mk.symbol_id = m.symbol_id"
+    " JOIN refs r ON r.from_key = mk.key AND r.kind = 'TypeRef' AND r.file_id = m.file_id AND r.line = m.line"
+    " AND r.col < m.col JOIN ids t ON t.key = r.target_key"
+    " JOIN symbols e ON e.symbol_id = t.symbol_id AND e.kind = 'Enum' WHERE {where}")

@@ -14,7 +14,8 @@ import re
 import sqlite3
 from pathlib import Path
 
-from roslynmap.query.sql import memo
+from roslynmap.query.sql import in_chunks, memo
+from roslynmap.query.types import ENUMS_OF_DECLARED_TYPES
 
 # The bases Unity instantiates itself (components, assets, editors, state machine behaviours); Netcode's
 # NetworkBehaviour is a MonoBehaviour.
@@ -90,52 +91,35 @@ def asset_method_names(conn: sqlite3.Connection, root: Path) -> frozenset[str]:
     return frozenset(memo(conn, f"unity_methods:{root}", compute))
 
 
-def injected_fields(conn: sqlite3.Connection) -> dict[str, str]:
-    """Fields carrying [Inject] (Boss Room's `[Inject] ConnectionManager m_ConnectionManager`) -> "Inject"."""
+def _carrying(conn: sqlite3.Connection, kinds: tuple[str, ...], attributes: tuple[str, ...]) -> set[str]:
+    """Symbols of these kinds carrying one of these attributes, bound or not (its name as the reference has it)."""
     rows = conn.execute(
         "SELECT DISTINCT s.symbol_id FROM refs r JOIN ids i ON i.key = r.from_key"
-        " JOIN symbols s ON s.symbol_id = i.symbol_id AND s.kind = 'Field'"
-        f" WHERE r.kind = 'TypeRef' AND r.target_name IN ({','.join('?' * len(INJECT_ATTRIBUTES))})",
-        INJECT_ATTRIBUTES)
-    return {str(r[0]): "Inject" for r in rows}
+        f" JOIN symbols s ON s.symbol_id = i.symbol_id AND s.kind IN ({','.join('?' * len(kinds))})"
+        f" WHERE r.kind = 'TypeRef' AND r.target_name IN ({','.join('?' * len(attributes))})", (*kinds, *attributes))
+    return {str(r[0]) for r in rows}
+
+
+def injected_fields(conn: sqlite3.Connection) -> dict[str, str]:
+    """Fields carrying [Inject] (Boss Room's `[Inject] ConnectionManager m_ConnectionManager`) -> "Inject"."""
+    return dict.fromkeys(_carrying(conn, ("Field",), INJECT_ATTRIBUTES), "Inject")
 
 
 def serializable_types(conn: sqlite3.Connection) -> set[str]:
     """Types carrying [Serializable]: Unity serializes their public fields where a component or asset holds one
     (Boss Room's ActionConfig, whose `ManaCost` only its .asset files set)."""
-    rows = conn.execute(
-        "SELECT DISTINCT s.symbol_id FROM refs r JOIN ids i ON i.key = r.from_key"
-        " JOIN symbols s ON s.symbol_id = i.symbol_id AND s.kind IN ('Class', 'Struct')"
-        " WHERE r.kind = 'TypeRef' AND r.target_name IN ('Serializable', 'SerializableAttribute')")
-    return {str(r[0]) for r in rows}
+    return _carrying(conn, ("Class", "Struct"), ("Serializable", "SerializableAttribute"))
 
 
 def enums_of_fields(conn: sqlite3.Connection, fields: set[str]) -> set[str]:
-    """Enums the declared type of one of `fields` names (a name on the declaration's line before the field's own):
-    Unity stores such a field's value as a number in scenes and assets, so each member may come from there (Boss
-    Room's `public ActionLogic Logic`, set per action in its .asset files)."""
-    if not fields:
-        return set()
-    found: set[str] = set()
-    listed = sorted(fields)
-    for start in range(0, len(listed), 500):
-        chunk = listed[start:start + 500]
-        rows = conn.execute(
-            "SELECT DISTINCT t.symbol_id FROM symbols f JOIN ids fk ON fk.symbol_id = f.symbol_id"
-            " JOIN refs r ON r.from_key = fk.key AND r.kind = 'TypeRef' AND r.file_id = f.file_id AND r.line = f.line"
-            " AND r.col < f.col JOIN ids t ON t.key = r.target_key"
-            " JOIN symbols e ON e.symbol_id = t.symbol_id AND e.kind = 'Enum'"
-            f" WHERE f.symbol_id IN ({','.join('?' * len(chunk))})", chunk)
-        found.update(str(r[0]) for r in rows)
-    return found
+    """Enums the declared type of one of `fields` names: Unity stores such a field's value as a number in scenes and
+    assets, so each member may come from there (Boss Room's `public ActionLogic Logic`, set per action in its .asset
+    files)."""
+    rows = in_chunks(conn, ENUMS_OF_DECLARED_TYPES.format(where="m.symbol_id IN ({marks})"), sorted(fields))
+    return {str(r[0]) for r in rows}
 
 
 def serialized_fields(conn: sqlite3.Connection) -> set[str]:
     """Fields carrying [SerializeField] or [SerializeReference] (bound or not): Unity sets them from scenes and
     prefabs."""
-    rows = conn.execute(
-        "SELECT DISTINCT s.symbol_id FROM refs r JOIN ids i ON i.key = r.from_key"
-        " JOIN symbols s ON s.symbol_id = i.symbol_id AND s.kind = 'Field'"
-        f" WHERE r.kind = 'TypeRef' AND r.target_name IN ({','.join('?' * len(SERIALIZE_ATTRIBUTES))})",
-        SERIALIZE_ATTRIBUTES)
-    return {str(r[0]) for r in rows}
+    return _carrying(conn, ("Field",), SERIALIZE_ATTRIBUTES)

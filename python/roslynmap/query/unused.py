@@ -22,6 +22,7 @@ from roslynmap.query.review import test_facts
 from roslynmap.query.sql import in_chunks, marks
 from roslynmap.query.trace import HANDLER_INTERFACES, handle_methods_of_handlers, own_handler_interfaces
 from roslynmap.query.typeargs import parameters
+from roslynmap.query.types import ENUMS_OF_DECLARED_TYPES
 
 
 @dataclass
@@ -255,13 +256,13 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     # unused members were StrongName's and left out).
     # Not asked for one: the project whose folder holds the file, the deepest (Dapper's, not Dapper.StrongName's).
     wanted = {pid for pid, (name, _) in projects.items() if name == project}
-    folders = surfaces.project_folders(conn)
+    folders = projectrefs.project_folders(conn)
     chosen: dict[str, _Symbol] = {}
     for row in rows:
         found = chosen.get(row[0])
         if found is None or (row[5] in wanted and found.project_id not in wanted) or (
-                not wanted and projects.get(row[5], ("",))[0] == surfaces.project_of_path(folders, row[6])
-                and projects.get(found.project_id, ("",))[0] != surfaces.project_of_path(folders, found.path)):
+                not wanted and projects.get(row[5], ("",))[0] == projectrefs.project_of_path(folders, row[6])
+                and projects.get(found.project_id, ("",))[0] != projectrefs.project_of_path(folders, found.path)):
             chosen[row[0]] = _Symbol(*row)
     symbols = list(chosen.values())
     keys = dict(in_chunks(conn, "SELECT symbol_id, key FROM ids WHERE symbol_id IN ({marks})",
@@ -396,12 +397,7 @@ def _enumerated_enums(conn: sqlite3.Connection) -> set[str]:
 def _property_enums(conn: sqlite3.Connection) -> set[str]:
     """Enums a public property's type names (itself, or a type argument: `List<Status>`): a name on the declaration's
     line before the property's own, not one its body or attributes use (`bool IsPaid => Status == Status.Paid`)."""
-    rows = conn.execute(
-        "SELECT DISTINCT t.symbol_id FROM symbols p JOIN ids pk ON pk.symbol_id = p.symbol_id"
-        " JOIN refs r ON r.from_key = pk.key AND r.kind = 'TypeRef' AND r.file_id = p.file_id AND r.line = p.line"
-        " AND r.col < p.col JOIN ids t ON t.key = r.target_key"
-        " JOIN symbols e ON e.symbol_id = t.symbol_id AND e.kind = 'Enum'"
-        " WHERE p.kind = 'Property' AND p.visibility = 'public'")
+    rows = conn.execute(ENUMS_OF_DECLARED_TYPES.format(where="m.kind = 'Property' AND m.visibility = 'public'"))
     return {str(r[0]) for r in rows}
 
 
