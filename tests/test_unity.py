@@ -11,13 +11,15 @@ tool project (Boss Room's dotnet-tools trap): the Unity project is indexed, not 
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import indexed_copy, serving
+from tests.conftest import indexed_copy, roslynmap, serving
 from tests.mcp_client import McpServerProcess
+from tests.repos import TESTDATA, make_repo
 
 UNITY_NOTES = [
     "Unity project (editor 2022.3): 7 assemblies synthesized from its layout (each .asmdef; Assembly-CSharp, -Editor, "
@@ -196,6 +198,11 @@ def test_refs_find_names_the_scenes_and_prefabs_attaching_a_component(unity: Mcp
     assert env["warnings"] == [
         "Unity: its script has no .cs.meta, so the guid scenes and prefabs would attach it by is not known: they may "
         "attach it."]
+    # The card says it too.
+    env = unity.call("symbols_get_card", {"symbol_id": "T:Game.Gameplay.PlayerAnimation"})
+    assert env["answer"] == ("Class Game.Gameplay.PlayerAnimation in Assets/Scripts/Gameplay/PlayerAnimation.cs:7-31 "
+                             "(Game.Gameplay); 1 Unity asset attaches it by its script (Assets/Prefabs/Menu.prefab).")
+    assert env["data"]["unity_assets"] == [{"asset": "Assets/Prefabs/Menu.prefab", "count": 2}]
     # A UnityEvent names a method, not its class: the assets wiring the name are said, with that caveat.
     env = unity.call("refs_find", {"symbol_id": "M:Game.Gameplay.Player.OnStartClicked"})
     assert env["answer"] == ("0 references to Game.Gameplay.Player.OnStartClicked; 1 Unity asset wires it by name "
@@ -226,3 +233,31 @@ def test_a_workspace_overlay_adds_a_script_to_the_assembly_of_its_folder(unity: 
             "M:Game.Gameplay.Enemy.Strike(Game.Core.Health)", "M:Game.Gameplay.Player.Update"]
     finally:
         enemy.unlink()
+
+
+def test_a_scene_that_is_not_text_keeps_every_component_nothing_else_attaches(tmp_path: Path, home: Path) -> None:
+    # Boss Room's scenes are Git LFS pointers in a checkout without LFS; a binary-serialized scene is no better: either
+    # may attach Turret, so it is kept, and the answer names what was not read.
+    source = tmp_path / "source"
+    shutil.copytree(TESTDATA / "Unity", source)
+    (source / "Assets/Scenes/Boss.unity").write_text(
+        "version https://git-lfs.github.com/spec/v1\noid sha256:3a002e0d\nsize 427987\n")
+    (source / "Assets/Scenes/Arena.unity").write_bytes(b"\x00\x00\x00\x00\x01\x02binary serialization")
+    repo = make_repo(source, tmp_path / "Unity", restore=False)
+    done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
+    assert done.returncode == 2, done.stdout + done.stderr
+    for server in serving(repo, home):
+        env = server.call("symbols_unused", {})
+        assert [i["symbol_id"] for i in env["data"]["unused"]] == [
+            "M:ScoreKeeper.Reset", "M:Game.Core.Health.NeverCalled", "F:Game.Gameplay.Loadout._spare",
+            "M:Game.Gameplay.Player.Unwired"]
+        assert env["data"]["excluded"]["unity_object"]["why"] == {
+            "attached": 2, "create_asset_menu": 1, "editor": 1, "no_meta": 1, "unseen_assets": 1}
+        assert env["data"]["unity_assets"].endswith(
+            "fields. Not read: 1 Git LFS pointer not in the checkout: Assets/Scenes/Boss.unity; 1 binary asset: "
+            "Assets/Scenes/Arena.unity; a class none of the others attaches may be attached there, so it is left out "
+            "(unity_object, why unseen_assets).")
+        env = server.call("refs_find", {"symbol_id": "T:Game.Gameplay.Turret"})
+        assert env["warnings"] == [
+            "Unity: assets not read (1 Git LFS pointer not in the checkout: Assets/Scenes/Boss.unity; 1 binary "
+            "asset: Assets/Scenes/Arena.unity) may use it too."]

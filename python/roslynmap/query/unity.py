@@ -99,13 +99,16 @@ class AssetScan:
         return self.binary_count + self.lfs_count + len(self.unreadable)
 
     def unseen_said(self) -> str:
-        """`8 Git LFS pointers (Assets/Scenes/BossRoom.unity, ...)`: the assets whose scripts are not known."""
+        """`143 Git LFS pointers not in the checkout: Assets/Scenes/BossRoom.unity, ...`: assets whose scripts are not
+        known."""
         parts = []
-        for count, paths, what in ((self.lfs_count, self.lfs, "Git LFS pointers (not in the checkout)"),
-                                   (self.binary_count, self.binary, "binary assets"),
-                                   (len(self.unreadable), self.unreadable, "unreadable files")):
+        for count, paths, one, many in (
+                (self.lfs_count, self.lfs, "Git LFS pointer", "Git LFS pointers"),
+                (self.binary_count, self.binary, "binary asset", "binary assets"),
+                (len(self.unreadable), self.unreadable, "unreadable file", "unreadable files")):
             if count:
-                parts.append(f"{count} {what}: {', '.join(paths[:3])}" + (", ..." if count > 3 else ""))
+                parts.append(f"{count} {one if count == 1 else many}" + (" not in the checkout" if one.endswith(
+                    "pointer") else "") + f": {', '.join(paths[:3])}" + (", ..." if count > 3 else ""))
         return "; ".join(parts)
 
 
@@ -306,6 +309,7 @@ class AssetUses:
     assets: list[Attachment]
     scan: AssetScan
     no_meta: bool = False  # a class whose script has no .cs.meta: what attaches it is not known
+    guid: str | None = None  # its script's, which the assets name
 
     def headline(self) -> str:
         """`3 Unity assets attach it (Assets/Prefabs/Menu.prefab, ...)`, added to an answer's count."""
@@ -329,7 +333,7 @@ class AssetUses:
             said.append(f"no scene, prefab or asset attaches it ({self.scan.text} text assets read)")
         if len(self.assets) > LISTED_ASSETS:
             said.append(f"`unity_assets` lists the first {LISTED_ASSETS} of {len(self.assets)} assets (by path); "
-                        "grep the rest for the script's guid in its .cs.meta")
+                        f"the others name its script's guid {self.guid}")
         if self.what == "wired by name in":
             said.append("a UnityEvent or animation event names a method, not its class: these assets wire a method "
                         "of this name, maybe of another class")
@@ -350,7 +354,9 @@ def asset_uses(conn: sqlite3.Connection, symbol_id: str, kind: str, name: str) -
             return None
         script = conn.execute("SELECT f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.symbol_id = ?",
                               (symbol_id,)).fetchone()[0]
-        return AssetUses("attached by", found, scan, no_meta=script not in scripts_with_meta(conn))
+        guid = conn.execute("SELECT json_extract(detail, '$.guid') FROM facts WHERE kind = 'UnityScript' AND key = ?",
+                            (script,)).fetchone()
+        return AssetUses("attached by", found, scan, no_meta=guid is None, guid=guid[0] if guid else None)
     if kind in ("Method", "Property"):
         wired = wired_in(conn, name if kind == "Method" else f"set_{name}")
         return AssetUses("wired by name in", [Attachment(a, 1) for a in wired], scan) if wired else None

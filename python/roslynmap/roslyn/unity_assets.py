@@ -133,6 +133,8 @@ def asset_facts(root: Path, projects: list[dict[str, Any]]) -> list[FactRecord]:
             uses[rel] = guids
         if methods:
             wired[rel] = methods
+    for paths in skipped.values():  # scenes and prefabs named first: they attach the most
+        paths.sort(key=lambda path: (not path.endswith(".unity"), not path.endswith(".prefab"), path))
     facts = [FactRecord("UnityScript", None, None, None, None, None, "high", script, json.dumps({"guid": guid}))
              for guid, script in sorted(scripts.items(), key=lambda item: item[1])]
     unresolved = 0
