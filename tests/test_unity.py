@@ -11,13 +11,15 @@ tool project (Boss Room's dotnet-tools trap): the Unity project is indexed, not 
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import indexed_copy, serving
+from tests.conftest import indexed_copy, roslynmap, serving
 from tests.mcp_client import McpServerProcess
+from tests.repos import TESTDATA, make_repo
 
 UNITY_NOTES = [
     "Unity project (editor 2022.3): 7 assemblies synthesized from its layout (each .asmdef; Assembly-CSharp, -Editor, "
@@ -52,14 +54,15 @@ def test_the_unity_project_is_indexed_not_the_tool_beside_it(unity: McpServerPro
     data = env["data"]
     assert data["solution"] == "ProjectSettings/ProjectVersion.txt"
     assert data["workspace_diagnostics"] == UNITY_NOTES
-    # facts: the inactive `#if NETCODE_1_5` branch
-    assert data["counts"] == {"symbols": 44, "references": 51, "files": 10, "unresolved_references": 26, "facts": 1,
+    # facts: the inactive `#if NETCODE_1_5` branch; 4 scripts with a .cs.meta, 2 attachments (MainMenu in Main.unity,
+    # PlayerAnimation in Menu.prefab), 3 method names wired (OnStartClicked, OnMenuOpened, OnFootstep), the scan
+    assert data["counts"] == {"symbols": 52, "references": 59, "files": 13, "unresolved_references": 34, "facts": 11,
                               "projects": 7}
     projects = data["projects"]
     assert [(p["name"], p["path"], p["semantic_level"], p["resolved_references"], p["unresolved_references"],
              p["missing_reference_errors"], p["target_framework"]) for p in projects] == [
         ("Game.Core", "Assets/Scripts/Core/Game.Core.asmdef", "partial", 9, 4, 5, "net10.0"),
-        ("Game.Gameplay", "Assets/Scripts/Gameplay/Game.Gameplay.asmdef", "partial", 7, 11, 15, "net10.0"),
+        ("Game.Gameplay", "Assets/Scripts/Gameplay/Game.Gameplay.asmdef", "partial", 7, 19, 25, "net10.0"),
         ("Game.Gameplay.Editor", "Assets/Scripts/Gameplay/Editor/Game.Gameplay.Editor.asmdef", "partial", 1, 4, 4,
          "net10.0"),
         ("Game.Utils", "Packages/com.game.utils/Runtime/Game.Utils.asmdef", "full", 0, 0, 0, "net10.0"),
@@ -86,10 +89,13 @@ def test_each_script_goes_to_the_assembly_unity_compiles_it_into(unity: McpServe
         ("T:Game.Core.Health", "Assets/Scripts/Core/Health.cs", "Game.Core"),
         ("T:Game.Gameplay.Editor.PlayerInspector", "Assets/Scripts/Gameplay/Editor/PlayerInspector.cs",
          "Game.Gameplay.Editor"),
+        ("T:Game.Gameplay.Hud", "Assets/Scripts/Gameplay/Hud.cs", "Game.Gameplay"),
         ("T:Game.Gameplay.Loadout", "Assets/Scripts/Gameplay/Loadout.cs", "Game.Gameplay"),
         ("T:Game.Gameplay.Player", "Assets/Scripts/Gameplay/Player.cs", "Game.Gameplay"),
         ("T:Game.Gameplay.PlayerAnimation", "Assets/Scripts/Gameplay/PlayerAnimation.cs", "Game.Gameplay"),
         ("T:Game.Gameplay.Stance", "Assets/Scripts/Gameplay/Loadout.cs", "Game.Gameplay"),
+        ("T:Game.Gameplay.Turret", "Assets/Scripts/Gameplay/Turret.cs", "Game.Gameplay"),
+        ("T:Game.Gameplay.WeaponData", "Assets/Scripts/Gameplay/WeaponData.cs", "Game.Gameplay"),
         ("T:MainMenu", "Assets/MainMenu.cs", "Assembly-CSharp"),
         ("T:MenuTools", "Assets/Editor/MenuTools.cs", "Assembly-CSharp-Editor"),
         ("T:ScoreKeeper", "Assets/MainMenu.cs", "Assembly-CSharp"),
@@ -136,10 +142,12 @@ def test_calls_between_the_games_own_classes_bind(unity: McpServerProcess) -> No
 def test_unused_knows_what_unity_calls_and_sets(unity: McpServerProcess) -> None:
     env = unity.call("symbols_unused", {})
     # A plain class's `Reset` is no Unity message; NeverCalled and Unwired are named by nothing, not even the scene;
-    # a [Serializable] class's private field is not serialized.
+    # a [Serializable] class's private field is not serialized. Turret, a MonoBehaviour no scene or prefab attaches
+    # (its guid, in Turret.cs.meta, is in none) and no code names, is unused with its Update, its fields and its Fire
+    # (which would have been `unbound_base`): said once, by the class.
     assert [i["symbol_id"] for i in env["data"]["unused"]] == [
         "M:ScoreKeeper.Reset", "M:Game.Core.Health.NeverCalled", "F:Game.Gameplay.Loadout._spare",
-        "M:Game.Gameplay.Player.Unwired"]
+        "M:Game.Gameplay.Player.Unwired", "T:Game.Gameplay.Turret"]
     excluded = env["data"]["excluded"]
     assert {k: v["count"] for k, v in excluded.items()} == {
         # [MenuItem] HealAll and its class MenuTools, [ServerRpc] FireServerRpc, PlayerAnimation's [Inject] _health
@@ -150,16 +158,58 @@ def test_unused_knows_what_unity_calls_and_sets(unity: McpServerProcess) -> None
         "unity_event": 3,
         # MainMenu.Start, Health.Awake, Player.Update, PlayerInspector.OnSceneGUI, PlayerAnimation.Start
         "unity_message": 5,
-        "unity_object": 3,  # MainMenu, PlayerInspector, PlayerAnimation (Health and Player are named by code)
+        # MainMenu (Main.unity attaches it) and PlayerAnimation (Menu.prefab, twice), PlayerInspector (an Editor),
+        # WeaponData ([CreateAssetMenu], no asset yet), Hud (no Hud.cs.meta: its guid is not known); Health and Player
+        # are named by code
+        "unity_object": 5,
         # Health.tint, MainMenu.title (public fields), PlayerAnimation.loadout ([SerializeField], never read),
         # Loadout.Stance and Loadout.Ammo (a [Serializable] class's public fields), Stance.Guard and Stance.Charge (the
-        # members of an enum a serialized field holds)
-        "unity_serialized": 7,
+        # members of an enum a serialized field holds), WeaponData.damage
+        "unity_serialized": 8,
     }
     assert excluded["found_by_attribute"]["attributes"] == {"Inject": 1, "MenuItem": 2, "ServerRpc": 1}
+    assert excluded["unity_object"]["why"] == {"attached": 2, "create_asset_menu": 1, "editor": 1, "no_meta": 1}
+    assert env["data"]["unity_assets"] == (
+        "3 text assets read (.unity, .prefab, .asset, .controller, .playable...) for the scripts they attach by the "
+        "guid of each script's .cs.meta: a MonoBehaviour or ScriptableObject of the game's own assemblies none "
+        "attaches, that no code names and no [CreateAssetMenu] marks, is listed with its messages and serialized "
+        "fields.")
     assert env["data"]["not_detected"].endswith(
-        "; Unity: methods called by a string (SendMessage, Invoke, StartCoroutine(\"X\")), which scenes or prefabs "
-        "use a component")
+        "; Unity: methods called by a string (SendMessage, Invoke, StartCoroutine(\"X\")), components added by "
+        "AddComponent(Type) or a type name")
+
+
+def test_refs_find_names_the_scenes_and_prefabs_attaching_a_component(unity: McpServerProcess) -> None:
+    # No C# reference names MainMenu: Main.unity attaches it by the guid in MainMenu.cs.meta.
+    env = unity.call("refs_find", {"symbol_id": "T:MainMenu"})
+    assert env["answer"] == ("0 references to MainMenu; 1 Unity asset attaches it by its script "
+                             "(Assets/Scenes/Main.unity).")
+    assert env["data"]["unity_assets"] == [{"asset": "Assets/Scenes/Main.unity", "count": 1}]
+    assert "hint" not in env  # not "No references in the indexed solution..."
+    # Menu.prefab holds two PlayerAnimation components (and one of a package's script, whose guid no .cs.meta has).
+    env = unity.call("refs_find", {"symbol_id": "T:Game.Gameplay.PlayerAnimation"})
+    assert env["data"]["unity_assets"] == [{"asset": "Assets/Prefabs/Menu.prefab", "count": 2}]
+    env = unity.call("refs_find", {"symbol_id": "T:Game.Gameplay.Turret"})
+    assert env["answer"] == "0 references to Game.Gameplay.Turret."
+    assert "unity_assets" not in env["data"]
+    assert env["warnings"] == ["Unity: no scene, prefab or asset attaches it (3 text assets read)."]
+    assert env["hint"].startswith("No references in the indexed solution.")
+    env = unity.call("refs_find", {"symbol_id": "T:Game.Gameplay.Hud"})
+    assert env["warnings"] == [
+        "Unity: its script has no .cs.meta, so the guid scenes and prefabs would attach it by is not known: they may "
+        "attach it."]
+    # The card says it too.
+    env = unity.call("symbols_get_card", {"symbol_id": "T:Game.Gameplay.PlayerAnimation"})
+    assert env["answer"] == ("Class Game.Gameplay.PlayerAnimation in Assets/Scripts/Gameplay/PlayerAnimation.cs:7-31 "
+                             "(Game.Gameplay); 1 Unity asset attaches it by its script (Assets/Prefabs/Menu.prefab).")
+    assert env["data"]["unity_assets"] == [{"asset": "Assets/Prefabs/Menu.prefab", "count": 2}]
+    # A UnityEvent names a method, not its class: the assets wiring the name are said, with that caveat.
+    env = unity.call("refs_find", {"symbol_id": "M:Game.Gameplay.Player.OnStartClicked"})
+    assert env["answer"] == ("0 references to Game.Gameplay.Player.OnStartClicked; 1 Unity asset wires it by name "
+                             "(Assets/Scenes/Main.unity).")
+    assert env["warnings"] == [
+        "Unity: a UnityEvent or animation event names a method, not its class: these assets wire a method of this "
+        "name, maybe of another class."]
 
 
 def test_a_workspace_overlay_adds_a_script_to_the_assembly_of_its_folder(unity: McpServerProcess,
@@ -183,3 +233,31 @@ def test_a_workspace_overlay_adds_a_script_to_the_assembly_of_its_folder(unity: 
             "M:Game.Gameplay.Enemy.Strike(Game.Core.Health)", "M:Game.Gameplay.Player.Update"]
     finally:
         enemy.unlink()
+
+
+def test_a_scene_that_is_not_text_keeps_every_component_nothing_else_attaches(tmp_path: Path, home: Path) -> None:
+    # Boss Room's scenes are Git LFS pointers in a checkout without LFS; a binary-serialized scene is no better: either
+    # may attach Turret, so it is kept, and the answer names what was not read.
+    source = tmp_path / "source"
+    shutil.copytree(TESTDATA / "Unity", source)
+    (source / "Assets/Scenes/Boss.unity").write_text(
+        "version https://git-lfs.github.com/spec/v1\noid sha256:3a002e0d\nsize 427987\n")
+    (source / "Assets/Scenes/Arena.unity").write_bytes(b"\x00\x00\x00\x00\x01\x02binary serialization")
+    repo = make_repo(source, tmp_path / "Unity", restore=False)
+    done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
+    assert done.returncode == 2, done.stdout + done.stderr
+    for server in serving(repo, home):
+        env = server.call("symbols_unused", {})
+        assert [i["symbol_id"] for i in env["data"]["unused"]] == [
+            "M:ScoreKeeper.Reset", "M:Game.Core.Health.NeverCalled", "F:Game.Gameplay.Loadout._spare",
+            "M:Game.Gameplay.Player.Unwired"]
+        assert env["data"]["excluded"]["unity_object"]["why"] == {
+            "attached": 2, "create_asset_menu": 1, "editor": 1, "no_meta": 1, "unseen_assets": 1}
+        assert env["data"]["unity_assets"].endswith(
+            "fields. Not read: 1 Git LFS pointer not in the checkout: Assets/Scenes/Boss.unity; 1 binary asset: "
+            "Assets/Scenes/Arena.unity; a class none of the others attaches may be attached there, so it is left out "
+            "(unity_object, why unseen_assets).")
+        env = server.call("refs_find", {"symbol_id": "T:Game.Gameplay.Turret"})
+        assert env["warnings"] == [
+            "Unity: assets not read (1 Git LFS pointer not in the checkout: Assets/Scenes/Boss.unity; 1 binary "
+            "asset: Assets/Scenes/Arena.unity) may use it too."]

@@ -15,7 +15,7 @@ from roslynmap.mcp.tools_tasks import flag_broken, flag_broken_nodes
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.kinds import REFERENCE_KINDS, TYPE_KINDS
 from roslynmap.model.rows import plain
-from roslynmap.query import generated, graph, inactive, markup, names, refs, symbols, types, unbound
+from roslynmap.query import generated, graph, inactive, markup, names, refs, symbols, types, unbound, unity
 from roslynmap.query.context import QueryContext
 from roslynmap.query.keys import key_of
 from roslynmap.query.markup import markup_components, private_owner
@@ -211,7 +211,15 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
     if made:
         answer = answer.removesuffix(".") + f", + {generated.headline(made)}."
         warnings.append(generated.note(row["name"], made))
-    if result.total == 0 and guidance is None and not result.unresolved_same_name and not made:
+    # A Unity component is used mostly where scenes and prefabs attach it, which no C# reference shows.
+    in_assets = unity.asset_uses(ctx.conn, row["symbol_id"], row["kind"], row["name"]) \
+        if params.resolution_state != "unresolved" and not kinds and prefix is None else None
+    if in_assets is not None and in_assets.assets:
+        answer = answer.removesuffix(".") + f"; {in_assets.headline()}."
+    if in_assets is not None and (said := in_assets.note()):
+        warnings.append(said)
+    if result.total == 0 and guidance is None and not result.unresolved_same_name and not made \
+            and not (in_assets and in_assets.assets):
         guidance = Guidance("hint", "No references in the indexed solution" + (" with these filters" if kinds or
                             prefix else "") + ". It may be used by reflection, DI or outside the solution; "
                             "check surfaces or search its name with symbols_search.")
@@ -219,7 +227,8 @@ def refs_tool(params: RefsParams, repo_path: str) -> ToolOutput:
         answer=answer,
         data={"symbol": {"symbol_id": row["symbol_id"], "kind": row["kind"], "file": row["file"],
                          "line": row["line"]}, "by_kind": result.by_kind,
-              **(generated.listed(made) if made else {})},
+              **(generated.listed(made) if made else {}),
+              **(in_assets.as_data() if in_assets is not None and in_assets.assets else {})},
         ranked=RankedList("references", plain(result.items), result.total, params.offset, result.by_file, narrow),
         guidance=guidance, warnings=warnings, limits_applied=limits,
         semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,

@@ -294,7 +294,7 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
                              f"Projects: {', '.join(have)}.")
     is_unity = unity.is_unity_baseline(ctx.conn)
     found = unused.unused(ctx.conn, params.project, kinds, markup.names(ctx.conn, ctx.root),
-                          unity.asset_method_names(ctx.conn, ctx.root) if is_unity else frozenset())
+                          unity.event_names(ctx.conn, ctx.root) if is_unity else frozenset())
     page = found.items[params.offset:params.offset + limit]
     excluded = sum(found.excluded.values())
     answer = f"{len(found.items)} symbols have no reference in the solution" + \
@@ -308,17 +308,36 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
         answer=answer,
         data={"excluded": {k: {"count": v, "rule": unused.EXCLUSIONS[k],
                                **({"attributes": found.attributes} if k == "found_by_attribute" else {}),
-                               **({"generators": found.generators} if k == "generated_code" else {})}
+                               **({"generators": found.generators} if k == "generated_code" else {}),
+                               **({"why": found.unity_kept} if k == "unity_object" else {})}
                            for k, v in sorted(found.excluded.items())},
+              **({"unity_assets": _unity_assets_read(ctx.conn)} if is_unity else {}),
               "not_detected": "reflection by name, types made by assembly scanning (plugins, GetExports<T>), "
                               "serializer-only fields, attributes read by reflection through a Type variable, "
                               "callers outside the solution"
                               + ("; Unity: methods called by a string (SendMessage, Invoke, StartCoroutine(\"X\")), "
-                                 "which scenes or prefabs use a component" if is_unity else "")},
+                                 "components added by AddComponent(Type) or a type name" if is_unity else "")},
         ranked=RankedList("unused", page, len(found.items), params.offset, by_file, scope_param=None),
         warnings=warnings, limits_applied=limits, semantic_level=ctx.semantic_level, baseline_commit=ctx.commit,
         preview=[f"{i['kind']:<11} {i['symbol_id']}" for i in page],
     )
+
+
+def _unity_assets_read(conn: sqlite3.Connection) -> str:
+    """What symbols_unused read to judge MonoBehaviours and ScriptableObjects: an unattached one is listed only when
+    every asset was read."""
+    scan = unity.asset_scan(conn)
+    if scan is None:
+        return ("Assets were not read when this baseline was built: every MonoBehaviour and ScriptableObject is left "
+                "out (index --force reads them).")
+    said = (f"{scan.text} text assets read (.unity, .prefab, .asset, .controller, .playable...) for the scripts they "
+            "attach by the guid of each script's .cs.meta: a MonoBehaviour or ScriptableObject of the game's own "
+            "assemblies none attaches, that no code names and no [CreateAssetMenu] marks, is listed with its messages "
+            "and serialized fields")
+    if scan.unseen:
+        said += f". Not read: {scan.unseen_said()}; a class none of the others attaches may be attached there, so it " \
+                "is left out (unity_object, why unseen_assets)"
+    return said + "."
 
 
 @tool("projects_graph", WorkspaceParams)

@@ -11,7 +11,7 @@ from roslynmap.mcp.output import Guidance, RankedList, ToolOutput
 from roslynmap.mcp.registry import ListParamsMixin, WorkspaceParams, tool
 from roslynmap.model.errors import ErrorCode, RoslynMapError
 from roslynmap.model.rows import SymbolCard, plain
-from roslynmap.query import code, inactive, names, symbols
+from roslynmap.query import code, inactive, names, symbols, unity
 from roslynmap.query.paths import repo_relative
 
 SEARCH_LIMIT = (20, 100)
@@ -126,9 +126,11 @@ def card_tool(params: CardParams, repo_path: str) -> ToolOutput:
         return _context_card(ctx, row, info, set(params.include))
     callees = info["top_callees"]
     loc = info["location"]
+    attached, in_assets = _unity_attachments(ctx.conn, row)
     return ToolOutput(
-        answer=f"{info['kind']} {info['fqn']} in {loc['file']}:{loc['line']}-{loc['end_line']} ({info['project']}).",
-        data={k: v for k, v in info.items() if k != "top_callees"},
+        answer=f"{info['kind']} {info['fqn']} in {loc['file']}:{loc['line']}-{loc['end_line']} ({info['project']})"
+               f"{attached}.",
+        data={**{k: v for k, v in info.items() if k != "top_callees"}, **in_assets},
         ranked=RankedList("top_callees", plain(callees), len(callees), scope_param=None, page_param=None),
         next_actions=[
             {"tool": "symbols_get_definition_span", "why": "read the source",
@@ -139,6 +141,15 @@ def card_tool(params: CardParams, repo_path: str) -> ToolOutput:
         baseline_commit=ctx.commit,
         preview=[info["signature"] or info["fqn"]],
     )
+
+
+def _unity_attachments(conn: Any, row: Any) -> tuple[str, dict[str, Any]]:
+    """A Unity component's scenes and prefabs, which no reference shows: said after the answer's location and
+    listed as refs_find lists them (`unity_assets`)."""
+    found = unity.asset_uses(conn, row["symbol_id"], row["kind"], row["name"]) if row["kind"] == "Class" else None
+    if found is None or not found.assets:
+        return "", {}
+    return f"; {found.headline()}", found.as_data()
 
 
 def _context_card(ctx: Any, row: Any, info: SymbolCard, include: set[str]) -> ToolOutput:
@@ -174,8 +185,10 @@ def _context_card(ctx: Any, row: Any, info: SymbolCard, include: set[str]) -> To
     if "callers" in include and (sent := senders_warning(ctx.conn, row["symbol_id"])):
         warnings.append(sent)  # a handler's "0 callers" said as graph_callers says it (Contoso's cards)
     loc = info["location"]
+    attached, in_assets = _unity_attachments(ctx.conn, row)
+    data.update(in_assets)
     answer = f"{info['kind']} {info['fqn']} in {loc['file']}:{loc['line']}-{loc['end_line']} ({info['project']})"
-    answer += (": " + ", ".join(said) if said else "") + "."
+    answer += (": " + ", ".join(said) if said else "") + attached + "."
     ranked = None
     preview = [info["signature"] or info["fqn"]]
     if "source" in include:

@@ -9,10 +9,13 @@ through the game's own classes (`GameManager : Singleton<GameManager>`, `Singlet
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.types import ENUMS_OF_DECLARED_TYPES
@@ -23,6 +26,14 @@ OBJECT_BASES = frozenset({
     "T:UnityEngine.MonoBehaviour", "T:UnityEngine.ScriptableObject", "T:UnityEngine.StateMachineBehaviour",
     "T:UnityEditor.Editor", "T:UnityEditor.EditorWindow", "T:UnityEditor.PropertyDrawer",
     "T:UnityEditor.AssetPostprocessor", "T:UnityEditor.ScriptableWizard", "T:Unity.Netcode.NetworkBehaviour"})
+# Of those, the ones a scene, prefab or asset attaches by its script's guid (roslyn/unity_assets.py); the editor's
+# classes (Editor, EditorWindow...) Unity makes itself, found by their type or attribute.
+ATTACHED_BASES = frozenset({
+    "T:UnityEngine.MonoBehaviour", "T:UnityEngine.ScriptableObject", "T:UnityEngine.StateMachineBehaviour",
+    "T:Unity.Netcode.NetworkBehaviour"})
+EDITOR_BASES = OBJECT_BASES - ATTACHED_BASES
+# A ScriptableObject the Assets > Create menu makes: none may exist yet, and the menu is how it is used.
+CREATE_MENU_ATTRIBUTES = ("CreateAssetMenu", "CreateAssetMenuAttribute")
 # Messages Unity sends by name to MonoBehaviours, ScriptableObjects, editors and editor windows.
 MESSAGES = frozenset({
     "Awake", "Start", "Update", "FixedUpdate", "LateUpdate", "OnEnable", "OnDisable", "OnDestroy", "OnValidate",
@@ -72,9 +83,116 @@ def is_game_assembly(path: str) -> bool:
     return (path.endswith((".asmdef", "/"))) and (path.startswith("Assets/") or "/Assets/" in path)
 
 
+@dataclass(frozen=True)
+class AssetScan:
+    """What the index read of the project's text-serialized assets (roslyn/unity_assets.py's UnityAssetScan)."""
+    text: int  # assets read
+    binary: list[str]  # the first assets not read: binary serialization
+    binary_count: int
+    lfs: list[str]  # the first Git LFS pointers: the asset is not in the checkout
+    lfs_count: int
+    unreadable: list[str]
+    unresolved_guids: int  # attachments of scripts no .cs.meta of the repository has (packages, DLLs)
+
+    @property
+    def unseen(self) -> int:
+        return self.binary_count + self.lfs_count + len(self.unreadable)
+
+    def unseen_said(self) -> str:
+        """`143 Git LFS pointers not in the checkout: Assets/Scenes/BossRoom.unity, ...`: assets whose scripts are not
+        known."""
+        parts = []
+        for count, paths, one, many in (
+                (self.lfs_count, self.lfs, "Git LFS pointer", "Git LFS pointers"),
+                (self.binary_count, self.binary, "binary asset", "binary assets"),
+                (len(self.unreadable), self.unreadable, "unreadable file", "unreadable files")):
+            if count:
+                parts.append(f"{count} {one if count == 1 else many}" + (" not in the checkout" if one.endswith(
+                    "pointer") else "") + f": {', '.join(paths[:3])}" + (", ..." if count > 3 else ""))
+        return "; ".join(parts)
+
+
+def asset_scan(conn: sqlite3.Connection) -> AssetScan | None:
+    """None: the baseline predates reading assets at index time (then nothing is known of attachments)."""
+    def compute() -> AssetScan | None:
+        row = conn.execute("SELECT detail FROM facts WHERE kind = 'UnityAssetScan' AND key = 'assets'").fetchone()
+        if row is None:
+            return None
+        d: dict[str, Any] = json.loads(row[0])
+        return AssetScan(int(d["text"]), list(d["binary"]), int(d["binary_count"]), list(d["lfs"]),
+                         int(d["lfs_count"]), list(d["unreadable"]), int(d["unresolved_guids"]))
+    return memo(conn, "unity_scan", compute)
+
+
+def scripts_with_meta(conn: sqlite3.Connection) -> set[str]:
+    """Script paths with a `.cs.meta` (a guid assets can attach them by)."""
+    return memo(conn, "unity_scripts", lambda: {str(r[0]) for r in conn.execute(
+        "SELECT key FROM facts WHERE kind = 'UnityScript'")})
+
+
+def attached_scripts(conn: sqlite3.Connection) -> set[str]:
+    """Script paths some text asset attaches."""
+    return memo(conn, "unity_attached", lambda: {str(r[0]) for r in conn.execute(
+        "SELECT DISTINCT key FROM facts WHERE kind = 'UnityScriptUse'")})
+
+
+def scripts_naming_their_class(conn: sqlite3.Connection) -> set[str]:
+    """Script paths declaring a top-level class named as the file."""
+    def compute() -> set[str]:
+        rows = conn.execute("SELECT s.name, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
+                            " WHERE s.kind = 'Class' AND (s.container_id IS NULL OR s.container_id NOT LIKE 'T:%')")
+        return {str(path) for name, path in rows if Path(str(path)).stem == name}
+    return memo(conn, "unity_named_scripts", compute)
+
+
+def binds(conn: sqlite3.Connection, path: str | None, name: str, container: str | None) -> bool:
+    """Whether Unity binds this class to its script: the top-level class named as its file (`Player` in Player.cs);
+    in a file declaring none, any top-level class of it (Game Programming Patterns' TargetShatter.cs holds only
+    ExplosionEffect, which a prefab attaches by that script's guid and sets the fields of)."""
+    if path is None or (container or "").startswith("T:"):
+        return False
+    return Path(path).stem == name or path not in scripts_naming_their_class(conn)
+
+
+@dataclass(frozen=True)
+class Attachment:
+    asset: str
+    count: int  # components (or assets) of the class in it
+
+
+def attachments(conn: sqlite3.Connection, symbol_id: str) -> list[Attachment] | None:
+    """The assets attaching a class, by path; None when Unity does not bind the class to a script (not named as its
+    file, nested) or it is no class."""
+    row = conn.execute("SELECT s.name, s.container_id, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
+                       " WHERE s.symbol_id = ? AND s.kind = 'Class'", (symbol_id,)).fetchone()
+    if row is None or not binds(conn, row[2], row[0], row[1]):
+        return None
+    found = [json.loads(r[0]) for r in conn.execute(
+        "SELECT detail FROM facts WHERE kind = 'UnityScriptUse' AND key = ?", (row[2],))]
+    return sorted((Attachment(str(d["asset"]), int(d["count"])) for d in found), key=lambda a: a.asset)
+
+
+def wired_in(conn: sqlite3.Connection, name: str) -> list[str]:
+    """The assets wiring or calling a method by this name (a UnityEvent, an animation event)."""
+    return sorted(json.loads(r[0])["asset"] for r in conn.execute(
+        "SELECT detail FROM facts WHERE kind = 'UnityEventName' AND key = ?", (name,)))
+
+
+def event_names(conn: sqlite3.Connection, root: Path) -> frozenset[str]:
+    """The method names assets wire (UnityEventName facts); a baseline from before they were facts reads them now."""
+    if asset_scan(conn) is None:
+        return asset_method_names(conn, root)
+    return frozenset(str(r[0]) for r in conn.execute("SELECT DISTINCT key FROM facts WHERE kind = 'UnityEventName'"))
+
+
+def create_menu_types(conn: sqlite3.Connection) -> set[str]:
+    """Classes carrying [CreateAssetMenu]."""
+    return _carrying(conn, ("Class",), CREATE_MENU_ATTRIBUTES)
+
+
 def asset_method_names(conn: sqlite3.Connection, root: Path) -> frozenset[str]:
     """The method names the repository's scenes, prefabs and assets wire to UnityEvents (`m_MethodName: X`), read
-    once per open baseline."""
+    once per open baseline (one built before the index read them: event_names)."""
     def compute() -> frozenset[str]:
         names: set[bytes] = set()
         for folder, dirs, files in os.walk(root):  # no symbolic links followed: nothing outside is read
@@ -123,3 +241,123 @@ def serialized_fields(conn: sqlite3.Connection) -> set[str]:
     """Fields carrying [SerializeField] or [SerializeReference] (bound or not): Unity sets them from scenes and
     prefabs."""
     return _carrying(conn, ("Field",), SERIALIZE_ATTRIBUTES)
+
+
+# Why a class Unity may make is left out of symbols_unused (`unity_object`), said beside the count.
+KEPT = {
+    "attached": "a scene, prefab or asset attaches it (m_Script, by its .cs.meta guid)",
+    "editor": "an editor class (Editor, EditorWindow, PropertyDrawer...) the editor finds by type or attribute",
+    "create_asset_menu": "a [CreateAssetMenu] ScriptableObject: the Assets > Create menu makes it",
+    "package": "in an embedded package (Packages/): the projects using it attach its components",
+    "no_meta": "its script has no .cs.meta, so the guid assets would attach it by is not known",
+    "unseen_assets": "no text asset attaches it, but some assets could not be read (binary or Git LFS pointers): "
+                     "it may be attached there",
+    "assets_not_read": "the baseline predates reading assets (index --force reads them)",
+}
+
+
+@dataclass(frozen=True)
+class Declared:
+    """Where a class is declared: what Unity binds it by, and whether its assembly is the game's own."""
+    path: str | None
+    name: str
+    container: str | None
+    game: bool
+
+
+def judge_objects(conn: sqlite3.Connection, objects: set[str], editor_made: set[str],
+                  declared: dict[str, Declared]) -> dict[str, str | None]:
+    """Each class deriving from a base Unity makes -> why it may be made (a KEPT key), or None: no text asset
+    attaches it (every asset was read), nothing makes it from a menu and it is the game's own: only code could use
+    it. A class Unity does not bind to its script (not named as its file, nested) is attached by no asset either."""
+    scan = asset_scan(conn)
+    with_meta = scripts_with_meta(conn)
+    attached = attached_scripts(conn)
+    menu = create_menu_types(conn)
+    judged: dict[str, str | None] = {}
+    for sid in objects:
+        where = declared.get(sid)
+        bound = where is not None and binds(conn, where.path, where.name, where.container)
+        if sid in editor_made:
+            judged[sid] = "editor"
+        elif scan is None:
+            judged[sid] = "assets_not_read"
+        elif where is None or not where.game:
+            judged[sid] = "package"
+        elif bound and where.path in attached:
+            judged[sid] = "attached"
+        elif sid in menu:
+            judged[sid] = "create_asset_menu"
+        elif bound and where.path not in with_meta:
+            judged[sid] = "no_meta"
+        elif bound and scan.unseen:
+            judged[sid] = "unseen_assets"
+        else:
+            judged[sid] = None
+    return judged
+
+
+# The assets refs_find lists by path (Boss Room's Character prefabs attach its components dozens of times): the rest
+# are counted.
+LISTED_ASSETS = 10
+
+
+@dataclass(frozen=True)
+class AssetUses:
+    """The assets a class is attached by, or a method wired by name in, for refs_find and symbols_get_card."""
+    what: str  # "attached by" | "wired by name in"
+    assets: list[Attachment]
+    scan: AssetScan
+    no_meta: bool = False  # a class whose script has no .cs.meta: what attaches it is not known
+    guid: str | None = None  # its script's, which the assets name
+
+    def headline(self) -> str:
+        """`3 Unity assets attach it (Assets/Prefabs/Menu.prefab, ...)`, added to an answer's count."""
+        first = ", ".join(a.asset for a in self.assets[:3]) + (", ..." if len(self.assets) > 3 else "")
+        one = len(self.assets) == 1
+        said = ("asset attaches it by its script" if one else "assets attach it by its script") \
+            if self.what == "attached by" else ("asset wires it by name" if one else "assets wire it by name")
+        return f"{len(self.assets)} Unity {said}" + (f" ({first})" if first else "")
+
+    def as_data(self) -> dict[str, Any]:
+        return {"unity_assets": [{"asset": a.asset, "count": a.count} for a in self.assets[:LISTED_ASSETS]],
+                **({"unity_assets_total": len(self.assets)} if len(self.assets) > LISTED_ASSETS else {})}
+
+    def note(self) -> str | None:
+        """What the assets do not show: more than listed, assets not read, a method matched only by its name."""
+        said = []
+        if self.no_meta:
+            said.append("its script has no .cs.meta, so the guid scenes and prefabs would attach it by is not known: "
+                        "they may attach it")
+        elif not self.assets and not self.scan.unseen:
+            said.append(f"no scene, prefab or asset attaches it ({self.scan.text} text assets read)")
+        if len(self.assets) > LISTED_ASSETS:
+            said.append(f"`unity_assets` lists the first {LISTED_ASSETS} of {len(self.assets)} assets (by path); "
+                        f"the others name its script's guid {self.guid}")
+        if self.what == "wired by name in":
+            said.append("a UnityEvent or animation event names a method, not its class: these assets wire a method "
+                        "of this name, maybe of another class")
+        if self.scan.unseen:
+            said.append(f"assets not read ({self.scan.unseen_said()}) may use it too")
+        return "Unity: " + "; ".join(said) + "." if said else None
+
+
+def asset_uses(conn: sqlite3.Connection, symbol_id: str, kind: str, name: str) -> AssetUses | None:
+    """A class's attachments (a top-level class named as its file), a method's or setter's wiring by name; None
+    outside a Unity baseline that read its assets, or for a symbol no asset can name."""
+    scan = asset_scan(conn) if is_unity_baseline(conn) else None
+    if scan is None:
+        return None
+    if kind == "Class":
+        found = attachments(conn, symbol_id)
+        if found is None:
+            return None
+        script = conn.execute("SELECT f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.symbol_id = ?",
+                              (symbol_id,)).fetchone()[0]
+        guid = conn.execute("SELECT json_extract(detail, '$.guid') FROM facts WHERE kind = 'UnityScript' AND key = ?",
+                            (script,)).fetchone()
+        return AssetUses("attached by", found, scan, no_meta=guid is None, guid=guid[0] if guid else None)
+    if kind in ("Method", "Property"):
+        wired = wired_in(conn, name if kind == "Method" else f"set_{name}")
+        return AssetUses("wired by name in", [Attachment(a, 1) for a in wired], scan) if wired else None
+    return None

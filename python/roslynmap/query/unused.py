@@ -32,6 +32,7 @@ class Unused:
     skipped_projects: list[str]  # syntax_only: references unknown, nothing judged
     attributes: dict[str, int]  # found_by_attribute: attribute name (`CapSubscribe`) -> methods left out for it
     generators: dict[str, int]  # generated_code: generator (`RelayCommandGenerator`) -> symbols left out for it
+    unity_kept: dict[str, int] = field(default_factory=dict)  # unity_object: why (query/unity.KEPT) -> classes
 
 
 # Said in every symbols_unused answer beside the counts: short; docs/tools.md says each rule in full.
@@ -59,7 +60,9 @@ EXCLUSIONS = {
                          "unnamed",
     "enumerated": "members of an enum the solution lists or parses by name (Enum.GetValues<T>, Enum.Parse...)",
     "unity_object": "classes deriving from MonoBehaviour, ScriptableObject, NetworkBehaviour, Editor, EditorWindow... "
-                    "(by name where UnityEngine is not bound): Unity makes them from scenes, prefabs and assets",
+                    "(by name where UnityEngine is not bound) that Unity may make; `why` says how: attached (a scene, "
+                    "prefab or asset attaches it), editor, create_asset_menu, package, no_meta (no .cs.meta), "
+                    "unseen_assets (assets not read may attach it)",
     "unity_message": "Unity messages (Awake, Start, Update, OnTriggerEnter, OnValidate...) of those classes, which "
                      "Unity calls by name",
     "unity_serialized": "[SerializeField] and [SerializeReference] fields, public fields of those classes and of "
@@ -89,6 +92,23 @@ def _self_only_types(conn: sqlite3.Connection, types: dict[int, str]) -> set[int
         if not (caller[2:] == inner or caller[2:].startswith(inner + ".")):
             outside.add(target)
     return set(types) - outside
+
+
+def _reached_from_outside(conn: sqlite3.Connection, types: set[str]) -> set[str]:
+    """Of these types, those a member of which something outside the type references (a static member used
+    elsewhere): the type is used even if nothing names it."""
+    members = dict(in_chunks(conn, "SELECT DISTINCT i.key, s.container_id FROM symbols s JOIN ids i"
+                                   " ON i.symbol_id = s.symbol_id WHERE s.container_id IN ({marks})", sorted(types)))
+    rows = in_chunks(conn, "SELECT DISTINCT target_key, from_key FROM refs WHERE target_key IN ({marks})",
+                     list(members))
+    names = ids_of(conn, [r[1] for r in rows])
+    reached: set[str] = set()
+    for target, source in rows:
+        inner = str(members[target])[2:]
+        caller = names.get(source, "") if source is not None else ""
+        if not (caller[2:] == inner or caller[2:].startswith(inner + ".")):
+            reached.add(str(members[target]))
+    return reached
 
 
 def _library_projects(conn: sqlite3.Connection) -> set[int]:
@@ -156,11 +176,15 @@ class _Rules:
     enumerated: set[str]  # enums the solution lists or parses by name
     serialized_enums: set[str]  # enums a public property holds
     generated: dict[str, str]  # symbol -> the source generator whose output uses it
-    unity_objects: set[str]  # classes Unity instantiates (MonoBehaviour, ScriptableObject... by base name)
+    unity_objects: set[str]  # classes Unity may make (MonoBehaviour, ScriptableObject... by base name; query/unity)
     unity_serialized: set[str]  # fields carrying [SerializeField] or [SerializeReference]
     unity_events: frozenset[str]  # method names scenes, prefabs and assets wire to UnityEvents
     unity_serializable: set[str] = field(default_factory=set)  # [Serializable] types of a Unity project
     unity_enums: set[str] = field(default_factory=set)  # enums a Unity-serialized field holds
+    # Components and ScriptableObjects nothing makes: no asset attaches them and nothing outside them names them.
+    # Listed, their instance members with them (messages, serialized fields: no instance has them).
+    unity_unattached: set[str] = field(default_factory=set)
+    unity_kept: dict[str, str | None] = field(default_factory=dict)  # class -> why Unity may make it
 
     def unity_reason(self, s: _Symbol) -> str | None:
         """Boss Room's MonoBehaviours: private `Awake`/`Update`, `[SerializeField]` fields no code reads, a button's
@@ -169,6 +193,8 @@ class _Rules:
             return "unity_object"
         if s.kind == "Method" and s.container in self.unity_objects and s.name in unity.MESSAGES:
             return "unity_message"
+        if s.container in self.unity_unattached:
+            return None  # nothing makes the class: its messages, its fields and the enums they hold are not Unity's
         if s.kind == "Field" and (s.symbol_id in self.unity_serialized
                                   or ((s.container in self.unity_objects or s.container in self.unity_serializable)
                                       and s.visibility == "public" and not s.is_static)):
@@ -188,11 +214,17 @@ class _Rules:
         # Evidence, not a guess: the generated code names it (Avalonia.Samples' [ObservableProperty] fields).
         if s.symbol_id in self.generated:
             return "generated_code"
+        # An instance member of a Unity component nothing makes ([SerializeField], [ServerRpc], an override of an
+        # unbound MonoBehaviour's) is reached on no instance: listed with its class. A static one ([MenuItem],
+        # [RuntimeInitializeOnLoadMethod]) is judged as any other, and may keep its class.
+        if s.symbol_id in self.unity_unattached or (s.container in self.unity_unattached and not s.is_static):
+            return None  # the class itself too: its interfaces (`dispatch`) are called on no instance of it
         if (by_attribute := self.by_attribute.get(self.keys.get(s.symbol_id, -1))) is not None:
             return by_attribute
         if (by_unity := self.unity_reason(s)) is not None:
             return by_unity
-        if s.symbol_id in self.maybe_called:
+        # No instance of a component nothing attaches or names exists for an unbound call to reach.
+        if s.symbol_id in self.maybe_called and s.symbol_id not in self.unity_unattached:
             return "unbound_name"
         if s.container in self.unbound_bases and _may_implement(s.kind, s.visibility, s.is_static, s.symbol_id):
             return "unbound_base"
@@ -324,10 +356,19 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         enumerated=_enumerated_enums(conn), serialized_enums=_property_enums(conn),
         generated=generated.generators_by_symbol(conn),
         # Unity's rules only in a Unity project: an unrestored MAUI app's `class X : Editor` is no Unity editor.
-        unity_objects=lineage.derived_from(unity.OBJECT_BASES) if is_unity else set(),
+        unity_objects=set(),
         unity_serialized=unity.serialized_fields(conn) if is_unity else set(),
         unity_events=unity_events if is_unity else frozenset())
     if is_unity:
+        rules.unity_kept = _unity_objects(conn, symbols, lineage)
+        # A component no asset attaches, that code names nowhere outside itself (its members may call each other:
+        # TextMesh Pro's VertexZoom starts its own coroutine), has no instance: unused, with all its members. One code
+        # names keeps Unity's rules (AddComponent<T>() makes it; a base class's Awake runs in its subclasses).
+        unattached = {sid for sid, why in rules.unity_kept.items() if why is None} - named_outside
+        rules.unity_unattached = unattached - _reached_from_outside(conn, unattached) if unattached else set()
+        rules.unity_objects = set(rules.unity_kept) - rules.unity_unattached
+        used_containers -= rules.unity_unattached
+        used -= {keys[t] for t in rules.unity_unattached if t in keys}
         rules.unity_serializable = unity.serializable_types(conn)
         rules.unity_enums = unity.enums_of_fields(conn, {s.symbol_id for s in symbols if s.kind == "Field"
                                                          and rules.unity_reason(s) == "unity_serialized"})
@@ -340,7 +381,8 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         changed = False
         for sym in symbols:
             reason = reasons.get(sym.symbol_id)
-            if reason in _REACHES_ITS_TYPE and sym.container in reasons and reasons[sym.container] is None:
+            if reason in _REACHES_ITS_TYPE and sym.container in reasons and reasons[sym.container] is None \
+                    and not (reason in _NEEDS_AN_INSTANCE and sym.container in rules.unity_unattached):
                 reasons[sym.container] = reason
                 if reason == "found_by_attribute":  # a subscriber class nothing names: said by its method's attribute
                     rules.found_by_attribute[sym.container] = rules.found_by_attribute[sym.symbol_id]
@@ -351,6 +393,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         if sym.kind == "Constructor" and reasons.get(sym.symbol_id, "") is None and reasons.get(sym.container or ""):
             reasons[sym.symbol_id] = "constructed"
     excluded: dict[str, int] = {}
+    kept: dict[str, int] = {}
     attributes: dict[str, int] = {}
     generators: dict[str, int] = {}
     items = []
@@ -368,12 +411,26 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
             if reason == "generated_code":
                 generator = generated.short(rules.generated[sym.symbol_id])
                 generators[generator] = generators.get(generator, 0) + 1
+            if reason == "unity_object":
+                why = str(rules.unity_kept.get(sym.symbol_id))
+                kept[why] = kept.get(why, 0) + 1
             continue
         if sym.container in reasons and reasons[sym.container] is None:  # said once, by its type
             continue
         items.append({"symbol_id": sym.symbol_id, "kind": sym.kind, "file": sym.path, "line": sym.line,
                       "project": pname})
-    return Unused(items, excluded, skipped, dict(sorted(attributes.items())), dict(sorted(generators.items())))
+    return Unused(items, excluded, skipped, dict(sorted(attributes.items())), dict(sorted(generators.items())),
+                  dict(sorted(kept.items())))
+
+
+def _unity_objects(conn: sqlite3.Connection, symbols: list[_Symbol], lineage: _Bases) -> dict[str, str | None]:
+    """The classes deriving from a base Unity makes, judged by the assets attaching them (query/unity.py)."""
+    objects = lineage.derived_from(unity.OBJECT_BASES)
+    paths = {int(r[0]): str(r[1]) for r in conn.execute("SELECT id, path FROM projects")}
+    declared = {s.symbol_id: unity.Declared(s.path, s.name, s.container,
+                                            unity.is_game_assembly(paths.get(s.project_id, "")))
+                for s in symbols if s.symbol_id in objects}
+    return unity.judge_objects(conn, objects, lineage.derived_from(unity.EDITOR_BASES), declared)
 
 
 # System.Enum's methods that reach every member of the enum they are given (as a type argument or `typeof`).
@@ -502,6 +559,10 @@ _ENTRY_NAMES = ("Main", "<Main>$")
 # of them alive; a type another type's generated code names has a fact of its own.
 _REACHES_ITS_TYPE = frozenset({"entry_point", "test", "framework_entry", "unbound_base", "unbound_name",
                                "outside_repo", "markup", "found_by_attribute", "unity_message", "unity_event"})
+# Reasons a member is reached only on an instance of its class: a Unity component no asset attaches and no code names
+# has none (its methods overriding or implementing an unbound MonoBehaviour's or interface's, wired by a name another
+# class has too).
+_NEEDS_AN_INSTANCE = frozenset({"unbound_base", "unbound_name", "unity_message", "unity_event"})
 # Types the framework finds by reflection, by the base they derive from: EF Core reads a DbContext's migrations
 # and its model snapshot from the assembly (eShopOnWeb's six were "unused").
 # FluentMigrator's runner finds its migrations the same way (`ScanIn(assembly)`: Sonarr's 155 were "unused").

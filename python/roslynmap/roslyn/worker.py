@@ -44,6 +44,7 @@ from roslynmap.roslyn.protocol import deadline_seconds, read_frame, write_frame
 from roslynmap.roslyn.restore import restore
 from roslynmap.roslyn.sdkpin import UnmetSdkPin, mirror_without_pin, unmet_pin
 from roslynmap.roslyn.unity import is_unity_marker, unity_spec
+from roslynmap.roslyn.unity_assets import asset_facts
 from roslynmap.store import derive as derive_store
 from roslynmap.store import overlay as overlay_store
 from roslynmap.store.writer import BaselineWriter
@@ -221,6 +222,7 @@ class Worker:
             definitions += linked_definition_facts(Path(request["repo_root"]), described["projects"])
             definitions += project_reference_facts(Path(request["repo_root"]), described["projects"])
             definitions += published_package_facts(Path(request["repo_root"]), described["projects"])
+            definitions += asset_facts(Path(request["repo_root"]), described["projects"])
             writer.add_batch(Batch(facts=definitions))
             counts["facts"] += len(definitions)
             results = orjson.loads(session.Summary())["projects"] + _unloaded_results(unloaded)
@@ -314,7 +316,8 @@ class Worker:
             writer.add_batch(Batch(facts=definition_facts(root, [p["path"] for p in described["projects"]])
                                    + linked_definition_facts(root, described["projects"])
                                    + project_reference_facts(root, described["projects"])
-                                   + published_package_facts(root, described["projects"])))
+                                   + published_package_facts(root, described["projects"])
+                                   + asset_facts(root, described["projects"])))
             # A document several projects compile (a linked file) has one files row; a full index leaves it
             # with the project extracted last in document order.
             last = {path: index for path, index in docs}
