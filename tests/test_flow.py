@@ -485,7 +485,8 @@ def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(fl
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
         # Controllers/Resources.cs: CommandsController's and InvoicesController's constructors, two GetById
         # overrides, four controllers and three actions; Controllers/AuditController.cs: its constructor.
-        "constructed": 8, "dispatch": 7,
+        # TableSettings.cs: TableSettingsSource.Build and TableSettingsProvider.Load (the configuration calls them).
+        "constructed": 8, "dispatch": 9,
         # and Rules.cs, Stores.cs, Stores.Rates.cs and Manage.cs: four controllers (RuleControllerBase is a base in
         # use) and ten actions; AuditController and its action.
         "framework_entry": 41,
@@ -1038,3 +1039,21 @@ def test_keys_read_through_an_interface_implemented_in_another_project(flow: Mcp
         ("M:Flow.Web.Throttle.Limit", "src/Flow.Web/Throttle.cs", 7, "M:Flow.Core.ISettingsReader.Read(System.String)")]
     plugin = flow.call("surfaces_list_config_keys", {"project": "Flow.Plugin"})
     assert plugin["data"]["keys"] == []
+
+
+def test_a_configuration_source_of_the_solutions_own_is_said_beside_undefined_keys(flow: McpServerProcess) -> None:
+    """SimplCommerce reads 29 settings (Catalog.ProductPageSize...) from a table through its own
+    `builder.Add(new EFConfigSource(setup))`: all used_but_undefined, and the warning named only a design-time
+    factory's AddJsonFile. Flow.Web's Program adds TableSettingsSource the same way (TableSettings.cs)."""
+    env = flow.call("surfaces_list_config_keys", {"project": "Flow.Web"})
+    assert env["warnings"] == [
+        "Configuration also comes from sources the index does not read (an undefined key may be set there): "
+        "Add(TableSettingsSource) at src/Flow.Web/TableSettings.cs:10."]
+
+
+def test_a_log_template_after_a_numeric_event_id(flow: McpServerProcess) -> None:
+    """SimplCommerce's AccountController logs `_logger.LogInformation(1, "User logged in.")`: the number was taken for
+    the template, and 8 of its 12 ILogger templates were missing."""
+    logs = flow.call("surfaces_list", {"kind": "logs", "file": "src/Flow.Web/TableSettings.cs"})["data"]["logs"]
+    assert [(e["template"], e["level"], e["source"], e["line"], e["confidence"]) for e in logs] == [
+        ("Loaded {Count} settings", "Information", "ILogger", 21, "high")]
