@@ -485,7 +485,8 @@ def test_a_member_named_only_in_razor_markup_is_not_unused_and_refs_say_where(fl
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
         # Controllers/Resources.cs: CommandsController's and InvoicesController's constructors, two GetById
         # overrides, four controllers and three actions; Controllers/AuditController.cs: its constructor.
-        "constructed": 8, "dispatch": 7,
+        # TableSettings.cs: TableSettingsSource.Build and TableSettingsProvider.Load (the configuration calls them).
+        "constructed": 8, "dispatch": 9,
         # and Rules.cs, Stores.cs, Stores.Rates.cs and Manage.cs: four controllers (RuleControllerBase is a base in
         # use) and ten actions; AuditController and its action.
         "framework_entry": 41,
@@ -615,11 +616,21 @@ def test_a_domain_event_published_as_its_interface_is_raised_by_the_member_that_
 
 def test_a_table_read_by_a_handler_lists_the_endpoint_sending_its_request(flow: McpServerProcess) -> None:
     """Contoso's pages send each query to a handler reading the table: `with_endpoints` listed no endpoint for any
-    table (it walked plain callers, not impact_analyze's mediator sends). Pages/Orders/Count.cshtml.cs."""
+    table (it walked plain callers, not impact_analyze's mediator sends). Pages/Orders/Count.cshtml.cs.
+    SimplCommerce registers its entities by reflection and reads them through `IRepository<Review>.Query()`: 80 of its
+    85 tables had no mapping symbol to walk from, and listed no endpoint. A member calling a generic type's member
+    with the entity as a type argument reaches the table too (`inferred: type_argument`, as graph_trace_feature's
+    tables): CatalogService's `IRepository<CatalogItem>.ListAsync` for GET /catalog, CreateOrderHandler's
+    `IRepository<Order>.AddAsync` for the two routes sending CreateOrderCommand."""
     env = flow.call("surfaces_list_db_tables", {"with_endpoints": True})
     assert [(t["table"], t["endpoints"]) for t in env["data"]["tables"] if t["table"] in ("Catalog", "Orders")] == [
-        ("Catalog", []),
-        ("Orders", [{"endpoint": "GET /Orders/Count", "handler": "M:Flow.Web.Pages.Orders.CountModel.OnGetAsync"}])]
+        ("Catalog", [{"endpoint": "GET /catalog", "inferred": "type_argument", "handler":
+                      "M:Flow.Web.CatalogEndpoints.List(Flow.Core.ICatalogService,System.Threading.CancellationToken)"}]),
+        ("Orders", [{"endpoint": "POST /orders", "handler": "M:Flow.Web.OrderEndpoints.Create(Flow.Core.IMediator,"
+                     "Flow.Web.CreateOrderRequest,System.Threading.CancellationToken)", "inferred": "type_argument"},
+                    {"endpoint": "GET /Orders/Count", "handler": "M:Flow.Web.Pages.Orders.CountModel.OnGetAsync"},
+                    {"endpoint": "POST /Orders/Create", "handler": "M:Flow.Web.Pages.Orders.CreateModel.OnPostAsync",
+                     "inferred": "type_argument"}])]
 
 
 CUSTOMERS = "Flow.Web.Pages.Customers."
@@ -1038,3 +1049,21 @@ def test_keys_read_through_an_interface_implemented_in_another_project(flow: Mcp
         ("M:Flow.Web.Throttle.Limit", "src/Flow.Web/Throttle.cs", 7, "M:Flow.Core.ISettingsReader.Read(System.String)")]
     plugin = flow.call("surfaces_list_config_keys", {"project": "Flow.Plugin"})
     assert plugin["data"]["keys"] == []
+
+
+def test_a_configuration_source_of_the_solutions_own_is_said_beside_undefined_keys(flow: McpServerProcess) -> None:
+    """SimplCommerce reads 29 settings (Catalog.ProductPageSize...) from a table through its own
+    `builder.Add(new EFConfigSource(setup))`: all used_but_undefined, and the warning named only a design-time
+    factory's AddJsonFile. Flow.Web's Program adds TableSettingsSource the same way (TableSettings.cs)."""
+    env = flow.call("surfaces_list_config_keys", {"project": "Flow.Web"})
+    assert env["warnings"] == [
+        "Configuration also comes from sources the index does not read (an undefined key may be set there): "
+        "Add(TableSettingsSource) at src/Flow.Web/TableSettings.cs:10."]
+
+
+def test_a_log_template_after_a_numeric_event_id(flow: McpServerProcess) -> None:
+    """SimplCommerce's AccountController logs `_logger.LogInformation(1, "User logged in.")`: the number was taken for
+    the template, and 8 of its 12 ILogger templates were missing."""
+    logs = flow.call("surfaces_list", {"kind": "logs", "file": "src/Flow.Web/TableSettings.cs"})["data"]["logs"]
+    assert [(e["template"], e["level"], e["source"], e["line"], e["confidence"]) for e in logs] == [
+        ("Loaded {Count} settings", "Information", "ILogger", 21, "high")]

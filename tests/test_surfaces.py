@@ -455,8 +455,16 @@ def test_middleware_pipeline_in_order(web: McpServerProcess) -> None:
     assert [(m["order"], m["middleware"], m["line"]) for m in env["data"]["middleware"]] == [
         (1, "UseExceptionHandler", 38), (2, "UseMiddleware<RequestTimingMiddleware>", 39), (3, "UseRouting", 40),
         (4, "UseAuthentication", 41), (5, "UseAuthorization", 42), (6, "Use", 43), (7, "UseRequestTiming", 48),
-        (8, "MapWhen", 49), (9, "Map /health", 50)]
+        # 8: what UseRequestTiming adds, in its own file (below)
+        (9, "MapWhen", 49), (10, "Map /health", 50)]
     assert all(m["configured_in"] == MAIN for m in env["data"]["middleware"])
+    # SimplCommerce's `app.UseCustomizedIdentity()`, an extension of the solution, is a step, and what it adds runs
+    # there: its UseIdentityServer was a pipeline of its own, numbered 1 though it runs 17th.
+    added = web.call("surfaces_list", {"kind": "middleware", "file": "Infrastructure/RequestTimingMiddleware.cs"})
+    assert [(m["order"], m["middleware"], m["line"], m["configured_in"], m["called_from"])
+            for m in added["data"]["middleware"]] == [
+        (8, "UseMiddleware<RequestTimingMiddleware>", 18, "M:Web.Api.Infrastructure.RequestTimingExtensions."
+         "UseRequestTiming(Microsoft.AspNetCore.Builder.IApplicationBuilder)", MAIN)]
     legacy = web.call("surfaces_list", {"kind": "middleware", "project": "web.nopackages"})
     assert [(m["middleware"], m["confidence"]) for m in legacy["data"]["middleware"]] == [
         ("UseSwagger", "medium"), ("UseHttpsRedirection", "high")]

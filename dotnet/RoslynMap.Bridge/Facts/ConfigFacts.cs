@@ -128,6 +128,35 @@ internal sealed class ConfigFacts
             new FactDetail().Add("path", path));
     }
 
+    /// <summary>A syntax filter before binding: `x.Add(one argument)` (or `x.Add&lt;TSource&gt;(configure)`) on a receiver
+    /// named like a configuration builder or its `Sources` list. Most `Add` calls are a collection's.</summary>
+    public static bool IsSourceAdd(InvocationExpressionSyntax inv, string name) =>
+        name == "Add" && inv.ArgumentList.Arguments.Count == 1 && FactSyntax.Receiver(inv) is { } receiver
+        && (LooksLikeConfig(receiver) || FactSyntax.NameContains(receiver, "builder") || FactSyntax.NameContains(receiver, "sources"));
+
+    /// <summary>`builder.Add(new EFConfigSource(setup))` (SimplCommerce's settings table), `builder.Sources.Add(source)`
+    /// or `builder.Add&lt;TSource&gt;(configure)`: a configuration source of the solution's own, whose keys the index
+    /// cannot see, like AddXmlFile's. Bound only: the parameter is Microsoft.Extensions.Configuration's
+    /// IConfigurationSource, or the type argument implements it. `path` holds the source's type name.</summary>
+    public void CustomSource(InvocationExpressionSyntax inv, string? from)
+    {
+        if (Bound.ForFacts(_sink.Model.GetSymbolInfo(inv)) is not IMethodSymbol method) return;
+        ITypeSymbol? source;
+        if (method.TypeArguments.Length == 1 && IsConfigurationSource(method.TypeArguments[0])) source = method.TypeArguments[0];
+        else if (method.Parameters.Length == 1 && IsConfigurationSourceInterface(method.Parameters[0].Type))
+            source = _sink.Model.GetTypeInfo(inv.ArgumentList.Arguments[0].Expression).Type ?? method.Parameters[0].Type;
+        else return;
+        _sink.Add(FactKinds.ConfigSource, from, FactSyntax.Name(inv)!.SpanStart, Confidence.High, "Add",
+            new FactDetail().Add("path", source.Name));
+    }
+
+    private static bool IsConfigurationSourceInterface(ITypeSymbol type) =>
+        type is INamedTypeSymbol { Name: "IConfigurationSource", TypeKind: TypeKind.Interface } named
+        && named.ContainingNamespace?.ToDisplayString() == "Microsoft.Extensions.Configuration";
+
+    private static bool IsConfigurationSource(ITypeSymbol type) =>
+        IsConfigurationSourceInterface(type) || type.AllInterfaces.Any(IsConfigurationSourceInterface);
+
     /// <summary>`config.AddInMemoryCollection(data)`: defaults defined in code (jellyfin's
     /// `ConfigurationOptions.DefaultConfiguration`). `data` is a dictionary initializer, or a local, field or
     /// property whose declaration holds one (in any file); each constant key is a ConfigDefinition of the

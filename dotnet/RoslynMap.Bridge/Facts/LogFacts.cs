@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RoslynMap.Bridge.Facts;
@@ -261,9 +262,13 @@ internal sealed class LogFacts
         FactSyntax.Unwrap(e) is MemberAccessExpressionSyntax { Expression: var left, Name: var member }
         && FactSyntax.LastName(left) == "LogEventLevel" ? member.Identifier.ValueText : null;
 
+    // A string literal, not any literal: SimplCommerce's `_logger.LogInformation(1, "User logged in.")` passes its
+    // event id as a number, which was taken for the template (and, not a string, lost the call's template).
     private bool IsString(ExpressionSyntax e) =>
-        FactSyntax.Unwrap(e) is LiteralExpressionSyntax or InterpolatedStringExpressionSyntax
-        || _sink.Model.GetTypeInfo(e).Type?.SpecialType == SpecialType.System_String;
+        FactSyntax.Unwrap(e) is LiteralExpressionSyntax literal ? literal.IsKind(SyntaxKind.StringLiteralExpression)
+            || literal.IsKind(SyntaxKind.Utf8StringLiteralExpression)
+        : FactSyntax.Unwrap(e) is InterpolatedStringExpressionSyntax
+          || _sink.Model.GetTypeInfo(e).Type?.SpecialType == SpecialType.System_String;
 
     private string? LevelOf(ExpressionSyntax e)
     {

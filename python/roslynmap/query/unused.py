@@ -58,7 +58,8 @@ EXCLUSIONS = {
     "inactive_code": "named in #if branches not compiled for the indexed target framework",
     "compiler_polyfill": "types declared in the compiler's namespaces (IsExternalInit...): the compiler uses them "
                          "unnamed",
-    "enumerated": "members of an enum the solution lists or parses by name (Enum.GetValues<T>, Enum.Parse...)",
+    "enumerated": "members of an enum the solution lists or parses by name (Enum.GetValues<T>, Enum.Parse..., or a "
+                  "helper of its own given typeof(T))",
     "unity_object": "classes deriving from MonoBehaviour, ScriptableObject, NetworkBehaviour, Editor, EditorWindow... "
                     "(by name where UnityEngine is not bound) that Unity may make; `why` says how: attached (a scene, "
                     "prefab or asset attaches it), editor, create_asset_menu, package, no_meta (no .cs.meta), "
@@ -437,18 +438,39 @@ def _unity_objects(conn: sqlite3.Connection, symbols: list[_Symbol], lineage: _B
 _ENUMERATING = ("GetValues", "GetNames", "GetValuesAsUnderlyingType", "Parse", "TryParse", "IsDefined")
 
 
+# A method told which enum to list: a `System.Type` parameter, or a type parameter of its own (``` ``0 ```).
+_GIVEN_AN_ENUM = re.compile(r"[(,]System\.Type[,)]|``\d")
+
+# The enums named on the line of a call to one of these methods (keys of `ids`).
+_ENUMS_ON_CALL_LINES = (
+    "SELECT DISTINCT t.symbol_id FROM refs c"
+    " JOIN refs r ON r.file_id = c.file_id AND r.line = c.line AND r.kind = 'TypeRef'"
+    " JOIN ids t ON t.key = r.target_key JOIN symbols s ON s.symbol_id = t.symbol_id AND s.kind = 'Enum'"
+    " WHERE c.kind = 'Call' AND c.target_key IN ({keys})")
+
+
 def _enumerated_enums(conn: sqlite3.Connection) -> set[str]:
     """Enums named on the line of a call listing or parsing an enum (`Enum.GetValues<ShapeType>()`,
     `Enum.TryParse(text, out Color c)`): their members are reached by value, none by name (Avalonia.Samples'
-    ShapeType, shown by templates keyed by member name)."""
+    ShapeType, shown by templates keyed by member name); and those named on the line of a call to a helper of the
+    solution that hands the enum it is given (a `Type` parameter, or a type argument) to such a call: SimplCommerce's
+    `EnumHelper.ToDictionary(typeof(OrderStatus))` lists every member through `Enum.GetValues(type)`."""
     # A range over the unique index of ids, then refs by target: no scan of the references.
-    rows = conn.execute(
-        "SELECT DISTINCT t.symbol_id FROM ids m JOIN refs c ON c.target_key = m.key AND c.kind = 'Call'"
-        " JOIN refs r ON r.file_id = c.file_id AND r.line = c.line AND r.kind = 'TypeRef'"
-        " JOIN ids t ON t.key = r.target_key JOIN symbols s ON s.symbol_id = t.symbol_id AND s.kind = 'Enum'"
-        f" WHERE m.symbol_id >= 'M:System.Enum.' AND m.symbol_id < 'M:System.Enum/' AND c.target_name IN"
-        f" ({marks(list(_ENUMERATING))})", _ENUMERATING)
-    return {str(r[0]) for r in rows}
+    enum_calls = [int(r[0]) for r in conn.execute(
+        "SELECT key FROM ids WHERE symbol_id >= 'M:System.Enum.' AND symbol_id < 'M:System.Enum/'")]
+    if not enum_calls:
+        return set()
+    found = {str(r[0]) for r in conn.execute(
+        _ENUMS_ON_CALL_LINES.format(keys=marks(enum_calls))
+        + f" AND c.target_name IN ({marks(list(_ENUMERATING))})", [*enum_calls, *_ENUMERATING])}
+    # One hop: the members making those calls whose enum comes from their caller (its Type or a type argument).
+    helpers = [int(r[0]) for r in conn.execute(
+        f"SELECT DISTINCT c.from_key, h.symbol_id FROM refs c JOIN ids h ON h.key = c.from_key WHERE c.kind = 'Call'"
+        f" AND c.target_key IN ({marks(enum_calls)}) AND c.target_name IN ({marks(list(_ENUMERATING))})",
+        [*enum_calls, *_ENUMERATING]) if _GIVEN_AN_ENUM.search(str(r[1]))]
+    if helpers:
+        found |= {str(r[0]) for r in conn.execute(_ENUMS_ON_CALL_LINES.format(keys=marks(helpers)), helpers)}
+    return found
 
 
 def _property_enums(conn: sqlite3.Connection) -> set[str]:

@@ -2,7 +2,7 @@ using Flow.Core;
 using Flow.Data;
 using Flow.Web;
 
-var builder = WebApplication.CreateBuilder(args);
+var builder = WebApplication.CreateBuilder(args); builder.Configuration.AddTableSettings();
 builder.Services.AddScoped(typeof(IRepository<>), typeof(EfRepository<>));
 builder.Services.AddScoped<ICatalogService, CatalogService>();
 builder.Services.AddHttpClient<IPricingClient, PricingClient>(client => client.BaseAddress = new Uri("http://pricing"));

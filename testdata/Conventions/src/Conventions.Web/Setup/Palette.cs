@@ -28,3 +28,21 @@ public sealed class Gate
 
     public static Door Current() => Door.Open;
 }
+
+// SimplCommerce's EnumHelper.ToDictionary(typeof(OrderStatus)): a helper handing the Type it is given to
+// Enum.GetNames lists every member of the enum its caller names, none by name: Warm and Cool are reached.
+public enum Tone { Warm, Cool }
+
+// Nothing hands Finish to a helper (Count names it on another line): Gloss, never named, is unused.
+public enum Finish { Matte, Gloss }
+
+public static class Labels
+{
+    public static string[] Of(Type type) => Enum.GetNames(type);
+
+    public static int Count()
+    {
+        var finish = Finish.Matte;
+        return Of(typeof(Tone)).Length + (int)finish;
+    }
+}
