@@ -39,7 +39,8 @@ EXCLUSIONS = {
     "entry_point": "Main, top-level statements, module initializers",
     "test": "tests, their classes and set-up methods",
     "framework_entry": "handlers, actions, controllers, page models, middleware Invoke, Startup methods, SignalR hub "
-                       "methods, Azure Functions, EF and FluentMigrator migrations (called or found by the framework)",
+                       "methods, Azure Functions, EF and FluentMigrator migrations, MassTransit definitions a registration "
+                       "scan finds (called or found by the framework)",
     "dispatch": "overrides, interface implementations",
     "generated_code": "referenced by a source generator's output, which is not indexed ([ObservableProperty] "
                       "fields, [RelayCommand] methods, serialized members...): `generators` names them",
@@ -463,6 +464,12 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
         if autofac_scan or conn.execute("SELECT 1 FROM facts WHERE kind = 'DiRegistration' AND detail LIKE ? LIMIT 1",
                                         (f'%"via":"{scan}%',)).fetchone():
             framework |= lineage.derived_from(bases)
+    # MassTransit's registration scans register the consumers, activities and sagas they find with the definitions
+    # configuring them, which nothing names (Sample-Twitch's FulfillOrderConsumerDefinition, its retry policy and
+    # concurrency limit, was "unused"). Any scan counts: a definition in a namespace no scan names stays out too.
+    if conn.execute(f"SELECT 1 FROM refs WHERE kind = 'Call' AND target_name IN ({marks(list(_MASSTRANSIT_SCANS))})"
+                    " LIMIT 1", list(_MASSTRANSIT_SCANS)).fetchone():
+        framework |= lineage.derived_from(_MASSTRANSIT_DEFINITIONS)
     hubs = lineage.derived_from(_HUB_BASES)
     framework |= {s.symbol_id for s in symbols
                   if s.container in hubs and s.kind == "Method" and s.visibility == "public" and not s.is_static}
@@ -512,6 +519,13 @@ _FOUND_BY_BASE = frozenset({"T:Microsoft.EntityFrameworkCore.Migrations.Migratio
 # A registration scanning assemblies -> the bases whose subclasses it registers.
 _SCANNED_BASES = {"AddValidatorsFrom": frozenset({"T:FluentValidation.AbstractValidator`1"}),
                   "AddAutoMapper": frozenset({"T:AutoMapper.Profile"})}
+_MASSTRANSIT_SCANS = tuple(f"Add{kind}{scope}" for kind in ("Consumers", "Activities", "SagaStateMachines", "Sagas",
+                                                              "Futures")
+                           for scope in ("", "FromNamespaceContaining"))
+# Version 8's bases, and version 7's (MassTransit.Definition) for a solution whose package did restore as 7.
+_MASSTRANSIT_DEFINITIONS = frozenset(f"T:MassTransit.{ns}{name}" for ns in ("", "Definition.") for name in (
+    "ConsumerDefinition`1", "ActivityDefinition`3", "ExecuteActivityDefinition`2", "SagaDefinition`1",
+    "FutureDefinition`1"))
 # A SignalR hub's public methods are called by clients, by name, over the connection.
 _HUB_BASES = frozenset({"T:Microsoft.AspNetCore.SignalR.Hub", "T:Microsoft.AspNetCore.SignalR.Hub`1"})
 # A view component's Invoke/InvokeAsync runs by name (`Component.InvokeAsync("Basket")`).

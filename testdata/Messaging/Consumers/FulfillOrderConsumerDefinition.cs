@@ -1,0 +1,18 @@
+using MassTransit;
+
+namespace Messaging.Consumers;
+
+// Nothing names it: AddConsumersFromNamespaceContaining finds it with its consumer.
+public class FulfillOrderConsumerDefinition : ConsumerDefinition<FulfillOrderConsumer>
+{
+    public FulfillOrderConsumerDefinition()
+    {
+        ConcurrentMessageLimit = 4;
+    }
+
+    protected override void ConfigureConsumer(IReceiveEndpointConfigurator endpointConfigurator,
+        IConsumerConfigurator<FulfillOrderConsumer> consumerConfigurator, IRegistrationContext context)
+    {
+        endpointConfigurator.UseMessageRetry(r => r.Interval(3, 1000));
+    }
+}
