@@ -39,8 +39,7 @@ from roslynmap.query.queues import queue_senders
 from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.subscriptions import publishers
 from roslynmap.query.topics import topic_publishers
-from roslynmap.query.trace import (ancestors, handle_methods_of_handlers, handled_message, handlers_of,
-                                   saga_events)
+from roslynmap.query.trace import ancestors, handle_methods_of_handlers, handled_message, handlers_of, saga_events
 from roslynmap.query.typeargs import parameters
 
 FORWARDING_HOPS = 3  # members handing a request on to a forwarder, up from the one that sends it

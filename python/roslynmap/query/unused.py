@@ -19,7 +19,7 @@ from roslynmap.query import generated, inactive, markup, projectrefs, surfaces, 
 from roslynmap.query.keys import ids_of
 from roslynmap.query.projectrefs import is_test_project
 from roslynmap.query.review import test_facts
-from roslynmap.query.sql import in_chunks, marks
+from roslynmap.query.sql import in_chunks, marks, memo
 from roslynmap.query.trace import HANDLER_INTERFACES, handle_methods_of_handlers, own_handler_interfaces
 from roslynmap.query.typeargs import parameters
 from roslynmap.query.types import ENUMS_OF_DECLARED_TYPES
@@ -39,8 +39,8 @@ EXCLUSIONS = {
     "entry_point": "Main, top-level statements, module initializers",
     "test": "tests, their classes and set-up methods",
     "framework_entry": "handlers, actions, controllers, page models, middleware Invoke, Startup methods, SignalR hub "
-                       "methods, Azure Functions, EF and FluentMigrator migrations, MassTransit definitions a registration "
-                       "scan finds (called or found by the framework)",
+                       "methods, Azure Functions, EF and FluentMigrator migrations, MassTransit definitions a "
+                       "registration scan finds (called or found by the framework)",
     "dispatch": "overrides, interface implementations",
     "generated_code": "referenced by a source generator's output, which is not indexed ([ObservableProperty] "
                       "fields, [RelayCommand] methods, serialized members...): `generators` names them",
@@ -316,7 +316,9 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         # A handler's Handle is the mediator's to call, even where its signature misses the interface's (Contoso on
         # MediatR 12 for 11: CS0738, so no Implementation reference).
         | {keys[h] for h in handle_methods_of_handlers(conn) if h in keys}
-        | set(unlinked.implementations(conn)),  # its signature names a missing type: linked by name
+        | set(unlinked.implementations(conn))  # its signature names a missing type: linked by name
+        | {keys[s.symbol_id] for s in symbols if (s.container, s.name) in _unimplemented_members(conn)
+           and s.symbol_id in keys and _may_implement(s.kind, s.visibility, s.is_static, s.symbol_id)},
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
@@ -538,6 +540,48 @@ _MADE_BY_FRAMEWORK = frozenset({
     _PAGE_MODEL, "T:Microsoft.AspNetCore.Mvc.Controller",
     "T:Microsoft.AspNetCore.Mvc.ControllerBase", "T:Microsoft.AspNetCore.Components.ComponentBase",
     "T:Microsoft.AspNetCore.Components.LayoutComponentBase", *_VIEW_COMPONENT_BASES, *_HUB_BASES})
+
+
+# "'AcceptOrderActivity' does not implement interface member 'IStateMachineActivity<S, M>.Execute(...)'" (CS0535),
+# "... inherited abstract member 'Base.Run()'" (CS0534), "... 'I.M()'. 'X.M()' cannot implement ..." (CS0738).
+_UNIMPLEMENTED_CODES = ("CS0535", "CS0534", "CS0738", "CS0737", "CS0736")
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _unimplemented_members(conn: sqlite3.Connection) -> set[tuple[str, str]]:
+    """(type, member name) for each member the compiler says a type of the solution fails to implement or override:
+    its own member of that name is the implementation, written for another version of the package than the one
+    restored (Sample-Twitch's AcceptOrderActivity.Execute, for MassTransit 7's Automatonymous `Activity<S, M>`, on 8's
+    obsolete alias taking an IBehavior: "unused", with no Implementation reference). Once per connection."""
+    def compute() -> set[tuple[str, str]]:
+        found: set[tuple[str, str]] = set()
+        kinds = sorted(TYPE_KINDS)
+        rows = conn.execute(
+            "SELECT t.symbol_id, d.file_id, d.line, d.col, d.message FROM diagnostics d JOIN symbols t"
+            " ON t.file_id = d.file_id AND t.line <= d.line AND t.end_line >= d.line"
+            f" WHERE d.code IN ({marks(list(_UNIMPLEMENTED_CODES))}) AND t.kind IN ({marks(kinds)}) ORDER BY t.line",
+            [*_UNIMPLEMENTED_CODES, *kinds])
+        innermost: dict[tuple[int, int, int, str], str] = {}
+        for type_id, file_id, line, col, message in rows:  # the type declared last around the error: the innermost
+            innermost[(file_id, line, col, str(message))] = str(type_id)
+        for (_, _, _, message), type_id in innermost.items():
+            quoted = _QUOTED.findall(message)
+            if len(quoted) >= 2 and (name := _member_name(quoted[1])):
+                found.add((type_id, name))
+        return found
+    return set(memo(conn, "unimplemented_members", compute))
+
+
+def _member_name(written: str) -> str | None:
+    """`IStateMachineActivity<S, M>.Faulted<TException>(A<S>, B)` -> `Faulted`; `I.Name` -> `Name`."""
+    head = written.split("(", 1)[0]
+    while (bare := _GENERIC_ARGUMENTS.sub("", head)) != head:  # nested ones from the inside out
+        head = bare
+    name = head.rsplit(".", 1)[-1]
+    return name if name.isidentifier() else None
+
+
+_GENERIC_ARGUMENTS = re.compile(r"<[^<>]*>")
 
 
 def _may_implement(kind: str, visibility: str, is_static: int, symbol_id: str) -> bool:

@@ -21,7 +21,7 @@ public class OrderStateMachine : MassTransitStateMachine<OrderState>
         Event(() => FulfillFaulted, x => x.CorrelateById(m => m.Message.Message.OrderId));
 
         Initially(When(OrderSubmitted).TransitionTo(Submitted));
-        During(Submitted, When(OrderAccepted).TransitionTo(Accepted));
+        During(Submitted, When(OrderAccepted).Activity(x => x.OfType<AcceptOrderActivity>()).TransitionTo(Accepted));
         DuringAny(When(StatusRequested).RespondAsync(x => x.Init<OrderStatus>(new
         {
             OrderId = x.Saga.CorrelationId,
