@@ -154,7 +154,8 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         ("Blob:Bucket", "used", None, ["Flow.Other"]),
         ("Caching", "used", None, ["Flow.Other"]),  # `"Caching": {}`: empty, but there
         # Flow.Core is loaded by Flow.Web (defines it) and Flow.Tool (does not), but only Flow.Web's code makes the
-        # CatalogService that reads it (its DI registration names the type): Flow.Tool does not lack it.
+        # CatalogService that reads it (its DI registration names the type): Flow.Tool does not lack it. Flow.Core's
+        # launch profile makes the library no host lacking it (RockPaperOrleans' Infrastructure library).
         ("Catalog:PageSize", "used", None, ["Flow.Core", "Flow.Web"]),
         # Flow.Tool links Flow.Web's appsettings.Development.json in (test_an_appsettings_file_linked_...).
         ("ConnectionStrings:Flow", "used", None, ["Flow.Tool", "Flow.Web"]),
