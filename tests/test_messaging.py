@@ -101,3 +101,18 @@ def test_a_consumer_definition_a_registration_scan_finds_is_not_unused(messaging
         # "unused"); Program's top-level statements; the controller and its five actions, and the definition; the
         # five public properties no code reads (OrderStatus.State, the saga's two State properties...).
         "constructed": 3, "dispatch": 7, "entry_point": 1, "framework_entry": 7, "serialization": 5}
+
+
+def test_masstransit_retry_and_redelivery_filters_are_retry_policies(messaging: McpServerProcess) -> None:
+    """Sample-Twitch's four `UseMessageRetry(r => r.Interval(3, 1000))` in its definitions: "0 retry policies"."""
+    env = messaging.call("surfaces_list", {"kind": "retries"})
+    configure = ("M:Messaging.Consumers.FulfillOrderConsumerDefinition.ConfigureConsumer(MassTransit."
+                 "IReceiveEndpointConfigurator,MassTransit.IConsumerConfigurator{Messaging.Consumers."
+                 "FulfillOrderConsumer},MassTransit.IRegistrationContext)")
+    assert env["data"]["policies"] == [
+        {"policy": "Redelivery", "retries": 2, "configured_in": configure, "project": "Messaging",
+         "file": "Consumers/FulfillOrderConsumerDefinition.cs", "line": 16, "confidence": "high"},
+        {"policy": "MessageRetry", "retries": 3, "ignores": ["InvalidOperationException"], "configured_in": configure,
+         "project": "Messaging", "file": "Consumers/FulfillOrderConsumerDefinition.cs", "line": 17,
+         "confidence": "high"},
+    ]

@@ -2138,7 +2138,7 @@ def retry_policies(conn: sqlite3.Connection, text_filter: str | None, project: s
     handlers, in source order: how many retries, what they handle."""
     items = []
     for fact in _scoped_facts(conn, "RetryPolicy", project, file):
-        items.append({"policy": fact["key"], **_keep(fact, ("retries", "handles", "name")),
+        items.append({"policy": fact["key"], **_keep(fact, ("retries", "handles", "ignores", "name")),
                       "configured_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"],
                       "line": fact["line"], "confidence": fact["confidence"]})
     if text_filter:

@@ -13,6 +13,11 @@ public class FulfillOrderConsumerDefinition : ConsumerDefinition<FulfillOrderCon
     protected override void ConfigureConsumer(IReceiveEndpointConfigurator endpointConfigurator,
         IConsumerConfigurator<FulfillOrderConsumer> consumerConfigurator, IRegistrationContext context)
     {
-        endpointConfigurator.UseMessageRetry(r => r.Interval(3, 1000));
+        endpointConfigurator.UseDelayedRedelivery(r => r.Intervals(TimeSpan.FromMinutes(1), TimeSpan.FromMinutes(5)));
+        endpointConfigurator.UseMessageRetry(r =>
+        {
+            r.Ignore<InvalidOperationException>();
+            r.Interval(3, 1000);
+        });
     }
 }
