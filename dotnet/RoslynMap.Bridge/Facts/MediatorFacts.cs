@@ -72,9 +72,13 @@ internal sealed class MediatorFacts
             // `sender` only for Send/Publish: an unbound `_emailSender.SendAsync(message)` is no mediator.
             var sender = !name.EndsWith("Async", StringComparison.Ordinal) && FactSyntax.NameContains(receiver, "sender");
             // An Invoke is a mediator's on any receiver named like a bus too (Wolverine's `bus.InvokeAsync(command)`).
-            if (!FactSyntax.NameContains(receiver, "mediator") && !sender
+            // MassTransit's message initializer, `Publish<OrderShipped>(new { Id = id })` (an anonymous object and the
+            // message's type written), on any receiver: no other API sends an anonymous object as a named type.
+            var initializer = !invoke && FactSyntax.Unwrap(inv.ArgumentList.Arguments[0].Expression) is AnonymousObjectCreationExpressionSyntax
+                              && ExplicitMessageType(inv) is not null;
+            if (!FactSyntax.NameContains(receiver, "mediator") && !sender && !initializer
                 && !FactSyntax.NameContains(receiver, invoke ? "bus" : "eventbus")) return;
-            bus = FactSyntax.NameContains(receiver, "eventbus");
+            bus = initializer || FactSyntax.NameContains(receiver, "eventbus");
             confidence = Confidence.Medium;
         }
         var request = FactSyntax.Unwrap(inv.ArgumentList.Arguments[0].Expression);

@@ -141,7 +141,7 @@ def first_parameter(method_id: str) -> str:
 
 
 # MassTransit hands a consumer its message in a context: `Consume(ConsumeContext<SubmitOrder> context)`.
-_MESSAGE_CONTEXT = re.compile(r"^MassTransit\.ConsumeContext\{(.+)\}$")
+_MESSAGE_CONTEXT = re.compile(r"^(?:MassTransit\.)?ConsumeContext\{(.+)\}$")  # unbound, written bare
 
 
 def handled_message(method_id: str) -> str:

@@ -298,6 +298,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     named_in_markup = {s.symbol_id for s in symbols if in_markup is not None and in_markup.names(
         s.name, s.kind, declaring[s.symbol_id], markup.private_owner(s.visibility, s.container))}
     is_unity = unity.is_unity_baseline(conn)
+    unimplemented = _unimplemented_members(conn)
     rules = _Rules(
         keys=keys, by_attribute=_run_by_attribute(conn), maybe_called=maybe_called, unbound_bases=lineage.unbound,
         # The class holding Main (top-level statements' `Program`) is the entry point's, not unused.
@@ -317,8 +318,9 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         # MediatR 12 for 11: CS0738, so no Implementation reference).
         | {keys[h] for h in handle_methods_of_handlers(conn) if h in keys}
         | set(unlinked.implementations(conn))  # its signature names a missing type: linked by name
-        | {keys[s.symbol_id] for s in symbols if (s.container, s.name) in _unimplemented_members(conn)
-           and s.symbol_id in keys and _may_implement(s.kind, s.visibility, s.is_static, s.symbol_id)},
+        | {keys[s.symbol_id] for s in symbols if s.symbol_id in keys and s.container
+           and _may_implement(s.kind, s.visibility, s.is_static, s.symbol_id)
+           and _may_be_unimplemented(unimplemented, s)},
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
@@ -548,13 +550,14 @@ _UNIMPLEMENTED_CODES = ("CS0535", "CS0534", "CS0738", "CS0737", "CS0736")
 _QUOTED = re.compile(r"'([^']*)'")
 
 
-def _unimplemented_members(conn: sqlite3.Connection) -> set[tuple[str, str]]:
-    """(type, member name) for each member the compiler says a type of the solution fails to implement or override:
-    its own member of that name is the implementation, written for another version of the package than the one
-    restored (Sample-Twitch's AcceptOrderActivity.Execute, for MassTransit 7's Automatonymous `Activity<S, M>`, on 8's
-    obsolete alias taking an IBehavior: "unused", with no Implementation reference). Once per connection."""
-    def compute() -> set[tuple[str, str]]:
-        found: set[tuple[str, str]] = set()
+def _unimplemented_members(conn: sqlite3.Connection) -> set[tuple[str, str, int | None]]:
+    """(type, member name, parameter count) for each member the compiler says a type of the solution fails to
+    implement or override: its own member of that name and arity is the implementation, written for another version
+    of the package than the one restored (Sample-Twitch's AcceptOrderActivity.Execute, for MassTransit 7's
+    Automatonymous `Activity<S, M>`, on 8's obsolete alias taking an IBehavior: "unused", with no Implementation
+    reference). Once per connection."""
+    def compute() -> set[tuple[str, str, int | None]]:
+        found: set[tuple[str, str, int | None]] = set()
         kinds = sorted(TYPE_KINDS)
         rows = conn.execute(
             "SELECT t.symbol_id, d.file_id, d.line, d.col, d.message FROM diagnostics d JOIN symbols t"
@@ -567,9 +570,30 @@ def _unimplemented_members(conn: sqlite3.Connection) -> set[tuple[str, str]]:
         for (_, _, _, message), type_id in innermost.items():
             quoted = _QUOTED.findall(message)
             if len(quoted) >= 2 and (name := _member_name(quoted[1])):
-                found.add((type_id, name))
+                found.add((type_id, name, _parameter_count(quoted[1])))
         return found
     return set(memo(conn, "unimplemented_members", compute))
+
+
+def _may_be_unimplemented(unimplemented: set[tuple[str, str, int | None]], s: _Symbol) -> bool:
+    """The member is named like one its type fails to implement, with as many parameters (an overload with fewer,
+    Exceptionless' test double's `GetGoogleUserInfoAsync(string)`, implements nothing)."""
+    count = len(parameters(s.symbol_id)) if "(" in s.symbol_id else 0
+    return any(t == s.container and n == s.name and (c is None or c == count) for t, n, c in unimplemented)
+
+
+def _parameter_count(written: str) -> int | None:
+    """`I.M(A<B, C>, D)` -> 2; `I.M()` -> 0; a property, `I.Name`: None."""
+    if "(" not in written:
+        return None
+    inside = written.split("(", 1)[1].rsplit(")", 1)[0].strip()
+    if not inside:
+        return 0
+    depth, count = 0, 1
+    for c in inside:
+        depth += (c in "<([") - (c in ">)]")
+        count += c == "," and depth == 0
+    return count
 
 
 def _member_name(written: str) -> str | None:
