@@ -568,8 +568,8 @@ def test_graph_callers_of_a_handler_says_who_sends_its_request(flow: McpServerPr
     env = flow.call("graph_callers", {"symbol_id": SHIP_HANDLE})
     assert env["data"]["nodes"] == []
     assert env["warnings"] == [
-        f"Its request is sent through a mediator by 1 member ({SHIP_ASYNC}): not call edges; impact_analyze and "
-        "tests_find walk them (`through: mediator`)."]
+        f"Its request is sent through a mediator or a message bus by 1 member ({SHIP_ASYNC}): not call edges; "
+        "impact_analyze and tests_find walk them (`through: mediator`)."]
     # A card with its callers says the same (Contoso: "0 callers" and nothing more).
     card = flow.call("symbols_get_card", {"symbol_id": SHIP_HANDLE, "include": ["callers"]})
     assert (card["data"]["callers"], card["warnings"]) == ([], env["warnings"])

@@ -76,8 +76,9 @@ def senders_warning(conn: sqlite3.Connection, member: str) -> str | None:
     (realworld's Handle: "0 callers"), so the senders are named; the same for a queued command's handler."""
     senders = mediator_senders(conn, [member]).get(member)
     if senders:
-        return (f"Its request is sent through a mediator by {_members(senders)}: not call edges; impact_analyze and"
-                " tests_find walk them (`through: mediator`).")
+        # MassTransit's consumers and saga events too: their message is published or sent on a bus.
+        return (f"Its request is sent through a mediator or a message bus by {_members(senders)}: not call edges;"
+                " impact_analyze and tests_find walk them (`through: mediator`).")
     queued = queue_senders(conn, [member]).get(member)
     if queued:
         return (f"Its command is pushed on a queue by {_members(queued)}, and run later by the handler built for its"
