@@ -54,8 +54,9 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         # Stepper's Hint and Pick, which Stepper.razor names.
         "generated_code": 6,
         # AboutModel's constructor (a page model without handlers), ShopContext's, Repository<T>'s, AccountsContext's,
-        # UserStore's, ClubContext's; ShopUserManager's and ShopSignInManager's (Identity's builder registers them).
-        "constructed": 8,
+        # UserStore's, ClubContext's; ShopUserManager's and ShopSignInManager's (Identity's builder registers them);
+        # PriceRelay's (Hubs/NotificationsHub.cs).
+        "constructed": 9,
         # Main; ModuleSetup.Initialize ([ModuleInitializer]) and its class.
         "entry_point": 3,
         # AssemblyFixture.Start ([AssemblyInitialize]) and its class.
@@ -67,8 +68,9 @@ def test_only_what_nothing_reaches_is_unused(conventions: McpServerProcess) -> N
         # The four + Up and Down of two migrations, a designer's BuildTargetModel, a snapshot's BuildModel,
         # AccountsContext.OnModelCreating; PaymentSubscriber (implements CAP's ICapSubscribe).
         # + TenantContext<T>.Members and ClubMember.Id, public properties; Gate.IsOpen; Badge.Title, a parameter
-        # no markup sets.
-        "dispatch": 12, "serialization": 10,
+        # no markup sets. + PriceRelay and its PriceChanged: an implementation of IPriceClient, which a constructor
+        # takes (IHubContext<PricesHub, IPriceClient>).
+        "dispatch": 14, "serialization": 10,
         # OrderSubscriber.OnOrderCreated and its class, PaymentSubscriber's OnPaymentReceived and Reconcile.
         "found_by_attribute": 4,
         # IsExternalInit, MaybeNullWhenAttribute, its constructor and ReturnValue.
@@ -408,3 +410,20 @@ def test_an_identity_builders_calls_register_its_managers(conventions: McpServer
         ("SignInManager<ShopUser>", "ShopSignInManager", "AddSignInManager", 15),
         ("IUserStore<ShopUser>", None, "AddEntityFrameworkStores", 16)]
     assert {r["lifetime"] for r in env["data"]["registrations"]} == {"Scoped"}
+
+
+def test_a_call_on_a_signalr_client_proxy_runs_no_implementation_of_the_client_interface(
+        conventions: McpServerProcess) -> None:
+    """RockPaperOrleans' LeaderboardObserver implements the hub's client interface on the server: the hub's
+    `Clients.All.OnGameStarted(...)` was its caller, and its own `hub.Clients.All.OnGameStarted(...)` called itself and
+    the hub. Both go over the wire to the connected clients (Hubs/NotificationsHub.cs: PriceRelay)."""
+    relay = "M:Conventions.Web.Hubs.PriceRelay.PriceChanged(System.Int32,System.Decimal)"
+    client = "M:Conventions.Web.Hubs.IPriceClient.PriceChanged(System.Int32,System.Decimal)"
+    callers = conventions.call("graph_callers", {"symbol_id": relay})
+    assert callers["data"]["nodes"] == []
+    callees = conventions.call("graph_callees", {"symbol_id": relay})
+    assert [(n["symbol_id"], n["edges"][0]["kind"]) for n in callees["data"]["nodes"]] == [(client, "Call")]
+    # The interface member itself is still called, by both proxies.
+    called = conventions.call("graph_callers", {"symbol_id": client})
+    assert [n["symbol_id"] for n in called["data"]["nodes"]] == [
+        relay, "M:Conventions.Web.Hubs.PricesHub.Watch(System.Int32)"]

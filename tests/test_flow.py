@@ -154,7 +154,8 @@ def test_library_config_keys_are_checked_against_the_hosts_that_reference_it(flo
         ("Blob:Bucket", "used", None, ["Flow.Other"]),
         ("Caching", "used", None, ["Flow.Other"]),  # `"Caching": {}`: empty, but there
         # Flow.Core is loaded by Flow.Web (defines it) and Flow.Tool (does not), but only Flow.Web's code makes the
-        # CatalogService that reads it (its DI registration names the type): Flow.Tool does not lack it.
+        # CatalogService that reads it (its DI registration names the type): Flow.Tool does not lack it. Flow.Core's
+        # launch profile makes the library no host lacking it (RockPaperOrleans' Infrastructure library).
         ("Catalog:PageSize", "used", None, ["Flow.Core", "Flow.Web"]),
         # Flow.Tool links Flow.Web's appsettings.Development.json in (test_an_appsettings_file_linked_...).
         ("ConnectionStrings:Flow", "used", None, ["Flow.Tool", "Flow.Web"]),
@@ -568,8 +569,8 @@ def test_graph_callers_of_a_handler_says_who_sends_its_request(flow: McpServerPr
     env = flow.call("graph_callers", {"symbol_id": SHIP_HANDLE})
     assert env["data"]["nodes"] == []
     assert env["warnings"] == [
-        f"Its request is sent through a mediator by 1 member ({SHIP_ASYNC}): not call edges; impact_analyze and "
-        "tests_find walk them (`through: mediator`)."]
+        f"Its request is sent through a mediator or a message bus by 1 member ({SHIP_ASYNC}): not call edges; "
+        "impact_analyze and tests_find walk them (`through: mediator`)."]
     # A card with its callers says the same (Contoso: "0 callers" and nothing more).
     card = flow.call("symbols_get_card", {"symbol_id": SHIP_HANDLE, "include": ["callers"]})
     assert (card["data"]["callers"], card["warnings"]) == ([], env["warnings"])

@@ -251,8 +251,9 @@ def test_a_class_an_unbound_call_may_reach_is_not_said_unused(unbound: McpServer
     # class, as Radarr's BrowserConfig, and is counted with the classes implementing an interface themselves.
     assert env["data"]["excluded"]["dispatch"]["count"] == 3
     # PurgeClock's explicit `Missing.Clocks.IClock.Now` is private, yet implements the unbound interface
-    # (fullstackhero's test doubles of Finbuckle's accessor were listed unused).
-    assert env["data"]["excluded"]["unbound_base"]["count"] == 1
+    # (fullstackhero's test doubles of Finbuckle's accessor were listed unused). Messages.cs: OrderShippedConsumer's
+    # Consume, of MassTransit's unbound IConsumer<T>.
+    assert env["data"]["excluded"]["unbound_base"]["count"] == 2
 
 
 def test_generated_code_keeps_its_bound_references_and_drops_its_unbound_names(unbound: McpServerProcess) -> None:
@@ -291,3 +292,17 @@ def test_di_registrations_that_did_not_bind_are_said_missing(unbound: McpServerP
         "3 calls named like DI registrations did not bind (Register, RegisterDelegate, RegisterMany; at "
         "Composition.cs:11, Composition.cs:12...): what they register is not listed. A container package that did "
         "not restore is the usual cause (index_status says which)."]
+
+
+def test_a_message_initializer_published_with_its_package_missing_reaches_its_consumer(
+        unbound: McpServerProcess) -> None:
+    """Messages.cs, MassTransit not referenced: `publishEndpoint.Publish<OrderShipped>(new { Id = id })` is unbound,
+    yet the message is the type argument written (an anonymous object as a named type is MassTransit's initializer),
+    taken by the consumer of its ConsumeContext<OrderShipped> (both were missed: no fact, no handler)."""
+    env = unbound.call("graph_trace_feature", {"entry_point": "M:Unbound.ShippingNotice.Notify(System.Int32)"})
+    assert [f for f in env["data"]["root"]["facts"] if f["kind"] == "MediatorRequest"] == [
+        {"kind": "MediatorRequest", "key": "T:Unbound.OrderShipped", "line": 9, "confidence": "medium",
+         "call": "Publish", "request": "OrderShipped", "bus": True}]
+    consume = "M:Unbound.OrderShippedConsumer.Consume(MassTransit.ConsumeContext{Unbound.OrderShipped})"
+    assert [(n["symbol_id"], n["from"]["kind"], n["from"].get("via")) for n in env["data"]["nodes"]] == [
+        (None, "Call", None), (consume, "Mediator", "T:Unbound.OrderShipped")]

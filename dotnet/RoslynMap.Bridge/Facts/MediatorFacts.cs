@@ -15,13 +15,18 @@ internal sealed class MediatorFacts
     // The Async names too: eShop's IEventBus.PublishAsync, Wolverine's and Brighter's SendAsync/PublishAsync.
     // Invoke/InvokeAsync: Foundatio.Mediator's `mediator.InvokeAsync(new GetTokensByOrganization(...))` and Wolverine's
     // `bus.InvokeAsync(command)` (Exceptionless's minimal API), run by a convention handler (`TokenHandler.Handle`).
-    public static readonly string[] InvocationNames = ["Send", "Publish", "CreateStream", "SendAsync", "PublishAsync", "Invoke", "InvokeAsync"];
+    // GetResponse: MassTransit's request client (`IRequestClient<SubmitOrder>.GetResponse<Accepted>(new { ... })`) sends
+    // its own type argument to the consumer of that message.
+    public static readonly string[] InvocationNames = ["Send", "Publish", "CreateStream", "SendAsync", "PublishAsync", "Invoke", "InvokeAsync", "GetResponse"];
     // Event buses too (eShopOnContainers' IEventBus, MassTransit's IBus/IPublishEndpoint, NServiceBus's IMessageSession):
-    // the query layer follows an event to its IIntegrationEventHandler/IConsumer/IHandleMessages.
+    // the query layer follows an event to its IIntegrationEventHandler/IConsumer/IHandleMessages. MassTransit's
+    // ISendEndpoint (`await (await provider.GetSendEndpoint(uri)).Send<FulfillOrder>(...)`) sends to a queue whose
+    // consumer takes the message.
     private static readonly HashSet<string> BusTypes = new(StringComparer.Ordinal)
     {
-        "IEventBus", "IBus", "IPublishEndpoint", "IMessageSession", "IMessageHandlerContext",
+        "IEventBus", "IBus", "IPublishEndpoint", "ISendEndpoint", "IMessageSession", "IMessageHandlerContext",
     };
+    private const string RequestClient = "IRequestClient";
     private static readonly HashSet<string> MediatorTypes = new(BusTypes, StringComparer.Ordinal)
     {
         "IMediator", "ISender", "IPublisher", "Mediator",
@@ -43,6 +48,11 @@ internal sealed class MediatorFacts
     public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
     {
         if (inv.ArgumentList.Arguments.Count == 0) return;
+        if (name == "GetResponse")
+        {
+            RequestClientCall(inv, from);
+            return;
+        }
         var invoke = name is "Invoke" or "InvokeAsync";
         // Most Invoke calls are a delegate's (`PropertyChanged?.Invoke(this, e)`, `_next.Invoke(ctx)`): asked of the
         // model only on a receiver named like a mediator or a bus (`mediator.InvokeAsync(..)`, Wolverine's `bus`).
@@ -62,13 +72,26 @@ internal sealed class MediatorFacts
             // `sender` only for Send/Publish: an unbound `_emailSender.SendAsync(message)` is no mediator.
             var sender = !name.EndsWith("Async", StringComparison.Ordinal) && FactSyntax.NameContains(receiver, "sender");
             // An Invoke is a mediator's on any receiver named like a bus too (Wolverine's `bus.InvokeAsync(command)`).
-            if (!FactSyntax.NameContains(receiver, "mediator") && !sender
+            // MassTransit's message initializer, `Publish<OrderShipped>(new { Id = id })` (an anonymous object and the
+            // message's type written), on any receiver: no other API sends an anonymous object as a named type.
+            var initializer = !invoke && FactSyntax.Unwrap(inv.ArgumentList.Arguments[0].Expression) is AnonymousObjectCreationExpressionSyntax
+                              && ExplicitMessageType(inv) is not null;
+            if (!FactSyntax.NameContains(receiver, "mediator") && !sender && !initializer
                 && !FactSyntax.NameContains(receiver, invoke ? "bus" : "eventbus")) return;
-            bus = FactSyntax.NameContains(receiver, "eventbus");
+            bus = initializer || FactSyntax.NameContains(receiver, "eventbus");
             confidence = Confidence.Medium;
         }
         var request = FactSyntax.Unwrap(inv.ArgumentList.Arguments[0].Expression);
         var type = _sink.Model.GetTypeInfo(request).Type;
+        // MassTransit's message initializers: `Publish<OrderSubmitted>(new { OrderId = id })` sends an OrderSubmitted
+        // its bus builds from the anonymous object's values; the message is the type argument (the anonymous type has no
+        // id: these were keyed `T:`, a type nothing handles).
+        if (type is null or { IsAnonymousType: true } or { SpecialType: SpecialType.System_Object }
+            && ExplicitMessageType(inv) is { } explicitType)
+        {
+            type = explicitType;
+        }
+        if (type is { IsAnonymousType: true }) return;
         string key, display;
         string? typeParameter = null;
         IReadOnlyList<string>? typeArguments = null;
@@ -107,6 +130,29 @@ internal sealed class MediatorFacts
             .Add("type_args", typeArguments);
         if (bus) detail.Add("bus", true);
         _sink.Add(FactKinds.MediatorRequest, from, FactSyntax.Name(inv)!.SpanStart, confidence, key, detail);
+    }
+
+    /// <summary>The one type argument written on the call (`Publish<OrderSubmitted>(...)`), bound even when the
+    /// method is not (its package missing); null when none is written or it does not bind.</summary>
+    private ITypeSymbol? ExplicitMessageType(InvocationExpressionSyntax inv) =>
+        FactSyntax.Name(inv) is GenericNameSyntax { TypeArgumentList.Arguments: [var argument] }
+        && _sink.Model.GetTypeInfo(argument).Type is { TypeKind: not TypeKind.Error and not TypeKind.TypeParameter } type
+            ? type
+            : null;
+
+    /// <summary>`client.GetResponse<OrderAccepted, OrderRejected>(new { ... })` on MassTransit's IRequestClient&lt;T&gt;: the
+    /// request is the client's T, whatever the argument (an anonymous object its initializer fills).</summary>
+    private void RequestClientCall(InvocationExpressionSyntax inv, string? from)
+    {
+        var bound = Bound.ForFacts(_sink.Model.GetSymbolInfo(inv)) as IMethodSymbol;
+        var client = bound?.ContainingType ?? (FactSyntax.Receiver(inv) is { } receiver
+            ? _sink.Model.GetTypeInfo(receiver).Type as INamedTypeSymbol
+            : null);
+        if (client is not { Name: RequestClient, TypeArguments: [var message] }
+            || message.TypeKind is TypeKind.Error or TypeKind.TypeParameter || _sink.IdOf(message) is not { } key) return;
+        var detail = new FactDetail().Add("call", "GetResponse").Add("request", FactSyntax.TypeName(message)).Add("bus", true);
+        _sink.Add(FactKinds.MediatorRequest, from, FactSyntax.Name(inv)!.SpanStart,
+            bound is null ? Confidence.Medium : Confidence.High, key, detail);
     }
 
     private static bool IsBus(INamedTypeSymbol? type) =>

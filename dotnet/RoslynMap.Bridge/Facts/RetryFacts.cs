@@ -26,10 +26,30 @@ internal sealed class RetryFacts
         _sink = sink;
     }
 
-    public static IEnumerable<string> InvocationNames => PollyV7.Keys.Append("AddStandardResilienceHandler").Append("AddResilienceHandler");
+    // MassTransit's retry and redelivery filters (Sample-Twitch's consumer definitions:
+    // `endpointConfigurator.UseMessageRetry(r => { r.Ignore<InvalidOperationException>(); r.Interval(3, 1000); })`).
+    private static readonly Dictionary<string, string> MassTransitPolicies = new(StringComparer.Ordinal)
+    {
+        ["UseMessageRetry"] = "MessageRetry", ["UseRetry"] = "MessageRetry",
+        ["UseDelayedRedelivery"] = "Redelivery", ["UseScheduledRedelivery"] = "Redelivery",
+    };
+    private static readonly string[] MassTransitAssemblies = ["MassTransit", "GreenPipes"];
+    // The retry policies of MassTransit's configurator, each with its count of retries as the first argument.
+    private static readonly HashSet<string> CountedIntervals = new(StringComparer.Ordinal)
+    {
+        "Interval", "Immediate", "Exponential", "Incremental",
+    };
+
+    public static IEnumerable<string> InvocationNames =>
+        PollyV7.Keys.Append("AddStandardResilienceHandler").Append("AddResilienceHandler").Concat(MassTransitPolicies.Keys);
 
     public void Invocation(InvocationExpressionSyntax inv, string name, string? from)
     {
+        if (MassTransitPolicies.TryGetValue(name, out var policy))
+        {
+            MassTransitRetry(inv, policy, from);
+            return;
+        }
         var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, FrameworkApi.Resilience);
         if (binding == Binding.Other) return;
         var anchor = FactSyntax.Name(inv)!.SpanStart;
@@ -73,6 +93,48 @@ internal sealed class RetryFacts
         }
         _sink.Add(FactKinds.RetryPolicy, from, anchor, FrameworkApi.ConfidenceOf(binding)!, key,
             new FactDetail().Add("retries", retries).Add("handles", handles));
+    }
+
+    /// <summary>`UseMessageRetry(r => r.Interval(3, 1000))`: the retries its configuring lambda asks for (`Intervals(a, b,
+    /// c)`: three; `None()`: none), the exceptions it `Handle`s and those it `Ignore`s. Unbound (MassTransit missing),
+    /// only with such a lambda.</summary>
+    private void MassTransitRetry(InvocationExpressionSyntax inv, string policy, string? from)
+    {
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, MassTransitAssemblies);
+        if (binding == Binding.Other) return;
+        if (FactSyntax.Arg(inv.ArgumentList, 0)?.Expression is not LambdaExpressionSyntax configure) return;
+        int? retries = null;
+        var counted = false;
+        var handles = new List<string>();
+        var ignores = new List<string>();
+        foreach (var call in configure.DescendantNodes().OfType<InvocationExpressionSyntax>())
+        {
+            var callName = FactSyntax.NameText(call);
+            if (callName is not null && CountedIntervals.Contains(callName))
+            {
+                retries = FactSyntax.ConstantInt(_sink.Model, FactSyntax.Arg(call.ArgumentList, 0)?.Expression);
+                counted = true;
+            }
+            else if (callName == "Intervals")
+            {
+                var arguments = call.ArgumentList.Arguments;
+                // `Intervals(500, 5000, 10000)`: one retry per interval; an array handed whole is counted when inline.
+                retries = arguments.Count == 1 ? RetryCount(arguments[0].Expression) : arguments.Count;
+                counted = true;
+            }
+            else if (callName == "None")
+            {
+                retries = 0;
+                counted = true;
+            }
+            else if (callName is "Handle" or "Ignore" && FactSyntax.TypeArgs(call) is { Count: > 0 } types)
+            {
+                (callName == "Handle" ? handles : ignores).AddRange(types.Select(t => FactSyntax.TypeName(_sink.Model, t)));
+            }
+        }
+        if (binding == Binding.Unbound && !counted) return;
+        _sink.Add(FactKinds.RetryPolicy, from, FactSyntax.Name(inv)!.SpanStart, FrameworkApi.ConfidenceOf(binding)!, policy,
+            new FactDetail().Add("retries", retries).Add("handles", handles).Add("ignores", ignores));
     }
 
     /// <summary>`new ResiliencePipelineBuilder()` and the AddRetry calls chained on it.</summary>

@@ -39,8 +39,17 @@ from roslynmap.query.sql import chunks, in_chunks, marks
 NONE, OWN_LINE, ANY = 0, 1, 2
 # The reach of one reference (SQL over refs `r`). A plain name is `this` only for a call: a property named alone may
 # be in an object initializer (`new D { P = 1 }`), and an implicit call (foreach, await, using) has no receiver text.
-REACH_OF_REF = ("CASE WHEN r.receiver = 'base' THEN 0 WHEN r.receiver = 'this'"
-                " OR (r.receiver IS NULL AND r.kind = 'Call') THEN 1 ELSE 2 END")
+# A SignalR client proxy's call (`Clients.All.OnGameStarted(...)`, `_hub.Clients.Group(g).Notify(...)`) goes over the
+# wire to the connected clients: like `base.`, it runs no implementation of the client interface in the solution
+# (RockPaperOrleans' LeaderboardHub and LeaderboardObserver both implement ILeaderboardGrainObserver, and each was the
+# other's caller).
+_HUB_CLIENT_PROXY = " OR ".join(
+    [f"('.' || r.receiver) GLOB '*.Clients.{p}'" for p in ("All", "Caller", "Others")]
+    + [f"('.' || r.receiver) GLOB '*.Clients.{m}(*)'" for m in (
+        "AllExcept", "Client", "Clients", "Group", "GroupExcept", "Groups", "OthersInGroup", "User", "Users")])
+REACH_OF_REF = ("CASE WHEN r.receiver = 'base' THEN 0"
+                f" WHEN r.receiver LIKE '%Clients.%' AND ({_HUB_CLIENT_PROXY}) THEN 0"
+                " WHEN r.receiver = 'this' OR (r.receiver IS NULL AND r.kind = 'Call') THEN 1 ELSE 2 END")
 # The widest reach of the calls one caller makes to one target (max over its references).
 REACH = f"max({REACH_OF_REF})"
 # member key -> the classes its object is one of (or one deriving from one, or a base of one): see the module docstring.

@@ -354,7 +354,7 @@ def _mapped_declaration_reached(conn: sqlite3.Connection, handler: str, route: d
 def _sends_within(conn: sqlite3.Connection, window: surfaces.LambdaWindow, hops: set[str]) -> bool:
     """The lambda's lines send the request of a handler among `hops`: through a mediator (the request itself, or
     wrapped as a type argument), or by making it for a forwarder (`executor.Execute(new CreateX())`)."""
-    requests = {"T:" + trace.first_parameter(h) for h in hops}
+    requests = {"T:" + trace.handled_message(h) for h in hops}
     for key, detail in conn.execute(
             "SELECT fa.key, fa.detail FROM facts fa JOIN files f ON f.id = fa.file_id WHERE fa.kind = 'MediatorRequest'"
             " AND fa.symbol_id = ? AND f.path = ? AND fa.line BETWEEN ? AND ?",

@@ -39,7 +39,7 @@ from roslynmap.query.queues import queue_senders
 from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.subscriptions import publishers
 from roslynmap.query.topics import topic_publishers
-from roslynmap.query.trace import ancestors, first_parameter, handle_methods_of_handlers, handlers_of
+from roslynmap.query.trace import ancestors, handle_methods_of_handlers, handled_message, handlers_of, saga_events
 from roslynmap.query.typeargs import parameters
 
 FORWARDING_HOPS = 3  # members handing a request on to a forwarder, up from the one that sends it
@@ -47,10 +47,12 @@ FORWARDING_HOPS = 3  # members handing a request on to a forwarder, up from the 
 
 def mediator_senders(conn: sqlite3.Connection, members: Iterable[str]) -> dict[str, list[str]]:
     """Handler method -> the members that send its request (module docstring)."""
-    handles = set(handle_methods_of_handlers(conn)) & set(members)
+    # A saga state machine's `Event<OrderSubmitted>` property takes the message a handler's parameter would.
+    sagas = {prop: message for message, props in saga_events(conn).items() for prop in props}
+    handles = (set(handle_methods_of_handlers(conn)) | set(sagas)) & set(members)
     if not handles:
         return {}
-    requests = {h: "T:" + first_parameter(h) for h in handles}
+    requests = {h: sagas.get(h) or "T:" + handled_message(h) for h in handles}
     takes = handlers_of(conn, set(requests.values()))  # the forward rule: the handler is the request's
     # Once per request and connection: impact_analyze and the tables' endpoints ask at every level of every walk.
     known: dict[str, list[str]] = memo(conn, "mediator_senders_by_request", dict)
@@ -74,8 +76,9 @@ def senders_warning(conn: sqlite3.Connection, member: str) -> str | None:
     (realworld's Handle: "0 callers"), so the senders are named; the same for a queued command's handler."""
     senders = mediator_senders(conn, [member]).get(member)
     if senders:
-        return (f"Its request is sent through a mediator by {_members(senders)}: not call edges; impact_analyze and"
-                " tests_find walk them (`through: mediator`).")
+        # MassTransit's consumers and saga events too: their message is published or sent on a bus.
+        return (f"Its request is sent through a mediator or a message bus by {_members(senders)}: not call edges;"
+                " impact_analyze and tests_find walk them (`through: mediator`).")
     queued = queue_senders(conn, [member]).get(member)
     if queued:
         return (f"Its command is pushed on a queue by {_members(queued)}, and run later by the handler built for its"

@@ -649,6 +649,13 @@ def _aspire_project(generated: str, names: Iterable[str]) -> str:
     return next((n for n in names if re.sub(r"[^A-Za-z0-9_]", "_", n) == generated), generated)
 
 
+def _unstartable_libraries(conn: sqlite3.Connection) -> set[str | None]:
+    """The class libraries nothing starts by themselves: not a function app (a library the Functions host runs)."""
+    functions = {r[0] for r in conn.execute("SELECT DISTINCT project_id FROM facts WHERE kind = 'FunctionTrigger'")}
+    return {str(name) for pid, name in conn.execute("SELECT id, name FROM projects WHERE output_kind = 'Library'")
+            if pid not in functions}
+
+
 def _hosts_loading(conn: sqlite3.Connection, hosts: set[str | None],
                    apphosts: set[str | None]) -> dict[str | None, set[str | None]]:
     """Per project: the host projects that reference it, directly or through other projects. An Aspire AppHost
@@ -686,7 +693,12 @@ def config_keys(conn: sqlite3.Connection, key_filter: str | None, project: str |
     # A compose service built from a folder no project of the solution is in (a log shipper) is not its config.
     definitions = _unprefixed(conn, [d for d in _config_facts(conn, "ConfigDefinition", projects) if d["key"]
                                      and not (d.get("source") == "docker_compose" and d["project"] is None)])
-    hosts = {d["project"] for d in definitions}
+    # A class library is started by nothing (`dotnet run` refuses it): a launch profile left in one (RockPaperOrleans'
+    # Infrastructure, a Web SDK project with `<OutputType>Library</OutputType>`, loaded by eight apps that all have the
+    # connection strings it reads) makes it no host, so its reads are checked against the apps loading it.
+    unstartable = _unstartable_libraries(conn)
+    hosts = {d["project"] for d in definitions
+             if not (d.get("source") == "launch_settings" and d["project"] in unstartable)}
     # A library's keys are checked against the hosts that reference it (transitively, ProjectReference
     # facts); a library no host references, against every host's.
     apphosts = {d.get("apphost") for d in definitions if d.get("apphost")}
@@ -2126,7 +2138,7 @@ def retry_policies(conn: sqlite3.Connection, text_filter: str | None, project: s
     handlers, in source order: how many retries, what they handle."""
     items = []
     for fact in _scoped_facts(conn, "RetryPolicy", project, file):
-        items.append({"policy": fact["key"], **_keep(fact, ("retries", "handles", "name")),
+        items.append({"policy": fact["key"], **_keep(fact, ("retries", "handles", "ignores", "name")),
                       "configured_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"],
                       "line": fact["line"], "confidence": fact["confidence"]})
     if text_filter:

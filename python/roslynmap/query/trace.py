@@ -26,6 +26,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -125,7 +126,7 @@ def _convention_handle_methods(conn: sqlite3.Connection) -> list[str]:
         list(_CONVENTION_METHODS)).fetchall()
     by_interface = set(_interface_handle_methods(conn))
     return sorted(str(sid) for sid, owner in rows if str(owner).endswith(_CONVENTION_CLASSES)
-                  and first_parameter(str(sid)) in sent and str(sid) not in by_interface)
+                  and handled_message(str(sid)) in sent and str(sid) not in by_interface)
 
 
 def first_parameter(method_id: str) -> str:
@@ -137,6 +138,45 @@ def first_parameter(method_id: str) -> str:
         if c == "," and depth == 0:
             return inside[:i]
     return inside
+
+
+# MassTransit hands a consumer its message in a context: `Consume(ConsumeContext<SubmitOrder> context)`.
+_MESSAGE_CONTEXT = re.compile(r"^(?:MassTransit\.)?ConsumeContext\{(.+)\}$")  # unbound, written bare
+
+
+def handled_message(method_id: str) -> str:
+    """The message a Handle-like method takes: its first parameter, or the message in MassTransit's context
+    (`M:A.Consume(MassTransit.ConsumeContext{X.SubmitOrder})` -> `X.SubmitOrder`)."""
+    parameter = first_parameter(method_id)
+    context = _MESSAGE_CONTEXT.match(parameter)
+    return context.group(1) if context else parameter
+
+
+# A MassTransit saga state machine (Sample-Twitch's `OrderStateMachine : MassTransitStateMachine<OrderState>`) takes a
+# message at an `Event<OrderSubmitted> OrderSubmitted { get; }` property; what it does then is written in its
+# constructor (`Initially(When(OrderSubmitted).Then(...))`), for every event at once.
+_STATE_MACHINE_BASES = ("MassTransitStateMachine", "AutomatonymousStateMachine")
+_EVENT_PROPERTY = re.compile(r"\bEvent<([A-Za-z_][\w.]*)>\s")
+
+
+def saga_events(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Message type id -> the `Event<T>` properties of the solution's saga state machines that take it (the type
+    the property's signature names, bound by its TypeRef); once per connection."""
+    def compute() -> dict[str, list[str]]:
+        rows = conn.execute(
+            "SELECT p.symbol_id, p.signature, t.symbol_id, t.name FROM symbols p"
+            " JOIN relations rel ON rel.type_id = p.container_id AND rel.kind = 'base'"
+            " JOIN ids pk ON pk.symbol_id = p.symbol_id JOIN refs r ON r.from_key = pk.key AND r.kind = 'TypeRef'"
+            " JOIN ids i ON i.key = r.target_key JOIN symbols t ON t.symbol_id = i.symbol_id"
+            f" WHERE p.kind = 'Property' AND rel.related_name IN ({marks(list(_STATE_MACHINE_BASES))})",
+            list(_STATE_MACHINE_BASES)).fetchall()
+        found: dict[str, set[str]] = {}
+        for prop, signature, message, name in rows:
+            written = _EVENT_PROPERTY.search(str(signature or ""))
+            if written and written.group(1).rsplit(".", 1)[-1] == name:
+                found.setdefault(str(message), set()).add(str(prop))
+        return {m: sorted(props) for m, props in found.items()}
+    return dict(memo(conn, "saga_events", compute))
 
 
 def handlers_of(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[str]]:
@@ -160,11 +200,15 @@ def handlers_of(conn: sqlite3.Connection, requests: set[str]) -> dict[str, list[
         found.setdefault(request_keys[target_key], []).append(keys[from_key])
     out: dict[str, list[str]] = {}
     for request, handles in found.items():
-        taking = [h for h in handles if first_parameter(h) == request[2:]]
+        taking = [h for h in handles if handled_message(h) == request[2:]]
         if taking:
             out[request] = sorted(taking)
         elif not _has_subtypes(conn, request):
             out[request] = sorted(handles)
+    sagas = saga_events(conn)
+    for request in requests:
+        if sagas.get(request):
+            out[request] = [*out.get(request, []), *sagas[request]]
     return out
 
 
@@ -205,7 +249,7 @@ def _handlers_by_name(conn: sqlite3.Connection, events: set[str]) -> dict[str, l
     services that share an event by name, each with its own class (eShopOnContainers' integration events)."""
     by_name: dict[str, list[str]] = {}
     for handle in handle_methods_of_handlers(conn):
-        by_name.setdefault(first_parameter(handle).rsplit(".", 1)[-1], []).append(handle)
+        by_name.setdefault(handled_message(handle).rsplit(".", 1)[-1], []).append(handle)
     return {e: sorted(by_name[e.rsplit(".", 1)[-1]]) for e in events if e.rsplit(".", 1)[-1] in by_name}
 
 

@@ -19,7 +19,7 @@ from roslynmap.query import generated, inactive, markup, projectrefs, surfaces, 
 from roslynmap.query.keys import ids_of
 from roslynmap.query.projectrefs import is_test_project
 from roslynmap.query.review import test_facts
-from roslynmap.query.sql import in_chunks, marks
+from roslynmap.query.sql import in_chunks, marks, memo
 from roslynmap.query.trace import HANDLER_INTERFACES, handle_methods_of_handlers, own_handler_interfaces
 from roslynmap.query.typeargs import parameters
 from roslynmap.query.types import ENUMS_OF_DECLARED_TYPES
@@ -40,7 +40,8 @@ EXCLUSIONS = {
     "entry_point": "Main, top-level statements, module initializers",
     "test": "tests, their classes and set-up methods",
     "framework_entry": "handlers, actions, controllers, page models, middleware Invoke, Startup methods, SignalR hub "
-                       "methods, Azure Functions, EF and FluentMigrator migrations (called or found by the framework)",
+                       "methods, Azure Functions, EF and FluentMigrator migrations, MassTransit definitions a "
+                       "registration scan finds (called or found by the framework)",
     "dispatch": "overrides, interface implementations",
     "generated_code": "referenced by a source generator's output, which is not indexed ([ObservableProperty] "
                       "fields, [RelayCommand] methods, serialized members...): `generators` names them",
@@ -330,6 +331,7 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
     named_in_markup = {s.symbol_id for s in symbols if in_markup is not None and in_markup.names(
         s.name, s.kind, declaring[s.symbol_id], markup.private_owner(s.visibility, s.container))}
     is_unity = unity.is_unity_baseline(conn)
+    unimplemented = _unimplemented_members(conn)
     rules = _Rules(
         keys=keys, by_attribute=_run_by_attribute(conn), maybe_called=maybe_called, unbound_bases=lineage.unbound,
         # The class holding Main (top-level statements' `Program`) is the entry point's, not unused.
@@ -348,7 +350,10 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         # A handler's Handle is the mediator's to call, even where its signature misses the interface's (Contoso on
         # MediatR 12 for 11: CS0738, so no Implementation reference).
         | {keys[h] for h in handle_methods_of_handlers(conn) if h in keys}
-        | set(unlinked.implementations(conn)),  # its signature names a missing type: linked by name
+        | set(unlinked.implementations(conn))  # its signature names a missing type: linked by name
+        | {keys[s.symbol_id] for s in symbols if s.symbol_id in keys and s.container
+           and _may_implement(s.kind, s.visibility, s.is_static, s.symbol_id)
+           and _may_be_unimplemented(unimplemented, s)},
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
@@ -542,6 +547,12 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
         if autofac_scan or conn.execute("SELECT 1 FROM facts WHERE kind = 'DiRegistration' AND detail LIKE ? LIMIT 1",
                                         (f'%"via":"{scan}%',)).fetchone():
             framework |= lineage.derived_from(bases)
+    # MassTransit's registration scans register the consumers, activities and sagas they find with the definitions
+    # configuring them, which nothing names (Sample-Twitch's FulfillOrderConsumerDefinition, its retry policy and
+    # concurrency limit, was "unused"). Any scan counts: a definition in a namespace no scan names stays out too.
+    if conn.execute(f"SELECT 1 FROM refs WHERE kind = 'Call' AND target_name IN ({marks(list(_MASSTRANSIT_SCANS))})"
+                    " LIMIT 1", list(_MASSTRANSIT_SCANS)).fetchone():
+        framework |= lineage.derived_from(_MASSTRANSIT_DEFINITIONS)
     hubs = lineage.derived_from(_HUB_BASES)
     framework |= {s.symbol_id for s in symbols
                   if s.container in hubs and s.kind == "Method" and s.visibility == "public" and not s.is_static}
@@ -595,6 +606,13 @@ _FOUND_BY_BASE = frozenset({"T:Microsoft.EntityFrameworkCore.Migrations.Migratio
 # A registration scanning assemblies -> the bases whose subclasses it registers.
 _SCANNED_BASES = {"AddValidatorsFrom": frozenset({"T:FluentValidation.AbstractValidator`1"}),
                   "AddAutoMapper": frozenset({"T:AutoMapper.Profile"})}
+_MASSTRANSIT_SCANS = tuple(f"Add{kind}{scope}" for kind in ("Consumers", "Activities", "SagaStateMachines", "Sagas",
+                                                              "Futures")
+                           for scope in ("", "FromNamespaceContaining"))
+# Version 8's bases, and version 7's (MassTransit.Definition) for a solution whose package did restore as 7.
+_MASSTRANSIT_DEFINITIONS = frozenset(f"T:MassTransit.{ns}{name}" for ns in ("", "Definition.") for name in (
+    "ConsumerDefinition`1", "ActivityDefinition`3", "ExecuteActivityDefinition`2", "SagaDefinition`1",
+    "FutureDefinition`1"))
 # A SignalR hub's public methods are called by clients, by name, over the connection.
 _HUB_BASES = frozenset({"T:Microsoft.AspNetCore.SignalR.Hub", "T:Microsoft.AspNetCore.SignalR.Hub`1"})
 # A view component's Invoke/InvokeAsync runs by name (`Component.InvokeAsync("Basket")`).
@@ -607,6 +625,70 @@ _MADE_BY_FRAMEWORK = frozenset({
     _PAGE_MODEL, "T:Microsoft.AspNetCore.Mvc.Controller",
     "T:Microsoft.AspNetCore.Mvc.ControllerBase", "T:Microsoft.AspNetCore.Components.ComponentBase",
     "T:Microsoft.AspNetCore.Components.LayoutComponentBase", *_VIEW_COMPONENT_BASES, *_HUB_BASES})
+
+
+# "'AcceptOrderActivity' does not implement interface member 'IStateMachineActivity<S, M>.Execute(...)'" (CS0535),
+# "... inherited abstract member 'Base.Run()'" (CS0534), "... 'I.M()'. 'X.M()' cannot implement ..." (CS0738).
+_UNIMPLEMENTED_CODES = ("CS0535", "CS0534", "CS0738", "CS0737", "CS0736")
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _unimplemented_members(conn: sqlite3.Connection) -> set[tuple[str, str, int | None]]:
+    """(type, member name, parameter count) for each member the compiler says a type of the solution fails to
+    implement or override: its own member of that name and arity is the implementation, written for another version
+    of the package than the one restored (Sample-Twitch's AcceptOrderActivity.Execute, for MassTransit 7's
+    Automatonymous `Activity<S, M>`, on 8's obsolete alias taking an IBehavior: "unused", with no Implementation
+    reference). Once per connection."""
+    def compute() -> set[tuple[str, str, int | None]]:
+        found: set[tuple[str, str, int | None]] = set()
+        kinds = sorted(TYPE_KINDS)
+        rows = conn.execute(
+            "SELECT t.symbol_id, d.file_id, d.line, d.col, d.message FROM diagnostics d JOIN symbols t"
+            " ON t.file_id = d.file_id AND t.line <= d.line AND t.end_line >= d.line"
+            f" WHERE d.code IN ({marks(list(_UNIMPLEMENTED_CODES))}) AND t.kind IN ({marks(kinds)}) ORDER BY t.line",
+            [*_UNIMPLEMENTED_CODES, *kinds])
+        innermost: dict[tuple[int, int, int, str], str] = {}
+        for type_id, file_id, line, col, message in rows:  # the type declared last around the error: the innermost
+            innermost[(file_id, line, col, str(message))] = str(type_id)
+        for (_, _, _, message), type_id in innermost.items():
+            quoted = _QUOTED.findall(message)
+            if len(quoted) >= 2 and (name := _member_name(quoted[1])):
+                found.add((type_id, name, _parameter_count(quoted[1])))
+        return found
+    return set(memo(conn, "unimplemented_members", compute))
+
+
+def _may_be_unimplemented(unimplemented: set[tuple[str, str, int | None]], s: _Symbol) -> bool:
+    """The member is named like one its type fails to implement, with as many parameters (an overload with fewer,
+    Exceptionless' test double's `GetGoogleUserInfoAsync(string)`, implements nothing)."""
+    count = len(parameters(s.symbol_id)) if "(" in s.symbol_id else 0
+    return any(t == s.container and n == s.name and (c is None or c == count) for t, n, c in unimplemented)
+
+
+def _parameter_count(written: str) -> int | None:
+    """`I.M(A<B, C>, D)` -> 2; `I.M()` -> 0; a property, `I.Name`: None."""
+    if "(" not in written:
+        return None
+    inside = written.split("(", 1)[1].rsplit(")", 1)[0].strip()
+    if not inside:
+        return 0
+    depth, count = 0, 1
+    for c in inside:
+        depth += (c in "<([") - (c in ">)]")
+        count += c == "," and depth == 0
+    return count
+
+
+def _member_name(written: str) -> str | None:
+    """`IStateMachineActivity<S, M>.Faulted<TException>(A<S>, B)` -> `Faulted`; `I.Name` -> `Name`."""
+    head = written.split("(", 1)[0]
+    while (bare := _GENERIC_ARGUMENTS.sub("", head)) != head:  # nested ones from the inside out
+        head = bare
+    name = head.rsplit(".", 1)[-1]
+    return name if name.isidentifier() else None
+
+
+_GENERIC_ARGUMENTS = re.compile(r"<[^<>]*>")
 
 
 def _may_implement(kind: str, visibility: str, is_static: int, symbol_id: str) -> bool:

@@ -21,3 +21,11 @@ public sealed class PricesHub : Hub<IPriceClient>
 {
     public Task Watch(int productId) => Clients.Caller.PriceChanged(productId, 9.5m);
 }
+
+/// <summary>RockPaperOrleans' LeaderboardObserver: the hub's client interface implemented on the server, forwarding to
+/// the clients. `Clients.Caller.PriceChanged` (Watch) and `hub.Clients.All.PriceChanged` (its own) go over the wire to
+/// the clients: neither runs it.</summary>
+public sealed class PriceRelay(IHubContext<PricesHub, IPriceClient> hub) : IPriceClient
+{
+    public Task PriceChanged(int productId, decimal price) => hub.Clients.All.PriceChanged(productId, price);
+}
