@@ -15,22 +15,28 @@ namespace RoslynMap.Bridge;
 /// </summary>
 internal static class GeneratedUses
 {
-    /// <summary>The GeneratedUse facts of one project: its generated documents bound with `compilation` (the
-    /// compilation its documents are bound with, which holds the generated trees). `indexed`: every indexed
-    /// document's absolute path; `others`: the compilations of the projects it references (their names count).</summary>
+    /// <summary>The GeneratedUse facts of one project's generated documents, slice `slice` of `slices` (contiguous
+    /// shares, in the generators' order), bound with `compilation` (the compilation its documents are bound with,
+    /// which holds the generated trees). `indexed`: every indexed document's absolute path; `names`: what the project
+    /// and the projects it references declare there. Each fact's (symbol, generated member) is in `GeneratedKeys`.</summary>
     public static DocumentResult Extract(ProjectEntry project, Project roslynProject, Compilation compilation,
-        IReadOnlyList<Compilation> others, ISet<string> indexed, RepoPaths paths)
+        DeclaredNames names, ISet<string> indexed, RepoPaths paths, int slice, int slices)
     {
-        var result = new DocumentResult();
+        var result = new DocumentResult { GeneratedKeys = new() };
         var cpu = Profile.Now();
+        var listed = false;
         try
         {
-            var documents = roslynProject.GetSourceGeneratedDocumentsAsync().AsTask().GetAwaiter().GetResult();
+            // In path order (generator, then hint name): Roslyn lists them as the generators ran, no order it promises, and which document
+            // records a (symbol, member) pair two of them share (a JsonSerializerContext's parts) must be.
+            var documents = roslynProject.GetSourceGeneratedDocumentsAsync().AsTask().GetAwaiter().GetResult()
+                .OrderBy(d => d.FilePath ?? d.HintName, StringComparer.Ordinal).ToList();
             var trees = compilation.SyntaxTrees.Where(t => !string.IsNullOrEmpty(t.FilePath))
                 .GroupBy(t => t.FilePath, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
-            var names = new DeclaredNames(compilation, others, indexed);
+            listed = true;
             var seen = new HashSet<(string Symbol, string From)>();
-            foreach (var document in documents)
+            var (start, end) = (documents.Count * slice / slices, documents.Count * (slice + 1) / slices);
+            foreach (var document in documents.Skip(start).Take(end - start))
             {
                 // The generated document's tree is the compilation's (same generator run); by path otherwise.
                 if (!document.TryGetSyntaxTree(out var tree) || !compilation.ContainsSyntaxTree(tree))
@@ -42,8 +48,9 @@ internal static class GeneratedUses
         }
         catch (Exception ex) when (ex is not OutOfMemoryException)
         {
-            // Generated code is a bonus: its failure costs this project's GeneratedUse facts, said once.
-            result.Diagnostics.Add(new DiagnosticRow(project.Index, paths.Relative(project.FilePath), 1, 1, "internal",
+            // Generated code is a bonus: its failure costs this slice's GeneratedUse facts, said once (a failure to
+            // list the documents, which every slice meets, by the first slice alone).
+            if (listed || slice == 0) result.Diagnostics.Add(new DiagnosticRow(project.Index, paths.Relative(project.FilePath), 1, 1, "internal",
                 "RM0003", $"generated code not read: {ex.GetType().Name}: {ex.Message}"));
         }
         Profile.Lap("extract.generated", cpu);
@@ -107,6 +114,7 @@ internal static class GeneratedUses
                     }
                     result.Facts.Add(new FactRow(FactKinds.GeneratedUse, id, project.Index, file, line, col,
                         Confidence.High, generator, detail.ToJson()));
+                    result.GeneratedKeys!.Add((id, from));
                 }
             }
         }
@@ -231,18 +239,14 @@ internal static class GeneratedUses
     /// <summary>Whether a name is declared in an indexed document of a compilation (the project's or one it
     /// references): the declaration tables answer without binding bodies; each name is asked once. Names only
     /// generated code declares (a Razor view's `Model`, `Html`, `Url`) are left out: they would bind whole
-    /// generated bodies for nothing.</summary>
-    private sealed class DeclaredNames(Compilation compilation, IReadOnlyList<Compilation> others, ISet<string> indexed)
+    /// generated bodies for nothing.
+    /// One per project, shared by its slices (thread-safe: two slices may ask a name at once and both compute it).</summary>
+    internal sealed class DeclaredNames(Compilation compilation, IReadOnlyList<Compilation> others, ISet<string> indexed)
     {
-        private readonly Dictionary<string, bool> _known = new(StringComparer.Ordinal);
+        private readonly System.Collections.Concurrent.ConcurrentDictionary<string, bool> _known = new(StringComparer.Ordinal);
 
-        public bool Contains(string name)
-        {
-            if (_known.TryGetValue(name, out var known)) return known;
-            var found = DeclaresInIndexed(compilation, name) || others.Any(c => DeclaresInIndexed(c, name));
-            _known[name] = found;
-            return found;
-        }
+        public bool Contains(string name) =>
+            _known.GetOrAdd(name, n => DeclaresInIndexed(compilation, n) || others.Any(c => DeclaresInIndexed(c, n)));
 
         private bool DeclaresInIndexed(Compilation source, string name) =>
             source.ContainsSymbolsWithName(name, SymbolFilter.TypeAndMember)

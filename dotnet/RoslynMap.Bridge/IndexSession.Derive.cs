@@ -45,7 +45,7 @@ public sealed partial class IndexSession
     {
         var wanted = System.Text.Json.JsonSerializer.Deserialize<int[]>(jsonProjectIndexes) ?? [];
         var results = _loaded.Projects.Where(p => wanted.Contains(p.Index))
-            .Select(p => ExtractGeneratedUses(p, q => CompilationOf(_extractionSolution, _compilations, q))).ToList();
+            .Select(p => ExtractGeneratedUses(p, q => CompilationOf(_extractionSolution, _compilations, q), 0, 1)).ToList();
         return BatchWriter.Write(results);
     }
 }

@@ -7,7 +7,11 @@ public sealed partial class IndexSession
     /// <summary>A queued document as a stall message names it: its path and project.</summary>
     private string DescribeDocument(int index)
     {
-        if (index >= _queue.Count) return $"generated code of {_loaded.Projects[index - _queue.Count].Name}";
+        if (index >= _queue.Count)
+        {
+            var item = index - _queue.Count;
+            return $"generated code of {_loaded.Projects[item / GeneratedSlices].Name} (part {item % GeneratedSlices + 1} of {GeneratedSlices})";
+        }
         var (project, docId) = _queue[index];
         var path = _extractionSolution.GetDocument(docId)?.FilePath;
         return $"{(path is null ? "document " + (index + 1) : _paths.Relative(path))} ({project.Name})";

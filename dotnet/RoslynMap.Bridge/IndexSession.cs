@@ -23,6 +23,11 @@ public sealed partial class IndexSession : IDisposable
     // ROSLYNMAP_NO_FACTS=1 switches fact extraction off (to measure what it costs).
     private readonly bool _facts = Environment.GetEnvironmentVariable("ROSLYNMAP_NO_FACTS") is not "1";
     private WorkPipeline<DocumentResult>? _extraction;
+    // What each project's generated-use slices recorded, (symbol, generated member): a pair two slices both find is
+    // kept from the first, in input order, as one pass over the project keeps it (GeneratedUses).
+    private readonly Dictionary<int, HashSet<(string Symbol, string From)>> _generatedSeen = new();
+    // Each project's declared-name lookups, shared by its slices.
+    private readonly ConcurrentDictionary<ProjectId, GeneratedUses.DeclaredNames> _declaredNames = new();
 
     private IndexSession(RepoPaths paths, LoadedWorkspace loaded)
     {
@@ -66,14 +71,17 @@ public sealed partial class IndexSession : IDisposable
     public byte[]? NextBatch(int maxDocs)
     {
         maxDocs = Math.Max(1, maxDocs);
-        // After the documents, one item per project: what its source generators' output uses (GeneratedUses).
-        _extraction ??= new WorkPipeline<DocumentResult>(_queue.Count + (_facts ? _loaded.Projects.Count : 0),
+        // After the documents, GeneratedSlices items per project: what its source generators' output uses
+        // (GeneratedUses), each slice a contiguous share of the generated documents, so one project with a thousand
+        // Razor components (MudBlazor's docs) does not leave the other cores idle at the end.
+        _extraction ??= new WorkPipeline<DocumentResult>(_queue.Count + (_facts ? _loaded.Projects.Count * GeneratedSlices : 0),
             window: 2 * maxDocs, Workers, ExtractAt, DescribeDocument);
         if (_extraction.Done) return null;
 
         var results = _extraction.Take(maxDocs);
         foreach (var result in results)
         {
+            if (result.GeneratedKeys is { } keys) KeepFirstGeneratedUses(result, keys);
             foreach (var d in result.Diagnostics)
             {
                 if (d.Severity == "error") _loaded.Projects[d.ProjectIndex].CountError(d.File, d.Line, d.Code, d.Message);
@@ -145,10 +153,15 @@ public sealed partial class IndexSession : IDisposable
     }
 
     private static int Workers => Environment.ProcessorCount;
+    private static int GeneratedSlices => Workers;
 
     private DocumentResult ExtractAt(int index)
     {
-        if (index >= _queue.Count) return ExtractGeneratedUses(_loaded.Projects[index - _queue.Count], SharedCompilationOf);
+        if (index >= _queue.Count)
+        {
+            var item = index - _queue.Count;
+            return ExtractGeneratedUses(_loaded.Projects[item / GeneratedSlices], SharedCompilationOf, item % GeneratedSlices, GeneratedSlices);
+        }
         var (project, docId) = _queue[index];
         var document = _extractionSolution.GetDocument(docId)!;
         var cpu = Profile.Now();
@@ -168,16 +181,36 @@ public sealed partial class IndexSession : IDisposable
         _sharedCompilations.GetOrAdd(project.Id, _ => new Lazy<Compilation>(() =>
             SharedBinding.Enable(CompilationOf(_extractionSolution, _compilations, project)))).Value;
 
-    /// <summary>One project's GeneratedUse facts, its generated trees bound with `compilationOf(project)` (the
-    /// compilation its documents are bound with); the names of the indexed projects it depends on count too.</summary>
-    private DocumentResult ExtractGeneratedUses(ProjectEntry project, Func<ProjectEntry, Compilation> compilationOf)
+    /// <summary>One slice of a project's GeneratedUse facts (slice `slice` of `slices` of its generated documents),
+    /// its generated trees bound with `compilationOf(project)` (the compilation its documents are bound with); the
+    /// names of the indexed projects it depends on count too.</summary>
+    private DocumentResult ExtractGeneratedUses(ProjectEntry project, Func<ProjectEntry, Compilation> compilationOf, int slice, int slices)
     {
         var roslynProject = _extractionSolution.GetProject(project.Id);
         if (roslynProject is null || !project.HasMetadataReferences) return new DocumentResult();
-        var upstream = _extractionSolution.GetProjectDependencyGraph().GetProjectsThatThisProjectTransitivelyDependsOn(project.Id);
-        var others = _loaded.Projects.Where(p => upstream.Contains(p.Id))
-            .Select(p => CompilationOf(_extractionSolution, _compilations, p)).ToList();
-        return GeneratedUses.Extract(project, roslynProject, compilationOf(project), others, IndexedPaths, _paths);
+        var compilation = compilationOf(project);
+        var names = _declaredNames.GetOrAdd(project.Id, _ =>
+        {
+            var upstream = _extractionSolution.GetProjectDependencyGraph().GetProjectsThatThisProjectTransitivelyDependsOn(project.Id);
+            var others = _loaded.Projects.Where(p => upstream.Contains(p.Id))
+                .Select(p => CompilationOf(_extractionSolution, _compilations, p)).ToList();
+            return new GeneratedUses.DeclaredNames(compilation, others, IndexedPaths);
+        });
+        return GeneratedUses.Extract(project, roslynProject, compilation, names, IndexedPaths, _paths, slice, slices);
+    }
+
+    /// <summary>Drops the GeneratedUse facts an earlier slice of the same project recorded already (results arrive in
+    /// input order, so the survivor is the one a single pass would keep).</summary>
+    private void KeepFirstGeneratedUses(DocumentResult result, List<(string Symbol, string From)> keys)
+    {
+        var facts = result.Facts.ToList();
+        result.Facts.Clear();
+        for (var i = 0; i < facts.Count; i++)
+        {
+            var project = facts[i].ProjectIndex;
+            if (!_generatedSeen.TryGetValue(project, out var seen)) _generatedSeen[project] = seen = new();
+            if (seen.Add(keys[i])) result.Facts.Add(facts[i]);
+        }
     }
 
     private HashSet<string>? _indexedPaths;
