@@ -116,4 +116,9 @@ def test_masstransit_retry_and_redelivery_filters_are_retry_policies(messaging: 
         {"policy": "MessageRetry", "retries": 3, "ignores": ["InvalidOperationException"], "configured_in": configure,
          "project": "Messaging", "file": "Consumers/FulfillOrderConsumerDefinition.cs", "line": 17,
          "confidence": "high"},
+        # `Intervals(x)` with one interval is one retry (not x retries, nor unknown).
+        {"policy": "Redelivery", "retries": 1, "configured_in": configure, "project": "Messaging",
+         "file": "Consumers/FulfillOrderConsumerDefinition.cs", "line": 23, "confidence": "high"},
+        {"policy": "MessageRetry", "retries": 1, "configured_in": configure, "project": "Messaging",
+         "file": "Consumers/FulfillOrderConsumerDefinition.cs", "line": 24, "confidence": "high"},
     ]

@@ -23,9 +23,11 @@ public sealed partial class IndexSession : IDisposable
     // ROSLYNMAP_NO_FACTS=1 switches fact extraction off (to measure what it costs).
     private readonly bool _facts = Environment.GetEnvironmentVariable("ROSLYNMAP_NO_FACTS") is not "1";
     private WorkPipeline<DocumentResult>? _extraction;
-    // What each project's generated-use slices recorded, (symbol, generated member): a pair two slices both find is
-    // kept from the first, in input order, as one pass over the project keeps it (GeneratedUses).
-    private readonly Dictionary<int, HashSet<(string Symbol, string From)>> _generatedSeen = new();
+    // What the current project's generated-use shares recorded, (symbol, generated member): a pair two shares both
+    // find is kept from the first, in input order, as one pass over the project keeps it (GeneratedUses). A project's
+    // shares arrive one after another, so only one project's pairs are held.
+    private readonly HashSet<(string Symbol, string From)> _generatedSeen = new();
+    private int _generatedProject = -1;
     // Each project's declared-name lookups, shared by its slices.
     private readonly ConcurrentDictionary<ProjectId, GeneratedUses.DeclaredNames> _declaredNames = new();
 
@@ -149,6 +151,7 @@ public sealed partial class IndexSession : IDisposable
         _extraction?.Dispose();
         _compilations.Clear();
         _sharedCompilations.Clear();
+        _declaredNames.Clear();
         _loaded.Workspace.Dispose();
     }
 
@@ -207,9 +210,12 @@ public sealed partial class IndexSession : IDisposable
         result.Facts.Clear();
         for (var i = 0; i < facts.Count; i++)
         {
-            var project = facts[i].ProjectIndex;
-            if (!_generatedSeen.TryGetValue(project, out var seen)) _generatedSeen[project] = seen = new();
-            if (seen.Add(keys[i])) result.Facts.Add(facts[i]);
+            if (facts[i].ProjectIndex != _generatedProject)
+            {
+                _generatedSeen.Clear();
+                _generatedProject = facts[i].ProjectIndex;
+            }
+            if (_generatedSeen.Add(keys[i])) result.Facts.Add(facts[i]);
         }
     }
 

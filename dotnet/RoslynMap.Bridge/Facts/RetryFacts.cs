@@ -119,7 +119,7 @@ internal sealed class RetryFacts
             {
                 var arguments = call.ArgumentList.Arguments;
                 // `Intervals(500, 5000, 10000)`: one retry per interval; an array handed whole is counted when inline.
-                retries = arguments.Count == 1 ? RetryCount(arguments[0].Expression) : arguments.Count;
+                retries = arguments.Count == 1 ? IntervalsOf(arguments[0].Expression) : arguments.Count;
                 counted = true;
             }
             else if (callName == "None")
@@ -181,6 +181,23 @@ internal sealed class RetryFacts
     }
 
     /// <summary>A constant count, or the length of an inline array of sleep durations.</summary>
+    /// <summary>The retries of `Intervals(x)` with one argument: an inline array's elements, one for a single interval
+    /// (`Intervals(500)`, `Intervals(TimeSpan.FromSeconds(5))`: a params array of one, not 500 retries), unknown for an
+    /// array held elsewhere (`Intervals(delays)`).</summary>
+    private int? IntervalsOf(ExpressionSyntax argument)
+    {
+        var inline = FactSyntax.Unwrap(argument) is ArrayCreationExpressionSyntax or ImplicitArrayCreationExpressionSyntax or CollectionExpressionSyntax;
+        if (inline) return RetryCount(argument);
+        var type = _sink.Model.GetTypeInfo(argument).Type;
+        if (type is IArrayTypeSymbol || type is INamedTypeSymbol { TypeKind: not TypeKind.Error } named
+            && named.AllInterfaces.Any(i => i.OriginalDefinition.SpecialType == SpecialType.System_Collections_Generic_IEnumerable_T)) return null;
+        // A number, a TimeSpan, or (unbound) a name of a local: one interval only when it is plainly one.
+        return type is { SpecialType: SpecialType.System_Int32 } or { Name: "TimeSpan" }
+            || FactSyntax.ConstantInt(_sink.Model, argument) is not null
+            || FactSyntax.Unwrap(argument) is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax { Identifier.ValueText: "TimeSpan" } } }
+            ? 1 : null;
+    }
+
     private int? RetryCount(ExpressionSyntax? first)
     {
         if (first is null) return null;

@@ -219,8 +219,8 @@ def tables_tool(params: TableParams, repo_path: str) -> ToolOutput:
     procedures = surfaces.db_procedures(ctx.conn, params.table_filter)
     items = _page(listing, params, limits)
     if params.with_endpoints:
-        items = [{**t, "endpoints": review.endpoints_reaching(ctx.conn, t["symbols"], t.get("entities") or ())}
-                 for t in items[:20]]
+        reaching = review.EndpointsReaching(ctx.conn)
+        items = [{**t, "endpoints": reaching.of(t["symbols"], t.get("entities") or ())} for t in items[:20]]
     in_index = int(listing.counts[0]["tables_in_index"]) if listing.counts else listing.total
     guidance = None
     if not listing.total and not procedures and not listing.former:

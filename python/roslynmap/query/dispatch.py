@@ -42,13 +42,16 @@ NONE, OWN_LINE, ANY = 0, 1, 2
 # A SignalR client proxy's call (`Clients.All.OnGameStarted(...)`, `_hub.Clients.Group(g).Notify(...)`) goes over the
 # wire to the connected clients: like `base.`, it runs no implementation of the client interface in the solution
 # (RockPaperOrleans' LeaderboardHub and LeaderboardObserver both implement ILeaderboardGrainObserver, and each was the
-# other's caller).
+# other's caller). Only in a solution that references SignalR's hub types (an app's own `registry.Clients.All` is
+# a receiver like any other): an uncorrelated subquery over the unique index of ids, run once per statement.
+_USES_SIGNALR = ("EXISTS (SELECT 1 FROM ids WHERE symbol_id >= 'T:Microsoft.AspNetCore.SignalR.'"
+                 " AND symbol_id < 'T:Microsoft.AspNetCore.SignalR/')")
 _HUB_CLIENT_PROXY = " OR ".join(
     [f"('.' || r.receiver) GLOB '*.Clients.{p}'" for p in ("All", "Caller", "Others")]
     + [f"('.' || r.receiver) GLOB '*.Clients.{m}(*)'" for m in (
         "AllExcept", "Client", "Clients", "Group", "GroupExcept", "Groups", "OthersInGroup", "User", "Users")])
 REACH_OF_REF = ("CASE WHEN r.receiver = 'base' THEN 0"
-                f" WHEN r.receiver LIKE '%Clients.%' AND ({_HUB_CLIENT_PROXY}) THEN 0"
+                f" WHEN r.receiver LIKE '%Clients.%' AND ({_HUB_CLIENT_PROXY}) AND {_USES_SIGNALR} THEN 0"
                 " WHEN r.receiver = 'this' OR (r.receiver IS NULL AND r.kind = 'Call') THEN 1 ELSE 2 END")
 # The widest reach of the calls one caller makes to one target (max over its references).
 REACH = f"max({REACH_OF_REF})"

@@ -213,39 +213,60 @@ def _through_generated(conn: sqlite3.Connection, found: Reach, near: dict[str, i
 TABLE_CALLER_DEPTH = 6
 
 
-def endpoints_reaching(conn: sqlite3.Connection, symbol_ids: list[str], entities: Iterable[str] = (),
-                       depth: int = TABLE_CALLER_DEPTH) -> list[dict[str, Any]]:
-    """The endpoints whose handler reaches one of these symbols (the first 20): impact_analyze's walk (interface
+class EndpointsReaching:
+    """The endpoints whose handler reaches one of a table's symbols (the first 20): impact_analyze's walk (interface
     calls, mediator sends into a handler, unbound calls whose only candidate is in the walk) and its rule for
     routes (Contoso's pages send each query to a handler reading the table: every table listed no endpoint).
-    Then those reaching a member that calls a generic type's member with one of `entities` as a type argument
-    (`inferred: type_argument`, as graph_trace_feature's tables): SimplCommerce registers its entities by reflection
-    and reads them through `IRepository<Review>.Query()`, so 80 of its 85 tables had no symbol to walk from."""
-    walks = [reach(conn, symbol_id, "", depth, 100) for symbol_id in symbol_ids[:20]]
-    generic = [reach(conn, caller, "", depth, 100) for caller in generic_callers(conn, entities)]
-    out = []
-    for route in surfaces.endpoints(conn, None, None).items:
-        if any(route_reaches(conn, route, found) for found in walks):
-            out.append({"endpoint": f"{route['method']} {route['route']}", "handler": route.get("handler")})
-        elif any(route_reaches(conn, route, found) for found in generic):
-            out.append({"endpoint": f"{route['method']} {route['route']}", "handler": route.get("handler"),
-                        "inferred": "type_argument"})
-    return out
+    Then those reaching a member that calls a generic type's member with one of the table's entities as a type
+    argument (`inferred: type_argument`, as graph_trace_feature's tables): SimplCommerce registers its entities by
+    reflection and reads them through `IRepository<Review>.Query()`, so 80 of its 85 tables had no symbol to walk
+    from. One per answer about many tables: each walk, the endpoint list and the GenericCall facts once (a
+    repository's callers are shared by every table it serves).
+    """
+
+    def __init__(self, conn: sqlite3.Connection, depth: int = TABLE_CALLER_DEPTH) -> None:
+        self._conn = conn
+        self._depth = depth
+        self._walks: dict[str, Reach] = {}
+        self._routes: list[dict[str, Any]] | None = None
+        self._generic: dict[str, set[str]] | None = None
+
+    def of(self, symbol_ids: list[str], entities: Iterable[str] = ()) -> list[dict[str, Any]]:
+        walks = [self._walk(symbol_id) for symbol_id in symbol_ids[:20]]
+        generic = [self._walk(caller) for caller in self.generic_callers(entities)]
+        out = []
+        for route in self._endpoints():
+            if any(route_reaches(self._conn, route, found) for found in walks):
+                out.append({"endpoint": f"{route['method']} {route['route']}", "handler": route.get("handler")})
+            elif any(route_reaches(self._conn, route, found) for found in generic):
+                out.append({"endpoint": f"{route['method']} {route['route']}", "handler": route.get("handler"),
+                            "inferred": "type_argument"})
+        return out
+
+    def generic_callers(self, entities: Iterable[str]) -> list[str]:
+        """The members calling a member of a generic type (a repository, `IRepository<T>.Query`) with one of these
+        entities as a type argument: GenericCall facts. A generic method's type argument (`ToSmartTableResult<Review>`,
+        a paging helper) is no repository's."""
+        if self._generic is None:
+            self._generic = {}
+            for f in surfaces.facts_of_kind(self._conn, "GenericCall"):
+                if f.get("symbol_id") and _GENERIC_TYPE_MEMBER.search(str(f["key"])):
+                    for entity in f.get("type_arguments") or ():
+                        self._generic.setdefault(str(entity), set()).add(str(f["symbol_id"]))
+        return sorted({caller for entity in entities for caller in self._generic.get(entity, ())})
+
+    def _walk(self, symbol_id: str) -> Reach:
+        if symbol_id not in self._walks:
+            self._walks[symbol_id] = reach(self._conn, symbol_id, "", self._depth, 100)
+        return self._walks[symbol_id]
+
+    def _endpoints(self) -> list[dict[str, Any]]:
+        if self._routes is None:
+            self._routes = list(surfaces.endpoints(self._conn, None, None).items)
+        return self._routes
 
 
 _GENERIC_TYPE_MEMBER = re.compile(r"`\d+\.[^.(]+(\(|$)")
-
-
-def generic_callers(conn: sqlite3.Connection, entities: Iterable[str]) -> list[str]:
-    """The members calling a member of a generic type (a repository, `IRepository<T>.Query`) with one of these
-    entities as a type argument: GenericCall facts. A generic method's type argument (`ToSmartTableResult<Review>`,
-    a paging helper) is no repository's."""
-    wanted = set(entities)
-    if not wanted:
-        return []
-    return sorted({str(f["symbol_id"]) for f in surfaces.facts_of_kind(conn, "GenericCall")
-                   if f.get("symbol_id") and _GENERIC_TYPE_MEMBER.search(str(f["key"]))
-                   and wanted.intersection(f.get("type_arguments") or ())})
 
 
 def _add_callers(found: Reach, tree: graph.Graph, offset: int) -> None:

@@ -650,10 +650,13 @@ def _aspire_project(generated: str, names: Iterable[str]) -> str:
 
 
 def _unstartable_libraries(conn: sqlite3.Connection) -> set[str | None]:
-    """The class libraries nothing starts by themselves: not a function app (a library the Functions host runs)."""
+    """The class libraries nothing starts by themselves: those another project of the solution loads, and not a
+    function app (a library the Functions host runs). A library no project references keeps its launch profile: it
+    is how its host runs it locally (an AWS Lambda function project, a plugin a tool loads)."""
     functions = {r[0] for r in conn.execute("SELECT DISTINCT project_id FROM facts WHERE kind = 'FunctionTrigger'")}
+    loaded = {str(r[0]) for r in conn.execute("SELECT DISTINCT key FROM facts WHERE kind = 'ProjectReference'")}
     return {str(name) for pid, name in conn.execute("SELECT id, name FROM projects WHERE output_kind = 'Library'")
-            if pid not in functions}
+            if pid not in functions and str(name) in loaded}
 
 
 def _hosts_loading(conn: sqlite3.Connection, hosts: set[str | None],

@@ -351,9 +351,9 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         # MediatR 12 for 11: CS0738, so no Implementation reference).
         | {keys[h] for h in handle_methods_of_handlers(conn) if h in keys}
         | set(unlinked.implementations(conn))  # its signature names a missing type: linked by name
-        | {keys[s.symbol_id] for s in symbols if s.symbol_id in keys and s.container
-           and _may_implement(s.kind, s.visibility, s.is_static, s.symbol_id)
-           and _may_be_unimplemented(unimplemented, s)},
+        | {keys[s.symbol_id] for s in symbols if s.container and (s.container, s.name) in unimplemented
+           and s.symbol_id in keys and _may_implement(s.kind, s.visibility, s.is_static, s.symbol_id)
+           and _arity_matches(unimplemented[(s.container, s.name)], s)},
         libraries=_library_projects(conn), named_types=named_types, unbound_names=unbound_names,
         in_markup=named_in_markup, in_inactive_code=inactive.names_by_project(conn),
         properties={(s.container, s.name) for s in symbols if s.kind == "Property"}, named_outside=named_outside,
@@ -454,6 +454,20 @@ _ENUMS_ON_CALL_LINES = (
     " WHERE c.kind = 'Call' AND c.target_key IN ({keys})")
 
 
+def _calls_masstransit_scan(conn: sqlite3.Connection) -> bool:
+    """Whether the solution calls one of MassTransit's registration scans, bound (a range over the unique index of
+    ids, then refs by target) or not (the partial index of unresolved names): no scan of the references."""
+    scans = [int(r[0]) for r in conn.execute(
+        "SELECT key, symbol_id FROM ids WHERE symbol_id >= 'M:MassTransit.' AND symbol_id < 'M:MassTransit/'")
+        if _MASSTRANSIT_SCAN_ID.search(str(r[1]))]
+    if scans and conn.execute(f"SELECT 1 FROM refs WHERE target_key IN ({marks(scans)}) AND kind = 'Call' LIMIT 1",
+                              scans).fetchone():
+        return True
+    return conn.execute(f"SELECT 1 FROM refs WHERE target_key IS NULL AND target_name IN"
+                        f" ({marks(list(_MASSTRANSIT_SCANS))}) AND kind = 'Call' LIMIT 1",
+                        list(_MASSTRANSIT_SCANS)).fetchone() is not None
+
+
 def _enumerated_enums(conn: sqlite3.Connection) -> set[str]:
     """Enums named on the line of a call listing or parsing an enum (`Enum.GetValues<ShapeType>()`,
     `Enum.TryParse(text, out Color c)`): their members are reached by value, none by name (Avalonia.Samples'
@@ -550,8 +564,7 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
     # MassTransit's registration scans register the consumers, activities and sagas they find with the definitions
     # configuring them, which nothing names (Sample-Twitch's FulfillOrderConsumerDefinition, its retry policy and
     # concurrency limit, was "unused"). Any scan counts: a definition in a namespace no scan names stays out too.
-    if conn.execute(f"SELECT 1 FROM refs WHERE kind = 'Call' AND target_name IN ({marks(list(_MASSTRANSIT_SCANS))})"
-                    " LIMIT 1", list(_MASSTRANSIT_SCANS)).fetchone():
+    if _calls_masstransit_scan(conn):
         framework |= lineage.derived_from(_MASSTRANSIT_DEFINITIONS)
     hubs = lineage.derived_from(_HUB_BASES)
     framework |= {s.symbol_id for s in symbols
@@ -609,6 +622,7 @@ _SCANNED_BASES = {"AddValidatorsFrom": frozenset({"T:FluentValidation.AbstractVa
 _MASSTRANSIT_SCANS = tuple(f"Add{kind}{scope}" for kind in ("Consumers", "Activities", "SagaStateMachines", "Sagas",
                                                               "Futures")
                            for scope in ("", "FromNamespaceContaining"))
+_MASSTRANSIT_SCAN_ID = re.compile(r"\.(?:" + "|".join(_MASSTRANSIT_SCANS) + r")(?:``\d+)?(?:\(|$)")
 # Version 8's bases, and version 7's (MassTransit.Definition) for a solution whose package did restore as 7.
 _MASSTRANSIT_DEFINITIONS = frozenset(f"T:MassTransit.{ns}{name}" for ns in ("", "Definition.") for name in (
     "ConsumerDefinition`1", "ActivityDefinition`3", "ExecuteActivityDefinition`2", "SagaDefinition`1",
@@ -633,14 +647,14 @@ _UNIMPLEMENTED_CODES = ("CS0535", "CS0534", "CS0738", "CS0737", "CS0736")
 _QUOTED = re.compile(r"'([^']*)'")
 
 
-def _unimplemented_members(conn: sqlite3.Connection) -> set[tuple[str, str, int | None]]:
-    """(type, member name, parameter count) for each member the compiler says a type of the solution fails to
-    implement or override: its own member of that name and arity is the implementation, written for another version
-    of the package than the one restored (Sample-Twitch's AcceptOrderActivity.Execute, for MassTransit 7's
-    Automatonymous `Activity<S, M>`, on 8's obsolete alias taking an IBehavior: "unused", with no Implementation
-    reference). Once per connection."""
-    def compute() -> set[tuple[str, str, int | None]]:
-        found: set[tuple[str, str, int | None]] = set()
+def _unimplemented_members(conn: sqlite3.Connection) -> dict[tuple[str, str], set[int | None]]:
+    """(type, member name) -> the parameter counts (None: a property) of each member the compiler says a type of the
+    solution fails to implement or override: its own member of that name and arity is the implementation, written
+    for another version of the package than the one restored (Sample-Twitch's AcceptOrderActivity.Execute, for
+    MassTransit 7's Automatonymous `Activity<S, M>`, on 8's obsolete alias taking an IBehavior: "unused", with no
+    Implementation reference). Once per connection."""
+    def compute() -> dict[tuple[str, str], set[int | None]]:
+        found: dict[tuple[str, str], set[int | None]] = {}
         kinds = sorted(TYPE_KINDS)
         rows = conn.execute(
             "SELECT t.symbol_id, d.file_id, d.line, d.col, d.message FROM diagnostics d JOIN symbols t"
@@ -653,16 +667,15 @@ def _unimplemented_members(conn: sqlite3.Connection) -> set[tuple[str, str, int 
         for (_, _, _, message), type_id in innermost.items():
             quoted = _QUOTED.findall(message)
             if len(quoted) >= 2 and (name := _member_name(quoted[1])):
-                found.add((type_id, name, _parameter_count(quoted[1])))
+                found.setdefault((type_id, name), set()).add(_parameter_count(quoted[1]))
         return found
-    return set(memo(conn, "unimplemented_members", compute))
+    return memo(conn, "unimplemented_members", compute)
 
 
-def _may_be_unimplemented(unimplemented: set[tuple[str, str, int | None]], s: _Symbol) -> bool:
-    """The member is named like one its type fails to implement, with as many parameters (an overload with fewer,
+def _arity_matches(counts: set[int | None], s: _Symbol) -> bool:
+    """The member, named like one its type fails to implement, has as many parameters (an overload with fewer,
     Exceptionless' test double's `GetGoogleUserInfoAsync(string)`, implements nothing)."""
-    count = len(parameters(s.symbol_id)) if "(" in s.symbol_id else 0
-    return any(t == s.container and n == s.name and (c is None or c == count) for t, n, c in unimplemented)
+    return None in counts or (len(parameters(s.symbol_id)) if "(" in s.symbol_id else 0) in counts
 
 
 def _parameter_count(written: str) -> int | None:

@@ -19,5 +19,8 @@ public class FulfillOrderConsumerDefinition : ConsumerDefinition<FulfillOrderCon
             r.Ignore<InvalidOperationException>();
             r.Interval(3, 1000);
         });
+        // One interval each: a params array of one (was read as 500 retries, and as unknown).
+        endpointConfigurator.UseScheduledRedelivery(r => r.Intervals(TimeSpan.FromSeconds(30)));
+        endpointConfigurator.UseRetry(r => r.Intervals(500));
     }
 }
