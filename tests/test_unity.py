@@ -5,13 +5,19 @@ two assembly definitions (Game.Core, with a .meta guid Game.Gameplay references 
 Editor-only Game.Gameplay.Editor), loose scripts (Assembly-CSharp), an Editor folder (Assembly-CSharp-Editor), Plugins
 (Assembly-CSharp-firstpass), a `Samples~` folder Unity ignores, a scene wiring Player.OnStartClicked to a button, a
 prefab instance overriding a button's method (PlayerAnimation.OnMenuOpened) and an animation event (OnFootstep);
-Packages/ an embedded package with its own .asmdef and a script outside it. tools/Build/Build.csproj is an unrelated
-tool project (Boss Room's dotnet-tools trap): the Unity project is indexed, not it.
+Packages/ an embedded package with its own .asmdef and a script outside it. Wall is attached only by a prefab under
+Assets/Prefabs/Build/, Sentry by its part without the base (Sentry.cs; `: NetworkBehaviour` in Sentry.Network.cs),
+Bootstrap by nothing (its static [RuntimeInitializeOnLoadMethod] adds it), AndroidBackButton only in an
+`#if UNITY_ANDROID` branch; SceneLinks is a plain static class with a method named like a wired one.
+tools/Build/Build.csproj is an unrelated tool project (Boss Room's dotnet-tools trap): the Unity project is indexed,
+not it.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +25,7 @@ import pytest
 
 from tests.conftest import indexed_copy, roslynmap, serving
 from tests.mcp_client import McpServerProcess
-from tests.repos import TESTDATA, make_repo
+from tests.repos import GIT_ENV, TESTDATA, make_repo
 
 UNITY_NOTES = [
     "Unity project (editor 2022.3): 7 assemblies synthesized from its layout (each .asmdef; Assembly-CSharp, -Editor, "
@@ -54,20 +60,21 @@ def test_the_unity_project_is_indexed_not_the_tool_beside_it(unity: McpServerPro
     data = env["data"]
     assert data["solution"] == "ProjectSettings/ProjectVersion.txt"
     assert data["workspace_diagnostics"] == UNITY_NOTES
-    # facts: the inactive `#if NETCODE_1_5` branch; 4 scripts with a .cs.meta, 2 attachments (MainMenu in Main.unity,
-    # PlayerAnimation in Menu.prefab), 3 method names wired (OnStartClicked, OnMenuOpened, OnFootstep), the scan
-    assert data["counts"] == {"symbols": 52, "references": 59, "files": 13, "unresolved_references": 34, "facts": 11,
+    # facts: the inactive `#if NETCODE_1_5` and `#if UNITY_ANDROID` branches; 9 scripts with a .cs.meta, 4
+    # attachments (MainMenu in Main.unity, PlayerAnimation in Menu.prefab, Wall in Build/Wall.prefab, Sentry in
+    # Sentry.prefab), 3 method names wired (OnStartClicked, OnMenuOpened, OnFootstep), the scan
+    assert data["counts"] == {"symbols": 64, "references": 73, "files": 19, "unresolved_references": 47, "facts": 19,
                               "projects": 7}
     projects = data["projects"]
     assert [(p["name"], p["path"], p["semantic_level"], p["resolved_references"], p["unresolved_references"],
              p["missing_reference_errors"], p["target_framework"]) for p in projects] == [
         ("Game.Core", "Assets/Scripts/Core/Game.Core.asmdef", "partial", 9, 4, 5, "net10.0"),
-        ("Game.Gameplay", "Assets/Scripts/Gameplay/Game.Gameplay.asmdef", "partial", 7, 19, 25, "net10.0"),
+        ("Game.Gameplay", "Assets/Scripts/Gameplay/Game.Gameplay.asmdef", "partial", 7, 22, 27, "net10.0"),
         ("Game.Gameplay.Editor", "Assets/Scripts/Gameplay/Editor/Game.Gameplay.Editor.asmdef", "partial", 1, 4, 4,
          "net10.0"),
         ("Game.Utils", "Packages/com.game.utils/Runtime/Game.Utils.asmdef", "full", 0, 0, 0, "net10.0"),
         ("Assembly-CSharp-firstpass", "Assets/Plugins/", "full", 0, 0, 0, "net10.0"),
-        ("Assembly-CSharp", "Assets/", "partial", 6, 2, 2, "net10.0"),
+        ("Assembly-CSharp", "Assets/", "partial", 7, 12, 13, "net10.0"),
         ("Assembly-CSharp-Editor", "Assets/**/Editor/", "partial", 2, 5, 4, "net10.0"),
     ]
     core = projects[0]
@@ -85,6 +92,8 @@ def test_the_unity_project_is_indexed_not_the_tool_beside_it(unity: McpServerPro
 def test_each_script_goes_to_the_assembly_unity_compiles_it_into(unity: McpServerProcess) -> None:
     env = unity.call("symbols_search", {"kinds": ["Class", "Enum"], "limit": 50})
     assert sorted((r["symbol_id"], r["file"], r["project"]) for r in env["data"]["results"]) == [
+        ("T:AndroidBackButton", "Assets/AndroidBackButton.cs", "Assembly-CSharp"),
+        ("T:Bootstrap", "Assets/Bootstrap.cs", "Assembly-CSharp"),
         ("T:Game.Core.Damage", "Assets/Scripts/Core/Damage.cs", "Game.Core"),
         ("T:Game.Core.Health", "Assets/Scripts/Core/Health.cs", "Game.Core"),
         ("T:Game.Gameplay.Editor.PlayerInspector", "Assets/Scripts/Gameplay/Editor/PlayerInspector.cs",
@@ -93,14 +102,17 @@ def test_each_script_goes_to_the_assembly_unity_compiles_it_into(unity: McpServe
         ("T:Game.Gameplay.Loadout", "Assets/Scripts/Gameplay/Loadout.cs", "Game.Gameplay"),
         ("T:Game.Gameplay.Player", "Assets/Scripts/Gameplay/Player.cs", "Game.Gameplay"),
         ("T:Game.Gameplay.PlayerAnimation", "Assets/Scripts/Gameplay/PlayerAnimation.cs", "Game.Gameplay"),
+        ("T:Game.Gameplay.Sentry", "Assets/Scripts/Gameplay/Sentry.Network.cs", "Game.Gameplay"),
         ("T:Game.Gameplay.Stance", "Assets/Scripts/Gameplay/Loadout.cs", "Game.Gameplay"),
         ("T:Game.Gameplay.Turret", "Assets/Scripts/Gameplay/Turret.cs", "Game.Gameplay"),
         ("T:Game.Gameplay.WeaponData", "Assets/Scripts/Gameplay/WeaponData.cs", "Game.Gameplay"),
         ("T:MainMenu", "Assets/MainMenu.cs", "Assembly-CSharp"),
         ("T:MenuTools", "Assets/Editor/MenuTools.cs", "Assembly-CSharp-Editor"),
+        ("T:SceneLinks", "Assets/SceneLinks.cs", "Assembly-CSharp"),
         ("T:ScoreKeeper", "Assets/MainMenu.cs", "Assembly-CSharp"),
         ("T:Utils.MathUtil", "Packages/com.game.utils/Runtime/MathUtil.cs", "Game.Utils"),
         ("T:VendorLib", "Assets/Plugins/VendorLib.cs", "Assembly-CSharp-firstpass"),
+        ("T:Wall", "Assets/Wall.cs", "Assembly-CSharp"),
     ]
     # Assets/Samples~ (Unity ignores `~` folders) and Packages/com.game.utils/Loose.cs (no .asmdef) are not compiled.
     assert unity.call("symbols_search", {"query": "Sample"})["data"]["results"] == []
@@ -109,7 +121,7 @@ def test_each_script_goes_to_the_assembly_unity_compiles_it_into(unity: McpServe
     # NETCODE_1_5 (netcode 1.7.1 is not in [1.5.2,1.6.0]) does not.
     starts = unity.call("symbols_search", {"query": "Start"})["data"]["results"]
     assert sorted(r["symbol_id"] for r in starts if r["name"] == "Start") == [
-        "M:Game.Gameplay.PlayerAnimation.Start", "M:MainMenu.Start"]
+        "M:Game.Gameplay.PlayerAnimation.Start", "M:MainMenu.Start", "M:Wall.Start"]
     assert unity.call("symbols_search", {"query": "OldNetcode"})["data"]["results"] == []
 
 
@@ -150,27 +162,34 @@ def test_unused_knows_what_unity_calls_and_sets(unity: McpServerProcess) -> None
         "M:Game.Gameplay.Player.Unwired", "T:Game.Gameplay.Turret"]
     excluded = env["data"]["excluded"]
     assert {k: v["count"] for k, v in excluded.items()} == {
-        # [MenuItem] HealAll and its class MenuTools, [ServerRpc] FireServerRpc, PlayerAnimation's [Inject] _health
-        "found_by_attribute": 4,
+        # [MenuItem] HealAll and its class MenuTools, [ServerRpc] FireServerRpc, PlayerAnimation's [Inject] _health,
+        # Bootstrap's [RuntimeInitializeOnLoadMethod] Init
+        "found_by_attribute": 5,
         "unbound_base": 1,  # Player.OnNetworkSpawn overrides NetworkBehaviour's
         # Player.OnStartClicked (the scene's m_MethodName), PlayerAnimation.OnMenuOpened (a prefab instance's override
-        # of m_MethodName), PlayerAnimation.OnFootstep (Walk.anim's animation event)
-        "unity_event": 3,
-        # MainMenu.Start, Health.Awake, Player.Update, PlayerInspector.OnSceneGUI, PlayerAnimation.Start
-        "unity_message": 5,
-        # MainMenu (Main.unity attaches it) and PlayerAnimation (Menu.prefab, twice), PlayerInspector (an Editor),
-        # WeaponData ([CreateAssetMenu], no asset yet), Hud (no Hud.cs.meta: its guid is not known); Health and Player
-        # are named by code
-        "unity_object": 5,
+        # of m_MethodName), PlayerAnimation.OnFootstep (Walk.anim's animation event); SceneLinks.OnStartClicked and
+        # its class, by the name alone
+        "unity_event": 5,
+        # MainMenu.Start, Health.Awake, Player.Update, PlayerInspector.OnSceneGUI, PlayerAnimation.Start, Wall.Start,
+        # Sentry.Update, Bootstrap.Awake, AndroidBackButton.Update
+        "unity_message": 9,
+        # MainMenu (Main.unity attaches it), PlayerAnimation (Menu.prefab, twice), Wall
+        # (Assets/Prefabs/Build/Wall.prefab: a Build folder under Assets/ is read), Sentry (Sentry.prefab attaches
+        # Sentry.cs, the part without its base), PlayerInspector (an Editor), WeaponData ([CreateAssetMenu], no asset
+        # yet), Hud (no Hud.cs.meta: its guid is not known), Bootstrap (its static Init adds it), AndroidBackButton
+        # (added in an `#if UNITY_ANDROID` branch); Health and Player are named by code
+        "unity_object": 9,
         # Health.tint, MainMenu.title (public fields), PlayerAnimation.loadout ([SerializeField], never read),
         # Loadout.Stance and Loadout.Ammo (a [Serializable] class's public fields), Stance.Guard and Stance.Charge (the
-        # members of an enum a serialized field holds), WeaponData.damage
-        "unity_serialized": 8,
+        # members of an enum a serialized field holds), WeaponData.damage, Bootstrap.frameRate
+        "unity_serialized": 9,
     }
-    assert excluded["found_by_attribute"]["attributes"] == {"Inject": 1, "MenuItem": 2, "ServerRpc": 1}
-    assert excluded["unity_object"]["why"] == {"attached": 2, "create_asset_menu": 1, "editor": 1, "no_meta": 1}
+    assert excluded["found_by_attribute"]["attributes"] == {
+        "Inject": 1, "MenuItem": 2, "RuntimeInitializeOnLoadMethod": 1, "ServerRpc": 1}
+    assert excluded["unity_object"]["why"] == {"attached": 4, "create_asset_menu": 1, "editor": 1, "inactive_code": 1,
+                                               "made_by_itself": 1, "no_meta": 1}
     assert env["data"]["unity_assets"] == (
-        "3 text assets read (.unity, .prefab, .asset, .controller, .playable...) for the scripts they attach by the "
+        "5 text assets read (.unity, .prefab, .asset, .controller, .playable...) for the scripts they attach by the "
         "guid of each script's .cs.meta: a MonoBehaviour or ScriptableObject of the game's own assemblies none "
         "attaches, that no code names and no [CreateAssetMenu] marks, is listed with its messages and serialized "
         "fields.")
@@ -192,7 +211,7 @@ def test_refs_find_names_the_scenes_and_prefabs_attaching_a_component(unity: Mcp
     env = unity.call("refs_find", {"symbol_id": "T:Game.Gameplay.Turret"})
     assert env["answer"] == "0 references to Game.Gameplay.Turret."
     assert "unity_assets" not in env["data"]
-    assert env["warnings"] == ["Unity: no scene, prefab or asset attaches it (3 text assets read)."]
+    assert env["warnings"] == ["Unity: no scene, prefab or asset attaches it (5 text assets read)."]
     assert env["hint"].startswith("No references in the indexed solution.")
     env = unity.call("refs_find", {"symbol_id": "T:Game.Gameplay.Hud"})
     assert env["warnings"] == [
@@ -210,6 +229,27 @@ def test_refs_find_names_the_scenes_and_prefabs_attaching_a_component(unity: Mcp
     assert env["warnings"] == [
         "Unity: a UnityEvent or animation event names a method, not its class: these assets wire a method of this "
         "name, maybe of another class."]
+
+
+def test_unity_notes_go_only_to_what_unity_makes_and_every_part_of_a_class_is_its_script(
+        unity: McpServerProcess) -> None:
+    # Sentry.prefab attaches Sentry.cs (by Sentry.cs.meta's guid); the part holding `: NetworkBehaviour` is
+    # Sentry.Network.cs, where the class is declared first.
+    env = unity.call("refs_find", {"symbol_id": "T:Game.Gameplay.Sentry"})
+    assert env["answer"] == ("0 references to Game.Gameplay.Sentry; 1 Unity asset attaches it by its script "
+                             "(Assets/Prefabs/Sentry.prefab).")
+    assert env["data"]["unity_assets"] == [{"asset": "Assets/Prefabs/Sentry.prefab", "count": 1}]
+    assert "warnings" not in env
+    # A plain static class is attached by nothing and Unity calls none of its static methods: no Unity note.
+    env = unity.call("refs_find", {"symbol_id": "T:VendorLib"})
+    assert env["answer"] == "1 references to VendorLib (1 TypeRef)." and "warnings" not in env
+    env = unity.call("refs_find", {"symbol_id": "M:SceneLinks.OnStartClicked"})
+    assert env["answer"] == "0 references to SceneLinks.OnStartClicked." and "warnings" not in env
+    assert "unity_assets" not in env["data"]
+    # An animation event calls a private method of a component.
+    env = unity.call("refs_find", {"symbol_id": "M:Game.Gameplay.PlayerAnimation.OnFootstep"})
+    assert env["answer"] == ("0 references to Game.Gameplay.PlayerAnimation.OnFootstep; 1 Unity asset wires it by "
+                             "name (Assets/Animations/Walk.anim).")
 
 
 def test_a_workspace_overlay_adds_a_script_to_the_assembly_of_its_folder(unity: McpServerProcess,
@@ -243,6 +283,9 @@ def test_a_scene_that_is_not_text_keeps_every_component_nothing_else_attaches(tm
     (source / "Assets/Scenes/Boss.unity").write_text(
         "version https://git-lfs.github.com/spec/v1\noid sha256:3a002e0d\nsize 427987\n")
     (source / "Assets/Scenes/Arena.unity").write_bytes(b"\x00\x00\x00\x00\x01\x02binary serialization")
+    # Unity writes baked lighting in binary even under Force Text: not read, but it attaches no script
+    (source / "Assets/Scenes/Main").mkdir()
+    (source / "Assets/Scenes/Main/LightingData.asset").write_bytes(b"\x00\x01lighting")
     repo = make_repo(source, tmp_path / "Unity", restore=False)
     done = roslynmap("index", str(repo), "--json", env={"ROSLYNMAP_HOME": str(home)})
     assert done.returncode == 2, done.stdout + done.stderr
@@ -251,13 +294,25 @@ def test_a_scene_that_is_not_text_keeps_every_component_nothing_else_attaches(tm
         assert [i["symbol_id"] for i in env["data"]["unused"]] == [
             "M:ScoreKeeper.Reset", "M:Game.Core.Health.NeverCalled", "F:Game.Gameplay.Loadout._spare",
             "M:Game.Gameplay.Player.Unwired"]
+        # Turret, Bootstrap and AndroidBackButton: no text asset attaches them
         assert env["data"]["excluded"]["unity_object"]["why"] == {
-            "attached": 2, "create_asset_menu": 1, "editor": 1, "no_meta": 1, "unseen_assets": 1}
+            "attached": 4, "create_asset_menu": 1, "editor": 1, "no_meta": 1, "unseen_assets": 3}
+        unseen = ("1 Git LFS pointer not in the checkout: Assets/Scenes/Boss.unity; 2 binary assets: "
+                  "Assets/Scenes/Arena.unity, Assets/Scenes/Main/LightingData.asset; of these, 2 can attach a script: "
+                  "Assets/Scenes/Arena.unity, Assets/Scenes/Boss.unity")
         assert env["data"]["unity_assets"].endswith(
-            "fields. Not read: 1 Git LFS pointer not in the checkout: Assets/Scenes/Boss.unity; 1 binary asset: "
-            "Assets/Scenes/Arena.unity; a class none of the others attaches may be attached there, so it is left out "
-            "(unity_object, why unseen_assets).")
+            f"fields. Not read: {unseen}; a class none of the others attaches may be attached there, so it is left "
+            "out (unity_object, why unseen_assets).")
         env = server.call("refs_find", {"symbol_id": "T:Game.Gameplay.Turret"})
-        assert env["warnings"] == [
-            "Unity: assets not read (1 Git LFS pointer not in the checkout: Assets/Scenes/Boss.unity; 1 binary "
-            "asset: Assets/Scenes/Arena.unity) may use it too."]
+        assert env["warnings"] == [f"Unity: assets not read ({unseen}) may use it too."]
+        # Only the binary LightingData.asset not read: nothing is hidden, Turret is listed
+        (repo / "Assets/Scenes/Boss.unity").unlink()
+        (repo / "Assets/Scenes/Arena.unity").unlink()
+        subprocess.run(["git", "-C", str(repo), "commit", "-qam", "text scenes only"], check=True,
+                       env={**os.environ, **GIT_ENV})
+        server.call("index_ensure_baseline", {})
+        env = server.call("symbols_unused", {})
+        assert [i["symbol_id"] for i in env["data"]["unused"]][-1] == "T:Game.Gameplay.Turret"
+        assert env["data"]["unity_assets"].endswith(
+            "fields. Not read: 1 binary asset: Assets/Scenes/Main/LightingData.asset; none of these can attach a "
+            "script, so the listing stands.")

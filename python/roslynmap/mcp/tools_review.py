@@ -294,7 +294,7 @@ def unused_tool(params: UnusedParams, repo_path: str) -> ToolOutput:
                              f"Projects: {', '.join(have)}.")
     is_unity = unity.is_unity_baseline(ctx.conn)
     found = unused.unused(ctx.conn, params.project, kinds, markup.names(ctx.conn, ctx.root),
-                          unity.event_names(ctx.conn, ctx.root) if is_unity else frozenset())
+                          unity.event_names(ctx.conn, ctx.root) if is_unity else frozenset(), ctx.root)
     page = found.items[params.offset:params.offset + limit]
     excluded = sum(found.excluded.values())
     answer = f"{len(found.items)} symbols have no reference in the solution" + \
@@ -337,6 +337,8 @@ def _unity_assets_read(conn: sqlite3.Connection) -> str:
     if scan.unseen:
         said += f". Not read: {scan.unseen_said()}; a class none of the others attaches may be attached there, so it " \
                 "is left out (unity_object, why unseen_assets)"
+    elif scan.not_read:
+        said += f". Not read: {scan.unseen_said()}, so the listing stands"
     return said + "."
 
 

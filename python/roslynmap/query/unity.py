@@ -10,13 +10,18 @@ through the game's own classes (`GameManager : Singleton<GameManager>`, `Singlet
 from __future__ import annotations
 
 import json
-import os
 import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
+
+from roslynmap.model.errors import RoslynMapError
+from roslynmap.model.unity_files import is_asset, is_unity_project, project_files, read_asset
+from roslynmap.query import projectrefs
+from roslynmap.query.code import read_lines
 from roslynmap.query.sql import in_chunks, memo
 from roslynmap.query.types import ENUMS_OF_DECLARED_TYPES
 
@@ -57,24 +62,13 @@ MESSAGES = frozenset({
 })
 SERIALIZE_ATTRIBUTES = ("SerializeField", "SerializeFieldAttribute", "SerializeReference",
                         "SerializeReferenceAttribute")
-ASSET_SUFFIXES = (".unity", ".prefab", ".asset", ".controller", ".overridecontroller", ".playable", ".anim",
-                  # a model's import settings hold the animation events of its clips (Boss Room's CharacterSet.fbx)
-                  ".fbx.meta", ".obj.meta", ".blend.meta", ".dae.meta", ".max.meta", ".ma.meta", ".mb.meta")
 # Unity's DI containers (VContainer, Zenject/Extenject, Reflex) set an `[Inject]` field by reflection.
 INJECT_ATTRIBUTES = ("Inject", "InjectAttribute")
-# Unity's caches and build output (Library/ holds thousands of imported .asset files), never the project's own.
-_SKIPPED = frozenset({"library", "temp", "logs", "obj", "bin", "node_modules", "build", "builds"})
-# A UnityEvent's call (`m_MethodName: OnStartClicked`), the same overridden in a prefab instance (`propertyPath:
-# ...m_MethodName` then `value: OnStartClicked`: Boss Room's main menu) and an animation event (`functionName:
-# OnAnimEvent`).
-_METHOD_NAME = re.compile(rb"(?:m_MethodName:|m_MethodName\s*\n\s*value:|functionName:)[ \t]*([A-Za-z_]\w*)")
-
-
 def is_unity_baseline(conn: sqlite3.Connection) -> bool:
     """A baseline of a Unity project: synthesized from its layout (an .asmdef, `Assets/`) or Unity's generated
     solution (Assembly-CSharp.csproj)."""
-    return conn.execute("SELECT 1 FROM projects WHERE path LIKE '%.asmdef' OR name = 'Assembly-CSharp'"
-                        " OR (path LIKE '%Assets/%' AND path LIKE '%/') LIMIT 1").fetchone() is not None
+    return memo(conn, "unity_baseline", lambda: any(
+        is_unity_project(str(name), str(path or "")) for name, path in conn.execute("SELECT name, path FROM projects")))
 
 
 def is_game_assembly(path: str) -> bool:
@@ -93,10 +87,19 @@ class AssetScan:
     lfs_count: int
     unreadable: list[str]
     unresolved_guids: int  # attachments of scripts no .cs.meta of the repository has (packages, DLLs)
+    # The first of the assets not read that could attach a script (a scene, a prefab, a ScriptableObject's .asset;
+    # not a LightingData.asset or an animation); None: the baseline predates telling them apart.
+    attaching: list[str] | None = None
+    attaching_count: int = 0
+
+    @property
+    def not_read(self) -> int:
+        return self.binary_count + self.lfs_count + len(self.unreadable)
 
     @property
     def unseen(self) -> int:
-        return self.binary_count + self.lfs_count + len(self.unreadable)
+        """Assets not read that could attach a script: one binary LightingData.asset hides no component."""
+        return self.not_read if self.attaching is None else self.attaching_count
 
     def unseen_said(self) -> str:
         """`143 Git LFS pointers not in the checkout: Assets/Scenes/BossRoom.unity, ...`: assets whose scripts are not
@@ -109,6 +112,10 @@ class AssetScan:
             if count:
                 parts.append(f"{count} {one if count == 1 else many}" + (" not in the checkout" if one.endswith(
                     "pointer") else "") + f": {', '.join(paths[:3])}" + (", ..." if count > 3 else ""))
+        if self.attaching is not None and self.attaching_count < self.not_read:
+            parts.append(f"of these, {self.attaching_count} can attach a script: " + ", ".join(self.attaching[:3])
+                         + (", ..." if self.attaching_count > 3 else "") if self.attaching else
+                         "none of these can attach a script")
         return "; ".join(parts)
 
 
@@ -120,7 +127,8 @@ def asset_scan(conn: sqlite3.Connection) -> AssetScan | None:
             return None
         d: dict[str, Any] = json.loads(row[0])
         return AssetScan(int(d["text"]), list(d["binary"]), int(d["binary_count"]), list(d["lfs"]),
-                         int(d["lfs_count"]), list(d["unreadable"]), int(d["unresolved_guids"]))
+                         int(d["lfs_count"]), list(d["unreadable"]), int(d["unresolved_guids"]),
+                         list(d["attaching"]) if "attaching" in d else None, int(d.get("attaching_count", 0)))
     return memo(conn, "unity_scan", compute)
 
 
@@ -154,6 +162,55 @@ def binds(conn: sqlite3.Connection, path: str | None, name: str, container: str 
     return Path(path).stem == name or path not in scripts_naming_their_class(conn)
 
 
+def class_files(conn: sqlite3.Connection, symbol_ids: list[str]) -> dict[str, list[str]]:
+    """Each class -> every file declaring it: its declaration's first, then its other partial parts' (the part holding
+    the base may not be the script an asset attaches: Player.cs beside `partial class Player : NetworkBehaviour` in
+    Player.Network.cs)."""
+    files: dict[str, list[str]] = {}
+    for sid, path in in_chunks(conn, "SELECT s.symbol_id, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
+                                     " WHERE s.symbol_id IN ({marks})", symbol_ids):
+        files.setdefault(str(sid), []).append(str(path))
+    for sid, path in in_chunks(conn, "SELECT sp.symbol_id, f.path FROM symbol_parts sp JOIN files f"
+                                     " ON f.id = sp.file_id WHERE sp.symbol_id IN ({marks})", symbol_ids):
+        if str(path) not in files.setdefault(str(sid), []):
+            files[str(sid)].append(str(path))
+    return files
+
+
+def bound_scripts(conn: sqlite3.Connection, paths: list[str], name: str, container: str | None) -> list[str]:
+    """The files of a class that Unity binds it to (binds)."""
+    return [path for path in paths if binds(conn, path, name, container)]
+
+
+def maybe_unity_classes(conn: sqlite3.Connection) -> frozenset[str]:
+    """Classes Unity may make: deriving from a base Unity makes (OBJECT_BASES), through the game's own classes, a
+    base unbound outside the Unity editor by the name it is written with (`: MonoBehaviour`), as symbols_unused
+    matches them; or from another base or interface not bound, which may be a package's component (Photon's
+    `MonoBehaviourPun`, UI's `Selectable`). A class of bound bases none of which is Unity's is a plain class."""
+    def compute() -> frozenset[str]:
+        base: dict[str, str] = {}
+        for type_id, related_id, related_name, kind in conn.execute(
+                "SELECT type_id, related_id, related_name, kind FROM relations"
+                " WHERE kind = 'base' OR related_id IS NULL"):
+            if related_id is None:
+                base.setdefault(str(type_id), f"?{related_name}")
+            elif kind == "base":
+                base[str(type_id)] = str(related_id)
+        named = {f"?{root[2:].rsplit('.', 1)[-1]}" for root in OBJECT_BASES}
+        found: set[str] = set()
+        for type_id in base:
+            seen: set[str] = set()
+            current: str | None = base[type_id]
+            while current is not None and current not in seen:
+                if current in OBJECT_BASES or current in named or current.startswith("?"):
+                    found.add(type_id)
+                    break
+                seen.add(current)
+                current = base.get(current)
+        return frozenset(found)
+    return memo(conn, "maybe_unity_classes", compute)
+
+
 @dataclass(frozen=True)
 class Attachment:
     asset: str
@@ -163,12 +220,15 @@ class Attachment:
 def attachments(conn: sqlite3.Connection, symbol_id: str) -> list[Attachment] | None:
     """The assets attaching a class, by path; None when Unity does not bind the class to a script (not named as its
     file, nested) or it is no class."""
-    row = conn.execute("SELECT s.name, s.container_id, f.path FROM symbols s JOIN files f ON f.id = s.file_id"
-                       " WHERE s.symbol_id = ? AND s.kind = 'Class'", (symbol_id,)).fetchone()
-    if row is None or not binds(conn, row[2], row[0], row[1]):
+    row = conn.execute("SELECT s.name, s.container_id FROM symbols s WHERE s.symbol_id = ? AND s.kind = 'Class'",
+                       (symbol_id,)).fetchone()
+    if row is None:
         return None
-    found = [json.loads(r[0]) for r in conn.execute(
-        "SELECT detail FROM facts WHERE kind = 'UnityScriptUse' AND key = ?", (row[2],))]
+    scripts = bound_scripts(conn, class_files(conn, [symbol_id]).get(symbol_id, []), row[0], row[1])
+    if not scripts:
+        return None
+    found = [json.loads(r[0]) for r in in_chunks(
+        conn, "SELECT detail FROM facts WHERE kind = 'UnityScriptUse' AND key IN ({marks})", scripts)]
     return sorted((Attachment(str(d["asset"]), int(d["count"])) for d in found), key=lambda a: a.asset)
 
 
@@ -194,19 +254,39 @@ def asset_method_names(conn: sqlite3.Connection, root: Path) -> frozenset[str]:
     """The method names the repository's scenes, prefabs and assets wire to UnityEvents (`m_MethodName: X`), read
     once per open baseline (one built before the index read them: event_names)."""
     def compute() -> frozenset[str]:
-        names: set[bytes] = set()
-        for folder, dirs, files in os.walk(root):  # no symbolic links followed: nothing outside is read
-            dirs[:] = [d for d in dirs if not d.startswith(".") and d.lower() not in _SKIPPED]
-            for name in files:
-                path = Path(folder, name)
-                if not name.lower().endswith(ASSET_SUFFIXES) or path.is_symlink():
-                    continue
-                try:
-                    names.update(_METHOD_NAME.findall(path.read_bytes()))
-                except OSError:
-                    continue
-        return frozenset(n.decode() for n in names)
+        return frozenset(name for rel, path in project_files(root) if is_asset(rel) for name in read_asset(path)[2])
     return frozenset(memo(conn, f"unity_methods:{root}", compute))
+
+
+def inactive_mentions(conn: sqlite3.Connection, root: Path, names: set[str]) -> dict[int, set[str]]:
+    """Project -> which of `names` the text of an inactive `#if` branch seen there spells as a word, as
+    inactive.names_by_project spreads a branch's names: a branch's recorded names are the members it calls, not the
+    type of its `AddComponent<AndroidBackButton>()` (`#if UNITY_ANDROID`, no platform symbol being defined). Only the
+    files holding such branches are read."""
+    if not names:
+        return {}
+    word = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(names)) + r")\b")
+    branches: dict[str, list[tuple[int, int, int]]] = {}
+    for project, path, line, detail in conn.execute(
+            "SELECT fa.project_id, f.path, fa.line, fa.detail FROM facts fa JOIN files f ON f.id = fa.file_id"
+            " WHERE fa.kind = 'InactiveCode' AND fa.project_id IS NOT NULL"):
+        end = int(orjson.loads(detail or "{}").get("end_line", line))
+        branches.setdefault(str(path), []).append((int(project), int(line), end))
+    own: dict[int, set[str]] = {}
+    for path, spans in branches.items():
+        try:
+            lines = read_lines(root, path)
+        except RoslynMapError:  # deleted or unreadable since the index: nothing said of it
+            continue
+        for project, line, end in spans:
+            if found := set(word.findall("\n".join(lines[line - 1:end]))):
+                own.setdefault(project, set()).update(found)
+    seen: dict[int, set[str]] = {}
+    edges = projectrefs.project_references(conn)
+    for project, found in own.items():
+        for reached in {project} | projectrefs.referenced(edges, [project]):
+            seen.setdefault(reached, set()).update(found)
+    return seen
 
 
 def _carrying(conn: sqlite3.Connection, kinds: tuple[str, ...], attributes: tuple[str, ...]) -> set[str]:
@@ -253,6 +333,10 @@ KEPT = {
     "unseen_assets": "no text asset attaches it, but some assets could not be read (binary or Git LFS pointers): "
                      "it may be attached there",
     "assets_not_read": "the baseline predates reading assets (index --force reads them)",
+    "made_by_itself": "a static member of its own makes it (AddComponent<T>() in a [RuntimeInitializeOnLoadMethod])",
+    "inactive_code": "named in #if branches not compiled here (an `#if UNITY_ANDROID` AddComponent<T>())",
+    "unbound_name": "named like a call or type the compiler could not bind",
+    "markup": "named in markup, whose compiled code is not indexed",
 }
 
 
@@ -263,6 +347,7 @@ class Declared:
     name: str
     container: str | None
     game: bool
+    parts: tuple[str, ...] = ()  # the files of its other partial parts
 
 
 def judge_objects(conn: sqlite3.Connection, objects: set[str], editor_made: set[str],
@@ -277,20 +362,21 @@ def judge_objects(conn: sqlite3.Connection, objects: set[str], editor_made: set[
     judged: dict[str, str | None] = {}
     for sid in objects:
         where = declared.get(sid)
-        bound = where is not None and binds(conn, where.path, where.name, where.container)
+        scripts = [] if where is None or where.path is None else bound_scripts(
+            conn, [where.path, *where.parts], where.name, where.container)
         if sid in editor_made:
             judged[sid] = "editor"
         elif scan is None:
             judged[sid] = "assets_not_read"
         elif where is None or not where.game:
             judged[sid] = "package"
-        elif bound and where.path in attached:
+        elif any(script in attached for script in scripts):
             judged[sid] = "attached"
         elif sid in menu:
             judged[sid] = "create_asset_menu"
-        elif bound and where.path not in with_meta:
+        elif scripts and not all(script in with_meta for script in scripts):
             judged[sid] = "no_meta"
-        elif bound and scan.unseen:
+        elif scripts and scan.unseen:
             judged[sid] = "unseen_assets"
         else:
             judged[sid] = None
@@ -337,7 +423,8 @@ class AssetUses:
         if self.what == "wired by name in":
             said.append("a UnityEvent or animation event names a method, not its class: these assets wire a method "
                         "of this name, maybe of another class")
-        if self.scan.unseen:
+        # A binary animation may wire a method by name too; only a scene, prefab or asset can attach a class.
+        if self.scan.unseen or (self.what == "wired by name in" and self.scan.not_read):
             said.append(f"assets not read ({self.scan.unseen_said()}) may use it too")
         return "Unity: " + "; ".join(said) + "." if said else None
 
@@ -348,15 +435,23 @@ def asset_uses(conn: sqlite3.Connection, symbol_id: str, kind: str, name: str) -
     scan = asset_scan(conn) if is_unity_baseline(conn) else None
     if scan is None:
         return None
+    # Only what Unity may make or call: a plain class is attached by no asset, a static method wired by no UnityEvent
+    # (an animation event calls a private instance method too).
     if kind == "Class":
-        found = attachments(conn, symbol_id)
+        found = attachments(conn, symbol_id) if symbol_id in maybe_unity_classes(conn) else None
         if found is None:
             return None
-        script = conn.execute("SELECT f.path FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.symbol_id = ?",
-                              (symbol_id,)).fetchone()[0]
-        guid = conn.execute("SELECT json_extract(detail, '$.guid') FROM facts WHERE kind = 'UnityScript' AND key = ?",
-                            (script,)).fetchone()
-        return AssetUses("attached by", found, scan, no_meta=guid is None, guid=guid[0] if guid else None)
+        row = conn.execute("SELECT name, container_id FROM symbols WHERE symbol_id = ?", (symbol_id,)).fetchone()
+        scripts = bound_scripts(conn, class_files(conn, [symbol_id]).get(symbol_id, []), row[0], row[1])
+        guids = dict(in_chunks(conn, "SELECT key, json_extract(detail, '$.guid') FROM facts WHERE kind = 'UnityScript'"
+                                     " AND key IN ({marks})", scripts))
+        # The guid assets name: the attached part's (else the first part's with a .cs.meta).
+        with_guid = sorted((s for s in scripts if s in guids), key=lambda s: s not in attached_scripts(conn))
+        guid = str(guids[with_guid[0]]) if with_guid else None
+        return AssetUses("attached by", found, scan, no_meta=len(guids) < len(scripts), guid=guid)
+    member = conn.execute("SELECT container_id, is_static FROM symbols WHERE symbol_id = ?", (symbol_id,)).fetchone()
+    if member is None or member[1] or member[0] not in maybe_unity_classes(conn):
+        return None
     if kind in ("Method", "Property"):
         wired = wired_in(conn, name if kind == "Method" else f"set_{name}")
         return AssetUses("wired by name in", [Attachment(a, 1) for a in wired], scan) if wired else None

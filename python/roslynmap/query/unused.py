@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from roslynmap.model.kinds import TYPE_KINDS
@@ -64,7 +65,8 @@ EXCLUSIONS = {
     "unity_object": "classes deriving from MonoBehaviour, ScriptableObject, NetworkBehaviour, Editor, EditorWindow... "
                     "(by name where UnityEngine is not bound) that Unity may make; `why` says how: attached (a scene, "
                     "prefab or asset attaches it), editor, create_asset_menu, package, no_meta (no .cs.meta), "
-                    "unseen_assets (assets not read may attach it)",
+                    "unseen_assets (assets not read may attach it), made_by_itself (a static member of its own adds "
+                    "it), inactive_code, unbound_name, markup (named where the index cannot follow)",
     "unity_message": "Unity messages (Awake, Start, Update, OnTriggerEnter, OnValidate...) of those classes, which "
                      "Unity calls by name",
     "unity_serialized": "[SerializeField] and [SerializeReference] fields, public fields of those classes and of "
@@ -111,6 +113,27 @@ def _reached_from_outside(conn: sqlite3.Connection, types: set[str]) -> set[str]
         if not (caller[2:] == inner or caller[2:].startswith(inner + ".")):
             reached.add(str(members[target]))
     return reached
+
+
+# Calls that make a component or ScriptableObject of the type on their line (`AddComponent<Bootstrap>()`,
+# `ScriptableObject.CreateInstance<Settings>()`, `new GameObject("Boot", typeof(Bootstrap))`).
+_MAKING_CALLS = ("AddComponent", "CreateInstance", "GetOrAddComponent")
+
+
+def _made_by_itself(conn: sqlite3.Connection, types: set[str]) -> set[str]:
+    """Of these types, those a static member of their own names on the line of a call making it (`[RuntimeInitialize
+    OnLoadMethod] static void Init() => new GameObject().AddComponent<Bootstrap>()`): the type reaches no instance
+    through an instance member, but a static one runs without any."""
+    keys = dict(in_chunks(conn, "SELECT key, symbol_id FROM ids WHERE symbol_id IN ({marks})", sorted(types)))
+    rows = in_chunks(conn, "SELECT DISTINCT t.target_key, s.symbol_id FROM refs t"
+                           " JOIN ids i ON i.key = t.from_key JOIN symbols s ON s.symbol_id = i.symbol_id"
+                           " AND s.is_static = 1"
+                           " JOIN refs c ON c.file_id = t.file_id AND c.line = t.line AND c.from_key = t.from_key"
+                           f" AND (c.target_name IN ({', '.join(repr(n) for n in _MAKING_CALLS)})"
+                           " OR (c.kind = 'Instantiate' AND c.target_name = 'GameObject'))"
+                           " WHERE t.kind = 'TypeRef' AND t.target_key IN ({marks})", list(keys))
+    return {str(keys[target]) for target, member in rows
+            if str(member)[2:].startswith(str(keys[target])[2:] + ".")}
 
 
 def _library_projects(conn: sqlite3.Connection) -> set[int]:
@@ -276,9 +299,11 @@ class _Rules:
 
 
 def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
-           in_markup: markup.MarkupNames | None = None, unity_events: frozenset[str] = frozenset()) -> Unused:
+           in_markup: markup.MarkupNames | None = None, unity_events: frozenset[str] = frozenset(),
+           root: Path | None = None) -> Unused:
     """`in_markup`: the names the repository's Razor and XAML markup uses (query/markup.py); `unity_events`: the
-    method names its Unity scenes and prefabs wire (query/unity.py): those are left out."""
+    method names its Unity scenes and prefabs wire (query/unity.py): those are left out. `root`: the working tree,
+    whose inactive `#if` branches may name a Unity component nothing else makes."""
     projects = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT id, name, semantic_level FROM projects")}
     skipped = sorted(name for name, level in projects.values() if level == "syntax_only")
     rows = conn.execute(
@@ -371,7 +396,23 @@ def unused(conn: sqlite3.Connection, project: str | None, kinds: list[str],
         # TextMesh Pro's VertexZoom starts its own coroutine), has no instance: unused, with all its members. One code
         # names keeps Unity's rules (AddComponent<T>() makes it; a base class's Awake runs in its subclasses).
         unattached = {sid for sid, why in rules.unity_kept.items() if why is None} - named_outside
-        rules.unity_unattached = unattached - _reached_from_outside(conn, unattached) if unattached else set()
+        unattached -= _reached_from_outside(conn, unattached) if unattached else set()
+        # One its own static member adds or creates (a [RuntimeInitializeOnLoadMethod]'s AddComponent<T>()), or named
+        # where the index cannot follow it (an `#if UNITY_ANDROID` branch's AddComponent<T>(), an unbound call,
+        # markup), may be made: kept, said why, and its members judged by Unity's rules.
+        made_by_itself = _made_by_itself(conn, unattached) if unattached else set()
+        unattached_symbols = [s for s in symbols if s.symbol_id in unattached]
+        in_branches = unity.inactive_mentions(conn, root, {s.name for s in unattached_symbols}) if root else {}
+        for s in unattached_symbols:
+            if s.symbol_id in made_by_itself:
+                rules.unity_kept[s.symbol_id] = "made_by_itself"
+            elif s.name in rules.in_inactive_code.get(s.project_id, ()) or s.name in in_branches.get(s.project_id, ()):
+                rules.unity_kept[s.symbol_id] = "inactive_code"
+            elif s.name in unbound_names:
+                rules.unity_kept[s.symbol_id] = "unbound_name"
+            elif s.symbol_id in named_in_markup:
+                rules.unity_kept[s.symbol_id] = "markup"
+        rules.unity_unattached = {sid for sid in unattached if rules.unity_kept.get(sid) is None}
         rules.unity_objects = set(rules.unity_kept) - rules.unity_unattached
         used_containers -= rules.unity_unattached
         used -= {keys[t] for t in rules.unity_unattached if t in keys}
@@ -433,8 +474,10 @@ def _unity_objects(conn: sqlite3.Connection, symbols: list[_Symbol], lineage: _B
     """The classes deriving from a base Unity makes, judged by the assets attaching them (query/unity.py)."""
     objects = lineage.derived_from(unity.OBJECT_BASES)
     paths = {int(r[0]): str(r[1]) for r in conn.execute("SELECT id, path FROM projects")}
+    files = unity.class_files(conn, sorted(objects))
     declared = {s.symbol_id: unity.Declared(s.path, s.name, s.container,
-                                            unity.is_game_assembly(paths.get(s.project_id, "")))
+                                            unity.is_game_assembly(paths.get(s.project_id, "")),
+                                            tuple(f for f in files.get(s.symbol_id, []) if f != s.path))
                 for s in symbols if s.symbol_id in objects}
     return unity.judge_objects(conn, objects, lineage.derived_from(unity.EDITOR_BASES), declared)
 

@@ -1,23 +1,22 @@
 """What a Unity project's text-serialized assets say about its scripts, read once at index time (facts).
 
-A scene, prefab or asset attaches a script by the guid of its `.cs.meta` (`m_Script: {fileID: 11500000, guid: <32
-hex>, type: 3}`) and wires methods by name (a UnityEvent's `m_MethodName: OnStartClicked`, a prefab instance's
-override of it, an animation event's `functionName: OnFootstep`). Every file is streamed line by line: Boss Room's
-scenes run to megabytes. An asset that is not text (binary serialization, or a Git LFS pointer whose content is not
-in the checkout: Boss Room's scenes) is skipped and counted, so a reader knows what it could not see.
+What is read and how: model/unity_files.py. An asset that is not text (binary serialization, or a Git LFS pointer
+whose content is not in the checkout: Boss Room's scenes) is skipped and counted, so a reader knows what it could not
+see; of those, the ones that could attach a script (a scene, a prefab, a ScriptableObject's .asset; not a
+LightingData.asset, which Unity writes in binary even under Force Text) are counted apart.
 
 Facts (file and project None; the asset's path in the detail):
 - `UnityScript`: key the script's path, detail {"guid"}: the script has a `.cs.meta`.
 - `UnityScriptUse`: key the script's path, detail {"asset", "count"}: the asset attaches it `count` times.
 - `UnityEventName`: key a method name, detail {"asset"}: the asset wires or calls it by name.
 - `UnityAssetScan`: one, key "assets", detail {"text", "binary", "binary_count", "lfs", "lfs_count", "unreadable",
-  "unresolved_guids"}: what was read and what was not.
+  "unresolved_guids", "attaching", "attaching_count"}: what was read and what was not (`attaching`: the first of
+  those not read that could attach a script).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -25,37 +24,15 @@ from pathlib import Path
 from typing import Any
 
 from roslynmap.model.records import FactRecord
+from roslynmap.model.unity_files import is_asset, is_unity_project, may_attach, project_files, read_asset
 
-# Unity's text-serialized assets that may attach a script or wire a method (a ScriptableObject's `.asset`, a state
-# machine behaviour in a `.controller`, a Timeline's clips in a `.playable`, a signal's `.signal`).
-YAML_SUFFIXES = (".unity", ".prefab", ".asset", ".controller", ".overridecontroller", ".playable", ".anim", ".signal",
-                 ".preset", ".mixer")
-# A model's import settings hold the animation events of its clips (Boss Room's CharacterSet.fbx); always text.
-MODEL_META_SUFFIXES = (".fbx.meta", ".obj.meta", ".blend.meta", ".dae.meta", ".max.meta", ".ma.meta", ".mb.meta")
-# Unity's caches and build output (Library/ holds thousands of imported .asset files), never the project's own.
-_SKIPPED = frozenset({"library", "temp", "logs", "obj", "bin", "node_modules", "build", "builds", "cvs"})
-_SCRIPT = re.compile(rb"m_Script:\s*\{\s*fileID:\s*11500000,\s*guid:\s*([0-9a-fA-F]{32})")
-_METHOD = re.compile(rb"(?:m_MethodName|functionName):[ \t]*([A-Za-z_]\w*)")
-_OVERRIDE_VALUE = re.compile(rb"^\s*value:[ \t]*([A-Za-z_]\w*)")
 _GUID = re.compile(rb"^guid:\s*([0-9a-fA-F]{32})\s*$")
 _LISTED = 10  # the first paths of assets not read, kept in the scan fact
 
 
 def is_unity_layout(projects: Iterable[dict[str, Any]]) -> bool:
     """The projects of a Unity project (query/unity.is_unity_baseline, before there is a baseline)."""
-    return any(str(p.get("path", "")).endswith(".asmdef") or p.get("name") == "Assembly-CSharp"
-               or ("Assets/" in str(p.get("path", "")) and str(p.get("path", "")).endswith("/")) for p in projects)
-
-
-def _files(root: Path) -> Iterable[tuple[str, Path]]:
-    """(repo-relative path, path) of the files Unity imports: no hidden or `~` folders, no caches, no links."""
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not d.endswith("~")
-                         and d.lower() not in _SKIPPED and not os.path.islink(os.path.join(folder, d)))
-        for name in sorted(files):
-            path = Path(folder, name)
-            if not path.is_symlink():
-                yield path.relative_to(root).as_posix(), path
+    return any(is_unity_project(str(p.get("name", "")), str(p.get("path", ""))) for p in projects)
 
 
 def _script_guid(meta: Path) -> str | None:
@@ -71,37 +48,9 @@ def _script_guid(meta: Path) -> str | None:
     return None
 
 
-def _read_asset(path: Path, text_only: bool) -> tuple[str, Counter[str], set[str]]:
-    """(what it is: "text", "json", "binary", "lfs" or "unreadable"; the script guids it attaches, with their
-    counts; the method names it wires)."""
-    guids: Counter[str] = Counter()
-    methods: set[str] = set()
-    try:
-        with path.open("rb") as stream:
-            first = stream.readline()
-            if not text_only:
-                if first.startswith(b"version https://git-lfs"):
-                    return "lfs", guids, methods
-                if first.lstrip().startswith((b"{", b"[")):
-                    return "json", guids, methods  # a package's settings (XRSettings.asset): no Unity YAML in it
-                if not first.startswith(b"%YAML"):
-                    return "binary", guids, methods
-            overridden = False  # the last line was a prefab override's `propertyPath: ...m_MethodName`
-            for line in stream:
-                if overridden and (value := _OVERRIDE_VALUE.match(line)) is not None:
-                    methods.add(value.group(1).decode())
-                overridden = False
-                if b"m_Script" in line:
-                    if (script := _SCRIPT.search(line)) is not None:
-                        guids[script.group(1).decode().lower()] += 1
-                elif b"m_MethodName" in line or b"functionName" in line:
-                    if (method := _METHOD.search(line)) is not None:
-                        methods.add(method.group(1).decode())
-                    elif line.rstrip().endswith(b"m_MethodName"):
-                        overridden = True
-    except OSError:
-        return "unreadable", guids, methods
-    return "text", guids, methods
+def _scenes_first(paths: list[str]) -> list[str]:
+    """Scenes and prefabs named first: they attach the most."""
+    return sorted(paths, key=lambda path: (not path.endswith(".unity"), not path.endswith(".prefab"), path))
 
 
 def asset_facts(root: Path, projects: list[dict[str, Any]]) -> list[FactRecord]:
@@ -113,16 +62,14 @@ def asset_facts(root: Path, projects: list[dict[str, Any]]) -> list[FactRecord]:
     wired: dict[str, set[str]] = {}  # asset -> method names
     skipped: dict[str, list[str]] = {"binary": [], "lfs": [], "unreadable": []}
     text = 0
-    for rel, path in _files(root):
-        lower = rel.lower()
-        if lower.endswith(".cs.meta"):
+    for rel, path in project_files(root):
+        if rel.lower().endswith(".cs.meta"):
             if (guid := _script_guid(path)) is not None:
                 scripts[guid] = rel[:-len(".meta")]
             continue
-        model_meta = lower.endswith(MODEL_META_SUFFIXES)
-        if not model_meta and not lower.endswith(YAML_SUFFIXES):
+        if not is_asset(rel):
             continue
-        state, guids, methods = _read_asset(path, text_only=model_meta)
+        state, guids, methods = read_asset(path)
         if state == "json":
             continue
         if state != "text":
@@ -133,8 +80,9 @@ def asset_facts(root: Path, projects: list[dict[str, Any]]) -> list[FactRecord]:
             uses[rel] = guids
         if methods:
             wired[rel] = methods
-    for paths in skipped.values():  # scenes and prefabs named first: they attach the most
-        paths.sort(key=lambda path: (not path.endswith(".unity"), not path.endswith(".prefab"), path))
+    for kind, paths in skipped.items():
+        skipped[kind] = _scenes_first(paths)
+    attaching = _scenes_first([rel for paths in skipped.values() for rel in paths if may_attach(rel)])
     facts = [FactRecord("UnityScript", None, None, None, None, None, "high", script, json.dumps({"guid": guid}))
              for guid, script in sorted(scripts.items(), key=lambda item: item[1])]
     unresolved = 0
@@ -150,5 +98,6 @@ def asset_facts(root: Path, projects: list[dict[str, Any]]) -> list[FactRecord]:
     facts.append(FactRecord("UnityAssetScan", None, None, None, None, None, "high", "assets", json.dumps({
         "text": text, "binary": skipped["binary"][:_LISTED], "binary_count": len(skipped["binary"]),
         "lfs": skipped["lfs"][:_LISTED], "lfs_count": len(skipped["lfs"]),
-        "unreadable": skipped["unreadable"][:_LISTED], "unresolved_guids": unresolved})))
+        "unreadable": skipped["unreadable"][:_LISTED], "unresolved_guids": unresolved,
+        "attaching": attaching[:_LISTED], "attaching_count": len(attaching)})))
     return facts

@@ -1,0 +1,8 @@
+using Unity.Netcode;
+
+namespace Game.Gameplay
+{
+    public partial class Sentry : NetworkBehaviour
+    {
+    }
+}
