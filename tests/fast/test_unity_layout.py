@@ -92,6 +92,19 @@ def test_the_assemblies_of_the_layout(game: Path) -> None:
         "1 script(s) under Packages/ belong to no .asmdef: Unity does not compile them, and they are not indexed"]
 
 
+def test_a_folder_named_like_build_output_below_assets_is_the_games(game: Path) -> None:
+    """Unity compiles `Assets/Scripts/Logs/` and `Assets/bin/`: only hidden, `~` and cvs folders are skipped there (the
+    layout skipped logs/, temp/, bin/ and obj/ at every depth, losing the game's scripts in them)."""
+    for folder in ("Logs", "bin", ".hidden", "Samples~", "CVS"):
+        (game / "Assets" / folder).mkdir(exist_ok=True)
+        (game / "Assets" / folder / f"In{folder.strip('.~').title()}.cs").write_text("class X {}")
+    (game / "Library").mkdir(exist_ok=True)
+    (game / "Library" / "Cached.cs").write_text("class Cached {}")
+    main = next(p for p in layout(game, MARKER)["projects"] if p["name"] == "Assembly-CSharp")
+    assert main["files"] == ["Assets/AndroidBackButton.cs", "Assets/Bootstrap.cs", "Assets/MainMenu.cs",
+                             "Assets/SceneLinks.cs", "Assets/Wall.cs", "Assets/Logs/InLogs.cs", "Assets/bin/InBin.cs"]
+
+
 def test_an_asmref_lends_its_folder_to_another_assembly(game: Path) -> None:
     shared = game / "Assets" / "Shared"
     shared.mkdir()

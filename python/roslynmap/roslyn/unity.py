@@ -18,9 +18,9 @@ from typing import Any
 
 import orjson
 
+from roslynmap.model.unity_files import is_skipped_folder
+
 VERSION_FILE = "ProjectSettings/ProjectVersion.txt"
-# Folders Unity does not import (hidden, `Samples~`, cvs) and build output that is never source.
-_SKIPPED = {"cvs", "obj", "bin", "library", "temp", "logs", "node_modules"}
 # Unity's predefined assemblies: scripts in these top-level Assets folders compile first (firstpass).
 _FIRSTPASS = ("Plugins", "Standard Assets", "Pro Standard Assets")
 _GUID = re.compile(r"^guid:\s*([0-9a-fA-F]{32})\s*$", re.M)
@@ -95,14 +95,16 @@ def _guid(meta: Path) -> str | None:
 
 
 def _walk(top: Path, root: Path) -> tuple[list[Path], list[Path], list[Path]]:
-    """(.cs, .asmdef, .asmref) files under `top`, as Unity imports them: no hidden or `~` folders, no symbolic
+    """(.cs, .asmdef, .asmref) files under `top`, as Unity imports them: no hidden, `~` or cvs folders, no symbolic
     links, nothing whose real path leaves the repository (docs/security.md)."""
     sources: list[Path] = []
     asmdefs: list[Path] = []
     asmrefs: list[Path] = []
     for folder, dirs, files in os.walk(top):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and not d.endswith("~")
-                         and d.lower() not in _SKIPPED and not os.path.islink(os.path.join(folder, d)))
+        # Below Assets/ and a package's folder a `Logs/` or `bin/` folder is the game's own: Unity compiles it.
+        parents = Path(folder).relative_to(root).parts
+        dirs[:] = sorted(d for d in dirs if not is_skipped_folder(d, parents)
+                         and not os.path.islink(os.path.join(folder, d)))
         here = Path(folder)
         for name in sorted(files):
             path = here / name
