@@ -15,32 +15,35 @@ namespace RoslynMap.Bridge;
 /// </summary>
 internal static class GeneratedUses
 {
-    /// <summary>The GeneratedUse facts of one project's generated documents, slice `slice` of `slices` (contiguous
+    /// <summary>The GeneratedUse facts of one project's generated documents, share `share` of `shares` (contiguous
     /// shares, in the generators' order), bound with `compilation` (the compilation its documents are bound with,
     /// which holds the generated trees). `indexed`: every indexed document's absolute path; `names`: what the project
     /// and the projects it references declare there. Each fact's (symbol, generated member) is in `GeneratedKeys`.</summary>
     public static DocumentResult Extract(ProjectEntry project, Project roslynProject, Compilation compilation,
-        DeclaredNames names, ISet<string> indexed, RepoPaths paths, int slice, int slices)
+        DeclaredNames names, ISet<string> indexed, RepoPaths paths, int share, int shares)
     {
         var result = new DocumentResult { GeneratedKeys = new() };
         var cpu = Profile.Now();
         var listed = false;
         try
         {
-            // In path order (generator, then hint name): Roslyn lists them as the generators ran, no order it promises, and which document
-            // records a (symbol, member) pair two of them share (a JsonSerializerContext's parts) must be.
+            // In path order (generator, then hint name): Roslyn lists them as the generators ran, no order it promises,
+            // and which document records a (symbol, member) pair two of them share (a JsonSerializerContext's parts)
+            // must be.
             var documents = roslynProject.GetSourceGeneratedDocumentsAsync().AsTask().GetAwaiter().GetResult()
                 .OrderBy(d => d.FilePath ?? d.HintName, StringComparer.Ordinal).ToList();
-            var trees = compilation.SyntaxTrees.Where(t => !string.IsNullOrEmpty(t.FilePath))
-                .GroupBy(t => t.FilePath, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
+            // The compilation's trees by path, built only when a document's own tree is not the compilation's.
+            Dictionary<string, SyntaxTree>? trees = null;
             listed = true;
             var seen = new HashSet<(string Symbol, string From)>();
-            var (start, end) = (documents.Count * slice / slices, documents.Count * (slice + 1) / slices);
+            var (start, end) = (documents.Count * share / shares, documents.Count * (share + 1) / shares);
             foreach (var document in documents.Skip(start).Take(end - start))
             {
                 // The generated document's tree is the compilation's (same generator run); by path otherwise.
                 if (!document.TryGetSyntaxTree(out var tree) || !compilation.ContainsSyntaxTree(tree))
                 {
+                    trees ??= compilation.SyntaxTrees.Where(t => !string.IsNullOrEmpty(t.FilePath))
+                        .GroupBy(t => t.FilePath, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
                     if (document.FilePath is not { } path || !trees.TryGetValue(path, out tree)) continue;
                 }
                 Walk(project, document, tree, compilation, names, indexed, paths, seen, result);
@@ -48,9 +51,9 @@ internal static class GeneratedUses
         }
         catch (Exception ex) when (ex is not OutOfMemoryException)
         {
-            // Generated code is a bonus: its failure costs this slice's GeneratedUse facts, said once (a failure to
-            // list the documents, which every slice meets, by the first slice alone).
-            if (listed || slice == 0) result.Diagnostics.Add(new DiagnosticRow(project.Index, paths.Relative(project.FilePath), 1, 1, "internal",
+            // Generated code is a bonus: its failure costs this share's GeneratedUse facts, said once (a failure to
+            // list the documents, which every share meets, by the first share alone).
+            if (listed || share == 0) result.Diagnostics.Add(new DiagnosticRow(project.Index, paths.Relative(project.FilePath), 1, 1, "internal",
                 "RM0003", $"generated code not read: {ex.GetType().Name}: {ex.Message}"));
         }
         Profile.Lap("extract.generated", cpu);
@@ -240,7 +243,7 @@ internal static class GeneratedUses
     /// references): the declaration tables answer without binding bodies; each name is asked once. Names only
     /// generated code declares (a Razor view's `Model`, `Html`, `Url`) are left out: they would bind whole
     /// generated bodies for nothing.
-    /// One per project, shared by its slices (thread-safe: two slices may ask a name at once and both compute it).</summary>
+    /// One per project, shared by its shares (thread-safe: two shares may ask a name at once and both compute it).</summary>
     internal sealed class DeclaredNames(Compilation compilation, IReadOnlyList<Compilation> others, ISet<string> indexed)
     {
         private readonly System.Collections.Concurrent.ConcurrentDictionary<string, bool> _known = new(StringComparer.Ordinal);

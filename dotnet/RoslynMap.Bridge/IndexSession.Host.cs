@@ -10,7 +10,7 @@ public sealed partial class IndexSession
         if (index >= _queue.Count)
         {
             var item = index - _queue.Count;
-            return $"generated code of {_loaded.Projects[item / GeneratedSlices].Name} (part {item % GeneratedSlices + 1} of {GeneratedSlices})";
+            return $"generated code of {_loaded.Projects[item / GeneratedShares].Name} (part {item % GeneratedShares + 1} of {GeneratedShares})";
         }
         var (project, docId) = _queue[index];
         var path = _extractionSolution.GetDocument(docId)?.FilePath;

@@ -28,7 +28,7 @@ public sealed partial class IndexSession : IDisposable
     // shares arrive one after another, so only one project's pairs are held.
     private readonly HashSet<(string Symbol, string From)> _generatedSeen = new();
     private int _generatedProject = -1;
-    // Each project's declared-name lookups, shared by its slices.
+    // Each project's declared-name lookups, shared by its shares.
     private readonly ConcurrentDictionary<ProjectId, GeneratedUses.DeclaredNames> _declaredNames = new();
 
     private IndexSession(RepoPaths paths, LoadedWorkspace loaded)
@@ -73,10 +73,10 @@ public sealed partial class IndexSession : IDisposable
     public byte[]? NextBatch(int maxDocs)
     {
         maxDocs = Math.Max(1, maxDocs);
-        // After the documents, GeneratedSlices items per project: what its source generators' output uses
-        // (GeneratedUses), each slice a contiguous share of the generated documents, so one project with a thousand
+        // After the documents, GeneratedShares items per project: what its source generators' output uses
+        // (GeneratedUses), each a contiguous share of the generated documents, so one project with a thousand
         // Razor components (MudBlazor's docs) does not leave the other cores idle at the end.
-        _extraction ??= new WorkPipeline<DocumentResult>(_queue.Count + (_facts ? _loaded.Projects.Count * GeneratedSlices : 0),
+        _extraction ??= new WorkPipeline<DocumentResult>(_queue.Count + (_facts ? _loaded.Projects.Count * GeneratedShares : 0),
             window: 2 * maxDocs, Workers, ExtractAt, DescribeDocument);
         if (_extraction.Done) return null;
 
@@ -156,14 +156,14 @@ public sealed partial class IndexSession : IDisposable
     }
 
     private static int Workers => Environment.ProcessorCount;
-    private static int GeneratedSlices => Workers;
+    private static int GeneratedShares => Workers;
 
     private DocumentResult ExtractAt(int index)
     {
         if (index >= _queue.Count)
         {
             var item = index - _queue.Count;
-            return ExtractGeneratedUses(_loaded.Projects[item / GeneratedSlices], SharedCompilationOf, item % GeneratedSlices, GeneratedSlices);
+            return ExtractGeneratedUses(_loaded.Projects[item / GeneratedShares], SharedCompilationOf, item % GeneratedShares, GeneratedShares);
         }
         var (project, docId) = _queue[index];
         var document = _extractionSolution.GetDocument(docId)!;
@@ -184,10 +184,10 @@ public sealed partial class IndexSession : IDisposable
         _sharedCompilations.GetOrAdd(project.Id, _ => new Lazy<Compilation>(() =>
             SharedBinding.Enable(CompilationOf(_extractionSolution, _compilations, project)))).Value;
 
-    /// <summary>One slice of a project's GeneratedUse facts (slice `slice` of `slices` of its generated documents),
+    /// <summary>One share of a project's GeneratedUse facts (share `share` of `shares` of its generated documents),
     /// its generated trees bound with `compilationOf(project)` (the compilation its documents are bound with); the
     /// names of the indexed projects it depends on count too.</summary>
-    private DocumentResult ExtractGeneratedUses(ProjectEntry project, Func<ProjectEntry, Compilation> compilationOf, int slice, int slices)
+    private DocumentResult ExtractGeneratedUses(ProjectEntry project, Func<ProjectEntry, Compilation> compilationOf, int share, int shares)
     {
         var roslynProject = _extractionSolution.GetProject(project.Id);
         if (roslynProject is null || !project.HasMetadataReferences) return new DocumentResult();
@@ -199,10 +199,10 @@ public sealed partial class IndexSession : IDisposable
                 .Select(p => CompilationOf(_extractionSolution, _compilations, p)).ToList();
             return new GeneratedUses.DeclaredNames(compilation, others, IndexedPaths);
         });
-        return GeneratedUses.Extract(project, roslynProject, compilation, names, IndexedPaths, _paths, slice, slices);
+        return GeneratedUses.Extract(project, roslynProject, compilation, names, IndexedPaths, _paths, share, shares);
     }
 
-    /// <summary>Drops the GeneratedUse facts an earlier slice of the same project recorded already (results arrive in
+    /// <summary>Drops the GeneratedUse facts an earlier share of the same project recorded already (results arrive in
     /// input order, so the survivor is the one a single pass would keep).</summary>
     private void KeepFirstGeneratedUses(DocumentResult result, List<(string Symbol, string From)> keys)
     {

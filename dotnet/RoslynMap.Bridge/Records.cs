@@ -44,7 +44,7 @@ internal sealed class DocumentResult
     public readonly List<DiagnosticRow> Diagnostics = new();
     public readonly List<FactRow> Facts = new();
     public readonly List<ExternalRow> Externals = new();
-    // A slice of generated-use facts: each fact's (symbol, generated member), in order (IndexSession keeps the first).
+    // A share of generated-use facts: each fact's (symbol, generated member), in order (IndexSession keeps the first).
     public List<(string Symbol, string From)>? GeneratedKeys;
 }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any, Literal
 
 from pydantic import Field
@@ -143,7 +144,7 @@ def card_tool(params: CardParams, repo_path: str) -> ToolOutput:
     )
 
 
-def _unity_attachments(conn: Any, row: Any) -> tuple[str, dict[str, Any]]:
+def _unity_attachments(conn: sqlite3.Connection, row: sqlite3.Row) -> tuple[str, dict[str, Any]]:
     """A Unity component's scenes and prefabs, which no reference shows: said after the answer's location and
     listed as refs_find lists them (`unity_assets`)."""
     found = unity.asset_uses(conn, row["symbol_id"], row["kind"], row["name"]) if row["kind"] == "Class" else None

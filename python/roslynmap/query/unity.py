@@ -64,6 +64,8 @@ SERIALIZE_ATTRIBUTES = ("SerializeField", "SerializeFieldAttribute", "SerializeR
                         "SerializeReferenceAttribute")
 # Unity's DI containers (VContainer, Zenject/Extenject, Reflex) set an `[Inject]` field by reflection.
 INJECT_ATTRIBUTES = ("Inject", "InjectAttribute")
+
+
 def is_unity_baseline(conn: sqlite3.Connection) -> bool:
     """A baseline of a Unity project: synthesized from its layout (an .asmdef, `Assets/`) or Unity's generated
     solution (Assembly-CSharp.csproj)."""
@@ -217,16 +219,17 @@ class Attachment:
     count: int  # components (or assets) of the class in it
 
 
-def attachments(conn: sqlite3.Connection, symbol_id: str) -> list[Attachment] | None:
-    """The assets attaching a class, by path; None when Unity does not bind the class to a script (not named as its
-    file, nested) or it is no class."""
+def scripts_of_class(conn: sqlite3.Connection, symbol_id: str) -> list[str]:
+    """The scripts Unity binds a class to (binds); none when it is no class, is nested or is not named as its file."""
     row = conn.execute("SELECT s.name, s.container_id FROM symbols s WHERE s.symbol_id = ? AND s.kind = 'Class'",
                        (symbol_id,)).fetchone()
     if row is None:
-        return None
-    scripts = bound_scripts(conn, class_files(conn, [symbol_id]).get(symbol_id, []), row[0], row[1])
-    if not scripts:
-        return None
+        return []
+    return bound_scripts(conn, class_files(conn, [symbol_id]).get(symbol_id, []), row[0], row[1])
+
+
+def attachments(conn: sqlite3.Connection, scripts: list[str]) -> list[Attachment]:
+    """The assets attaching a class's scripts (scripts_of_class), by path."""
     found = [json.loads(r[0]) for r in in_chunks(
         conn, "SELECT detail FROM facts WHERE kind = 'UnityScriptUse' AND key IN ({marks})", scripts)]
     return sorted((Attachment(str(d["asset"]), int(d["count"])) for d in found), key=lambda a: a.asset)
@@ -438,11 +441,10 @@ def asset_uses(conn: sqlite3.Connection, symbol_id: str, kind: str, name: str) -
     # Only what Unity may make or call: a plain class is attached by no asset, a static method wired by no UnityEvent
     # (an animation event calls a private instance method too).
     if kind == "Class":
-        found = attachments(conn, symbol_id) if symbol_id in maybe_unity_classes(conn) else None
-        if found is None:
+        scripts = scripts_of_class(conn, symbol_id) if symbol_id in maybe_unity_classes(conn) else []
+        if not scripts:
             return None
-        row = conn.execute("SELECT name, container_id FROM symbols WHERE symbol_id = ?", (symbol_id,)).fetchone()
-        scripts = bound_scripts(conn, class_files(conn, [symbol_id]).get(symbol_id, []), row[0], row[1])
+        found = attachments(conn, scripts)
         guids = dict(in_chunks(conn, "SELECT key, json_extract(detail, '$.guid') FROM facts WHERE kind = 'UnityScript'"
                                      " AND key IN ({marks})", scripts))
         # The guid assets name: the attached part's (else the first part's with a .cs.meta).
