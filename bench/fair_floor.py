@@ -49,15 +49,8 @@ def one(repo: Path, solution: str | None, op: str, extra: dict[str, Any],
 
     info = inspect_repo(repo)
     saved = {key: os.environ.get(key) for key in env or {}}
-    os.environ.update(env or {})  # the worker inherits it; this process's environment is put back at once
-    try:
-        client = WorkerClient()
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
+    os.environ.update(env or {})  # the worker (started at the first request) inherits it; put back after
+    client = WorkerClient()
     try:
         client.request({"op": "ping"})  # the worker has started: its CPU from here on is the request's
         cpu0 = cpu_seconds(client.pid)
@@ -69,6 +62,11 @@ def one(repo: Path, solution: str | None, op: str, extra: dict[str, Any],
         rss = peak_rss_mb(client.pid)
     finally:
         client.close()
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
     cpu = round(cpu1 - cpu0, 1) if cpu0 is not None and cpu1 is not None else None
     bind_ms = (result.get("floor") or {}).get("ms")
     return {"wall_s": round(wall, 1), "cpu_s": cpu, "peak_rss_mb": rss, "bind_ms": bind_ms}
