@@ -99,7 +99,8 @@ def test_carter_modules_map_under_their_base_path(fastep: McpServerProcess) -> N
             for e in env["data"]["endpoints"] if e["file"] == modules] == [
         # `: base("/authors")` in a constructor
         ("DELETE", "/authors/{id:int}",
-         "M:FastEp.Api.Modules.AuthorsModule.AddRoutes(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", 30, "high"),
+         "M:FastEp.Api.Modules.AuthorsModule.AddRoutes(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", 30,
+         "high"),
         # `() : CarterModule(BasePath)`, a const: the primary constructor's base argument
         ("POST", "/books",
          "M:FastEp.Api.Modules.BooksModule.AddRoutes(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", 19, "high"),
