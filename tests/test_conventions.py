@@ -382,6 +382,9 @@ def test_a_generic_keyed_registrations_typeof_is_its_key(conventions: McpServerP
         ("T:Conventions.Web.Data.IProductHandler", "ProductAddedHandler", "instance", None, "Singleton"),
         # `AddSingleton(typeof(IProductHandler), handlerType)`, a System.Type: its type unknown (was `Type`).
         ("T:Conventions.Web.Data.IProductHandler", None, "typeof", None, "Singleton"),
+        # SimplCommerce's `AddSingleton(typeof(IModuleInitializer), moduleInitializer)`, the instance made by
+        # reflection and typed as the interface: its class unknown (the interface was its own implementation).
+        ("T:Conventions.Web.Data.IProductHandler", None, "instance", None, "Singleton"),
         ("T:Conventions.Web.Data.IProductHandler", "THandler", "generic", "typeof(TEvent)", "Transient"),
         # Program's `AddSubscription<Product, ProductAddedHandler>()`: what that generic extension registers, its type
         # arguments put in, the key too.

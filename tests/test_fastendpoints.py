@@ -35,9 +35,10 @@ def fastep(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[Mcp
 
 def test_routes_come_from_each_endpoints_configure(fastep: McpServerProcess) -> None:
     env = fastep.call("surfaces_list_endpoints", {"limit": 50})
-    assert env["answer"] == "14 endpoints (6 GET, 2 DELETE, 2 PATCH, 2 POST, 2 PUT)."
+    # 14 FastEndpoints routes and the 4 Carter modules map (test_carter_modules_map_under_their_base_path)
+    assert env["answer"] == "18 endpoints (8 GET, 3 DELETE, 3 POST, 2 PATCH, 2 PUT)."
     assert [(e["method"], e["route"], e["handler"], e["file"], e["line"], e["source"], e["confidence"])
-            for e in env["data"]["endpoints"]] == [
+            for e in env["data"]["endpoints"] if e["source"] == "fastendpoints"] == [
         # [HttpDelete("customers/{Id:int}"), Group<Administration>] on the class: attribute configuration
         ("DELETE", "/api/admin/customers/{Id:int}",
          f"M:FastEp.Api.Admin.DeleteCustomer.HandleAsync(FastEp.Api.Orders.GetOrderRequest,{TOKEN})",
@@ -86,3 +87,29 @@ def test_a_route_leads_to_its_handler(fastep: McpServerProcess) -> None:
     env = fastep.call("surfaces_list_endpoints", {"path_filter": "/api/orders/{Id:int}/status", "http_method": "PATCH"})
     assert [e["handler"] for e in env["data"]["endpoints"]] == [
         UPDATE]
+
+
+def test_carter_modules_map_under_their_base_path(fastep: McpServerProcess) -> None:
+    """A Carter module deriving from `CarterModule("/books")` has its AddRoutes(app) routes mapped on a group with
+    that base path: they were listed at the app's root (`GET /{id:int}`). A plain ICarterModule has none, and
+    FastEndpoints' RoutePrefix "api" is not Carter's."""
+    env = fastep.call("surfaces_list_endpoints", {"path_filter": "/", "limit": 50})
+    modules = "src/FastEp.Api/Modules/CatalogModules.cs"
+    assert [(e["method"], e["route"], e["handler"], e["line"], e["confidence"])
+            for e in env["data"]["endpoints"] if e["file"] == modules] == [
+        # `: base("/authors")` in a constructor
+        ("DELETE", "/authors/{id:int}",
+         "M:FastEp.Api.Modules.AuthorsModule.AddRoutes(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", 30,
+         "high"),
+        # `() : CarterModule(BasePath)`, a const: the primary constructor's base argument
+        ("POST", "/books",
+         "M:FastEp.Api.Modules.BooksModule.AddRoutes(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)", 19, "high"),
+        ("GET", "/books/{id:int}", "M:FastEp.Api.Modules.Shelves.Find(System.Int32)", 18, "high"),
+        ("GET", "/shelves", "M:FastEp.Api.Modules.Shelves.All", 8, "high")]
+
+
+def test_an_endpoint_inheriting_its_handler_is_not_unused(fastep: McpServerProcess) -> None:
+    """FastEndpoints' assembly scan finds `PingV1 : Ping`, which overrides Configure alone and handles its route with
+    Ping's HandleAsync: it was listed unused. Carter's modules, found by Carter's scan, stay out too."""
+    env = fastep.call("symbols_unused", {"limit": 100})
+    assert [u["symbol_id"] for u in env["data"]["unused"]] == ["M:FastEp.Api.Startup.Configure"]

@@ -222,7 +222,7 @@ def test_a_filter_matching_nothing_says_how_many_the_index_holds(web: McpServerP
         "No log template of level 'Critical' in a file matching 'Program.cs' (25 log templates in the index). "
         "Call surfaces_list(kind=\"logs\") without level and file to see them.")
     assert hint("surfaces_list_config_keys", {"key_filter": "Nope:Nothing"})[1] == (
-        "No configuration key containing 'Nope:Nothing' (37 configuration keys in the index). "
+        "No configuration key containing 'Nope:Nothing' (39 configuration keys in the index). "
         "Call surfaces_list_config_keys without key_filter to see them.")
 
 
@@ -286,21 +286,26 @@ def test_endpoint_filters_apply_before_limit(web: McpServerProcess) -> None:
 
 def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
     env = web.call("surfaces_list_config_keys", {"limit": 100, "key_filter": "", "token_budget": 8000})
-    assert env["answer"] == "37 configuration keys."
+    assert env["answer"] == "39 configuration keys."
     assert env["data"]["by_status"] == [
-        {"status": "used", "count": 22}, {"status": "defined_but_unused", "count": 5},
+        {"status": "used", "count": 23}, {"status": "defined_but_unused", "count": 6},
         {"status": "dynamic", "count": 5}, {"status": "bound_unset", "count": 2},
         {"status": "used_but_undefined", "count": 2}, {"status": "read_by_framework", "count": 1}]
     keys = web.call("surfaces_list_config_keys", {"limit": 20})["data"]["keys"] + \
         web.call("surfaces_list_config_keys", {"limit": 20, "offset": 20})["data"]["keys"]
     status = {k["key"]: k["status"] for k in keys}
-    assert len(status) == 37
+    assert len(status) == 39
     assert {k for k, s in status.items() if s == "used_but_undefined"} == {"Features:ActiveFlag",
                                                                              "Features:MaxPageSize"}
+    # Payments:Webhook, no property of PaymentOptions: Configure<PaymentOptions>(GetSection("Payments")) binds the
+    # properties' keys only (the section handed as an argument made every key under it `used`).
     assert {k for k, s in status.items() if s == "defined_but_unused"} == {
-        "Billing:Url", "Legacy:Endpoint", "Search:Backend:Region", "Search:Legacy", "Unused:Flag"}
+        "Billing:Url", "Legacy:Endpoint", "Payments:Webhook", "Search:Backend:Region", "Search:Legacy", "Unused:Flag"}
     assert status["Logging:LogLevel:Default"] == "read_by_framework"  # the host's logging reads it
     assert status["Payments:Provider"] == "used"  # covered by Configure<PaymentOptions>(GetSection("Payments"))
+    # `[ConfigurationKeyName("api_key")] ApiKey`: the binder reads the key the attribute names (ApiKey was
+    # `bound_unset` and api_key merely under a read section).
+    assert status["Payments:api_key"] == "used" and "Payments:ApiKey" not in status
     conn = next(k for k in keys if k["key"] == "ConnectionStrings:Main")
     # The key's one project and a high confidence are said once, not per place.
     assert (conn["projects"], conn["usages"]) == (["Web.Api"], [
@@ -311,7 +316,7 @@ def test_config_keys_used_and_defined(web: McpServerProcess) -> None:
         {"file": "src/Web.Api/appsettings.Development.json", "line": 4, "environment": "Development"},
         {"file": "src/Web.Api/appsettings.json", "line": 4}]
     missing = web.call("surfaces_list_config_keys", {"status": "used_but_undefined"})
-    assert missing["answer"] == "2 configuration keys are used_but_undefined, of 37."
+    assert missing["answer"] == "2 configuration keys are used_but_undefined, of 39."
     # Sources the index cannot read (Infrastructure/LegacyConfiguration.cs, Sonarr's config.xml): said beside them.
     assert missing["warnings"] == [
         "Configuration also comes from sources the index does not read (an undefined key may be set there): "
@@ -784,7 +789,7 @@ def test_members_the_framework_calls_by_convention_are_not_unused(web: McpServer
     # EditCatalogItemModel are generated_code: the Razor generator's page classes name them (`@model`).
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
         "constructed": 12, "dispatch": 20, "entry_point": 1, "framework_entry": 39, "generated_code": 3,
-        "serialization": 24}
+        "serialization": 25}
 
 
 def test_a_partial_type_speaks_from_the_part_that_declares_its_bases(web: McpServerProcess) -> None:

@@ -80,3 +80,25 @@ def test_a_carter_modules_base_path_prefixes_its_routes(wrapped: McpServerProces
                                                    ("GET", "/orders/{id:int}", 16, None, "lambda")]
     assert {e["handler"] for e in env["data"]["endpoints"]} == {
         "M:Wrapped.Web.Endpoints.OrdersModule.AddRoutes(Microsoft.AspNetCore.Routing.IEndpointRouteBuilder)"}
+
+
+def test_a_scrutor_scan_registers_each_selection(wrapped: McpServerProcess) -> None:
+    """`services.Scan(s => s.FromAssemblyOf<INotifier>().AddClasses(c => c.AssignableTo<INotifier>())...)`: the
+    classes are found at run time; each AddClasses selection is a registration (there was none: "where is INotifier
+    registered?" had no answer)."""
+    env = wrapped.call("surfaces_list", {"kind": "di", "filter": "Notif"})
+    setup = ("M:Wrapped.Web.Infrastructure.NotifierSetup.AddNotifiers("
+             "Microsoft.Extensions.DependencyInjection.IServiceCollection)")
+    assert [(r["service"], r.get("service_id"), r.get("lifetime"), r["form"], r.get("as"), r.get("assignable_to"),
+             r["registered_in"], r["line"], r["confidence"]) for r in env["data"]["registrations"]] == [
+        ("INotifier", "T:Wrapped.Web.Infrastructure.INotifier", "Scoped", "scan", "AsImplementedInterfaces",
+         "INotifier", setup, 23, "high"),
+        # Program's call of the extension itself
+        ("AddNotifiers", None, None, "extension", None, None, "M:Program.<Main>$(System.String[])", 7, "high")]
+    env = wrapped.call("surfaces_list", {"kind": "di", "filter": "Clock"})
+    assert [(r["service"], r.get("service_id"), r["lifetime"], r["form"], r.get("assignable_to"))
+            for r in env["data"]["registrations"]] == [
+        ("IClock", "T:Wrapped.Web.Infrastructure.IClock", "Singleton", "scan", "IClock")]
+    env = wrapped.call("surfaces_list", {"kind": "di", "filter": "scanned"})
+    assert [(r["service"], r["lifetime"], r.get("as"), r.get("assignable_to"))
+            for r in env["data"]["registrations"]] == [("(scanned types)", "Transient", "AsSelf", None)]

@@ -47,7 +47,7 @@ internal static class DocumentExtractor
             {
                 Project = project, Model = model, Tree = tree, Text = text, File = file, Result = result, Facts = facts,
             };
-            new DocumentWalker(ctx).Walk(tree.GetRoot());
+            if (!Profile.SkipWalk) new DocumentWalker(ctx).Walk(tree.GetRoot());
             Profile.Lap("extract.walk", cpu);
         }
         catch (Exception ex) when (ex is not OutOfMemoryException)

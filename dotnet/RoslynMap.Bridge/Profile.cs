@@ -42,6 +42,11 @@ internal static class Profile
     /// own cost shows apart from the binding the model does for it (an experiment: doubles the lookups).</summary>
     public static readonly bool Prebind = Environment.GetEnvironmentVariable("ROSLYNMAP_PROFILE") is "prebind";
 
+    /// <summary>ROSLYNMAP_PROFILE=nowalk: each document is compiled and its diagnostics kept, but not walked (no
+    /// symbols, references or facts), so bench/fair_floor.py --without-walk can show what the index costs beyond the
+    /// floor apart from the walk and the rows it writes. Profiling stays off, as in a plain index.</summary>
+    public static readonly bool SkipWalk = Environment.GetEnvironmentVariable("ROSLYNMAP_PROFILE") is "nowalk";
+
     public static void BindAll(SemanticModel model, SyntaxNode root)
     {
         foreach (var node in root.DescendantNodes())

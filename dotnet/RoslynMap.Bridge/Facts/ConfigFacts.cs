@@ -424,7 +424,7 @@ internal sealed class ConfigFacts
                 // binder fills the instance already there).
                 if (member is not IPropertySymbol { IsStatic: false, IsIndexer: false, DeclaredAccessibility: Accessibility.Public } property
                     || (property.SetMethod is null && !IsCollection(property.Type) && !IsSourceOptions(property.Type))) continue;
-                var key = Join(section, property.Name);
+                var key = Join(section, KeyName(property));
                 // A property of an options class of its own binds that class's properties, each recorded below: not
                 // every key under it (Practical.CleanArchitecture's `Caching:Distributed:Redis:ConnectionString`).
                 var nested = property.Type.SpecialType == SpecialType.None && !IsCollection(property.Type) && depth < 3;
@@ -435,6 +435,11 @@ internal sealed class ConfigFacts
             }
         }
     }
+
+    /// <summary>The key a property binds: its name, or the one its `[ConfigurationKeyName("user_name")]` gives.</summary>
+    private static string KeyName(IPropertySymbol property) =>
+        property.GetAttributes().FirstOrDefault(a => a.AttributeClass?.Name == "ConfigurationKeyNameAttribute")
+            is { ConstructorArguments: [{ Value: string name }] } ? name : property.Name;
 
     private static bool IsCollection(ITypeSymbol type) =>
         type is IArrayTypeSymbol || type.AllInterfaces.Any(i => i.Name == "IEnumerable") && type.SpecialType != SpecialType.System_String;
@@ -451,7 +456,7 @@ internal sealed class ConfigFacts
         if (section is null) return;
         var bound = BoundType(inv, symbol as IMethodSymbol);
         if (section.Length > 0)
-            Emit(inv, binding, section, new FactDetail().Add("pattern", "Configure").Add("type", TypeArgument(inv, symbol as IMethodSymbol)), from);
+            Emit(inv, binding, section, ChildrenOnly(new FactDetail().Add("pattern", "Configure").Add("type", TypeArgument(inv, symbol as IMethodSymbol)), bound), from);
         BoundProperties(inv, binding, section, bound, from);
     }
 
@@ -513,10 +518,20 @@ internal sealed class ConfigFacts
     private static bool IsSourceOptions(ITypeSymbol? type) =>
         type is INamedTypeSymbol { TypeKind: TypeKind.Class or TypeKind.Struct } named && named.Locations.Any(l => l.IsInSource);
 
-    /// <summary>`config.GetSection("s").Bind(options)` / `.Get&lt;T&gt;()`: the section handed straight to a binding of
-    /// an options class of the solution.</summary>
+    /// <summary>`config.GetSection("s").Bind(options)` / `.Get&lt;T&gt;()`, or the section handed as the argument of
+    /// `services.Configure&lt;T&gt;(section)` / `AddOptions&lt;T&gt;().Bind(section)`: the section handed straight to a
+    /// binding of an options class of the solution.</summary>
     private bool BoundToSourceOptions(SyntaxNode value)
     {
+        if (value.Parent is ArgumentSyntax { Parent: ArgumentListSyntax { Parent: InvocationExpressionSyntax handedTo } })
+        {
+            return IsSourceOptions(FactSyntax.NameText(handedTo) switch
+            {
+                "Configure" => BoundType(handedTo, Bound.ForFacts(_sink.Model.GetSymbolInfo(handedTo)) as IMethodSymbol),
+                "Bind" => OptionsType(FactSyntax.Receiver(handedTo)),
+                _ => null,
+            });
+        }
         if (value.Parent is not MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax call } access || access.Expression != value)
             return false;
         var args = call.ArgumentList.Arguments;

@@ -95,10 +95,14 @@ internal sealed class DiTypes
             _ => null,
         };
 
-    /// <summary>The type of an instance handed over: what `new` creates, else the expression's type.</summary>
+    /// <summary>The type of an instance handed over: what `new` creates, else the expression's type when that is a
+    /// class one can create. An instance typed as an interface or an abstract class (SimplCommerce's
+    /// `(IModuleInitializer)Activator.CreateInstance(type)`) is of a class known only at run time: null, not the
+    /// interface shown as its own implementation.</summary>
     public DiType? InstanceType(ExpressionSyntax instance)
     {
         if (FactSyntax.Unwrap(instance) is ObjectCreationExpressionSyntax creation) return Named(creation.Type);
-        return _sink.Model.GetTypeInfo(instance).Type is { TypeKind: not TypeKind.Error } t ? Named(t) : null;
+        return _sink.Model.GetTypeInfo(instance).Type is { TypeKind: not (TypeKind.Error or TypeKind.Interface) } t
+               && !(t.IsAbstract && t.TypeKind == TypeKind.Class) ? Named(t) : null;
     }
 }

@@ -25,6 +25,7 @@ internal sealed class FactDispatcher
         Mediator,
         Aspire,
         Autofac,
+        Scrutor,
     }
 
     private static readonly FrozenDictionary<string, Topic> InvocationTopics = BuildTopics();
@@ -44,6 +45,7 @@ internal sealed class FactDispatcher
     private readonly AspireFacts _aspire;
     private readonly FastEndpointsFacts _fastEndpoints;
     private readonly AutofacFacts _autofac;
+    private readonly ScrutorFacts _scrutor;
     private readonly RouteTransformerFacts _routeTransformers;
     private readonly TopicFacts _topics;
     private readonly FunctionsFacts _functions;
@@ -70,6 +72,7 @@ internal sealed class FactDispatcher
         _fastEndpoints = new FastEndpointsFacts(sink);
         _routeTransformers = new RouteTransformerFacts(sink);
         _autofac = new AutofacFacts(sink);
+        _scrutor = new ScrutorFacts(sink);
         _topics = new TopicFacts(sink);
         _functions = new FunctionsFacts(sink);
     }
@@ -99,6 +102,7 @@ internal sealed class FactDispatcher
         foreach (var n in MediatorFacts.InvocationNames) topics[n] = Topic.Mediator;
         foreach (var n in AspireFacts.InvocationNames) topics[n] = Topic.Aspire;
         foreach (var n in AutofacFacts.InvocationNames) topics.Add(n, Topic.Autofac);
+        topics.Add("Scan", Topic.Scrutor);
         return topics.ToFrozenDictionary(StringComparer.Ordinal);
     }
 
@@ -158,6 +162,7 @@ internal sealed class FactDispatcher
             case Topic.Mediator: _mediator.Invocation(inv, name, from); break;
             case Topic.Aspire: _aspire.Invocation(inv, name, from); break;
             case Topic.Autofac: _autofac.Invocation(inv, name, from); break;
+            case Topic.Scrutor: _scrutor.Invocation(inv, from); break;
         }
     }
 

@@ -48,18 +48,23 @@ internal sealed class FastEndpointsFacts
         if (read.Routes.Count == 0 || read.Verbs.Count == 0) return;
         if (EndpointConfidence(type) is not { } confidence) return;
         var handler = Handler(type) ?? configureId;
+        // The endpoint class FastEndpoints' assembly scan finds, when its handler is a base class's (TestHarness'
+        // `PingV1 : Ping` overrides Configure alone): symbols_unused keeps it, as it keeps a handler's class.
+        var endpoint = _sink.IdOf(_sink.Model.GetDeclaredSymbol(type));
         foreach (var (route, anchor) in read.Routes)
         foreach (var verb in read.Verbs.Distinct())
         {
             // A route inherited through base.Configure() is anchored at this Configure: its text is elsewhere.
-            Emit(read, verb, route, anchor ?? method.Identifier.SpanStart, handler, confidence);
+            Emit(read, verb, route, anchor ?? method.Identifier.SpanStart, handler, confidence, endpoint);
         }
     }
 
     /// <summary>One Route fact: the route as written, what the query layer puts around it in `fe_*`.</summary>
-    private void Emit(EndpointConfig read, string verb, string route, int anchor, string? handler, string confidence) =>
+    private void Emit(EndpointConfig read, string verb, string route, int anchor, string? handler, string confidence,
+                      string? endpoint = null) =>
         _sink.Add(FactKinds.Route, handler, anchor, confidence, RouteTemplates.Normalize(route),
             new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints")
+                .Add("endpoint", handler is not null && endpoint is not null && !handler.StartsWith(endpoint[2..] + ".", StringComparison.Ordinal) ? endpoint : null)
                 .Add("fe_group", read.Group).Add("fe_group_name", read.GroupName).Add("fe_route_prefix", read.PrefixOverride)
                 .Add("fe_version", read.Version));
 

@@ -701,6 +701,10 @@ internal sealed class MinimalRouteFacts
             || method.Parent is not ClassDeclarationSyntax { BaseList.Types: var bases } module
             || !bases.Any(b => FactSyntax.TypeName(b.Type) == "CarterModule"))
             return null;
+        // `class BooksModule() : CarterModule("/books")`: the primary constructor's base argument (Carter's samples).
+        if (bases.OfType<PrimaryConstructorBaseTypeSyntax>().FirstOrDefault() is { ArgumentList.Arguments: [var given, ..] }
+            && FactSyntax.ConstantString(_sink.Model, given.Expression) is { } primaryPath)
+            return primaryPath;
         foreach (var ctor in module.Members.OfType<ConstructorDeclarationSyntax>())
         {
             if (ctor.Initializer is { ThisOrBaseKeyword.ValueText: "base", ArgumentList.Arguments: [var first, ..] }

@@ -1962,7 +1962,7 @@ def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifet
         service_key = fact["key"] if fact["key"] != fact["fact_key"] else None
         items.append({"service": fact["fact_key"], **_keep(fact, (
             "lifetime", "implementation", "form", "forwarded", "via", "try", "target", "container", "service_id",
-            "implementation_id", *_GENERIC_EXTENSION_FIELDS)),
+            "implementation_id", "as", "assignable_to", "assignable_to_id", *_GENERIC_EXTENSION_FIELDS)),
             **({"service_key": service_key} if service_key is not None else {}),
             **({"module_not_registered": True} if fact["symbol_id"] in unloaded else {}),
             "registered_in": fact["symbol_id"], "project": fact["project"], "file": fact["file"], "line": fact["line"],
@@ -1973,7 +1973,8 @@ def di_registrations(conn: sqlite3.Connection, service_filter: str | None, lifet
     if service_filter:
         needle = service_filter.strip().lower()
         items = [i for i in items
-                 if needle in i["service"].lower() or needle in (i.get("implementation") or "").lower()]
+                 if needle in i["service"].lower() or needle in (i.get("implementation") or "").lower()
+                 or needle in (i.get("assignable_to") or "").lower()]
     if lifetime:
         items = [i for i in items if (i.get("lifetime") or "").lower() == lifetime.strip().lower()]
     return _listing(items, "lifetime")

@@ -586,6 +586,8 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
             handler = fact.get("handler") or fact["symbol_id"]
             if handler:
                 framework.add(handler)
+            if fact.get("endpoint"):  # a FastEndpoints class whose handler it inherits (PingV1 : Ping)
+                framework.add(str(fact["endpoint"]))
     framework.update(str(e["handler"]) for e in surfaces.endpoints(conn, None, None).items if e.get("handler"))
     # Azure Functions whatever their trigger (a timer, a queue, a durable orchestration): the host runs them.
     framework.update(str(f["symbol_id"]) for f in surfaces.facts_of_kind(conn, "FunctionTrigger") if f["symbol_id"])

@@ -4,7 +4,7 @@ using Wrapped.Web.Endpoints;
 using Wrapped.Web.Infrastructure;
 
 var builder = WebApplication.CreateBuilder(args);
-builder.Services.AddCarter();
+builder.Services.AddCarter().AddNotifiers();
 var app = builder.Build();
 
 // ASP.NET Core Identity's API endpoints: ten routes the framework maps, under the group.

@@ -15,6 +15,9 @@ public static class DataSetup
         // Practical.CleanArchitecture's scan: a System.Type found at run time, the (Type, Type) overload, no instance.
         foreach (var handlerType in new[] { typeof(ProductAddedHandler) })
             serviceCollection.AddSingleton(typeof(IProductHandler), handlerType);
+        // SimplCommerce's modules: an instance made by reflection, typed only as its interface: its class is unknown.
+        var made = (IProductHandler)Activator.CreateInstance(typeof(ProductAddedHandler))!;
+        serviceCollection.AddSingleton(typeof(IProductHandler), made);
         return serviceCollection;
     }
 }
