@@ -94,7 +94,8 @@ def test_a_consumer_definition_a_registration_scan_finds_is_not_unused(messaging
     """FulfillOrderConsumerDefinition (its retry policy and concurrency limit) is named by nothing:
     `AddConsumersFromNamespaceContaining<SubmitOrderConsumer>()` finds it with its consumer."""
     unused = messaging.call("symbols_unused", {})
-    assert unused["data"]["unused"] == []
+    # Registrations.cs's class, which nothing calls (its registrations are test_masstransit_registrations_...'s).
+    assert [(u["symbol_id"], u["line"]) for u in unused["data"]["unused"]] == [("T:Messaging.MoreRegistrations", 9)]
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
         # the constructors of OrderController, OrderStateMachine and the definition; the two Consume methods,
         # ConfigureConsumer, AcceptOrderActivity's Probe and Accept, and its Execute and Faulted, which the compiler
@@ -122,3 +123,20 @@ def test_masstransit_retry_and_redelivery_filters_are_retry_policies(messaging: 
         {"policy": "MessageRetry", "retries": 1, "configured_in": configure, "project": "Messaging",
          "file": "Consumers/FulfillOrderConsumerDefinition.cs", "line": 24, "confidence": "high"},
     ]
+
+
+def test_masstransit_registrations_on_its_configurator_are_di_registrations(messaging: McpServerProcess) -> None:
+    """Sample-Twitch's `cfg.AddSagaStateMachine<OrderStateMachine, OrderState>()`, `AddRequestClient<T>()` and
+    `AddConsumersFromNamespaceContaining<T>()` were not in surfaces_list(kind="di"): only calls on `services` were
+    read. A scan is said by its call and anchor type (not form "scan", an Autofac assembly scan); a routing slip
+    builder's `AddActivity("name", uri)` registers nothing (Registrations.cs)."""
+    env = messaging.call("surfaces_list", {"kind": "di", "limit": 50})
+    rows = [(r["service"], r.get("lifetime"), r["form"], r.get("via"), r.get("implementation"), r["file"], r["line"])
+            for r in env["data"]["registrations"] if r.get("container") == "masstransit"]
+    assert rows == [
+        ("AddConsumersFromNamespaceContaining<SubmitOrderConsumer>", "Scoped", "extension",
+         "AddConsumersFromNamespaceContaining", None, "Program.cs", 11),
+        ("OrderStateMachine", "Singleton", "extension", "AddSagaStateMachine", "OrderStateMachine", "Program.cs", 12),
+        ("IRequestClient<SubmitOrder>", "Scoped", "extension", "AddRequestClient", None, "Program.cs", 13),
+        ("FulfillOrderConsumer", "Scoped", "extension", "AddConsumer", "FulfillOrderConsumer", "Registrations.cs", 13),
+        ("IRequestClient<CheckOrder>", "Scoped", "extension", "AddRequestClient", None, "Registrations.cs", 14)]

@@ -127,6 +127,7 @@ internal sealed class FactDispatcher
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);
             else if (DiFacts.IsDescriptorAdd(inv, name)) _di.Descriptor(inv, name, from);
             else if (ConfigFacts.IsSourceAdd(inv, name)) _config.CustomSource(inv, from);
+            else if (DiFacts.IsMassTransitRegistration(name)) _di.MassTransitRegistration(inv, name, from);
             else if (DiFacts.IsServiceExtension(inv, name)) _di.Extension(inv, name, from);
             else if (DiFacts.IsClientDbContext(inv, name)) _di.ClientDbContext(inv, name, from);
             else if (ThrowHelperFacts.IsCandidate(inv, name)) _throwHelpers.Invocation(inv, name, from);
