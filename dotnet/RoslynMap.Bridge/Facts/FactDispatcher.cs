@@ -46,6 +46,7 @@ internal sealed class FactDispatcher
     private readonly AutofacFacts _autofac;
     private readonly RouteTransformerFacts _routeTransformers;
     private readonly TopicFacts _topics;
+    private readonly SagaFacts _sagas;
     private readonly FunctionsFacts _functions;
     private readonly FactSink _sink;
     private readonly SyntaxTree _tree;
@@ -71,6 +72,7 @@ internal sealed class FactDispatcher
         _routeTransformers = new RouteTransformerFacts(sink);
         _autofac = new AutofacFacts(sink);
         _topics = new TopicFacts(sink);
+        _sagas = new SagaFacts(sink);
         _functions = new FunctionsFacts(sink);
     }
 
@@ -122,6 +124,7 @@ internal sealed class FactDispatcher
         _aspire.ClientIntegration(inv, name, from);
         _aspire.ProjectArguments(inv, name, from);
         if (TopicFacts.IsPublishName(name)) _topics.Publish(inv, name, from);
+        if (SagaFacts.IsWhen(name)) _sagas.When(inv, from);
         if (!InvocationTopics.TryGetValue(name, out var topic))
         {
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);

@@ -36,7 +36,18 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from roslynmap.query import dispatch, generated, graph, httpcalls, projectrefs, queues, subscriptions, topics, typeargs
+from roslynmap.query import (
+    dispatch,
+    generated,
+    graph,
+    httpcalls,
+    projectrefs,
+    queues,
+    sagas,
+    subscriptions,
+    topics,
+    typeargs,
+)
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.projectrefs import Hosts, referenced, within
 from roslynmap.query.shared_ids import restriction, shared_ids
@@ -532,6 +543,8 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         trace.stops.extend(topic_stops)
         # An HTTP call of a path another app of the solution serves goes on into that action (query/httpcalls.py).
         mediator.extend(httpcalls.http_edges(conn, frontier, lambda_window))
+        # A state machine's event goes on into its behaviours, the lambdas and activities its `When` chain wires.
+        mediator.extend(sagas.saga_edges(conn, frontier))
         # Those sites are also `bus` MediatorRequest facts: said once, by the subscription's edge or stop.
         on_bus = {(e["file"], e["line"]) for e in [*published, *publish_stops]}
         admitted = graph._Level(g, visited, level, limit_per_level)
