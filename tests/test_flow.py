@@ -1068,3 +1068,32 @@ def test_a_log_template_after_a_numeric_event_id(flow: McpServerProcess) -> None
     logs = flow.call("surfaces_list", {"kind": "logs", "file": "src/Flow.Web/TableSettings.cs"})["data"]["logs"]
     assert [(e["template"], e["level"], e["source"], e["line"], e["confidence"]) for e in logs] == [
         ("Loaded {Count} settings", "Information", "ILogger", 21, "high")]
+
+
+CALLS = "M:Flow.Core.ServiceCalls.InvoiceProxy."
+PAY_ACTION = f"{CONTROLLERS}InvoicesController.Pay(System.String)"
+
+
+def test_an_http_call_of_a_path_another_app_serves_goes_on_into_its_action(flow: McpServerProcess) -> None:
+    """dapr-traffic-control's FineCollectionService calls VehicleRegistrationService through an HttpClient on the Dapr
+    sidecar (`GetFromJsonAsync($"vehicleinfo/{licenseNumber}")`): the trace of `POST /exitcam` stopped at the proxy.
+    Flow.Core/ServiceCalls.cs: a relative path and Dapr's invoke URL reach the action serving the route (edge `Http`,
+    `via` the route); another host's API and a GET of a POST-only route reach nothing."""
+    for member in ("Pay(System.Int32)", "PayThroughSidecar(System.Int32)"):
+        trace = flow.call("graph_trace_feature", {"entry_point": f"{CALLS}{member}", "depth": 1})
+        assert _nodes(trace) == [(1, PAY_ACTION, "Http", "POST /api/invoices/{id}/pay")], member
+    for member in ("Rates", "Peek(System.Int32)"):
+        trace = flow.call("graph_trace_feature", {"entry_point": f"{CALLS}{member}", "depth": 1})
+        assert trace["data"]["nodes"] == [], member
+    # The action's own flow follows: the events it publishes reach their subscribers.
+    deeper = flow.call("graph_trace_feature", {"entry_point": f"{CALLS}Pay(System.Int32)", "depth": 2})
+    subs = "M:Flow.Core.Subscriptions."
+    assert _nodes(deeper) == [
+        (1, PAY_ACTION, "Http", "POST /api/invoices/{id}/pay"),
+        (2, f"{subs}InvoicePaid.#ctor(System.String)", "Instantiate", None),
+        (2, f"{subs}IBus.Publish``1(``0)", "Call", None),
+        (2, f"{subs}Bus.Publish``1(``0)", "Dispatch", f"{subs}IBus.Publish``1(``0)"),
+        (2, f"{subs}StockCounted.#ctor(System.Int32)", "Instantiate", None),
+        (2, f"{subs}Ledger.Record(System.String)", "Subscription", f"T:{subs[2:]}InvoicePaid"),
+        (2, f"{subs}Mailer.OnInvoicePaid(Flow.Core.Subscriptions.InvoicePaid)", "Subscription",
+         f"T:{subs[2:]}InvoicePaid")]

@@ -59,7 +59,12 @@ def test_a_send_and_a_publish_of_message_initializers_reach_the_consumer_and_the
     put = messaging.call("graph_trace_feature", {"entry_point": "PUT /Order", "depth": 4})
     assert _nodes(put) == [(1, FULFILL_CONSUME, "Mediator", f"T:{CONTRACTS}FulfillOrder")]
     patch = messaging.call("graph_trace_feature", {"entry_point": "PATCH /Order", "depth": 4})
-    assert _nodes(patch) == [(1, f"{SAGA}OrderAccepted", "Mediator", f"T:{CONTRACTS}OrderAccepted")]
+    # The saga's `When(OrderAccepted).Activity(x => x.OfType<AcceptOrderActivity>())` runs the activity (edge `Saga`).
+    assert _nodes(patch) == [
+        (1, f"{SAGA}OrderAccepted", "Mediator", f"T:{CONTRACTS}OrderAccepted"),
+        (2, "M:Messaging.StateMachines.AcceptOrderActivity.Execute(MassTransit.BehaviorContext{Messaging."
+            f"StateMachines.OrderState,{CONTRACTS}OrderAccepted}},MassTransit.IBehavior{{Messaging.StateMachines."
+            "OrderState})", "Saga", "OrderAccepted")]
     get = messaging.call("graph_trace_feature", {"entry_point": "GET /Order", "depth": 4})
     assert _nodes(get) == [(1, f"{SAGA}StatusRequested", "Mediator", f"T:{CONTRACTS}CheckOrder")]
 
@@ -94,14 +99,16 @@ def test_a_consumer_definition_a_registration_scan_finds_is_not_unused(messaging
     """FulfillOrderConsumerDefinition (its retry policy and concurrency limit) is named by nothing:
     `AddConsumersFromNamespaceContaining<SubmitOrderConsumer>()` finds it with its consumer."""
     unused = messaging.call("symbols_unused", {})
-    assert unused["data"]["unused"] == []
+    # Registrations.cs's class, which nothing calls (its registrations are test_masstransit_registrations_...'s).
+    assert [(u["symbol_id"], u["line"]) for u in unused["data"]["unused"]] == [("T:Messaging.MoreRegistrations", 9)]
     assert {k: v["count"] for k, v in unused["data"]["excluded"].items()} == {
         # the constructors of OrderController, OrderStateMachine and the definition; the two Consume methods,
         # ConfigureConsumer, AcceptOrderActivity's Probe and Accept, and its Execute and Faulted, which the compiler
         # says do not implement IStateMachineActivity's (CS0535: written for another MassTransit; they were
         # "unused"); Program's top-level statements; the controller and its five actions, and the definition; the
-        # five public properties no code reads (OrderStatus.State, the saga's two State properties...).
-        "constructed": 3, "dispatch": 7, "entry_point": 1, "framework_entry": 7, "serialization": 5}
+        # five public properties no code reads (OrderStatus.State, the saga's two State properties...); with
+        # ShippingStateMachine (test_a_saga_event_goes_on_...), its constructor and ShipActivity's four members.
+        "constructed": 4, "dispatch": 11, "entry_point": 1, "framework_entry": 7, "serialization": 5}
 
 
 def test_masstransit_retry_and_redelivery_filters_are_retry_policies(messaging: McpServerProcess) -> None:
@@ -122,3 +129,38 @@ def test_masstransit_retry_and_redelivery_filters_are_retry_policies(messaging: 
         {"policy": "MessageRetry", "retries": 1, "configured_in": configure, "project": "Messaging",
          "file": "Consumers/FulfillOrderConsumerDefinition.cs", "line": 24, "confidence": "high"},
     ]
+
+
+def test_masstransit_registrations_on_its_configurator_are_di_registrations(messaging: McpServerProcess) -> None:
+    """Sample-Twitch's `cfg.AddSagaStateMachine<OrderStateMachine, OrderState>()`, `AddRequestClient<T>()` and
+    `AddConsumersFromNamespaceContaining<T>()` were not in surfaces_list(kind="di"): only calls on `services` were
+    read. A scan is said by its call and anchor type (not form "scan", an Autofac assembly scan); a routing slip
+    builder's `AddActivity("name", uri)` registers nothing (Registrations.cs)."""
+    env = messaging.call("surfaces_list", {"kind": "di", "limit": 50})
+    rows = [(r["service"], r.get("lifetime"), r["form"], r.get("via"), r.get("implementation"), r["file"], r["line"])
+            for r in env["data"]["registrations"] if r.get("container") == "masstransit"]
+    assert rows == [
+        ("AddConsumersFromNamespaceContaining<SubmitOrderConsumer>", "Scoped", "extension",
+         "AddConsumersFromNamespaceContaining", None, "Program.cs", 11),
+        ("OrderStateMachine", "Singleton", "extension", "AddSagaStateMachine", "OrderStateMachine", "Program.cs", 12),
+        ("IRequestClient<SubmitOrder>", "Scoped", "extension", "AddRequestClient", None, "Program.cs", 13),
+        ("FulfillOrderConsumer", "Scoped", "extension", "AddConsumer", "FulfillOrderConsumer", "Registrations.cs", 13),
+        ("IRequestClient<CheckOrder>", "Scoped", "extension", "AddRequestClient", None, "Registrations.cs", 14)]
+
+
+def test_a_saga_event_goes_on_into_the_behaviours_its_when_chain_wires(messaging: McpServerProcess) -> None:
+    """Sample-Twitch's OrderStateMachine: a trace reaching the `Event<T>` property stopped there, though the
+    constructor's `Initially(When(Evt).Then(ctx => ...).Activity(x => x.OfType<T>()))` runs code of the solution.
+    OrderStateMachine.cs's ShippingStateMachine: `Shipped` runs its Then lambda's call and the activity's Execute (edge
+    `Saga`, `via` the event), not `Cancelled`'s."""
+    machines = "Messaging.StateMachines."
+    env = messaging.call("graph_trace_feature", {"entry_point": f"P:{machines}ShippingStateMachine.Shipped",
+                                                 "depth": 1})
+    assert _nodes(env) == [
+        (1, f"M:{machines}ShippingLog.Record(System.Guid)", "Saga", "Shipped"),
+        (1, f"M:{machines}ShipActivity.Execute(MassTransit.BehaviorContext{{{machines}OrderState,"
+            f"{machines}OrderShipped}},MassTransit.IBehavior{{{machines}OrderState,{machines}OrderShipped}})", "Saga",
+         "Shipped")]
+    cancelled = messaging.call("graph_trace_feature", {"entry_point": f"P:{machines}ShippingStateMachine.Cancelled",
+                                                       "depth": 1})
+    assert _nodes(cancelled) == [(1, f"M:{machines}ShippingLog.Forget(System.Guid)", "Saga", "Cancelled")]

@@ -71,3 +71,24 @@ def test_the_cli_says_which_sdk_it_used(pinned_repo: Path, home: Path) -> None:
     done = roslynmap("index", str(pinned_repo), env={"ROSLYNMAP_HOME": str(home)})
     assert (f"  note: global.json pins .NET SDK 99.0.100, which is not installed: restored and loaded with SDK "
             f"{installed_sdk()} instead (a build with the pinned SDK may differ).") in done.stdout.splitlines()
+
+
+@pytest.fixture(scope="module")
+def pinned_below(tmp_path_factory: pytest.TempPathFactory, home: Path) -> Iterator[McpServerProcess]:
+    yield from serving(indexed_copy("SdkPinBelow", tmp_path_factory.mktemp("repos") / "SdkPinBelow", home,
+                                    restore=False), home)
+
+
+def test_a_pin_below_the_solutions_folder_is_worked_around_too(pinned_below: McpServerProcess) -> None:
+    """dapr-traffic-control has no solution and pins SDK 8.0.0 in src/global.json: a .slnx made at the repository's
+    root was loaded as unpinned and the build host failed the whole load (`A compatible .NET SDK was not found`,
+    COMPILATION_FAILED). testdata/SdkPinBelow: the pin under src/ is found, restored and loaded around."""
+    env = pinned_below.call("index_ensure_baseline", {"force": True, "restore": True})
+    assert env["ok"], env
+    assert (env["data"]["built"], env["data"]["semantic_level"], env["data"]["counts"]["projects"]) == (
+        True, "full", 1)
+    assert env["data"]["workspace_diagnostics"] == [
+        f"src/global.json pins .NET SDK 99.0.100, which is not installed: restored and loaded with SDK "
+        f"{installed_sdk()} instead (a build with the pinned SDK may differ)."]
+    impls = pinned_below.call("types_hierarchy", {"symbol_id": "IClock"})["data"]["descendants"]
+    assert [d["symbol_id"] for d in impls] == ["T:Below.Lib.SystemClock"]

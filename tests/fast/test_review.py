@@ -174,7 +174,17 @@ def test_tests_of_a_type_come_through_its_members(first_only: Call) -> None:
 
 
 def test_http_call_paths_are_matched_as_concrete_paths() -> None:
-    from roslynmap.query.review import _call_path
+    from roslynmap.query.httpcalls import call_path
 
-    assert [_call_path(k) for k in ("/api/quote/5", "api/quote/{id}?rush=true", "http://localhost:5000/api/quote/7",
+    assert [call_path(k) for k in ("/api/quote/5", "api/quote/{id}?rush=true", "http://localhost:5000/api/quote/7",
                                     "https://host")] == ["/api/quote/5", "/api/quote/{x}", "/api/quote/7", "/"]
+
+
+def test_dapr_invoke_urls_call_the_path_after_method_and_dotted_hosts_are_other_systems() -> None:
+    from roslynmap.query.httpcalls import call_path, may_be_served_here
+
+    assert [call_path(k) for k in ("http://localhost:3500/v1.0/invoke/orders/method/api/orders/{id}",
+                                    "http://localhost:3500/v1.0/invoke/orders/method")] == ["/api/orders/{x}", "/"]
+    assert [may_be_served_here(k) for k in ("api/x", "http://localhost:5000/x", "http://catalog-api/x",
+                                            "http://127.0.0.1:80/x", "https://api.github.com/x")] == [
+        True, True, True, True, False]

@@ -451,6 +451,68 @@ internal sealed class DiFacts
                 .Add("type_arg_ids", ownTypeArgs.All(t => t.Id is not null) ? ownTypeArgs.Select(t => t.Id!).ToList() : null));
     }
 
+    /// <summary>MassTransit's registrations on its configurator, inside `services.AddMassTransit(x => ...)` (Sample-Twitch):
+    /// what each registers (service, lifetime), by the call's name. The scans record their call by name with no service:
+    /// not form "scan", which the query layer takes for an Autofac assembly scan.</summary>
+    private static readonly Dictionary<string, (string? Service, string? Lifetime)> MassTransitRegistrations = new(StringComparer.Ordinal)
+    {
+        ["AddConsumer"] = ("{0}", "Scoped"),
+        ["AddSagaStateMachine"] = ("{0}", "Singleton"),
+        ["AddSaga"] = ("{0}", null),
+        ["AddActivity"] = ("{0}", "Scoped"),
+        ["AddExecuteActivity"] = ("{0}", "Scoped"),
+        ["AddFuture"] = ("{0}", null),
+        ["AddRequestClient"] = ("IRequestClient<{0}>", "Scoped"),
+        ["AddConsumers"] = (null, "Scoped"),
+        ["AddConsumersFromNamespaceContaining"] = (null, "Scoped"),
+        ["AddActivitiesFromNamespaceContaining"] = (null, "Scoped"),
+        ["AddSagaStateMachinesFromNamespaceContaining"] = (null, "Singleton"),
+        ["AddSagasFromNamespaceContaining"] = (null, null),
+    };
+
+    /// <summary>Cheap syntax test for the dispatcher: a MassTransit registration's name.</summary>
+    public static bool IsMassTransitRegistration(string name) => MassTransitRegistrations.ContainsKey(name);
+
+    /// <summary>`x.AddConsumer&lt;SubmitOrderConsumer&gt;()`, `x.AddSagaStateMachine&lt;OrderStateMachine, OrderState&gt;()`,
+    /// `x.AddRequestClient&lt;SubmitOrder&gt;()`: a DiRegistration of form "extension", `via` the call. Bound, only a member of
+    /// MassTransit's registration configurators (a routing slip builder's `AddActivity("name", uri)` registers nothing);
+    /// unbound (the package missing), only inside an `AddMassTransit` lambda or on a receiver typed as a configurator by
+    /// its name, at medium confidence.</summary>
+    public void MassTransitRegistration(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        var (binding, symbol) = FrameworkApi.Classify(_sink.Model, inv, ["MassTransit"]);
+        var method = symbol as IMethodSymbol;
+        string confidence;
+        if (binding == Binding.Framework && method is not null)
+        {
+            var on = (method.ReducedFrom ?? method).IsExtensionMethod ? (method.ReducedFrom ?? method).Parameters[0].Type : method.ContainingType;
+            if (on is null || !on.Name.Contains("Configurator", StringComparison.Ordinal)) return;
+            confidence = Confidence.High;
+        }
+        else if (binding == Binding.Unbound && (inv.Ancestors().OfType<InvocationExpressionSyntax>()
+                     .Any(a => FactSyntax.NameText(a) is "AddMassTransit" or "AddMassTransitTestHarness")
+                 // Sample-Twitch's SampleStartup.ConfigureMassTransit(IServiceCollectionBusConfigurator configurator, ..),
+                 // MassTransit.Platform not restored: a receiver typed by a configurator's name.
+                 || FactSyntax.Receiver(inv) is { } receiver && _sink.Model.GetTypeInfo(receiver).Type is { } receiverType
+                    && (receiverType.Name.EndsWith("BusConfigurator", StringComparison.Ordinal)
+                        || receiverType.Name.EndsWith("RegistrationConfigurator", StringComparison.Ordinal))))
+            confidence = Confidence.Medium;
+        else return;
+        var (serviceFormat, lifetime) = MassTransitRegistrations[name];
+        var typeArgs = _types.TypeArguments(inv, method);
+        var first = typeArgs.Count > 0 ? typeArgs[0] : null;
+        DiType? service = serviceFormat is null || first is null ? null
+            : serviceFormat == "{0}" ? first
+            : new DiType(string.Format(System.Globalization.CultureInfo.InvariantCulture, serviceFormat, first.Name), null);
+        var implementation = serviceFormat == "{0}" ? first : null;
+        // A scan is said by its call and anchor type (`AddConsumersFromNamespaceContaining<SubmitOrderConsumer>`).
+        var key = service?.Name ?? (first is not null ? $"{name}<{first.Name}>" : name);
+        _sink.Add(FactKinds.DiRegistration, from, FactSyntax.Name(inv)!.SpanStart, confidence, key,
+            new FactDetail().Add("lifetime", lifetime).Add("implementation", implementation?.Name).Add("form", "extension")
+                .Add("via", name).Add("service_id", service?.Id).Add("implementation_id", implementation?.Id)
+                .Add("container", "masstransit"));
+    }
+
     /// <summary>The position of a method's type parameter a registration names (`AddDbContext&lt;TContext&gt;()` in
     /// `AddHeroDbContext&lt;TContext&gt;`), else null.</summary>
     private static int? MethodTypeParameter(DiType? type) =>

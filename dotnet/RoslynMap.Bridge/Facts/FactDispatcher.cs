@@ -48,6 +48,7 @@ internal sealed class FactDispatcher
     private readonly ScrutorFacts _scrutor;
     private readonly RouteTransformerFacts _routeTransformers;
     private readonly TopicFacts _topics;
+    private readonly SagaFacts _sagas;
     private readonly FunctionsFacts _functions;
     private readonly FactSink _sink;
     private readonly SyntaxTree _tree;
@@ -74,6 +75,7 @@ internal sealed class FactDispatcher
         _autofac = new AutofacFacts(sink);
         _scrutor = new ScrutorFacts(sink);
         _topics = new TopicFacts(sink);
+        _sagas = new SagaFacts(sink);
         _functions = new FunctionsFacts(sink);
     }
 
@@ -126,11 +128,13 @@ internal sealed class FactDispatcher
         _aspire.ClientIntegration(inv, name, from);
         _aspire.ProjectArguments(inv, name, from);
         if (TopicFacts.IsPublishName(name)) _topics.Publish(inv, name, from);
+        if (SagaFacts.IsWhen(name)) _sagas.When(inv, from);
         if (!InvocationTopics.TryGetValue(name, out var topic))
         {
             if (MiddlewareFacts.IsMiddlewareName(name)) _middleware.Invocation(inv, name, from);
             else if (DiFacts.IsDescriptorAdd(inv, name)) _di.Descriptor(inv, name, from);
             else if (ConfigFacts.IsSourceAdd(inv, name)) _config.CustomSource(inv, from);
+            else if (DiFacts.IsMassTransitRegistration(name)) _di.MassTransitRegistration(inv, name, from);
             else if (DiFacts.IsServiceExtension(inv, name)) _di.Extension(inv, name, from);
             else if (DiFacts.IsClientDbContext(inv, name)) _di.ClientDbContext(inv, name, from);
             else if (ThrowHelperFacts.IsCandidate(inv, name)) _throwHelpers.Invocation(inv, name, from);

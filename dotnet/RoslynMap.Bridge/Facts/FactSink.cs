@@ -11,6 +11,7 @@ internal static class FactKinds
     /// <summary>A method subscribed to a topic by an attribute (`[CapSubscribe("orders.created")]`); key its last
     /// constant string, detail the attribute and every positional constant string (TopicFacts).</summary>
     public const string TopicSubscriber = "TopicSubscriber";
+    public const string SagaEvent = "SagaEvent";
     /// <summary>A `Publish*` call with constant string arguments (`PublishAsync("orders.created", o)`); key the first,
     /// detail the method name and every positional constant string (TopicFacts).</summary>
     public const string TopicPublish = "TopicPublish";

@@ -18,6 +18,7 @@ import orjson
 
 from roslynmap.model.kinds import TYPE_KINDS
 from roslynmap.query import generated, graph, projectrefs, surfaces, trace, unbound
+from roslynmap.query.httpcalls import FRAMEWORK_SERVED, call_path
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.queues import queue_senders
 from roslynmap.query.senders import mediator_senders
@@ -27,7 +28,6 @@ from roslynmap.query.subscriptions import publishers
 from roslynmap.query.topics import topic_publishers
 
 MAX_MEMBERS = 30  # a type's tests: the callers of at most this many of its members are walked
-_HOLE = re.compile(r"\{[^}]*\}")
 
 
 @dataclass
@@ -301,18 +301,6 @@ def test_facts(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _call_path(key: str) -> str:
-    """An HttpCall key as a concrete path: the query string and an absolute URL's host dropped,
-    interpolation holes as one segment (`{x}`: a value not known, which meets any route constraint)."""
-    path = _HOLE.sub("{x}", key.split("?", 1)[0])
-    if "://" in path:  # an absolute URL: its path
-        path = "/" + path.split("://", 1)[1].partition("/")[2]
-    return path if path.startswith("/") else "/" + path
-
-
-# Routes the framework or a package serves with its own code: their `handler` is only the member mapping them
-# (`app.MapHealthChecks("/health")` in Program), whose other calls the request never runs.
-FRAMEWORK_SERVED = frozenset({"health_checks", "openapi", "scalar", "forwarder", "identity_api"})
 MARKUP_ROUTES = frozenset({"razor_page", "blazor"})  # routes of a .cshtml or .razor file (surfaces._razor_routes)
 
 
@@ -405,7 +393,7 @@ def tests_reaching(conn: sqlite3.Connection, symbol_id: str, kind: str, depth: i
     handlers = {m for m in found.depth}
     calls = surfaces.facts_of_kind(conn, "HttpCall") if handlers else []
     for call in calls:
-        routes = surfaces.route_handlers(conn, f"{call.get('method', 'GET')} {_call_path(call['key'])}") or []
+        routes = surfaces.route_handlers(conn, f"{call.get('method', 'GET')} {call_path(call['key'])}") or []
         route = next((r for r in routes if r.get("handler") in handlers and route_reaches(conn, r, found)), None)
         if route is None or not call["symbol_id"]:
             continue

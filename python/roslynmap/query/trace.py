@@ -16,6 +16,8 @@
   `Subscription`.
 - A message published to a topic by name (`capBus.PublishAsync("orders.created", o)`) goes on into the methods
   subscribed to that topic by an attribute (`[CapSubscribe("orders.created")]`, query/topics.py), edge kind `Topic`.
+- An HTTP call of a path another app of the solution serves (`http.GetFromJsonAsync($"vehicleinfo/{id}")`) goes on
+  into the action serving it (query/httpcalls.py), edge kind `Http`.
 - Noise is dropped and counted: unbound LINQ/framework calls (`Where`, `ToListAsync`...), `base`/`this`,
   and constructor chaining into a base class's constructor.
 - Every place the walk could not go on is said, with why (`Stop`): the depth limit, an unbound call,
@@ -34,7 +36,18 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from roslynmap.query import dispatch, generated, graph, projectrefs, queues, subscriptions, topics, typeargs
+from roslynmap.query import (
+    dispatch,
+    generated,
+    graph,
+    httpcalls,
+    projectrefs,
+    queues,
+    sagas,
+    subscriptions,
+    topics,
+    typeargs,
+)
 from roslynmap.query.keys import ids_of, key_of, keys_of
 from roslynmap.query.projectrefs import Hosts, referenced, within
 from roslynmap.query.shared_ids import restriction, shared_ids
@@ -528,6 +541,10 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         by_topic, topic_stops = topics.topic_edges(conn, frontier, lambda_window)
         mediator.extend(by_topic)
         trace.stops.extend(topic_stops)
+        # An HTTP call of a path another app of the solution serves goes on into that action (query/httpcalls.py).
+        mediator.extend(httpcalls.http_edges(conn, frontier, lambda_window))
+        # A state machine's event goes on into its behaviours, the lambdas and activities its `When` chain wires.
+        mediator.extend(sagas.saga_edges(conn, frontier))
         # Those sites are also `bus` MediatorRequest facts: said once, by the subscription's edge or stop.
         on_bus = {(e["file"], e["line"]) for e in [*published, *publish_stops]}
         admitted = graph._Level(g, visited, level, limit_per_level)

@@ -74,6 +74,30 @@ def unmet_pin(folder: Path) -> UnmetSdkPin | None:
     )
 
 
+def unmet_pin_of_solution(solution_folder: Path) -> UnmetSdkPin | None:
+    """The unmet pin governing the solution's folder, else the first one (in path order) governing a folder below
+    it: dapr-traffic-control's src/global.json pins SDK 8.0.0 for the projects under src/, and a solution made beside
+    src/ (the repository has none) is governed by no pin, while the build host, which picks its MSBuild from each
+    project's folder, meets that one and fails the whole load."""
+    pin = unmet_pin(solution_folder)
+    if pin is not None:
+        return pin
+    for folder in _global_json_folders(solution_folder):
+        pin = unmet_pin(folder)
+        if pin is not None:
+            return pin
+    return None
+
+
+def _global_json_folders(root: Path) -> list[Path]:
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in _NOT_SOURCE)
+        if "global.json" in files and Path(folder) != root:
+            found.append(Path(folder))
+    return found
+
+
 def mirror_without_pin(repo_root: Path, pin: UnmetSdkPin) -> Path | None:
     """A fresh tree of symbolic links in the neutral folder standing for `repo_root`, in which the pinning
     global.json is absent (when it lies inside the repository; one above it is left behind anyway).

@@ -42,7 +42,7 @@ from roslynmap.roslyn.packages import package_references
 from roslynmap.roslyn.projrefs import project_reference_facts
 from roslynmap.roslyn.protocol import deadline_seconds, read_frame, write_frame
 from roslynmap.roslyn.restore import restore
-from roslynmap.roslyn.sdkpin import UnmetSdkPin, mirror_without_pin, unmet_pin
+from roslynmap.roslyn.sdkpin import UnmetSdkPin, mirror_without_pin, unmet_pin_of_solution
 from roslynmap.roslyn.unity import is_unity_marker, unity_spec
 from roslynmap.roslyn.unity_assets import asset_facts
 from roslynmap.store import derive as derive_store
@@ -106,10 +106,11 @@ class Worker:
         return session
 
     def _sdk_pin(self, repo_root: str, solution: str) -> UnmetSdkPin | None:
-        """The repository's global.json pin when this machine cannot meet it (asked once per solution)."""
+        """The repository's global.json pin when this machine cannot meet it, at the solution's folder or below it
+        (asked once per solution)."""
         key = f"{repo_root}|{solution}"
         if key not in self._pins:
-            self._pins[key] = unmet_pin((Path(repo_root) / solution).resolve().parent)
+            self._pins[key] = unmet_pin_of_solution((Path(repo_root) / solution).resolve().parent)
         return self._pins[key]
 
     def _bridge_open(self, repo_root: str, solution: str, frameworks: str | None) -> Any:
