@@ -47,6 +47,7 @@ internal sealed class FactDispatcher
     private readonly RouteTransformerFacts _routeTransformers;
     private readonly TopicFacts _topics;
     private readonly FunctionsFacts _functions;
+    private readonly WolverineRouteFacts _wolverineRoutes;
     private readonly FactSink _sink;
     private readonly SyntaxTree _tree;
 
@@ -72,6 +73,7 @@ internal sealed class FactDispatcher
         _autofac = new AutofacFacts(sink);
         _topics = new TopicFacts(sink);
         _functions = new FunctionsFacts(sink);
+        _wolverineRoutes = new WolverineRouteFacts(sink);
     }
 
     private static FrozenDictionary<string, Topic> BuildTopics()
@@ -277,6 +279,7 @@ internal sealed class FactDispatcher
                     else if (TestFacts.IsTestAttribute(name)) _tests.Method(method, attr, name, id);
                     else if (TopicFacts.IsSubscribeAttribute(name)) _topics.Subscriber(attr, name, id);
                     else if (FunctionsFacts.IsFunctionAttribute(name)) _functions.Function(method, attr, id);
+                    else if (WolverineRouteFacts.IsRouteAttribute(name)) _wolverineRoutes.Route(attr, name, id);
                     else if (!routed && AttributeRouteFacts.IsRouteAttribute(name))
                     {
                         routed = true;
