@@ -36,3 +36,15 @@ def test_wolverine_attribute_routes_are_endpoints(critter: McpServerProcess) -> 
         ("DELETE", "/api/tickets/{ticketId:guid}", "M:Critter.Api.TicketEndpoints.Close(System.Guid)", TICKETS, 32,
          "wolverine", "high")]
 
+
+def test_marten_projection_methods_are_not_unused(critter: McpServerProcess) -> None:
+    """Transform and Project on an EventProjection Marten's generator did not dispatch (the class is not partial)
+    are framework entries; Describe, a name Marten does not call, stays unused. The aggregates' Apply/Create are
+    referenced by the generator's dispatcher."""
+    env = critter.call("symbols_unused", {})
+    assert env["ok"], env
+    assert [u["symbol_id"] for u in env["data"]["unused"]] == [f"{HISTORY}Describe(Critter.Api.TicketClosed)"]
+    assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
+        "framework_entry": 6,  # three endpoints, Transform, Project, and the endpoints' class
+        "generated_code": 4,  # TicketDetails' and TicketDetailsProjection's Create and Apply
+        "constructed": 1, "entry_point": 1, "serialization": 5}

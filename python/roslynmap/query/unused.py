@@ -620,6 +620,12 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
     view_components = lineage.derived_from(_VIEW_COMPONENT_BASES)
     framework |= {s.symbol_id for s in symbols
                   if s.container in view_components and s.name in ("Invoke", "InvokeAsync")}
+    # A Marten projection's Apply/Create/Project/Transform/ShouldDelete methods are found by name and called from
+    # the code Marten generates at run time (EventSourcing.NetCore's IncidentHistoryTransformation: ten Transform
+    # methods "unused"). Any visibility: Marten finds non-public ones too.
+    projections = lineage.derived_from(_MARTEN_PROJECTION_BASES)
+    framework |= {s.symbol_id for s in symbols
+                  if s.container in projections and s.kind == "Method" and s.name in _MARTEN_CONVENTIONAL_METHODS}
     return framework
 
 
@@ -675,6 +681,12 @@ _HUB_BASES = frozenset({"T:Microsoft.AspNetCore.SignalR.Hub", "T:Microsoft.AspNe
 # A view component's Invoke/InvokeAsync runs by name (`Component.InvokeAsync("Basket")`).
 _VIEW_COMPONENT_BASES = frozenset({"T:Microsoft.AspNetCore.Mvc.ViewComponent"})
 _PAGE_MODEL = "T:Microsoft.AspNetCore.Mvc.RazorPages.PageModel"
+# Marten's projection bases (7 to 9) and the methods it calls on their subclasses by name.
+_MARTEN_PROJECTION_BASES = frozenset({
+    "T:Marten.Events.Projections.EventProjection", "T:Marten.Events.Aggregation.SingleStreamProjection`1",
+    "T:Marten.Events.Aggregation.SingleStreamProjection`2", "T:Marten.Events.Projections.MultiStreamProjection`2",
+    "T:Marten.Events.Aggregation.CustomProjection`2"})
+_MARTEN_CONVENTIONAL_METHODS = frozenset({"Apply", "Create", "Project", "Transform", "ShouldDelete"})
 _PAGE_HANDLER = re.compile(r"^On(?:Get|Post|Put|Delete|Patch|Head|Options)(?![a-z])")
 # Types the framework constructs, with or without a handler of their own: a page model with no OnGet (eShopOnWeb's
 # Admin IndexModel), a controller, a component, a hub.
