@@ -2,7 +2,7 @@
 EventSourcing.NetCore's Helpdesk.Wolverine writes it: endpoints are methods carrying `[WolverinePost("/api/...")]` on
 any class, and a Marten projection's Transform/Project/Apply/Create methods are found by name and called from code
 Marten generates. Helpdesk.Wolverine's 16 endpoints were not listed, and its history projection's ten Transform
-methods were "unused"."""
+methods were "unused", and its Alba scenario tests reached none of them."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from tests.mcp_client import McpServerProcess
 
 TICKETS = "Critter.Api/Tickets.cs"
 HISTORY = "M:Critter.Api.TicketHistoryTransformation."
+ENDPOINTS = "M:Critter.Api.TicketEndpoints."
+TESTS = "M:Critter.Tests.TicketTests."
 
 
 @pytest.fixture(scope="module")
@@ -47,4 +49,23 @@ def test_marten_projection_methods_are_not_unused(critter: McpServerProcess) -> 
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
         "framework_entry": 6,  # three endpoints, Transform, Project, and the endpoints' class
         "generated_code": 4,  # TicketDetails' and TicketDetailsProjection's Create and Apply
-        "constructed": 1, "entry_point": 1, "serialization": 5}
+        "entry_point": 1, "serialization": 5, "test": 3}
+
+
+@pytest.mark.parametrize(("handler", "test", "line", "via", "route", "call"), [
+    ("Open(Critter.Api.OpenTicket)", "Opening_a_ticket", 12, [], "POST /api/tickets", "POST /api/tickets"),
+    ("Get(System.Guid,Marten.IQuerySession)", "Reading_a_ticket", 16,
+     [f"{TESTS}ReadTicket(Alba.IAlbaHost,System.Guid)"], "GET /api/tickets/{ticketId:guid}",
+     "GET /api/tickets/{ticketId}"),
+    ("Close(System.Guid)", "Closing_a_ticket", 19, [], "DELETE /api/tickets/{ticketId:guid}",
+     "DELETE /api/tickets/{Guid.Empty}")])
+def test_alba_scenarios_are_functional_tests(critter: McpServerProcess, handler: str, test: str, line: int,
+                                             via: list[str], route: str, call: str) -> None:
+    """`x.Post.Json(body).ToUrl(url)` and `x.Get.Url(url)`/`x.Delete.Url(url)`: the verb is the scenario's property
+    the chain starts from; a helper the test calls (ReadTicket) is its `via`."""
+    env = critter.call("tests_find", {"symbol_id": f"{ENDPOINTS}{handler}"})
+    assert env["ok"], env
+    assert env["data"]["tests"] == [
+        {"test": f"{TESTS}{test}", "framework": "xunit", "file": "Critter.Tests/TicketTests.cs", "line": line,
+         "depth": 1, **({"via": via} if via else {}), "attribute": "Fact", "kind": "functional", "route": route,
+         "call": call}]

@@ -98,6 +98,7 @@ internal sealed class FactDispatcher
         foreach (var n in LogFacts.InvocationNames) topics[n] = Topic.Log;
         foreach (var n in RetryFacts.InvocationNames) topics[n] = Topic.Retry;
         foreach (var n in TestFacts.HttpVerbs.Keys) topics[n] = Topic.Http;
+        foreach (var n in TestFacts.AlbaUrlMethods) topics[n] = Topic.Http;
         foreach (var n in MediatorFacts.InvocationNames) topics[n] = Topic.Mediator;
         foreach (var n in AspireFacts.InvocationNames) topics[n] = Topic.Aspire;
         foreach (var n in AutofacFacts.InvocationNames) topics.Add(n, Topic.Autofac);
