@@ -69,3 +69,14 @@ def test_alba_scenarios_are_functional_tests(critter: McpServerProcess, handler:
         {"test": f"{TESTS}{test}", "framework": "xunit", "file": "Critter.Tests/TicketTests.cs", "line": line,
          "depth": 1, **({"via": via} if via else {}), "attribute": "Fact", "kind": "functional", "route": route,
          "call": call}]
+
+
+def test_a_registration_chained_after_configure_is_listed(critter: McpServerProcess) -> None:
+    """`services.AddCors().Configure<RouteOptions>(...).AddSignalR()`: the chain starts on the service collection
+    and Configure returns it, so AddSignalR registers (it was lost behind the Configure call)."""
+    env = critter.call("surfaces_list", {"kind": "di"})
+    assert env["ok"], env
+    assert [(r["service"], r["via"], r["line"], r.get("lifetime"), r["confidence"])
+            for r in env["data"]["registrations"]] == [
+        ("AddMarten", "AddMarten", 8, None, "high"), ("AddWolverineHttp", "AddWolverineHttp", 15, None, "high"),
+        ("AddCors", "AddCors", 16, None, "high"), ("IHubContext<>", "AddSignalR", 16, "Singleton", "high")]

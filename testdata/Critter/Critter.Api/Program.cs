@@ -13,6 +13,7 @@ builder.Services.AddMarten(options =>
 });
 builder.Host.UseWolverine();
 builder.Services.AddWolverineHttp();
+builder.Services.AddCors().Configure<RouteOptions>(o => o.LowercaseUrls = true).AddSignalR();
 
 var app = builder.Build();
 app.MapWolverineEndpoints();
