@@ -42,12 +42,16 @@ def test_wolverine_attribute_routes_are_endpoints(critter: McpServerProcess) -> 
 def test_marten_projection_methods_are_not_unused(critter: McpServerProcess) -> None:
     """Transform and Project on an EventProjection Marten's generator did not dispatch (the class is not partial)
     are framework entries; Describe, a name Marten does not call, stays unused. The aggregates' Apply/Create are
-    referenced by the generator's dispatcher."""
+    referenced by the generator's dispatcher. Wolverine's convention handlers (a *Handler or *Consumer class's public
+    Handle/Consume methods, static or not) are framework entries though nothing sends their messages: Wolverine
+    cascades a message an endpoint returns (both classes were "unused")."""
     env = critter.call("symbols_unused", {})
     assert env["ok"], env
     assert [u["symbol_id"] for u in env["data"]["unused"]] == [f"{HISTORY}Describe(Critter.Api.TicketClosed)"]
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
-        "framework_entry": 6,  # three endpoints, Transform, Project, and the endpoints' class
+        # three endpoints, Transform, Project, the endpoints' class; TicketClosedHandler.Handle,
+        # TicketAuditConsumer.ConsumeAsync and .Handle (Wolverine's handlers by convention) and their two classes
+        "framework_entry": 11,
         "generated_code": 4,  # TicketDetails' and TicketDetailsProjection's Create and Apply
         "entry_point": 1, "serialization": 5, "test": 3}
 

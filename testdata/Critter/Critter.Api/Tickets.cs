@@ -50,3 +50,18 @@ public class TicketDetailsProjection : SingleStreamProjection<TicketDetails, Gui
 
     public TicketDetails Apply(TicketClosed closed, TicketDetails current) => current with { Closed = true };
 }
+
+// Found by Wolverine by convention (a *Handler class, a Handle method taking the message), static or not; nothing
+// in the solution sends TicketClosed through a bus: Wolverine cascades it from the DELETE endpoint's return value.
+public static class TicketClosedHandler
+{
+    public static void Handle(TicketClosed closed, ILogger<TicketClosed> logger) =>
+        logger.LogInformation("Ticket {TicketId} closed", closed.TicketId);
+}
+
+public class TicketAuditConsumer
+{
+    public Task ConsumeAsync(TicketOpened opened) => Task.CompletedTask;
+
+    public void Handle(TicketHistory history) { }
+}
