@@ -86,3 +86,23 @@ def test_a_registration_chained_after_configure_is_listed(critter: McpServerProc
             for r in env["data"]["registrations"]] == [
         ("AddMarten", "AddMarten", 8, None, "high"), ("AddWolverineHttp", "AddWolverineHttp", 15, None, "high"),
         ("AddCors", "AddCors", 16, None, "high"), ("IHubContext<>", "AddSignalR", 16, "Singleton", "high")]
+
+
+@pytest.mark.parametrize(("route", "endpoint", "message", "handler"), [
+    ("DELETE /api/tickets/{ticketId:guid}", "Close(System.Guid)", "TicketClosed",
+     "M:Critter.Api.TicketClosedHandler.Handle(Critter.Api.TicketClosed,"
+     "Microsoft.Extensions.Logging.ILogger{Critter.Api.TicketClosed})"),
+    ("POST /api/tickets", "Open(Critter.Api.OpenTicket)", "TicketOpened",
+     "M:Critter.Api.TicketAuditConsumer.ConsumeAsync(Critter.Api.TicketOpened)")])
+def test_a_returned_message_cascades_to_its_wolverine_handler(critter: McpServerProcess, route: str, endpoint: str,
+                                                              message: str, handler: str) -> None:
+    """The endpoint returns the message it makes; Wolverine hands it to the handler taking it (a static Handle on a
+    *Handler class, a ConsumeAsync on a *Consumer): a `Mediator` edge, `inferred: cascaded`."""
+    env = critter.call("graph_trace_feature", {"entry_point": route})
+    assert env["ok"], env
+    constructor = f"M:Critter.Api.{message}.#ctor(" + ("System.Guid)" if message == "TicketClosed"
+                                                        else "System.Guid,System.String)")
+    assert [(n["symbol_id"], n["depth"], n["from"]) for n in env["data"]["nodes"]] == [
+        (constructor, 1, {"from": f"{ENDPOINTS}{endpoint}", "kind": "Instantiate"}),
+        (handler, 1, {"from": f"{ENDPOINTS}{endpoint}", "kind": "Mediator", "via": f"T:Critter.Api.{message}",
+                      "inferred": "cascaded"})]

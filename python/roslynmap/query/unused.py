@@ -629,21 +629,8 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
     # Wolverine finds its message handlers by name alone: a public Handle/Consume method (static or not) of a class
     # named *Handler or *Consumer, whether or not anything sends its message through a bus (a message an endpoint or
     # handler returns is cascaded to it). In a solution using Wolverine, every such method is taken for one.
-    if _uses_wolverine(conn):
-        framework |= {s.symbol_id for s in symbols
-                      if s.kind == "Method" and s.visibility == "public" and s.name in _WOLVERINE_HANDLER_METHODS
-                      and s.container is not None
-                      and s.container.split("`", 1)[0].endswith(("Handler", "Consumer"))}
+    framework |= {h for handlers in trace.wolverine_handlers(conn).values() for h in handlers}
     return framework
-
-
-def _uses_wolverine(conn: sqlite3.Connection) -> bool:
-    """The solution references Wolverine's assemblies, or (not restored) calls UseWolverine/AddWolverine."""
-    return conn.execute(
-        "SELECT 1 FROM externals WHERE assembly = 'Wolverine' OR assembly LIKE 'Wolverine.%' LIMIT 1"
-    ).fetchone() is not None or conn.execute(
-        "SELECT 1 FROM refs WHERE target_key IS NULL AND target_name IN ('UseWolverine', 'AddWolverine') LIMIT 1"
-    ).fetchone() is not None
 
 
 # Members ASP.NET Core calls by their name and shape, never through a reference: a convention-based middleware's
@@ -707,8 +694,6 @@ _MARTEN_PROJECTION_BASES = frozenset({
     "T:Marten.Events.Aggregation.SingleStreamProjection`2", "T:Marten.Events.Projections.MultiStreamProjection`2",
     "T:Marten.Events.Aggregation.CustomProjection`2"})
 _MARTEN_CONVENTIONAL_METHODS = frozenset({"Apply", "Create", "Project", "Transform", "ShouldDelete"})
-_WOLVERINE_HANDLER_METHODS = frozenset({f"{verb}{s}{a}" for verb in ("Handle", "Consume") for s in ("", "s")
-                                        for a in ("", "Async")})
 _PAGE_HANDLER = re.compile(r"^On(?:Get|Post|Put|Delete|Patch|Head|Options)(?![a-z])")
 # Types the framework constructs, with or without a handler of their own: a page model with no OnGet (eShopOnWeb's
 # Admin IndexModel), a controller, a component, a hub.
