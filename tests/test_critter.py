@@ -36,7 +36,9 @@ def test_wolverine_attribute_routes_are_endpoints(critter: McpServerProcess) -> 
         ("GET", "/api/tickets/{ticketId:guid}", "M:Critter.Api.TicketEndpoints.Get(System.Guid,Marten.IQuerySession)",
          TICKETS, 28, "wolverine", "high"),
         ("DELETE", "/api/tickets/{ticketId:guid}", "M:Critter.Api.TicketEndpoints.Close(System.Guid)", TICKETS, 32,
-         "wolverine", "high")]
+         "wolverine", "high"),
+        ("POST", "/api/tickets/{ticketId:guid}/reopen",
+         "M:Critter.Api.TicketReopening.Reopen(System.Guid,Wolverine.IMessageBus)", TICKETS, 78, "wolverine", "high")]
 
 
 def test_marten_projection_methods_are_not_unused(critter: McpServerProcess) -> None:
@@ -51,11 +53,15 @@ def test_marten_projection_methods_are_not_unused(critter: McpServerProcess) -> 
     assert {k: v["count"] for k, v in env["data"]["excluded"].items()} == {
         # three endpoints, Transform, Project, the endpoints' class; TicketClosedHandler.Handle,
         # TicketAuditConsumer.ConsumeAsync and .Handle (Wolverine's handlers by convention) and their two classes;
-        # CritterTestFramework, which `[assembly: TestFramework("Critter.Tests.CritterTestFramework", ...)]` names
-        "framework_entry": 12,
+        # CritterTestFramework, which `[assembly: TestFramework("Critter.Tests.CritterTestFramework", ...)]` names;
+        # TicketReopening.Reopen (an endpoint), ReopenTicketHandler.Handle and TicketPrioritisedHandler.Handle (static)
+        # and their classes
+        "framework_entry": 18,
         "generated_code": 4,  # TicketDetails' and TicketDetailsProjection's Create and Apply
-        "constructed": 1,  # CritterTestFramework's constructor
-        "entry_point": 1, "serialization": 5, "test": 3}
+        "constructed": 2,  # CritterTestFramework's and TicketPrioritised's constructors
+        # public properties, and TicketPriority's Low and High: positional TicketPrioritised.Priority holds the enum
+        "serialization": 9,
+        "entry_point": 1, "test": 3}
 
 
 @pytest.mark.parametrize(("handler", "test", "line", "via", "route", "call"), [
@@ -106,3 +112,19 @@ def test_a_returned_message_cascades_to_its_wolverine_handler(critter: McpServer
         (constructor, 1, {"from": f"{ENDPOINTS}{endpoint}", "kind": "Instantiate"}),
         (handler, 1, {"from": f"{ENDPOINTS}{endpoint}", "kind": "Mediator", "via": f"T:Critter.Api.{message}",
                       "inferred": "cascaded"})]
+
+
+def test_a_bus_invoke_reaches_a_static_wolverine_handler(critter: McpServerProcess) -> None:
+    """`bus.InvokeAsync(new ReopenTicket(id))` on Wolverine 6's IMessageBus (InvokeAsync inherited from ICommandBus)
+    is a send, and its handler is a static Handle: a `Mediator` edge, not inferred; the handler's returned
+    TicketOpened cascades on."""
+    env = critter.call("graph_trace_feature", {"entry_point": "POST /api/tickets/{ticketId:guid}/reopen"})
+    assert env["ok"], env
+    reopen = "M:Critter.Api.TicketReopening.Reopen(System.Guid,Wolverine.IMessageBus)"
+    handler = "M:Critter.Api.ReopenTicketHandler.Handle(Critter.Api.ReopenTicket)"
+    assert [(n["symbol_id"], n["depth"], n["from"]) for n in env["data"]["nodes"]] == [
+        ("M:Critter.Api.ReopenTicket.#ctor(System.Guid)", 1, {"from": reopen, "kind": "Instantiate"}),
+        (handler, 1, {"from": reopen, "kind": "Mediator", "via": "T:Critter.Api.ReopenTicket"}),
+        ("M:Critter.Api.TicketOpened.#ctor(System.Guid,System.String)", 2, {"from": handler, "kind": "Instantiate"}),
+        ("M:Critter.Api.TicketAuditConsumer.ConsumeAsync(Critter.Api.TicketOpened)", 2,
+         {"from": handler, "kind": "Mediator", "via": "T:Critter.Api.TicketOpened", "inferred": "cascaded"})]

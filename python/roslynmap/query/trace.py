@@ -120,10 +120,12 @@ def _convention_handle_methods(conn: sqlite3.Connection) -> list[str]:
         " AND EXISTS (SELECT 1 FROM symbols t WHERE t.symbol_id = fa.key)")}
     if not sent:
         return []
+    # Wolverine's handlers may be static (EventSourcing.NetCore's ResolveFromBatchHandler.Handle).
+    static = 1 if uses_wolverine(conn) else 0
     rows = conn.execute(
         "SELECT DISTINCT m.symbol_id, c.name FROM symbols m JOIN symbols c ON c.symbol_id = m.container_id WHERE"
-        f" m.kind = 'Method' AND m.is_static = 0 AND m.name IN ({marks(list(_CONVENTION_METHODS))})",
-        list(_CONVENTION_METHODS)).fetchall()
+        f" m.kind = 'Method' AND m.is_static <= ? AND m.name IN ({marks(list(_CONVENTION_METHODS))})",
+        [static, *_CONVENTION_METHODS]).fetchall()
     by_interface = set(_interface_handle_methods(conn))
     return sorted(str(sid) for sid, owner in rows if str(owner).endswith(_CONVENTION_CLASSES)
                   and handled_message(str(sid)) in sent and str(sid) not in by_interface)

@@ -539,7 +539,16 @@ def _property_enums(conn: sqlite3.Connection) -> set[str]:
     """Enums a public property's type names (itself, or a type argument: `List<Status>`): a name on the declaration's
     line before the property's own, not one its body or attributes use (`bool IsPaid => Status == Status.Paid`)."""
     rows = conn.execute(ENUMS_OF_DECLARED_TYPES.format(where="m.kind = 'Property' AND m.visibility = 'public'"))
-    return {str(r[0]) for r in rows}
+    # A positional record's property is declared by its primary constructor's parameter, whose type the constructor
+    # references (EventSourcing.NetCore's `record CategoriseIncident(Guid IncidentId, IncidentCategory Category, ...)`:
+    # IncidentCategory's members were "unused").
+    positional = conn.execute(
+        "SELECT DISTINCT t.symbol_id FROM symbols m JOIN symbols c ON c.container_id = m.container_id"
+        " AND c.kind = 'Constructor' JOIN ids ck ON ck.symbol_id = c.symbol_id"
+        " JOIN refs r ON r.from_key = ck.key AND r.kind = 'TypeRef' AND r.file_id = m.file_id AND r.line = m.line"
+        " AND r.col < m.col JOIN ids t ON t.key = r.target_key JOIN symbols e ON e.symbol_id = t.symbol_id"
+        " AND e.kind = 'Enum' WHERE m.kind = 'Property' AND m.visibility = 'public'")
+    return {str(r[0]) for r in rows} | {str(r[0]) for r in positional}
 
 
 def _in_migrations(path: str | None) -> bool:

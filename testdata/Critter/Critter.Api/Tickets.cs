@@ -65,3 +65,26 @@ public class TicketAuditConsumer
 
     public void Handle(TicketHistory history) { }
 }
+
+public record ReopenTicket(Guid TicketId);
+
+public static class ReopenTicketHandler
+{
+    public static TicketOpened Handle(ReopenTicket command) => new(command.TicketId, "Reopened");
+}
+
+public static class TicketReopening
+{
+    [WolverinePost("/api/tickets/{ticketId:guid}/reopen")]
+    public static Task Reopen(Guid ticketId, Wolverine.IMessageBus bus) => bus.InvokeAsync(new ReopenTicket(ticketId));
+}
+
+// A positional record's property holds the enum: a client sends its members by name in JSON.
+public enum TicketPriority { Low, High }
+
+public record TicketPrioritised(Guid TicketId, TicketPriority Priority);
+
+public static class TicketPrioritisedHandler
+{
+    public static void Handle(TicketPrioritised prioritised) { }
+}
