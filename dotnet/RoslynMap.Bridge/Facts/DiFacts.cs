@@ -272,9 +272,10 @@ internal sealed class DiFacts
         && (IdentityBuilderServices.ContainsKey(name)
         // `services`, and an extension method's `serviceCollection` (jellyfin's AddJellyfinDbContext); Extension checks the type
         || (FactSyntax.NameContains(receiver, "services") || FactSyntax.NameContains(receiver, "serviceCollection")
-            // `services.AddA().AddB()`: a chain of Add* calls that starts on the service collection
-            || FactSyntax.Unwrap(receiver) is InvocationExpressionSyntax inner && FactSyntax.NameText(inner) is { } innerName
-               && innerName.StartsWith("Add", StringComparison.Ordinal) && FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameContains(FactSyntax.Receiver(c), "services")
+            // `services.AddA().AddB()`: a chain that starts on the service collection, through any call returning it
+            // (EventSourcing.NetCore's Helpdesk: `.AddCors(...).Configure<JsonOptions>(...).AddSignalR()` lost
+            // AddSignalR); Extension checks the receiver's type
+            || FactSyntax.Unwrap(receiver) is InvocationExpressionSyntax && FactSyntax.ChainBelow(receiver).Any(c => FactSyntax.NameContains(FactSyntax.Receiver(c), "services")
                    || FactSyntax.NameContains(FactSyntax.Receiver(c), "serviceCollection"))));
 
     /// <summary>Cheap syntax test for the dispatcher: an Aspire client integration that registers a DbContext,

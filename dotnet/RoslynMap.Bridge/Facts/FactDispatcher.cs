@@ -50,6 +50,7 @@ internal sealed class FactDispatcher
     private readonly TopicFacts _topics;
     private readonly SagaFacts _sagas;
     private readonly FunctionsFacts _functions;
+    private readonly WolverineRouteFacts _wolverineRoutes;
     private readonly FactSink _sink;
     private readonly SyntaxTree _tree;
 
@@ -77,6 +78,7 @@ internal sealed class FactDispatcher
         _topics = new TopicFacts(sink);
         _sagas = new SagaFacts(sink);
         _functions = new FunctionsFacts(sink);
+        _wolverineRoutes = new WolverineRouteFacts(sink);
     }
 
     private static FrozenDictionary<string, Topic> BuildTopics()
@@ -101,6 +103,7 @@ internal sealed class FactDispatcher
         foreach (var n in LogFacts.InvocationNames) topics[n] = Topic.Log;
         foreach (var n in RetryFacts.InvocationNames) topics[n] = Topic.Retry;
         foreach (var n in TestFacts.HttpVerbs.Keys) topics[n] = Topic.Http;
+        foreach (var n in TestFacts.AlbaUrlMethods) topics[n] = Topic.Http;
         foreach (var n in MediatorFacts.InvocationNames) topics[n] = Topic.Mediator;
         foreach (var n in AspireFacts.InvocationNames) topics[n] = Topic.Aspire;
         foreach (var n in AutofacFacts.InvocationNames) topics.Add(n, Topic.Autofac);
@@ -286,6 +289,7 @@ internal sealed class FactDispatcher
                     else if (TestFacts.IsTestAttribute(name)) _tests.Method(method, attr, name, id);
                     else if (TopicFacts.IsSubscribeAttribute(name)) _topics.Subscriber(attr, name, id);
                     else if (FunctionsFacts.IsFunctionAttribute(name)) _functions.Function(method, attr, id);
+                    else if (WolverineRouteFacts.IsRouteAttribute(name)) _wolverineRoutes.Route(attr, name, id);
                     else if (!routed && AttributeRouteFacts.IsRouteAttribute(name))
                     {
                         routed = true;

@@ -31,8 +31,9 @@ internal sealed class MediatorFacts
     {
         "IMediator", "ISender", "IPublisher", "Mediator",
     };
-    // Wolverine's command bus invokes a handler; Foundatio's IMessageBus (no Invoke) only publishes to subscribers.
-    private static readonly HashSet<string> InvokingBusTypes = new(StringComparer.Ordinal) { "IMessageBus", "MessageBus" };
+    // Wolverine's command bus invokes a handler (from version 6 IMessageBus inherits InvokeAsync from ICommandBus);
+    // Foundatio's IMessageBus (no Invoke) only publishes to subscribers.
+    private static readonly HashSet<string> InvokingBusTypes = new(StringComparer.Ordinal) { "IMessageBus", "MessageBus", "ICommandBus" };
 
     private readonly FactSink _sink;
 

@@ -90,14 +90,51 @@ internal sealed class TestFacts
         return _sink.Model.GetSymbolInfo(attr).Symbol?.ContainingType;
     }
 
+    /// <summary>Alba's scenario calls (JasperFx's test host, the Critter Stack's: EventSourcing.NetCore's
+    /// Helpdesk.Wolverine tests every endpoint so): `x.Post.Json(body).ToUrl("/api/x")`, `x.Get.Url("/api/x")`.</summary>
+    public static readonly string[] AlbaUrlMethods = ["Url", "ToUrl"];
+
+    private static readonly string[] AlbaAssemblies = ["Alba"];
+
+    private static readonly Dictionary<string, string> AlbaVerbs = new(StringComparer.Ordinal)
+    {
+        ["Get"] = "GET", ["Post"] = "POST", ["Put"] = "PUT", ["Patch"] = "PATCH", ["Delete"] = "DELETE", ["Head"] = "HEAD",
+    };
+
     public void HttpCall(InvocationExpressionSyntax inv, string name, string? from)
     {
         if (inv.ArgumentList.Arguments.Count == 0) return;
+        if (Array.IndexOf(AlbaUrlMethods, name) >= 0)
+        {
+            AlbaCall(inv, name, from);
+            return;
+        }
         var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, HttpAssemblies);
         if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
         var path = FactSyntax.ConstantString(_sink.Model, inv.ArgumentList.Arguments[0].Expression, interpolated: true);
         if (string.IsNullOrEmpty(path)) return;
         _sink.Add(FactKinds.HttpCall, from, FactSyntax.Name(inv)!.SpanStart, confidence, path,
             new FactDetail().Add("method", HttpVerbs[name]).Add("call", name));
+    }
+
+    /// <summary>An Alba `Url`/`ToUrl` call: the verb is the scenario's property the chain starts from (`x.Post`),
+    /// read through the calls between (`.Json(body)`); no such property, no call (another library's `Url`).
+    /// Unbound (Alba not restored), the chain's shape alone counts, at medium confidence.</summary>
+    private void AlbaCall(InvocationExpressionSyntax inv, string name, string? from)
+    {
+        if (inv.ArgumentList.Arguments.Count != 1 || inv.Expression is not MemberAccessExpressionSyntax access) return;
+        string? verb = null;
+        for (var receiver = access.Expression; verb is null;)
+        {
+            if (receiver is InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax call }) receiver = call.Expression;
+            else if (receiver is MemberAccessExpressionSyntax property && AlbaVerbs.TryGetValue(property.Name.Identifier.ValueText, out var v)) verb = v;
+            else return;
+        }
+        var (binding, _) = FrameworkApi.Classify(_sink.Model, inv, AlbaAssemblies);
+        if (FrameworkApi.ConfidenceOf(binding) is not { } confidence) return;
+        var path = FactSyntax.ConstantString(_sink.Model, inv.ArgumentList.Arguments[0].Expression, interpolated: true);
+        if (string.IsNullOrEmpty(path)) return;
+        _sink.Add(FactKinds.HttpCall, from, FactSyntax.Name(inv)!.SpanStart, confidence, path,
+            new FactDetail().Add("method", verb).Add("call", name));
     }
 }

@@ -133,13 +133,65 @@ def _convention_handle_methods(conn: sqlite3.Connection) -> list[str]:
         " AND EXISTS (SELECT 1 FROM symbols t WHERE t.symbol_id = fa.key)")}
     if not sent:
         return []
+    # Wolverine's handlers may be static (EventSourcing.NetCore's ResolveFromBatchHandler.Handle).
+    static = 1 if uses_wolverine(conn) else 0
     rows = conn.execute(
         "SELECT DISTINCT m.symbol_id, c.name FROM symbols m JOIN symbols c ON c.symbol_id = m.container_id WHERE"
-        f" m.kind = 'Method' AND m.is_static = 0 AND m.name IN ({marks(list(_CONVENTION_METHODS))})",
-        list(_CONVENTION_METHODS)).fetchall()
+        f" m.kind = 'Method' AND m.is_static <= ? AND m.name IN ({marks(list(_CONVENTION_METHODS))})",
+        [static, *_CONVENTION_METHODS]).fetchall()
     by_interface = set(_interface_handle_methods(conn))
     return sorted(str(sid) for sid, owner in rows if str(owner).endswith(_CONVENTION_CLASSES)
                   and handled_message(str(sid)) in sent and str(sid) not in by_interface)
+
+
+# Wolverine's handler methods, found by name on a class named *Handler or *Consumer, static or not.
+WOLVERINE_HANDLER_METHODS = frozenset({f"{verb}{s}{a}" for verb in ("Handle", "Consume") for s in ("", "s")
+                                       for a in ("", "Async")})
+
+
+def uses_wolverine(conn: sqlite3.Connection) -> bool:
+    """The solution references Wolverine's assemblies, or (not restored) calls UseWolverine/AddWolverine."""
+    return memo(conn, "uses_wolverine", lambda: conn.execute(
+        "SELECT 1 FROM externals WHERE assembly = 'Wolverine' OR assembly LIKE 'Wolverine.%' LIMIT 1"
+    ).fetchone() is not None or conn.execute(
+        "SELECT 1 FROM refs WHERE target_key IS NULL AND target_name IN ('UseWolverine', 'AddWolverine') LIMIT 1"
+    ).fetchone() is not None)
+
+
+def wolverine_handlers(conn: sqlite3.Connection) -> dict[str, list[str]]:
+    """Message type id -> the public Wolverine handler methods taking it first (none when the solution does not use
+    Wolverine); once per connection."""
+    def compute() -> dict[str, list[str]]:
+        if not uses_wolverine(conn):
+            return {}
+        rows = conn.execute(
+            "SELECT DISTINCT m.symbol_id, c.name FROM symbols m JOIN symbols c ON c.symbol_id = m.container_id WHERE"
+            f" m.kind = 'Method' AND m.visibility = 'public' AND m.name IN ({marks(list(WOLVERINE_HANDLER_METHODS))})",
+            list(WOLVERINE_HANDLER_METHODS)).fetchall()
+        found: dict[str, list[str]] = {}
+        for sid, owner in sorted((str(r[0]), str(r[1])) for r in rows):
+            if str(owner).split("`", 1)[0].endswith(_CONVENTION_CLASSES):
+                found.setdefault("T:" + handled_message(str(sid)), []).append(str(sid))
+        return found
+    return memo(conn, "wolverine_handlers", compute)
+
+
+def _cascaded_edges(conn: sqlite3.Connection, made_at: dict[tuple[str, str], tuple[str, int]],
+                    sent: set[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Wolverine cascades the messages an endpoint or handler returns (and the events it appends, when Marten
+    forwards them) to the handlers taking them: edges from a member that instantiates such a message to each
+    handler, `inferred: "cascaded"` (EventSourcing.NetCore's batch endpoint -> ResolveFromBatchHandler.Handle).
+    Made is not proof of returned: the edge says it is inferred. A message the member also sends on a bus is the
+    send's edge alone."""
+    handlers = wolverine_handlers(conn)
+    edges: list[dict[str, Any]] = []
+    for (caller, message), (path, line) in sorted(made_at.items()):
+        if (caller, message) in sent:
+            continue
+        edges.extend({"from": caller, "to": handler, "kind": "Mediator", "via": message, "count": 1, "file": path,
+                      "line": line, "inferred": "cascaded"}
+                     for handler in handlers.get(message, []) if handler != caller)
+    return edges
 
 
 def first_parameter(method_id: str) -> str:
@@ -515,13 +567,17 @@ def walk(conn: sqlite3.Connection, symbol_id: str, depth: int, limit_per_level: 
         implementations = {target: [impl_names[i] for i in dispatch_of.get(tkey, [])] if tkey is not None else []
                            for target, tkey in target_keys.items()}
         chooser.learn(impl_names, impl_info)
-        for caller, target, _name, kind, *_rest in kept:
+        made_at: dict[tuple[str, str], tuple[str, int]] = {}  # (member, type it instantiates) -> first place
+        for caller, target, _name, kind, _count, line, file, _receiver in kept:
             if kind == "Instantiate" and target and ".#ctor" in target:
-                made.setdefault(caller, set()).add("T:" + target[2:].split(".#ctor", 1)[0])
+                made_type = "T:" + target[2:].split(".#ctor", 1)[0]
+                made.setdefault(caller, set()).add(made_type)
+                made_at.setdefault((caller, made_type), (file, line))
 
         made_above.reset()  # the tree grew a level, and `made` this level's instantiations
         mediator = _mediator_edges(conn, frontier, made_above.of, wrapped, window if level == 1 else None)
         mediator = _wrapped(conn, mediator, wrappers)
+        mediator.extend(_cascaded_edges(conn, made_at, {(e["from"], e["via"]) for e in mediator if e.get("via")}))
         for edge in mediator:
             edge.pop("behaviors", None)
         mediator.extend(generated_edges)

@@ -539,7 +539,16 @@ def _property_enums(conn: sqlite3.Connection) -> set[str]:
     """Enums a public property's type names (itself, or a type argument: `List<Status>`): a name on the declaration's
     line before the property's own, not one its body or attributes use (`bool IsPaid => Status == Status.Paid`)."""
     rows = conn.execute(ENUMS_OF_DECLARED_TYPES.format(where="m.kind = 'Property' AND m.visibility = 'public'"))
-    return {str(r[0]) for r in rows}
+    # A positional record's property is declared by its primary constructor's parameter, whose type the constructor
+    # references (EventSourcing.NetCore's `record CategoriseIncident(Guid IncidentId, IncidentCategory Category, ...)`:
+    # IncidentCategory's members were "unused").
+    positional = conn.execute(
+        "SELECT DISTINCT t.symbol_id FROM symbols m JOIN symbols c ON c.container_id = m.container_id"
+        " AND c.kind = 'Constructor' JOIN ids ck ON ck.symbol_id = c.symbol_id"
+        " JOIN refs r ON r.from_key = ck.key AND r.kind = 'TypeRef' AND r.file_id = m.file_id AND r.line = m.line"
+        " AND r.col < m.col JOIN ids t ON t.key = r.target_key JOIN symbols e ON e.symbol_id = t.symbol_id"
+        " AND e.kind = 'Enum' WHERE m.kind = 'Property' AND m.visibility = 'public'")
+    return {str(r[0]) for r in rows} | {str(r[0]) for r in positional}
 
 
 def _in_migrations(path: str | None) -> bool:
@@ -622,6 +631,16 @@ def _framework_members(conn: sqlite3.Connection, symbols: list[_Symbol], lineage
     view_components = lineage.derived_from(_VIEW_COMPONENT_BASES)
     framework |= {s.symbol_id for s in symbols
                   if s.container in view_components and s.name in ("Invoke", "InvokeAsync")}
+    # A Marten projection's Apply/Create/Project/Transform/ShouldDelete methods are found by name and called from
+    # the code Marten generates at run time (EventSourcing.NetCore's IncidentHistoryTransformation: ten Transform
+    # methods "unused"). Any visibility: Marten finds non-public ones too.
+    projections = lineage.derived_from(_MARTEN_PROJECTION_BASES)
+    framework |= {s.symbol_id for s in symbols
+                  if s.container in projections and s.kind == "Method" and s.name in _MARTEN_CONVENTIONAL_METHODS}
+    # Wolverine finds its message handlers by name alone: a public Handle/Consume method (static or not) of a class
+    # named *Handler or *Consumer, whether or not anything sends its message through a bus (a message an endpoint or
+    # handler returns is cascaded to it). In a solution using Wolverine, every such method is taken for one.
+    framework |= {h for handlers in trace.wolverine_handlers(conn).values() for h in handlers}
     return framework
 
 
@@ -660,7 +679,10 @@ _NEEDS_AN_INSTANCE = frozenset({"unbound_base", "unbound_name", "unity_message",
 _FOUND_BY_BASE = frozenset({"T:Microsoft.EntityFrameworkCore.Migrations.Migration",
                             "T:Microsoft.EntityFrameworkCore.Infrastructure.ModelSnapshot",
                             "T:FluentMigrator.Migration", "T:FluentMigrator.ForwardOnlyMigration",
-                            "T:FluentMigrator.AutoReversingMigration"})
+                            "T:FluentMigrator.AutoReversingMigration",
+                            # xunit makes the test framework `[assembly: TestFramework("Ns.Type", "Assembly")]` names
+                            # by a string (EventSourcing.NetCore's Helpdesk AssemblyFixture was "unused").
+                            "T:Xunit.Sdk.XunitTestFramework", "T:Xunit.v3.XunitTestFramework"})
 # A registration scanning assemblies -> the bases whose subclasses it registers.
 _SCANNED_BASES = {"AddValidatorsFrom": frozenset({"T:FluentValidation.AbstractValidator`1"}),
                   "AddAutoMapper": frozenset({"T:AutoMapper.Profile"})}
@@ -677,6 +699,12 @@ _HUB_BASES = frozenset({"T:Microsoft.AspNetCore.SignalR.Hub", "T:Microsoft.AspNe
 # A view component's Invoke/InvokeAsync runs by name (`Component.InvokeAsync("Basket")`).
 _VIEW_COMPONENT_BASES = frozenset({"T:Microsoft.AspNetCore.Mvc.ViewComponent"})
 _PAGE_MODEL = "T:Microsoft.AspNetCore.Mvc.RazorPages.PageModel"
+# Marten's projection bases (7 to 9) and the methods it calls on their subclasses by name.
+_MARTEN_PROJECTION_BASES = frozenset({
+    "T:Marten.Events.Projections.EventProjection", "T:Marten.Events.Aggregation.SingleStreamProjection`1",
+    "T:Marten.Events.Aggregation.SingleStreamProjection`2", "T:Marten.Events.Projections.MultiStreamProjection`2",
+    "T:Marten.Events.Aggregation.CustomProjection`2"})
+_MARTEN_CONVENTIONAL_METHODS = frozenset({"Apply", "Create", "Project", "Transform", "ShouldDelete"})
 _PAGE_HANDLER = re.compile(r"^On(?:Get|Post|Put|Delete|Patch|Head|Options)(?![a-z])")
 # Types the framework constructs, with or without a handler of their own: a page model with no OnGet (eShopOnWeb's
 # Admin IndexModel), a controller, a component, a hub.
