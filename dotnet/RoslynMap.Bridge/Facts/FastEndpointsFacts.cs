@@ -64,7 +64,7 @@ internal sealed class FastEndpointsFacts
                       string? endpoint = null) =>
         _sink.Add(FactKinds.Route, handler, anchor, confidence, RouteTemplates.Normalize(route),
             new FactDetail().Add("method", verb).Add("handler", handler).Add("source", "fastendpoints")
-                .Add("endpoint", handler is not null && endpoint is not null && !handler.StartsWith(endpoint[2..] + ".", StringComparison.Ordinal) ? endpoint : null)
+                .Add("endpoint", handler is not null && endpoint is not null && !handler[2..].StartsWith(endpoint[2..] + ".", StringComparison.Ordinal) ? endpoint : null)
                 .Add("fe_group", read.Group).Add("fe_group_name", read.GroupName).Add("fe_route_prefix", read.PrefixOverride)
                 .Add("fe_version", read.Version));
 
